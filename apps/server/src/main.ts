@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './platform/config/config.ts';
+import { createDb } from './platform/db/client.ts';
+import { ensureDatabase, startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
+import { runMigrations } from './platform/db/migrate.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo-seed.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let stopDatabase = async () => {};
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const dir = path.join(config.dataDir, 'postgres');
+    console.log(`Starting embedded PostgreSQL in ${dir} …`);
+    const embedded = await startEmbeddedPostgres(dir);
+    stopDatabase = embedded.stop;
+    databaseUrl = await ensureDatabase(embedded.url, 'kindling');
+  }
+  const db = createDb(databaseUrl);
+  await runMigrations(db);
+  if (config.SEED_DEMO === 'true') await seedDemo(db, config.totpKey);
+
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });
+  const app = await buildApp({ config, db, mailer, serveWeb: true });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received: stopping …`);
+    await app.close().catch(() => {});
+    await db.$client.end().catch(() => {});
+    await stopDatabase().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  console.log(`\nKindling is running at ${address.replace('127.0.0.1', 'localhost')}`);
+  if (config.SEED_DEMO === 'true') {
+    console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+    for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(26)} ${u.code}  ${u.note}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

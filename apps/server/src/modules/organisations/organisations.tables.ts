@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+
+export const npos = pgTable('npos', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  slug: varchar({ length: 80 }).notNull().unique(),
+  logoUrl: text(),
+  baseCurrency: varchar({ length: 3 }).notNull().default('USD'),
+  monthlyGoalMinor: bigint({ mode: 'number' }).notNull().default(0),
+  fiscalYearStartMonth: integer().notNull().default(1),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's role in one organisation: the role code decides what the user may reach there. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    roleCode: integer().notNull(),
+    roleName: text().notNull(),
+    permissions: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('memberships_npo_user_uq').on(t.npoId, t.userId), index('memberships_user_idx').on(t.userId)],
+);

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'TOTP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kindling <no-reply@kindling.test>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_CLIENT_ID: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STRIPE_CONNECT_BASE: z.string().url().default('https://connect.stripe.com'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ZConfig> & {
+  dataDir: string;
+  sessionSecret: string;
+  totpKey: Buffer;
+  isProduction: boolean;
+};
+
+/** Reads configuration from the environment once, at start-up; every setting is listed in README.md. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const isProduction = c.NODE_ENV === 'production';
+  if (isProduction && (!c.SESSION_SECRET || !c.TOTP_ENCRYPTION_KEY)) {
+    throw new Error('SESSION_SECRET and TOTP_ENCRYPTION_KEY must be set when NODE_ENV=production');
+  }
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    // Development defaults are fixed so sessions and enrolled authenticators survive restarts.
+    sessionSecret: c.SESSION_SECRET ?? 'kindling-development-session-secret-not-for-production',
+    totpKey: Buffer.from(
+      c.TOTP_ENCRYPTION_KEY ?? '6b696e646c696e672d646576656c6f706d656e742d746f74702d6b65792d3332',
+      'hex',
+    ),
+    isProduction,
+  };
+}

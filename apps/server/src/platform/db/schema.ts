@@ -1,0 +1,7 @@
+// Every module's tables, gathered for Drizzle's relational queries and for drizzle-kit.
+export * from '../../modules/audit/audit.tables.ts';
+export * from '../../modules/auth/auth.tables.ts';
+export * from '../../modules/campaigns/campaigns.tables.ts';
+export * from '../../modules/donations/donations.tables.ts';
+export * from '../../modules/donors/donors.tables.ts';
+export * from '../../modules/organisations/organisations.tables.ts';

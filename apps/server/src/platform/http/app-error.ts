@@ -1,0 +1,31 @@
+/** The closed set of error codes; each maps to one HTTP status in one place. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 422,
+  CSRF_INVALID: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  CHALLENGE_EXPIRED: 401,
+  INVALID_OTP: 422,
+  INVALID_BACKUP_CODE: 422,
+  TOO_MANY_ATTEMPTS: 429,
+  PROVIDER_ERROR: 502,
+  NOT_CONFIGURED: 501,
+  INTERNAL: 500,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}

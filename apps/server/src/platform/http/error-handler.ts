@@ -1,0 +1,46 @@
+import { MESSAGES, type TApiError } from '@kindling/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+
+/** Maps every failure to the one error body of the contract (ZApiError). */
+export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string | null): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: TApiError = { status: error.status, code: error.code, message: error.message };
+      if (error.fields) body.fields = error.fields;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[key] ??= issue.message ?? MESSAGES.validationFailed;
+      }
+      const first = Object.values(fields)[0];
+      const body: TApiError = {
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: first ?? MESSAGES.validationFailed,
+        fields,
+      };
+      return reply.status(400).send(body);
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send({ status: error.statusCode, code: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status: 500, code: 'INTERNAL', message: MESSAGES.errorBody });
+  });
+  // Any other GET is a client-side route of the single-page app, which shows its own not-found page.
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/cable');
+    if (spaIndexHtml && isPageRequest) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndexHtml);
+    }
+    return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,141 @@
+import { ROLE, ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import { users } from '../modules/auth/auth.tables.ts';
+import { memberships, npos } from '../modules/organisations/organisations.tables.ts';
+import type { Db } from '../platform/db/client.ts';
+import { hashPassword } from '../platform/security/passwords.ts';
+import { seal } from '../platform/security/sealed-box.ts';
+
+export const DEMO_PASSWORD = 'kindling-demo';
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
+export const DEMO_NPOS = [
+  { slug: 'riverside-food-bank', name: 'Riverside Food Bank', baseCurrency: 'USD', monthlyGoalMinor: 2_500_000 },
+  {
+    slug: 'northern-lights-rescue',
+    name: 'Northern Lights Animal Rescue',
+    baseCurrency: 'GBP',
+    monthlyGoalMinor: 800_000,
+  },
+] as const;
+
+type DemoUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  code: TRoleCode;
+  npoSlugs: string[];
+  totp?: boolean;
+  note: string;
+};
+
+export const DEMO_USERS: DemoUser[] = [
+  {
+    email: 'console@kindling.test',
+    firstName: 'Cora',
+    lastName: 'Console',
+    code: ROLE.SUPER_ADMIN,
+    npoSlugs: ['riverside-food-bank'],
+    note: 'super-admin, lands on /console',
+  },
+  {
+    email: 'admin@kindling.test',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    code: ROLE.ADMIN,
+    npoSlugs: ['riverside-food-bank'],
+    note: 'organisation admin',
+  },
+  {
+    email: 'mfa@kindling.test',
+    firstName: 'Milo',
+    lastName: 'Factor',
+    code: ROLE.ADMIN,
+    npoSlugs: ['riverside-food-bank'],
+    totp: true,
+    note: `TOTP secret ${DEMO_TOTP_SECRET}; first sign-in returns backup codes`,
+  },
+  {
+    email: 'manager@kindling.test',
+    firstName: 'Mona',
+    lastName: 'Manager',
+    code: ROLE.MANAGER,
+    npoSlugs: ['riverside-food-bank'],
+    note: 'manager',
+  },
+  {
+    email: 'finance@kindling.test',
+    firstName: 'Finn',
+    lastName: 'Finance',
+    code: ROLE.FINANCE,
+    npoSlugs: ['riverside-food-bank'],
+    note: 'finance, no Organisation/Team settings',
+  },
+  {
+    email: 'staff@kindling.test',
+    firstName: 'Stella',
+    lastName: 'Staff',
+    code: ROLE.STAFF,
+    npoSlugs: ['riverside-food-bank'],
+    note: 'dashboard only',
+  },
+  {
+    email: 'fundraiser@kindling.test',
+    firstName: 'Fern',
+    lastName: 'Raiser',
+    code: ROLE.PEER,
+    npoSlugs: ['riverside-food-bank'],
+    note: 'peer fundraiser, lands on /peer-dashboard',
+  },
+  {
+    email: 'multi@kindling.test',
+    firstName: 'Max',
+    lastName: 'Multi',
+    code: ROLE.ADMIN,
+    npoSlugs: ['riverside-food-bank', 'northern-lights-rescue'],
+    note: 'member of both organisations',
+  },
+];
+
+/** Creates the demo organisations and accounts; running it again changes nothing. */
+export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: boolean }> {
+  const npoIds = new Map<string, number>();
+  for (const npo of DEMO_NPOS) {
+    const [row] = await db
+      .insert(npos)
+      .values(npo)
+      .onConflictDoUpdate({ target: npos.slug, set: { name: sql`${npos.name}` } })
+      .returning({ id: npos.id });
+    if (row) npoIds.set(npo.slug, row.id);
+  }
+  let created = false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const u of DEMO_USERS) {
+    const existing = await db.query.users.findFirst({ where: sql`lower(${users.email}) = ${u.email}` });
+    let userId = existing?.id;
+    if (!userId) {
+      created = true;
+      const [row] = await db
+        .insert(users)
+        .values({ email: u.email, firstName: u.firstName, lastName: u.lastName, passwordHash })
+        .returning({ id: users.id });
+      userId = row?.id;
+      if (userId && u.totp) {
+        await db
+          .update(users)
+          .set({ otpEnabled: true, otpSecret: seal(totpKey, DEMO_TOTP_SECRET, `totp:${userId}`) })
+          .where(sql`${users.id} = ${userId}`);
+      }
+    }
+    if (!userId) continue;
+    for (const slug of u.npoSlugs) {
+      const npoId = npoIds.get(slug);
+      if (!npoId) continue;
+      await db
+        .insert(memberships)
+        .values({ npoId, userId, roleCode: u.code, roleName: ROLE_NAMES[u.code] })
+        .onConflictDoNothing();
+    }
+  }
+  return { created };
+}

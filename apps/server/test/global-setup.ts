@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDb } from '../src/platform/db/client.ts';
+import { databaseUrlFor, startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts';
+import { runMigrations } from '../src/platform/db/migrate.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseServerUrl: string;
+    templateDatabase: string;
+  }
+}
+
+/**
+ * One PostgreSQL server per test run (embedded, or TEST_DATABASE_URL), a template database
+ * migrated once; each test file copies it (see test/test-database.ts).
+ */
+export default async function setup(project: TestProject) {
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  let stop = async () => {};
+  let tmpDir: string | null = null;
+  if (!serverUrl) {
+    tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-test-pg-'));
+    await fs.chmod(tmpDir, 0o755);
+    const embedded = await startEmbeddedPostgres(path.join(tmpDir, 'pgdata'), { durable: false });
+    serverUrl = embedded.url;
+    stop = embedded.stop;
+  }
+  const template = `kindling_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+  await admin.query(`CREATE DATABASE ${template}`);
+  const db = createDb(databaseUrlFor(serverUrl, template), { max: 1 });
+  await runMigrations(db);
+  await db.$client.end();
+
+  project.provide('databaseServerUrl', serverUrl);
+  project.provide('templateDatabase', template);
+
+  return async () => {
+    if (process.env.TEST_DATABASE_URL) {
+      const { rows } = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'kindling_t_${process.pid}_%'`,
+      );
+      for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    }
+    await admin.end();
+    await stop();
+    if (tmpDir) await fs.rm(tmpDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/platform/config/config.ts';
+import type { Db } from '../src/platform/db/client.ts';
+import { createMailer, type Mailer } from '../src/platform/mail/mailer.ts';
+import { seedDemo } from '../src/seed/demo-seed.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export type TestContext = { app: FastifyInstance; db: Db; config: Config; mailer: Mailer; dataDir: string };
+
+/**
+ * Builds the real app on a fresh database copy for one test file, seeded with the demo
+ * organisations unless `seed: false`. Use inside a describe block or at file level.
+ */
+export function useTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): TestContext {
+  const ctx = {} as TestContext;
+  let drop = async () => {};
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    ctx.dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-test-data-'));
+    ctx.config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ctx.dataDir, ...options.env });
+    ctx.db = database.db;
+    if (options.seed !== false) await seedDemo(ctx.db, ctx.config.totpKey);
+    ctx.mailer = createMailer({ from: ctx.config.MAIL_FROM, dataDir: ctx.dataDir });
+    ctx.app = await buildApp({ config: ctx.config, db: ctx.db, mailer: ctx.mailer });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await drop();
+    if (ctx.dataDir) await fs.rm(ctx.dataDir, { recursive: true, force: true });
+  });
+  return ctx;
+}

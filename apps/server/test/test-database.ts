@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDb, type Db } from '../src/platform/db/client.ts';
+import { databaseUrlFor } from '../src/platform/db/embedded-postgres.ts';
+
+/** A fresh copy of the migrated template database, for one test file. */
+export async function createTestDatabase(): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
+  const serverUrl = inject('databaseServerUrl');
+  const template = inject('templateDatabase');
+  const name = `kindling_t_${template.split('_').at(-1)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const url = databaseUrlFor(serverUrl, name);
+  const db = createDb(url, { max: 5 });
+  return {
+    db,
+    url,
+    drop: async () => {
+      await db.$client.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

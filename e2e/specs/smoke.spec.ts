@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { baseURL, useBrowser } from '../support/browser.ts';
+
+describe('the served app', () => {
+  const { newPage } = useBrowser();
+
+  it('serves the web app and the health check from one port', async () => {
+    const health = await fetch(`${baseURL()}/healthz`);
+    expect(health.status).toBe(200);
+    const { page, context } = await newPage();
+    await page.goto('/');
+    await expect(page.title()).resolves.toContain('Kindling');
+    await context.close();
+  });
+});

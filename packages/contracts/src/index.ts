@@ -1,0 +1,5 @@
+export * from './access.ts';
+export * from './auth.ts';
+export * from './messages.ts';
+export * from './post-sign-in.ts';
+export * from './roles.ts';
