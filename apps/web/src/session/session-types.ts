@@ -1,0 +1,62 @@
+import type { TOrganisationOption, TOrganisationStats, TRefreshResponse, TSelectNpoResponse } from '@kindling/contracts';
+
+type TCampaignRef = NonNullable<TRefreshResponse['npo_user']['campaigns']>[number];
+type TNpo = NonNullable<TRefreshResponse['npo_user']['npo']>;
+
+/** Session state of spec 01 section 3. Before an organisation is selected, its parts are null or 0. */
+export type SessionState = {
+  /** 'checking' while the first refresh runs (a spinner shows), then 'ready'. */
+  phase: 'checking' | 'ready';
+  userId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  avatar: string | null;
+  /** Numeric role code for the selected organisation. */
+  role: number | null;
+  roleName: string | null;
+  npos: TOrganisationOption[];
+  /** Set automatically only when the user has exactly one organisation. */
+  selectedNpo: TOrganisationOption | null;
+  peerCampaigns: unknown[];
+  backupCodes: string[] | null;
+  otpEnabled: boolean;
+  otpRequiredForLogin: boolean;
+  loggedIn: boolean;
+  npoStats: TOrganisationStats | null;
+  npo: TNpo | null;
+  donationsTotal: number;
+  recurringDonationsTotal: number;
+  donorsTotal: number;
+  recurringDonors: number;
+  newDonations: number;
+  newRecurringDonations: number;
+  newDonors: number;
+  npoCampaigns: TCampaignRef[] | null;
+  npoPaymentTypes: string[] | null;
+  npoStatuses: string[] | null;
+  npoCurrencies: string[] | null;
+  stripeClientId: string | null;
+  stripePublishableKey: string | null;
+  paypalClientId: string | null;
+  googleSiteId: string | null;
+  stripeAuthorizeUrl: string | null;
+  selectedCampaignUrl: string | null;
+  newDonorsThisMonth: number;
+  upcomingEvent: TOrganisationStats['upcoming_event'];
+};
+
+export type SessionActions = {
+  /** GET /refresh; resolves true when the server shows the user as logged in. */
+  refresh: () => Promise<boolean>;
+  /** Stores a login-shaped response after any successful sign-in. */
+  applyLogin: (login: import('@kindling/contracts').TLoginResponse) => void;
+  /** GET /npo_admin/select_npo and store the result; resolves with it. */
+  selectNpo: (npo: TOrganisationOption) => Promise<TSelectNpoResponse>;
+  /** POST /logout (or GET for the sidebar button), clear state. */
+  logout: (method?: 'GET' | 'POST') => Promise<void>;
+  clearBackupCodes: () => void;
+  setSelectedCampaignUrl: (url: string | null) => void;
+};
+
+export type SessionValue = SessionState & SessionActions;
