@@ -18,7 +18,11 @@ export function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-type RequestOptions = { query?: Record<string, string | number | undefined | null>; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
 
 /** Calls /api/v1 with the session cookie and the X-CSRF-Token header taken from the csrf_token cookie. */
 export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,4 +1,9 @@
-import type { TOrganisationOption, TOrganisationStats, TRefreshResponse, TSelectNpoResponse } from '@kindling/contracts';
+import type {
+  TOrganisationOption,
+  TOrganisationStats,
+  TRefreshResponse,
+  TSelectNpoResponse,
+} from '@kindling/contracts';
 
 type TCampaignRef = NonNullable<TRefreshResponse['npo_user']['campaigns']>[number];
 type TNpo = NonNullable<TRefreshResponse['npo_user']['npo']>;
