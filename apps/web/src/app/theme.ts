@@ -1,4 +1,21 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * A warm orange whose filled shade (index 7, #c2410c) keeps white button text above the WCAG AA
+ * contrast ratio of 4.5:1; Mantine's stock orange filled shade (#fd7e14) does not.
+ */
+const orange: MantineColorsTuple = [
+  '#fff7ed',
+  '#ffedd5',
+  '#fed7aa',
+  '#fdba74',
+  '#fb923c',
+  '#f97316',
+  '#ea580c',
+  '#c2410c',
+  '#9a3412',
+  '#7c2d12',
+];
 
 /**
  * The one Mantine theme of the web app. A warm orange primary fits the "kindling" name; system-ui keeps
@@ -6,7 +23,8 @@ import { createTheme } from '@mantine/core';
  */
 export const theme = createTheme({
   primaryColor: 'orange',
-  primaryShade: { light: 7, dark: 5 },
+  colors: { orange },
+  primaryShade: { light: 7, dark: 7 },
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
