@@ -2,9 +2,14 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountRoutes, authRoutes, createAuthDeps, createSessionResolver } from './modules/auth/index.ts';
+import { organisationRoutes } from './modules/organisations/index.ts';
+import { sandboxRoutes } from './modules/sandbox/index.ts';
 import type { Config } from './platform/config/config.ts';
 import type { Db } from './platform/db/client.ts';
+import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerSessionHook } from './platform/http/session-context.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 
@@ -19,7 +24,7 @@ export type AppDeps = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     disableRequestLogging: !['debug', 'trace'].includes(deps.config.LOG_LEVEL),
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -43,6 +48,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
+  // Order matters: the session is loaded first, then the CSRF check reads it.
+  registerSessionHook(app, createSessionResolver(deps.db));
+  registerCsrf(app, { secret: deps.config.sessionSecret, trustedOrigins: deps.config.trustedOrigins });
+
+  const auth = createAuthDeps({ config: deps.config, db: deps.db, mailer: deps.mailer });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, auth);
+      await api.register(accountRoutes, auth);
+      await api.register(organisationRoutes, { db: deps.db });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(sandboxRoutes, { config: deps.config, db: deps.db });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -14,16 +14,21 @@ export type TestContext = { app: FastifyInstance; db: Db; config: Config; mailer
 
 /**
  * Builds the real app on a fresh database copy for one test file, seeded with the demo
- * organisations unless `seed: false`. Use inside a describe block or at file level.
+ * organisations unless `seed: false`. Use inside a describe block or at file level; `env` adds
+ * settings (see platform/config/config.ts).
  */
-export function useTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): TestContext {
+export function useTestApp(
+  options: { seed?: boolean; env?: Record<string, string> | (() => Record<string, string>) } = {},
+): TestContext {
   const ctx = {} as TestContext;
   let drop = async () => {};
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
     ctx.dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-test-data-'));
-    ctx.config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ctx.dataDir, ...options.env });
+    // A function lets a test start a stand-in server first and point the settings at it.
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    ctx.config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ctx.dataDir, ...env });
     ctx.db = database.db;
     if (options.seed !== false) await seedDemo(ctx.db, ctx.config.totpKey);
     ctx.mailer = createMailer({ from: ctx.config.MAIL_FROM, dataDir: ctx.dataDir });

@@ -19,6 +19,16 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop:
     url,
     drop: async () => {
       await db.$client.end();
+      // pool.end() resolves before the sockets close; a FORCE drop would then kill a closing
+      // connection, whose error surfaces as an uncaught exception. Wait for them to go.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await admin.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (!rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },

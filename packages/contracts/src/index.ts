@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './account.ts';
 export * from './auth.ts';
 export type * from './auth-types.ts';
 export * from './messages.ts';

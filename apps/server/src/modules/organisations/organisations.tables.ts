@@ -10,6 +10,8 @@ export const npos = pgTable('npos', {
   baseCurrency: varchar({ length: 3 }).notNull().default('USD'),
   monthlyGoalMinor: bigint({ mode: 'number' }).notNull().default(0),
   fiscalYearStartMonth: integer().notNull().default(1),
+  /** The Stripe account (acct_…) connected when the organisation was created through Stripe sign-in. */
+  stripeAccountId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

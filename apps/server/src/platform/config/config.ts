@@ -27,13 +27,31 @@ const ZConfig = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   STRIPE_CONNECT_BASE: z.string().url().default('https://connect.stripe.com'),
   PAYPAL_CLIENT_ID: z.string().optional(),
+  TRUST_PROXY: z.string().default('loopback'),
+  TRUSTED_ORIGINS: z.string().optional(),
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+  SECOND_FACTOR_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+  PASSWORD_RESET_REQUEST_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
 });
+
+/** The Vite dev server proxies the API from another origin; unsafe requests from it are ours. */
+const DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
 export type Config = z.infer<typeof ZConfig> & {
   dataDir: string;
   sessionSecret: string;
   totpKey: Buffer;
   isProduction: boolean;
+  /** Fastify's trustProxy: which hops may set X-Forwarded-For/-Proto/-Host. */
+  trustProxy: boolean | string[];
+  /** Origins (scheme://host[:port]) besides the request's own that may send unsafe API requests. */
+  trustedOrigins: string[];
 };
 
 /** Reads configuration from the environment once, at start-up; every setting is listed in README.md. */
@@ -58,5 +76,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'hex',
     ),
     isProduction,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    trustedOrigins: parseOrigins(c.TRUSTED_ORIGINS, c.NODE_ENV === 'development' ? DEV_ORIGINS : []),
   };
+}
+
+/** 'true', 'false', or addresses/ranges/names that proxy-addr knows (loopback, 10.0.0.0/8, …). */
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+function parseOrigins(value: string | undefined, fallback: string[]): string[] {
+  if (value === undefined) return fallback;
+  return value
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      if (!URL.canParse(o)) throw new Error(`Invalid configuration:\n  TRUSTED_ORIGINS: "${o}" is not an origin`);
+      return new URL(o).origin;
+    });
 }

@@ -5,3 +5,5 @@ export * from '../../modules/campaigns/campaigns.tables.ts';
 export * from '../../modules/donations/donations.tables.ts';
 export * from '../../modules/donors/donors.tables.ts';
 export * from '../../modules/organisations/organisations.tables.ts';
+export * from '../../modules/sandbox/sandbox.tables.ts';
+export * from '../security/rate-limit.tables.ts';

@@ -24,6 +24,8 @@ export class AppError extends Error {
     readonly code: TErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as Retry-After when a rate limit refuses the request. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];

@@ -9,6 +9,7 @@ export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string 
     if (error instanceof AppError) {
       const body: TApiError = { status: error.status, code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

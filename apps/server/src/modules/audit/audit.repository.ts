@@ -1,0 +1,28 @@
+import type { Db } from '../../platform/db/client.ts';
+import { auditLog } from './audit.tables.ts';
+
+type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type AuditEntry = {
+  npoId?: number | null;
+  actorUserId: number | null;
+  /** Dotted past tense: `membership.role_changed`, `user.mfa_enabled`. */
+  action: string;
+  targetType: string;
+  targetId?: string | number | null;
+  data?: Record<string, unknown>;
+  ip?: string | null;
+};
+
+/** Appends one row; pass the transaction that makes the change so both commit together. */
+export async function insertAuditEntry(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    npoId: entry.npoId ?? null,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId == null ? null : String(entry.targetId),
+    data: entry.data ?? {},
+    ip: entry.ip ?? null,
+  });
+}

@@ -1,0 +1,2 @@
+// Who changed what (DESIGN section 3): other modules record through this surface only.
+export { type AuditEntry, insertAuditEntry as recordAudit } from './audit.repository.ts';

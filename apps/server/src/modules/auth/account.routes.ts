@@ -1,0 +1,113 @@
+import {
+  ZBackupCodesResponse,
+  ZChangePasswordRequest,
+  ZCreateOrganisationRequest,
+  ZCreateOrganisationResponse,
+  ZForgotPasswordRequest,
+  ZLoginResponse,
+  ZMessageResponse,
+  ZMfaCodeRequest,
+  ZMfaSetupResponse,
+  ZMfaStatusResponse,
+  ZResetPasswordRequest,
+  ZResetTokenResponse,
+  ZSignUpAccountRequest,
+} from '@kindling/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
+import { requireSession, sessionOf } from '../../platform/http/session-context.ts';
+import { changePassword, createOwnOrganisation, signUp } from './account.service.ts';
+import type { AuthDeps } from './auth.deps.ts';
+import { disableMfa, enableMfa, getMfaStatus, regenerateBackupCodes, startMfaSetup } from './mfa.service.ts';
+import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import { answerSignIn, clientOf } from './route-helpers.ts';
+
+const FORGOT_ANSWER = 'If an account exists for that address, we have sent a link to reset the password.';
+
+/** Sign-up, the first organisation, password reset and change, and the MFA settings of /admin/account. */
+export async function accountRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: requireSession };
+  const actorOf = (request: FastifyRequest) => ({ userId: sessionOf(request).user.id, ip: request.ip ?? null });
+  /** Where reset links point: the configured public address, else the page the request came from. */
+  const linkOrigin = (request: FastifyRequest) => {
+    if (deps.config.PUBLIC_URL) return new URL(deps.config.PUBLIC_URL).origin;
+    const origin = request.headers.origin;
+    return origin && isTrustedOrigin(request, origin, deps.config.trustedOrigins) ? origin : requestOrigin(request);
+  };
+
+  r.post(
+    '/signup',
+    { schema: { body: ZSignUpAccountRequest, response: { 200: ZLoginResponse } } },
+    async (request, reply) => answerSignIn(request, reply, await signUp(deps, request.body, clientOf(request))),
+  );
+
+  r.post(
+    '/npo_admin/organisations',
+    { ...signedIn, schema: { body: ZCreateOrganisationRequest, response: { 201: ZCreateOrganisationResponse } } },
+    async (request, reply) => {
+      const result = await createOwnOrganisation(deps, sessionOf(request), request.body, request.ip ?? null);
+      request.session = result.session;
+      return reply.status(201).send({ npo: result.npo });
+    },
+  );
+
+  r.post(
+    '/password/forgot',
+    { schema: { body: ZForgotPasswordRequest, response: { 202: ZMessageResponse } } },
+    async (request, reply) => {
+      await requestPasswordReset(deps, request.body.email, { ip: request.ip ?? null, origin: linkOrigin(request) });
+      return reply.status(202).send({ status: 202, message: FORGOT_ANSWER });
+    },
+  );
+
+  r.get(
+    '/password/reset/:token',
+    { schema: { params: z.object({ token: z.string().min(10).max(200) }), response: { 200: ZResetTokenResponse } } },
+    async (request) => ({ status: 200, email: await checkResetToken(deps, request.params.token) }),
+  );
+
+  r.post(
+    '/password/reset',
+    { schema: { body: ZResetPasswordRequest, response: { 200: ZMessageResponse } } },
+    async (request) => {
+      await resetPassword(deps, request.body, request.ip ?? null);
+      return { status: 200, message: 'Your password has been reset. Sign in with the new password.' };
+    },
+  );
+
+  r.post(
+    '/account/password',
+    { ...signedIn, schema: { body: ZChangePasswordRequest, response: { 200: ZMessageResponse } } },
+    async (request) => {
+      await changePassword(deps, sessionOf(request), request.body, request.ip ?? null);
+      return { status: 200, message: 'Your password has been changed.' };
+    },
+  );
+
+  r.get('/account/mfa', { ...signedIn, schema: { response: { 200: ZMfaStatusResponse } } }, async (request) =>
+    getMfaStatus(deps, sessionOf(request).user.id),
+  );
+
+  r.post('/account/mfa/setup', { ...signedIn, schema: { response: { 200: ZMfaSetupResponse } } }, async (request) =>
+    startMfaSetup(deps, actorOf(request)),
+  );
+
+  const withCode = { ...signedIn, schema: { body: ZMfaCodeRequest, response: { 200: ZBackupCodesResponse } } };
+  r.post('/account/mfa/enable', withCode, async (request) => ({
+    backup_codes: await enableMfa(deps, actorOf(request), request.body.otp_code),
+  }));
+  r.post('/account/mfa/backup_codes', withCode, async (request) => ({
+    backup_codes: await regenerateBackupCodes(deps, actorOf(request), request.body.otp_code),
+  }));
+  r.post(
+    '/account/mfa/disable',
+    { ...signedIn, schema: { body: ZMfaCodeRequest, response: { 200: ZMessageResponse } } },
+    async (request) => {
+      await disableMfa(deps, actorOf(request), request.body.otp_code);
+      return { status: 200, message: 'Two-factor authentication is off.' };
+    },
+  );
+}

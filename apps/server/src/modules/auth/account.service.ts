@@ -1,0 +1,111 @@
+import { MESSAGES, type TOrganisationOption } from '@kindling/contracts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { RequestSession } from '../../platform/http/session-context.ts';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
+import { recordAudit } from '../audit/index.ts';
+import { createOrganisation } from '../organisations/index.ts';
+import type { AuthDeps } from './auth.deps.ts';
+import { endSessionsOfUser, selectNpoForSession } from './sessions.service.ts';
+import { type ClientContext, finishSignIn, type SignInResult } from './sign-in.service.ts';
+import * as users from './users.repository.ts';
+
+const emailTaken = () => new AppError('CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+/** Sign-up step 1: a new account, signed in at once, with no organisation yet. */
+export async function signUp(
+  deps: AuthDeps,
+  input: { first_name: string; last_name: string; email: string; password: string },
+  client: ClientContext,
+): Promise<SignInResult> {
+  if (await users.findUserByEmail(deps.db, input.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const user = await users.insertUser(tx, {
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        passwordHash,
+        avatarUrl: null,
+        googleSub: null,
+        stripeUserId: null,
+      });
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        action: 'user.signed_up',
+        targetType: 'user',
+        targetId: user.id,
+        ip: client.ip,
+      });
+      return finishSignIn(deps, tx, user, client, {});
+    });
+  } catch (error) {
+    // Two sign-ups with one address at once: the unique index decides, the loser gets the same answer.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Changes the password after checking the current one; other sessions of the user end. */
+export async function changePassword(
+  deps: AuthDeps,
+  session: RequestSession,
+  input: { current_password: string; new_password: string },
+  ip: string | null,
+): Promise<void> {
+  const user = await users.findUserById(deps.db, session.user.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notSignedIn);
+  // A stolen session must not become a way to guess the password: same limit as sign-in.
+  const accountKey = user.email.toLowerCase();
+  await deps.limits.signInByAccount.assertAllowed(accountKey);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await deps.limits.signInByAccount.recordFailure(accountKey);
+    const message = 'Your current password is not correct.';
+    throw new AppError('INVALID_CREDENTIALS', message, { current_password: message });
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await deps.db.transaction(async (tx) => {
+    await users.setPasswordHash(tx, user.id, passwordHash);
+    await endSessionsOfUser(tx, user.id, session.id);
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      action: 'user.password_changed',
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+    });
+  });
+}
+
+/**
+ * Sign-up step 2 (or step 3 after a provider sign-in): the caller's new organisation, selected for
+ * this session. A Stripe account is linked only when it is the one the caller signed in with.
+ */
+export async function createOwnOrganisation(
+  deps: AuthDeps,
+  session: RequestSession,
+  input: { name: string; base_currency: string; stripe_account?: string | undefined },
+  ip: string | null,
+): Promise<{ npo: TOrganisationOption; session: RequestSession }> {
+  const user = await users.findUserById(deps.db, session.user.id);
+  if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notSignedIn);
+  const stripeAccountId = input.stripe_account || null;
+  if (stripeAccountId && stripeAccountId !== user.stripeUserId) {
+    const message = 'This Stripe account is not the one you signed in with.';
+    throw new AppError('VALIDATION_FAILED', message, { stripe_account: message });
+  }
+  const npo = await createOrganisation(deps.db, {
+    userId: user.id,
+    name: input.name,
+    baseCurrency: input.base_currency,
+    stripeAccountId,
+    ip,
+  });
+  await selectNpoForSession(deps.db, session.id, npo.id);
+  return {
+    npo,
+    session: { ...session, selectedNpoId: npo.id, roleCode: npo.user_role, roleName: npo.role_name },
+  };
+}

@@ -1,0 +1,45 @@
+import { MESSAGES } from '@kindling/contracts';
+import type { Config } from '../../platform/config/config.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { createFailureLimiter, type FailureLimiter } from '../../platform/security/rate-limiter.ts';
+import { createStripeConnect, type StripeConnect } from '../payments/index.ts';
+import { createGoogleVerifier, type GoogleVerifier } from './google-identity.ts';
+
+export type AuthLimits = {
+  /** Failed passwords per client address and e-mail. */
+  signInByClient: FailureLimiter;
+  /** Failed passwords per account (any address), so spreading guesses over addresses does not help. */
+  signInByAccount: FailureLimiter;
+  /** Wrong second factors per user across challenges (INTEGRATIONS section 5, NIST SP 800-63B 5.2.2). */
+  secondFactor: FailureLimiter;
+  /** Forgot-password requests per client address: each one sends an e-mail. */
+  passwordResetRequests: FailureLimiter;
+};
+
+export type AuthDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  limits: AuthLimits;
+  google: GoogleVerifier | null;
+  stripeConnect: StripeConnect;
+};
+
+export function createAuthDeps(base: { config: Config; db: Db; mailer: Mailer }): AuthDeps {
+  const { config, db } = base;
+  const windowSeconds = config.RATE_LIMIT_WINDOW_MINUTES * 60;
+  const limiter = (name: string, limit: number) =>
+    createFailureLimiter(db, { name, limit, windowSeconds, message: MESSAGES.tooManyAttempts });
+  return {
+    ...base,
+    limits: {
+      signInByClient: limiter('sign-in-client', config.SIGN_IN_FAILURE_LIMIT),
+      signInByAccount: limiter('sign-in-account', config.SIGN_IN_FAILURE_LIMIT),
+      secondFactor: limiter('second-factor', config.SECOND_FACTOR_FAILURE_LIMIT),
+      passwordResetRequests: limiter('password-reset-request', config.PASSWORD_RESET_REQUEST_LIMIT),
+    },
+    google: config.GOOGLE_CLIENT_ID ? createGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
+    stripeConnect: createStripeConnect(config, db),
+  };
+}

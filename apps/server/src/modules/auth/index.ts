@@ -1,0 +1,5 @@
+// The auth module's public surface: sessions for the HTTP layer and the route plugins.
+export { accountRoutes } from './account.routes.ts';
+export { type AuthDeps, createAuthDeps } from './auth.deps.ts';
+export { authRoutes } from './auth.routes.ts';
+export { createSessionResolver } from './sessions.service.ts';

@@ -1,0 +1,52 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { sessions, users } from './auth.tables.ts';
+import type { Executor } from './users.repository.ts';
+
+export async function insertSession(
+  db: Executor,
+  values: {
+    id: string;
+    userId: number;
+    selectedNpoId: number | null;
+    ip: string | null;
+    userAgent: string | null;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The unexpired session with its user's public fields. */
+export async function findLiveSession(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      selectedNpoId: sessions.selectedNpoId,
+      lastSeenAt: sessions.lastSeenAt,
+      user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)));
+  return row ?? null;
+}
+
+export async function touchSession(db: Db, id: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function setSelectedNpo(db: Executor, id: string, npoId: number | null): Promise<void> {
+  await db.update(sessions).set({ selectedNpoId: npoId }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Executor, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Signs the user out everywhere, except the session `keepId` when given. */
+export async function deleteSessionsOfUser(db: Executor, userId: number, keepId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
+}

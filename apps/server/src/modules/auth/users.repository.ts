@@ -1,0 +1,93 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from './auth.tables.ts';
+
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type UserRow = typeof users.$inferSelect;
+
+const first = <T>(rows: T[]): T | null => rows[0] ?? null;
+
+export const findUserById = async (db: Executor, id: number) =>
+  first(await db.select().from(users).where(eq(users.id, id)));
+
+export const findUserByEmail = async (db: Executor, email: string) =>
+  first(await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`));
+
+export const findUserByGoogleSub = async (db: Executor, sub: string) =>
+  first(await db.select().from(users).where(eq(users.googleSub, sub)));
+
+export const findUserByStripeUserId = async (db: Executor, stripeUserId: string) =>
+  first(await db.select().from(users).where(eq(users.stripeUserId, stripeUserId)));
+
+export async function insertUser(
+  db: Executor,
+  values: Pick<
+    typeof users.$inferInsert,
+    'email' | 'firstName' | 'lastName' | 'passwordHash' | 'avatarUrl' | 'googleSub' | 'stripeUserId'
+  >,
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('user insert returned no row');
+  return row;
+}
+
+/** Links a provider identity only while the user has none, so an existing link is never replaced. */
+export async function linkGoogleSub(db: Executor, userId: number, sub: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ googleSub: sub })
+    .where(and(eq(users.id, userId), isNull(users.googleSub)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function linkStripeUserId(db: Executor, userId: number, stripeUserId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ stripeUserId })
+    .where(and(eq(users.id, userId), isNull(users.stripeUserId)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function incrementFailedAttempts(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export async function resetFailedAttempts(db: Executor, userId: number): Promise<void> {
+  await db.update(users).set({ failedAttempts: 0 }).where(eq(users.id, userId));
+}
+
+export async function recordSignIn(db: Executor, userId: number): Promise<void> {
+  await db.update(users).set({ lastSignInAt: sql`now()`, failedAttempts: 0 }).where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, failedAttempts: 0 }).where(eq(users.id, userId));
+}
+
+/**
+ * Records a TOTP time step as used, only when it is later than the last one: false means the code
+ * was already used (RFC 6238 section 5.2), even when two requests race.
+ */
+export async function consumeOtpStep(db: Executor, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ otpConsumedStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.otpConsumedStep), lt(users.otpConsumedStep, step))))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function updateOtpSettings(
+  db: Executor,
+  userId: number,
+  values: Partial<
+    Pick<UserRow, 'otpSecret' | 'otpPendingSecret' | 'otpEnabled' | 'otpConsumedStep' | 'backupCodesIssuedAt'>
+  >,
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}

@@ -1,0 +1,128 @@
+import type { TCampaignRef, TNpo, TOrganisationOption, TOrganisationStats } from '@kindling/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { recordAudit } from '../audit/index.ts';
+import { donationStatuses } from '../donations/donations.tables.ts';
+import * as repo from './organisations.repository.ts';
+import { selectTopCampaigns, selectTotals } from './stats.repository.ts';
+
+/** Payment types the donation form offers; configurable per organisation once processors arrive. */
+const PAYMENT_TYPES = ['card', 'paypal'];
+
+export const toOrganisationOption = (m: repo.MembershipView): TOrganisationOption => ({
+  id: m.npoId,
+  name: m.npoName,
+  logo: m.logoUrl,
+  role_name: m.roleName,
+  user_role: m.roleCode,
+});
+
+export async function getOrganisationStats(db: Db, npoId: number): Promise<TOrganisationStats> {
+  const npo = await repo.findNpo(db, npoId);
+  if (!npo) throw new AppError('NOT_FOUND', 'Organisation not found.');
+  const [totals, topCampaigns] = await Promise.all([selectTotals(db, npoId), selectTopCampaigns(db, npoId)]);
+  return {
+    ...totals,
+    currency: npo.baseCurrency,
+    monthly_goal: npo.monthlyGoalMinor,
+    top_campaigns: topCampaigns,
+    // Events arrive in a later issue; until then there are none to count or show.
+    events_count: 0,
+    upcoming_event: null,
+  };
+}
+
+/** Everything the session loads when an organisation is selected (spec 01 sections 3 and 7). */
+export type OrganisationSnapshot = {
+  npo: TNpo;
+  stats: TOrganisationStats;
+  campaigns: TCampaignRef[];
+  paymentTypes: string[];
+  statuses: string[];
+  currencies: string[];
+};
+
+export async function getOrganisationSnapshot(db: Db, npoId: number): Promise<OrganisationSnapshot> {
+  const npo = await repo.findNpo(db, npoId);
+  if (!npo) throw new AppError('NOT_FOUND', 'Organisation not found.');
+  const [stats, campaigns, used] = await Promise.all([
+    getOrganisationStats(db, npoId),
+    repo.listCampaignRefs(db, npoId),
+    repo.listUsedCurrencies(db, npoId),
+  ]);
+  const others = used.filter((c) => c !== npo.baseCurrency).sort();
+  return {
+    npo: { id: npo.id, name: npo.name, logo: npo.logoUrl, base_currency: npo.baseCurrency },
+    stats,
+    campaigns,
+    paymentTypes: PAYMENT_TYPES,
+    statuses: [...donationStatuses],
+    currencies: [npo.baseCurrency, ...others],
+  };
+}
+
+/** The seven totals that refresh and select_npo repeat at the top level. */
+export const sevenTotals = (stats: TOrganisationStats | null) => ({
+  donations_total: stats?.donations_total ?? 0,
+  recurring_donations_total: stats?.recurring_donations_total ?? 0,
+  donors_total: stats?.donors_count ?? 0,
+  recurring_donors: stats?.recurring_donors ?? 0,
+  new_donations: stats?.new_donations ?? 0,
+  new_recurring_donations: stats?.new_recurring_donations ?? 0,
+  new_donors: stats?.new_donors ?? 0,
+});
+
+/** Lower-case ASCII words joined by hyphens, at most 60 characters; 'organisation' when nothing is left. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+  return slug || 'organisation';
+}
+
+async function uniqueSlug(db: repo.Executor, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(await repo.slugsStartingWith(db, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export type NewOrganisation = {
+  userId: number;
+  name: string;
+  baseCurrency: string;
+  stripeAccountId: string | null;
+  ip: string | null;
+};
+
+/** Creates an organisation with its creator as admin (5150). */
+export async function createOrganisation(db: Db, input: NewOrganisation): Promise<TOrganisationOption> {
+  return db.transaction(async (tx) => {
+    const slug = await uniqueSlug(tx, input.name);
+    const npoId = await repo.insertOrganisation(tx, {
+      name: input.name,
+      slug,
+      baseCurrency: input.baseCurrency,
+      stripeAccountId: input.stripeAccountId,
+    });
+    await repo.insertMembership(tx, { npoId, userId: input.userId, roleCode: 5150, roleName: 'admin' });
+    await recordAudit(tx, {
+      npoId,
+      actorUserId: input.userId,
+      action: 'organisation.created',
+      targetType: 'npo',
+      targetId: npoId,
+      data: { name: input.name, slug, base_currency: input.baseCurrency, stripe_account: input.stripeAccountId },
+      ip: input.ip,
+    });
+    return { id: npoId, name: input.name, logo: null, role_name: 'admin', user_role: 5150 };
+  });
+}

@@ -1,0 +1,81 @@
+import { MESSAGES } from '@kindling/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hmacHex, randomToken, safeEqual } from '../security/tokens.ts';
+import { AppError } from './app-error.ts';
+import { isCrossSiteRequest } from './origins.ts';
+
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'x-csrf-token';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Provider webhooks prove themselves with their own signatures, and the sandbox provider's
+ * authorize page is a plain HTML form with its own token (modules/sandbox). Everything else that
+ * changes state, under /api/v1 or not, needs the header.
+ */
+const EXEMPT_ROUTE_PREFIXES = ['/api/v1/webhooks/', '/sandbox/'];
+
+// Signed double-submit cookie (OWASP): `random.hmac(secret, len(sessionId):sessionId:random)`. The
+// HMAC binds the token to the session, so a cookie planted by a sibling site or taken from another
+// session is worthless; the session id is '' before sign-in.
+const signature = (secret: string, sessionId: string, random: string) =>
+  hmacHex(secret, `${sessionId.length}:${sessionId}:${random}`);
+
+export function issueCsrfToken(secret: string, sessionId: string): string {
+  const random = randomToken(18);
+  return `${random}.${signature(secret, sessionId, random)}`;
+}
+
+export function isCsrfTokenValid(secret: string, sessionId: string, token: string | undefined): boolean {
+  if (!token) return false;
+  const [random, mac, extra] = token.split('.');
+  if (!random || !mac || extra !== undefined) return false;
+  return safeEqual(mac, signature(secret, sessionId, random));
+}
+
+const issued = new WeakMap<FastifyRequest, { sessionId: string; token: string }>();
+
+/**
+ * The csrf_token valid for the request's current session: the cookie the browser sent when it is
+ * still valid, else a new one that this response sets (sign-in and logout change the session, so
+ * the token rotates with it).
+ */
+export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply, secret: string): string {
+  const sessionId = request.session?.id ?? '';
+  const sent = request.cookies[CSRF_COOKIE];
+  if (isCsrfTokenValid(secret, sessionId, sent) && sent) return sent;
+  const previous = issued.get(request);
+  if (previous?.sessionId === sessionId) return previous.token;
+  const token = issueCsrfToken(secret, sessionId);
+  issued.set(request, { sessionId, token });
+  reply.setCookie(CSRF_COOKIE, token, {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+  });
+  return token;
+}
+
+/** Must be registered after the session hook: the check needs `request.session`. */
+export function registerCsrf(app: FastifyInstance, options: { secret: string; trustedOrigins: readonly string[] }) {
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    // The matched route pattern, not the raw URL, so no spelling of a path can borrow an exemption.
+    const route = request.routeOptions.url;
+    if (route !== undefined && EXEMPT_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix))) return;
+    const cookie = request.cookies[CSRF_COOKIE];
+    const header = request.headers[CSRF_HEADER];
+    const isValid =
+      !isCrossSiteRequest(request, options.trustedOrigins) &&
+      typeof header === 'string' &&
+      !!cookie &&
+      safeEqual(header, cookie) &&
+      isCsrfTokenValid(options.secret, request.session?.id ?? '', cookie);
+    if (!isValid) throw new AppError('CSRF_INVALID', MESSAGES.csrfInvalid);
+  });
+  // Every response carries a valid token, so the single-page app's first GET gives it one.
+  app.addHook('onSend', async (request, reply, payload) => {
+    csrfTokenFor(request, reply, options.secret);
+    return payload;
+  });
+}

@@ -1,0 +1,102 @@
+import { ACCESS, MESSAGES, type TAccessGroup } from '@kindling/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+
+export const SESSION_COOKIE = 'kindling_session';
+
+/** The signed-in user as every handler sees it (see modules/auth for how it is loaded). */
+export type RequestSession = {
+  /** The session row id: SHA-256 of the cookie value. */
+  id: string;
+  user: { id: number; email: string; firstName: string; lastName: string };
+  selectedNpoId: number | null;
+  /** Role in the selected organisation; null until one is selected. */
+  roleCode: number | null;
+  roleName: string | null;
+};
+
+/** A session with an organisation selected, as handlers behind requireAccess get it. */
+export type OrganisationSession = RequestSession & { selectedNpoId: number; roleCode: number; roleName: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession | null;
+  }
+}
+
+/** Finds the live session for a cookie value; `touched` asks to renew the cookie's lifetime. */
+export type SessionResolver = (
+  token: string,
+) => Promise<{ session: RequestSession; touched: boolean; maxAgeSeconds: number } | null>;
+
+/** Loads `request.session` from the session cookie before anything else runs; clears a dead cookie. */
+export function registerSessionHook(app: FastifyInstance, resolve: SessionResolver): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await resolve(token);
+    if (!found) {
+      clearSessionCookie(request, reply);
+      return;
+    }
+    request.session = found.session;
+    if (found.touched) setSessionCookie(request, reply, token, found.maxAgeSeconds);
+  });
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+  });
+}
+
+/** The caller's session, or 401. */
+export function sessionOf(request: FastifyRequest, message: string = MESSAGES.notSignedIn): RequestSession {
+  if (!request.session) throw new AppError('UNAUTHENTICATED', message);
+  return request.session;
+}
+
+/** preHandler: any signed-in user. */
+export async function requireSession(request: FastifyRequest): Promise<void> {
+  sessionOf(request);
+}
+
+/**
+ * The caller's session with a selected organisation whose role is in `allowed` (an access group of
+ * the contract, or an explicit list of codes): 401 without a session, 403 otherwise.
+ */
+export function organisationSessionOf(
+  request: FastifyRequest,
+  allowed: TAccessGroup | readonly number[],
+): OrganisationSession {
+  const session = sessionOf(request);
+  if (session.selectedNpoId === null || session.roleCode === null || session.roleName === null) {
+    throw new AppError('FORBIDDEN', 'Select an organisation first.');
+  }
+  const codes: readonly number[] = typeof allowed === 'string' ? ACCESS[allowed] : allowed;
+  if (!codes.includes(session.roleCode)) {
+    throw new AppError('FORBIDDEN', 'Your role in this organisation does not allow this.');
+  }
+  return session as OrganisationSession;
+}
+
+/** preHandler enforcing the same access lists as the web app's route guards. */
+export const requireAccess =
+  (allowed: TAccessGroup | readonly number[]) =>
+  async (request: FastifyRequest): Promise<void> => {
+    organisationSessionOf(request, allowed);
+  };

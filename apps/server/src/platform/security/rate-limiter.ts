@@ -1,0 +1,50 @@
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../http/app-error.ts';
+import { sha256Hex } from './tokens.ts';
+
+/**
+ * Counts failures per key in PostgreSQL, so every server instance sees the same counters.
+ * `assertAllowed` refuses once `limit` failures happened within the window.
+ */
+export type FailureLimiter = {
+  assertAllowed: (key: string) => Promise<void>;
+  recordFailure: (key: string) => Promise<void>;
+  reset: (key: string) => Promise<void>;
+};
+
+export type FailureLimiterOptions = { name: string; limit: number; windowSeconds: number; message: string };
+
+export function createFailureLimiter(db: Db, options: FailureLimiterOptions): FailureLimiter {
+  const limiter = new RateLimiterPostgres({
+    storeClient: db.$client,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: options.name,
+    points: options.limit,
+    duration: options.windowSeconds,
+  });
+  // Keys may hold e-mail addresses and IPs: store a digest, which also fits the 255-character key column.
+  const keyOf = (key: string) => sha256Hex(key);
+  return {
+    assertAllowed: async (key) => {
+      const res = await limiter.get(keyOf(key));
+      if (res && res.consumedPoints >= options.limit) {
+        throw new AppError('TOO_MANY_ATTEMPTS', options.message, undefined, Math.ceil(res.msBeforeNext / 1000));
+      }
+    },
+    recordFailure: async (key) => {
+      await limiter.penalty(keyOf(key), 1);
+    },
+    reset: async (key) => {
+      await limiter.delete(keyOf(key));
+    },
+  };
+}
+
+/** Counts every call (not only failures): for requests that must not be repeated too often. */
+export async function consumeOrThrow(limiter: FailureLimiter, key: string): Promise<void> {
+  await limiter.assertAllowed(key);
+  await limiter.recordFailure(key);
+}
