@@ -1,0 +1,27 @@
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { RouteErrorScreen } from '../system/ErrorScreen.tsx';
+import { NotFoundPage } from '../system/NotFoundPage.tsx';
+import { authenticatedRoutes } from './routes/authenticated.routes.tsx';
+import { publicRoutes } from './routes/public.routes.tsx';
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** The complete route table of spec 01 section 2; an unknown path shows the not-found page. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorScreen />,
+      children: [...publicRoutes(), ...authenticatedRoutes(), { path: '*', element: <NotFoundPage /> }],
+    },
+  ];
+}
+
+export const createAppRouter = () => createBrowserRouter(appRoutes());

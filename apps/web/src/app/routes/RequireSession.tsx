@@ -1,0 +1,78 @@
+import { CONSTANTS, canReach } from '@kindling/contracts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { useSession } from '../../session/session-context.ts';
+import { isSignedIn } from '../../session/session-state.ts';
+import { FullPageSpinner } from '../../system/FullPageSpinner.tsx';
+import { SessionExpiredPage } from '../../system/SessionExpiredPage.tsx';
+import { isProviderReturn } from './provider-return.ts';
+import { accessOfMatches, effectiveRole, type TRouteAccess } from './route-access.ts';
+
+/**
+ * The guard of the authenticated area (spec 01 section 4). Without a session it waits 100 ms and
+ * tries one refresh; if that fails, a role-guarded route shows Session Expired and any other route
+ * sends the visitor to /login, remembering where they were. A signed-in user whose role is not in
+ * the route's list goes to /unauthorized.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  const access = accessOfMatches(useMatches()) ?? 'signed-in';
+  const signedIn = isSignedIn(session);
+  const publicReturn = isProviderReturn(location.search);
+  const retry = useOneRefresh(!publicReturn && session.phase === 'ready' && !signedIn, session.refresh);
+
+  if (publicReturn) return children;
+  if (session.phase === 'checking') return <FullPageSpinner label="Checking your session" />;
+  if (!signedIn) {
+    if (retry !== 'failed') return <FullPageSpinner label="Checking your session" />;
+    if (access === 'signed-in') return <Navigate to="/login" replace state={{ from: location }} />;
+    return <SessionExpiredPage />;
+  }
+  const redirect = roleRedirect(access, session);
+  if (redirect) return <Navigate to={redirect} replace state={{ from: location }} />;
+  return children;
+}
+
+type SessionLike = { role: number | null; roleName: string | null; npos: unknown[] };
+
+/** Where a signed-in user goes instead of this route, or null when they may see it. */
+function roleRedirect(access: TRouteAccess, session: SessionLike): string | null {
+  if (access === 'signed-in') return null;
+  const role = effectiveRole(session.role, session.roleName);
+  if (canReach(access, role)) return null;
+  // No organisation chosen yet: the role is unknown rather than wrong.
+  if (role === null && session.npos.length > 1) return '/select-npo';
+  if (role === null && session.npos.length === 0) return '/signup?step=3';
+  return '/unauthorized';
+}
+
+type RetryState = 'idle' | 'failed';
+
+/**
+ * Runs `refresh` once, CONSTANTS.refreshDelayMs after `needed` became true. The result is only
+ * reported when it failed; a success shows up as a signed-in session.
+ */
+function useOneRefresh(needed: boolean, refresh: () => Promise<boolean>): RetryState {
+  const [state, setState] = useState<RetryState>('idle');
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const shouldTry = needed && state === 'idle';
+  useEffect(() => {
+    if (!shouldTry) return;
+    let cancelled = false;
+    const timer = window.setTimeout(async () => {
+      const ok = await refreshRef.current();
+      if (!cancelled && !ok) setState('failed');
+    }, CONSTANTS.refreshDelayMs);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [shouldTry]);
+  // A later sign-in (or a lost session after one) starts over.
+  useEffect(() => {
+    if (!needed) setState('idle');
+  }, [needed]);
+  return state;
+}

@@ -1,0 +1,64 @@
+import { CONSTANTS, GUARDED_ROUTES } from '@kindling/contracts';
+import { Center, Loader } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
+import { FullPageSpinner } from '../../system/FullPageSpinner.tsx';
+import { RequireSession } from './RequireSession.tsx';
+import { accessHandle } from './route-access.ts';
+
+// The whole authenticated area (shell and pages) loads only after the session check.
+const AppLayout = lazy(() => import('../../shell/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
+const PlaceholderPage = lazy(() =>
+  import('../../features/placeholder/PlaceholderPage.tsx').then((m) => ({ default: m.PlaceholderPage })),
+);
+const AccountPage = lazy(() =>
+  import('../../features/account/routes/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
+);
+const AccountSettingsRedirect = lazy(() =>
+  import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
+);
+
+/** Pages inside the shell show a spinner in the content area, not over the sidebar. */
+function PageSpinner() {
+  return (
+    <Center mih="50vh" role="status" aria-label="Loading">
+      <Loader color={CONSTANTS.spinnerColor} />
+    </Center>
+  );
+}
+const inShell = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
+
+/** Screens that exist; every other guarded route shows the placeholder page with its title. */
+const SCREENS: Record<string, ReactNode> = {
+  '/admin/account': <AccountPage />,
+};
+
+/** Pages for any signed-in user, reached from the top bar, with no role list in spec 01. */
+const SIGNED_IN_ROUTES: RouteObject[] = [
+  { path: '/account-settings', element: inShell(<AccountSettingsRedirect />) },
+  ...['/notifications', '/knowledge-base', '/resources/fundraising-guide', '/user'].map((path) => ({
+    path,
+    element: inShell(<PlaceholderPage path={path} />),
+  })),
+].map((route) => ({ ...route, handle: accessHandle('signed-in') }));
+
+/** The authenticated area: the guard, then the shell, then the route's page (spec 01 section 2.4). */
+export function authenticatedRoutes(): RouteObject[] {
+  const guarded: RouteObject[] = GUARDED_ROUTES.map(({ path, group }) => ({
+    path,
+    handle: accessHandle(group),
+    element: inShell(SCREENS[path] ?? <PlaceholderPage path={path} />),
+  }));
+  return [
+    {
+      element: (
+        <RequireSession>
+          <Suspense fallback={<FullPageSpinner />}>
+            <AppLayout />
+          </Suspense>
+        </RequireSession>
+      ),
+      children: [...guarded, ...SIGNED_IN_ROUTES],
+    },
+  ];
+}

@@ -1,0 +1,63 @@
+import { PUBLIC_PATTERNS, PUBLIC_ROUTES } from '@kindling/contracts';
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
+import { marketingRoutes } from '../../marketing/marketing.routes.tsx';
+import { CampaignNotFoundPage } from '../../system/CampaignNotFoundPage.tsx';
+import { FullPageSpinner } from '../../system/FullPageSpinner.tsx';
+import { PublicPlaceholderPage } from '../../system/PublicPlaceholderPage.tsx';
+import { UnauthorizedPage } from '../../system/UnauthorizedPage.tsx';
+
+// Each sign-in screen is its own chunk: a donor opening a campaign link downloads none of them.
+const LoginPage = lazy(() =>
+  import('../../features/auth/routes/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const SignUpPage = lazy(() =>
+  import('../../features/auth/routes/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })),
+);
+const SelectNpoPage = lazy(() =>
+  import('../../features/auth/routes/SelectNpoPage.tsx').then((m) => ({ default: m.SelectNpoPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../../features/auth/routes/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../../features/auth/routes/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+
+const page = (element: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
+
+/** Public screens owned by the app core (sign-in, sign-up, passwords, system pages). */
+const authRoutes: RouteObject[] = [
+  { path: '/login', element: page(<LoginPage />) },
+  { path: '/signup', element: page(<SignUpPage />) },
+  { path: '/register', element: page(<SignUpPage />) },
+  { path: '/select-npo', element: page(<SelectNpoPage />) },
+  { path: '/forgot-password', element: page(<ForgotPasswordPage />) },
+  { path: '/reset-password', element: page(<ResetPasswordPage />) },
+  { path: '/password-reset/:id', element: page(<ResetPasswordPage />) },
+  { path: '/unauthorized', element: <UnauthorizedPage /> },
+  // A single unknown segment may be a campaign address (spec 01 section 2.1).
+  { path: '/:campaignUrl', element: <CampaignNotFoundPage /> },
+];
+
+/**
+ * Every public route of spec 01 section 2.1: the screens above, the marketing pages, and a real
+ * placeholder page for each public route whose screen arrives later.
+ */
+export function publicRoutes(): RouteObject[] {
+  const owned = [...authRoutes, ...marketingRoutes];
+  const taken = new Set(routePaths(owned));
+  const placeholders = [...PUBLIC_ROUTES, ...PUBLIC_PATTERNS]
+    .filter((path) => !taken.has(path))
+    .map((path): RouteObject => ({ path, element: <PublicPlaceholderPage path={path} /> }));
+  return [...owned, ...placeholders];
+}
+
+/** Absolute paths of a route tree, including nested and layout routes. */
+function routePaths(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const own = route.path ? (route.path.startsWith('/') ? route.path : `${parent}/${route.path}`) : parent;
+    const self = route.path || route.index ? [own || '/'] : [];
+    return [...self, ...routePaths(route.children ?? [], own === '/' ? '' : own)];
+  });
+}

@@ -1,0 +1,11 @@
+import { createContext, useContext } from 'react';
+import type { SessionValue } from './session-types.ts';
+
+export const SessionContext = createContext<SessionValue | null>(null);
+
+/** The session of spec 01 section 3 with its actions; only inside <SessionProvider>. */
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}

@@ -1,0 +1,104 @@
+import type { TLoginResponse, TLoginUser, TOrganisationOption, TRefreshResponse } from '@kindling/contracts';
+import { ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
+import type { SessionState } from '../session/session-types.ts';
+
+/** Login-shaped responses and session states as the server would produce them (spec 01 section 3). */
+export function organisation(id: number, code: TRoleCode, name = `Organisation ${id}`): TOrganisationOption {
+  return { id, name, logo: null, role_name: ROLE_NAMES[code], user_role: code };
+}
+
+export function loginUser(code: TRoleCode | null, overrides: Partial<TLoginUser> = {}): TLoginUser {
+  return {
+    id: 42,
+    user_id: 42,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@kindling.test',
+    role_name: code ? ROLE_NAMES[code] : null,
+    roles: code ? [{ code, name: ROLE_NAMES[code] }] : [],
+    peer_campaigns: [],
+    created_at: '2026-01-01T00:00:00.000Z',
+    avatar: null,
+    avatar_url: null,
+    logged_in: true,
+    otp_enabled: false,
+    otp_required_for_login: false,
+    ...overrides,
+  };
+}
+
+export function loginResponse(npos: TOrganisationOption[], overrides: Partial<TLoginResponse> = {}): TLoginResponse {
+  const code = npos.length === 1 ? (npos[0]?.user_role as TRoleCode) : null;
+  return {
+    status: 200,
+    two_factor_required: false,
+    temp_session_id: null,
+    npo_user: loginUser(code),
+    npos,
+    backup_codes: null,
+    stripe_account: null,
+    ...overrides,
+  };
+}
+
+export const twoFactorChallenge = (tempSessionId = 'tmp-123'): TLoginResponse => ({
+  status: 200,
+  two_factor_required: true,
+  temp_session_id: tempSessionId,
+  npo_user: null,
+  npos: [],
+  backup_codes: null,
+  stripe_account: null,
+});
+
+export function refreshResponse(npos: TOrganisationOption[], code: number | null): TRefreshResponse {
+  const user = loginUser(code as TRoleCode | null);
+  const npo =
+    npos.length === 1 && npos[0] ? { id: npos[0].id, name: npos[0].name, logo: null, base_currency: 'USD' } : null;
+  return {
+    npo_user: {
+      ...user,
+      role: code,
+      code,
+      npo,
+      campaigns: npo ? [] : null,
+      payment_types: npo ? ['card'] : null,
+      statuses: npo ? ['active'] : null,
+      currencies: npo ? ['USD'] : null,
+      last_sign_in_at: null,
+    },
+    npos,
+    stripe_publishable_key: null,
+    stripe_client_id: null,
+    paypal_client_id: null,
+    google_site_id: null,
+    stripe_authorize_url: '/sandbox/oauth/authorize',
+    backup_codes: null,
+    npo_stats: null,
+    donations_total: 0,
+    recurring_donations_total: 0,
+    donors_total: 0,
+    recurring_donors: 0,
+    new_donations: 0,
+    new_recurring_donations: 0,
+    new_donors: 0,
+  };
+}
+
+/** A signed-in session with one organisation and the given role code. */
+export function signedInSession(code: TRoleCode, npos = [organisation(1, code)]): Partial<SessionState> {
+  return {
+    phase: 'ready',
+    userId: 42,
+    loggedIn: true,
+    email: 'ada@kindling.test',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: npos.length === 1 ? code : null,
+    roleName: npos.length === 1 ? ROLE_NAMES[code] : null,
+    npos,
+    selectedNpo: npos.length === 1 ? (npos[0] ?? null) : null,
+  };
+}
+
+export const signedOutSession: Partial<SessionState> = { phase: 'ready', loggedIn: false, userId: null };
