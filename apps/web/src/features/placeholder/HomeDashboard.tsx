@@ -1,0 +1,103 @@
+import type { TOrganisationStats } from '@kindling/contracts';
+import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { useAccountDetails, useSession } from '../../session';
+import { ComingSoon } from './ComingSoon.tsx';
+import { PageFrame } from './PageFrame.tsx';
+import type { PageEntry } from './page-entry.ts';
+import { StatCard, statCards } from './stat-cards.tsx';
+import { TopCampaigns } from './TopCampaigns.tsx';
+
+/**
+ * /dashboard/home: the organisation statistics of GET /npo_admin/account_details as stat cards, with
+ * loading skeletons and an error state, and the empty state where the charts will go.
+ */
+export function HomeDashboard({ entry }: { entry: PageEntry }) {
+  const session = useSession();
+  const query = useAccountDetails();
+  const stats = query.data;
+  const heading = session.firstName ? `Welcome back, ${session.firstName}` : entry.title;
+  const refresh = (
+    <Button
+      variant="default"
+      leftSection={<RefreshCw size={16} aria-hidden />}
+      onClick={() => void query.refetch()}
+      loading={query.isFetching}
+      disabled={!session.selectedNpo}
+    >
+      Refresh
+    </Button>
+  );
+  return (
+    <PageFrame entry={entry} heading={heading} actions={refresh}>
+      <section aria-labelledby="stats-heading" aria-busy={query.isFetching}>
+        <Title order={2} size="h4" id="stats-heading" mb="sm">
+          {session.npo?.name ?? session.selectedNpo?.name ?? 'Your organisation'} at a glance
+        </Title>
+        <StatsBody
+          stats={stats}
+          loading={!stats && (query.isPending || query.isFetching)}
+          failed={!stats && query.isError}
+          noOrganisation={!session.selectedNpo}
+          onRetry={() => void query.refetch()}
+        />
+      </section>
+      {stats && <TopCampaigns stats={stats} />}
+      <ComingSoon
+        entry={entry}
+        body="Charts of donations over time, by campaign and by payment method will appear here, next to these figures."
+      />
+    </PageFrame>
+  );
+}
+
+type StatsBodyProps = {
+  stats: TOrganisationStats | undefined;
+  loading: boolean;
+  failed: boolean;
+  noOrganisation: boolean;
+  onRetry: () => void;
+};
+
+function StatsBody({ stats, loading, failed, noOrganisation, onRetry }: StatsBodyProps) {
+  if (stats) {
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        {statCards(stats).map((card) => (
+          <StatCard key={card.label} card={card} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (failed) {
+    return (
+      <Alert color="red" variant="light" icon={<TriangleAlert size={18} aria-hidden />} title="Figures unavailable">
+        <Stack gap="sm" align="flex-start">
+          We could not load your organisation's figures. Check your connection and try again.
+          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (noOrganisation && !loading) {
+    return (
+      <Alert variant="light" title="No organisation selected">
+        Choose an organisation in the switcher at the top to see its figures.
+      </Alert>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" role="status" aria-label="Loading figures">
+      {Array.from({ length: 8 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed skeleton slots
+        <Paper key={index} withBorder radius="lg" p="md">
+          <Skeleton height={12} width="50%" mb="md" />
+          <Skeleton height={26} width="70%" mb="sm" />
+          <Skeleton height={10} width="40%" />
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

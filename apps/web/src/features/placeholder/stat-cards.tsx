@@ -1,0 +1,129 @@
+import type { TOrganisationStats } from '@kindling/contracts';
+import { Group, Paper, Progress, Text, ThemeIcon } from '@mantine/core';
+import {
+  CalendarDays,
+  CalendarRange,
+  Coins,
+  HandHeart,
+  type LucideIcon,
+  Repeat,
+  Scale,
+  Target,
+  Users,
+} from 'lucide-react';
+import { formatCount, formatMoney } from './format-money.ts';
+
+export type StatCardData = {
+  label: string;
+  value: string;
+  hint: string;
+  icon: LucideIcon;
+  /** 0–100 when the figure has a goal to compare with. */
+  progress?: number;
+};
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${Number(n) === 1 ? one : many}`;
+
+function monthCard(stats: TOrganisationStats, money: (minor: number) => string): StatCardData {
+  const goal = Number(stats.monthly_goal);
+  const raised = Number(stats.monthly_raised);
+  if (goal > 0) {
+    return {
+      label: 'Raised this month',
+      value: money(raised),
+      hint: `${Math.round((raised / goal) * 100)}% of the ${money(goal)} goal`,
+      icon: CalendarRange,
+      progress: Math.min(100, (raised / goal) * 100),
+    };
+  }
+  return {
+    label: 'Raised this month',
+    value: money(raised),
+    hint: plural(stats.new_donations, 'gift this month', 'gifts this month'),
+    icon: CalendarRange,
+  };
+}
+
+function eventHint(event: TOrganisationStats['upcoming_event']): string {
+  if (!event) return 'No upcoming event';
+  const date = new Date(event.starts_at);
+  const day = Number.isNaN(date.getTime())
+    ? ''
+    : ` on ${new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(date)}`;
+  return `Next: ${event.name}${day}`;
+}
+
+/** The figures of spec 01 section 3 (organisation statistics) as eight cards. */
+export function statCards(stats: TOrganisationStats): StatCardData[] {
+  const money = (minor: number) => formatMoney(minor, stats.currency);
+  return [
+    {
+      label: 'Total raised',
+      value: money(stats.donations_total),
+      hint: plural(stats.total_donations, 'donation', 'donations'),
+      icon: HandHeart,
+    },
+    monthCard(stats, money),
+    {
+      label: 'Donors',
+      value: formatCount(stats.donors_count),
+      hint: `${formatCount(stats.new_donors)} new this month`,
+      icon: Users,
+    },
+    {
+      label: 'Average gift',
+      value: money(stats.average_donation),
+      hint: 'Across all successful donations',
+      icon: Scale,
+    },
+    {
+      label: 'Recurring donors',
+      value: formatCount(stats.recurring_donors),
+      hint: `${money(stats.recurring_monthly)} recurring this month`,
+      icon: Repeat,
+    },
+    {
+      label: 'Recurring raised',
+      value: money(stats.recurring_donations_total),
+      hint: plural(stats.new_recurring_donations, 'new recurring gift this month', 'new recurring gifts this month'),
+      icon: Coins,
+    },
+    {
+      label: 'Active campaigns',
+      value: formatCount(stats.active_campaigns_count),
+      hint: `of ${plural(stats.campaigns_count, 'campaign', 'campaigns')}`,
+      icon: Target,
+    },
+    {
+      label: 'Events',
+      value: formatCount(stats.events_count),
+      hint: eventHint(stats.upcoming_event),
+      icon: CalendarDays,
+    },
+  ];
+}
+
+export function StatCard({ card }: { card: StatCardData }) {
+  const Icon = card.icon;
+  return (
+    <Paper withBorder radius="lg" p="md" component="article" aria-label={card.label}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm" c="dimmed" fw={500}>
+          {card.label}
+        </Text>
+        <ThemeIcon variant="light" radius="md" size="md" aria-hidden>
+          <Icon size={16} />
+        </ThemeIcon>
+      </Group>
+      <Text fz={26} fw={700} mt={4} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {card.value}
+      </Text>
+      {card.progress !== undefined && (
+        <Progress value={card.progress} size="sm" mt="xs" aria-label={`${card.label}: progress to goal`} />
+      )}
+      <Text size="xs" c="dimmed" mt={6}>
+        {card.hint}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,29 @@
+import { canReach, isAdminType } from '@kindling/contracts';
+import { effectiveRole, mayOpen } from '../app/routes/route-access.ts';
+
+/**
+ * The code the shell decides by: the role code, or 5150 when the session only carries the role
+ * name 'admin' (spec 01 section 6). The same rule as the route guard's, so menus and guards agree.
+ */
+export function effectiveRoleCode(role: number | null | undefined, roleName?: string | null): number | null {
+  return effectiveRole(role ?? null, roleName ?? null);
+}
+
+/**
+ * True when following a link to `path` would not end on /unauthorized for this role. Public paths are
+ * always reachable; guarded ones follow the ACCESS lists of packages/contracts.
+ */
+export function canReachPath(path: string, role: number | null | undefined, roleName?: string | null): boolean {
+  return mayOpen(path.split(/[?#]/)[0] ?? path, effectiveRoleCode(role, roleName));
+}
+
+/**
+ * Where '/account-settings' leads for this role (the router redirects there): the admin account page
+ * for roles that reach it, the profile for peer fundraisers, the dashboard settings for staff.
+ */
+export function accountSettingsPath(role: number | null | undefined, roleName?: string | null): string {
+  const code = effectiveRoleCode(role, roleName);
+  if (isAdminType(code, roleName) && canReach('admin', code)) return '/admin/account';
+  if (canReach('peer', code)) return '/profile';
+  return '/dashboard/settings';
+}

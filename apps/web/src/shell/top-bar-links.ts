@@ -1,0 +1,112 @@
+import {
+  BookOpen,
+  CalendarDays,
+  ChartColumn,
+  FileBarChart,
+  HandHeart,
+  House,
+  LibraryBig,
+  type LucideIcon,
+  Rocket,
+  Shield,
+  Target,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import type { SessionState } from '../session/session-types.ts';
+import { accountSettingsPath, canReachPath } from './route-access.ts';
+
+export type LinkBadge = {
+  label: string /** Read by screen readers instead of the bare number. */;
+  description: string;
+};
+export type TopBarLink = { label: string; path: string; icon: LucideIcon; badge?: LinkBadge };
+
+type QuickLinkSession = Pick<
+  SessionState,
+  'role' | 'roleName' | 'npoCampaigns' | 'newDonorsThisMonth' | 'upcomingEvent'
+>;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function countBadge(count: number, description: string): LinkBadge | undefined {
+  return count > 0 ? { label: String(count), description } : undefined;
+}
+
+function eventBadge(event: QuickLinkSession['upcomingEvent']): LinkBadge | undefined {
+  if (!event) return undefined;
+  const starts = new Date(event.starts_at);
+  if (Number.isNaN(starts.getTime())) return undefined;
+  const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(starts);
+  return { label: day, description: `Next event: ${event.name} on ${day}` };
+}
+
+/**
+ * Top-bar quick links of spec 01 section 2.6 with their counts, limited to what the role can reach
+ * (a peer fundraiser gets none of them).
+ */
+export function quickLinksFor(session: QuickLinkSession): TopBarLink[] {
+  const active = (session.npoCampaigns ?? []).filter((c) => c.status === 'active').length;
+  const links: TopBarLink[] = [
+    { label: 'Home', path: '/dashboard/home', icon: House },
+    {
+      label: 'Campaigns',
+      path: '/dashboard/campaigns',
+      icon: Target,
+      badge: countBadge(active, plural(active, 'active campaign', 'active campaigns')),
+    },
+    {
+      label: 'Donors',
+      path: '/dashboard/donors',
+      icon: Users,
+      badge: countBadge(
+        session.newDonorsThisMonth,
+        plural(session.newDonorsThisMonth, 'new donor this month', 'new donors this month'),
+      ),
+    },
+    { label: 'Events', path: '/dashboard/events', icon: CalendarDays, badge: eventBadge(session.upcomingEvent) },
+    { label: 'Donations', path: '/dashboard/donations', icon: HandHeart },
+    {
+      label: 'Analysis',
+      path: '/dashboard/analysis',
+      icon: ChartColumn,
+      badge: { label: 'New', description: 'New feature' },
+    },
+  ];
+  return links.filter((link) => canReachPath(link.path, session.role, session.roleName));
+}
+
+const RESOURCE_LINKS: TopBarLink[] = [
+  {
+    label: 'Launchpad',
+    path: '/dashboard/launchpad',
+    icon: Rocket,
+    badge: { label: 'Popular', description: 'Popular' },
+  },
+  { label: 'Fundraising guide', path: '/resources/fundraising-guide', icon: BookOpen },
+  { label: 'Payment processors', path: '/admin/processors', icon: Wallet },
+  { label: 'Reports', path: '/dashboard/reports', icon: FileBarChart },
+  { label: 'Donors', path: '/dashboard/donors', icon: Users },
+  { label: 'Security', path: '/admin/security', icon: Shield, badge: { label: 'Important', description: 'Important' } },
+  { label: 'Knowledge base', path: '/knowledge-base', icon: LibraryBig },
+];
+
+/** The Resources menu, without entries the role would be turned away from. */
+export function resourceLinksFor(role: number | null, roleName: string | null): TopBarLink[] {
+  return RESOURCE_LINKS.filter((link) => canReachPath(link.path, role, roleName));
+}
+
+/**
+ * The user menu's links (Sign Out is an action, added by the menu). 'Account settings' resolves to the
+ * role's real settings page; when that is the profile page itself it is not listed twice.
+ */
+export function userMenuLinksFor(role: number | null, roleName: string | null): Array<{ label: string; path: string }> {
+  const links: Array<{ label: string; path: string }> = [];
+  if (canReachPath('/profile', role, roleName)) links.push({ label: 'Profile', path: '/profile' });
+  const settings = accountSettingsPath(role, roleName);
+  // The link is the spec's /account-settings, which the router redirects to `settings`.
+  if (!links.some((link) => link.path === settings))
+    links.push({ label: 'Account settings', path: '/account-settings' });
+  links.push({ label: 'Help', path: '/help' });
+  return links;
+}
