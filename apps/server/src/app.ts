@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes, authRoutes, createAuthDeps, createSessionResolver } from './modules/auth/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
@@ -25,7 +25,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
     trustProxy: deps.config.trustProxy,
-    disableRequestLogging: !['debug', 'trace'].includes(deps.config.LOG_LEVEL),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(deps.config.LOG_LEVEL) }),
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
