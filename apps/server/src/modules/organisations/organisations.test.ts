@@ -1,0 +1,375 @@
+import { ZOrganisationStats, ZSelectNpoResponse } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
+import { TestClient } from '../../../test/test-client.ts';
+
+describe('organisation selection, statistics and permissions', () => {
+  const ctx = useTestApp();
+  const npoIds: Record<string, number> = {};
+  const userIds: Record<string, number> = {};
+  beforeAll(async () => {
+    const npos = await ctx.db.execute<{ id: number; slug: string }>(sql`SELECT id, slug FROM npos`);
+    for (const r of npos.rows) npoIds[r.slug] = r.id;
+    const users = await ctx.db.execute<{ id: number; email: string }>(sql`SELECT id, email FROM users`);
+    for (const r of users.rows) userIds[r.email.split('@')[0] ?? ''] = r.id;
+  });
+  const riverside = () => npoIds['riverside-food-bank'] ?? 0;
+  const northern = () => npoIds['northern-lights-rescue'] ?? 0;
+  const signedIn = async (who: string) => {
+    const c = new TestClient(ctx.app);
+    await c.signIn(`${who}@kindling.test`);
+    return c;
+  };
+  const selectedOf = async (c: TestClient) => (await c.get('/api/v1/refresh')).json().npo_user.npo?.id ?? null;
+
+  describe('select_npo', () => {
+    it('selects one of the caller’s organisations and loads what the session needs', async () => {
+      const c = await signedIn('multi');
+      const res = await c.get(`/api/v1/npo_admin/select_npo?npo_id=${northern()}&role_name=admin&code=5150`);
+      expect(res.statusCode).toBe(200);
+      const body = ZSelectNpoResponse.parse(res.json());
+      expect(body).toMatchObject({
+        code: 5150,
+        role_name: 'admin',
+        npo: { id: northern(), name: 'Northern Lights Animal Rescue', base_currency: 'GBP' },
+        npo_user: { email: 'multi@kindling.test', roles: [{ code: 5150, name: 'admin' }] },
+        npo_campaigns: [],
+        npo_payment_types: ['card', 'paypal'],
+        npo_statuses: ['pending', 'succeeded', 'failed', 'refunded'],
+        npo_currencies: ['GBP'],
+        donations_total: 0,
+        new_donors: 0,
+      });
+      expect(body.npo_stats.currency).toBe('GBP');
+      expect(await selectedOf(c)).toBe(northern());
+      expect((await c.get('/api/v1/npo_admin/account_details')).json().monthly_goal).toBe(800_000);
+    });
+
+    it('answers 404 for an organisation the caller is not in, and keeps the selection', async () => {
+      const c = await signedIn('admin');
+      const res = await c.get(`/api/v1/npo_admin/select_npo?npo_id=${northern()}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+      expect(await selectedOf(c)).toBe(riverside());
+      expect((await c.get('/api/v1/npo_admin/select_npo?npo_id=999999')).statusCode).toBe(404);
+    });
+
+    it('needs a session', async () => {
+      const res = await new TestClient(ctx.app).get(`/api/v1/npo_admin/select_npo?npo_id=${riverside()}`);
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('access enforcement', () => {
+    it('answers 401 without a session, 403 before an organisation is selected, and 403 for a role outside the list', async () => {
+      const anonymous = await new TestClient(ctx.app).get('/api/v1/npo_admin/account_details');
+      expect(anonymous.statusCode).toBe(401);
+      const multi = await signedIn('multi');
+      const unselected = await multi.get('/api/v1/npo_admin/account_details');
+      expect(unselected.statusCode).toBe(403);
+      expect(unselected.json()).toEqual({ status: 403, code: 'FORBIDDEN', message: 'Select an organisation first.' });
+      const peer = await signedIn('fundraiser');
+      expect((await peer.get('/api/v1/npo_admin/account_details')).statusCode).toBe(403);
+      const staff = await signedIn('staff');
+      expect((await staff.get('/api/v1/npo_admin/account_details')).statusCode).toBe(200);
+      expect((await staff.get(`/api/v1/npo_admin/user_permissions/${userIds.admin}`)).statusCode).toBe(403);
+    });
+
+    it('follows a membership that ends during the session', async () => {
+      const c = await signedIn('finance');
+      expect((await c.get('/api/v1/npo_admin/account_details')).statusCode).toBe(200);
+      await ctx.db.execute(
+        sql`UPDATE memberships SET role_code = 1123, role_name = 'fundraiser' WHERE user_id = ${userIds.finance}`,
+      );
+      expect((await c.get('/api/v1/npo_admin/account_details')).statusCode).toBe(403);
+      await ctx.db.execute(
+        sql`UPDATE memberships SET role_code = 2001, role_name = 'finance_admin' WHERE user_id = ${userIds.finance}`,
+      );
+    });
+  });
+
+  describe('account_details', () => {
+    it('shows zeros for an organisation without donations', async () => {
+      const c = new TestClient(ctx.app);
+      await c.post('/api/v1/signup', {
+        first_name: 'Zed',
+        last_name: 'Zero',
+        email: 'zero@example.org',
+        password: 'zero-password',
+      });
+      await c.post('/api/v1/npo_admin/organisations', { name: 'Empty Shelter', base_currency: 'CAD' });
+      const res = await c.get('/api/v1/npo_admin/account_details');
+      expect(res.statusCode).toBe(200);
+      expect(ZOrganisationStats.parse(res.json())).toEqual({
+        currency: 'CAD',
+        donations_total: 0,
+        total_donations: 0,
+        donors_count: 0,
+        recurring_donors: 0,
+        recurring_donations_total: 0,
+        new_donations: 0,
+        new_recurring_donations: 0,
+        new_donors: 0,
+        average_donation: 0,
+        campaigns_count: 0,
+        active_campaigns_count: 0,
+        events_count: 0,
+        monthly_goal: 0,
+        monthly_raised: 0,
+        recurring_monthly: 0,
+        top_campaigns: [],
+        upcoming_event: null,
+      });
+    });
+
+    it('adds up succeeded gifts in base currency, by month, interval and campaign, for its own organisation only', async () => {
+      const npo = riverside();
+      const other = northern();
+      await ctx.db.execute(sql`
+        INSERT INTO campaigns (npo_id, name, campaign_url, status, currency) VALUES
+          (${npo}, 'Winter Appeal', 'winter-appeal', 'active', 'USD'),
+          (${npo}, 'Spring Drive', 'spring-drive', 'ended', 'EUR'),
+          (${other}, 'Cat Shelter', 'cat-shelter', 'active', 'GBP')`);
+      await ctx.db.execute(sql`
+        INSERT INTO donors (npo_id, email, created_at) VALUES
+          (${npo}, 'old@example.org', now() - interval '90 days'),
+          (${npo}, 'new@example.org', now()),
+          (${other}, 'cat@example.org', now())`);
+      const ids = async (table: 'campaigns' | 'donors', column: string) =>
+        Object.fromEntries(
+          (
+            await ctx.db.execute<{ id: number; k: string }>(sql.raw(`SELECT id, ${column} AS k FROM ${table}`))
+          ).rows.map((r) => [r.k, r.id]),
+        );
+      const campaign = await ids('campaigns', 'campaign_url');
+      const donor = await ids('donors', 'email');
+      const gift = (
+        c: number | null,
+        d: number,
+        amount: number,
+        currency: string,
+        base: number,
+        interval: string,
+        status: string,
+        age: string,
+        n = npo,
+      ) =>
+        sql`(${n}, ${c}, ${d}, ${amount}, ${currency}, ${base}, 'USD', ${interval}, ${status}, now() - ${age}::interval)`;
+      await ctx.db.execute(sql`
+        INSERT INTO donations (npo_id, campaign_id, donor_id, amount_minor, currency, base_amount_minor, base_currency, interval, status, created_at)
+        VALUES ${sql.join(
+          [
+            gift(
+              campaign['winter-appeal'] ?? 0,
+              donor['old@example.org'] ?? 0,
+              10000,
+              'USD',
+              10000,
+              'once',
+              'succeeded',
+              '60 days',
+            ),
+            gift(
+              campaign['spring-drive'] ?? 0,
+              donor['old@example.org'] ?? 0,
+              5000,
+              'EUR',
+              5400,
+              'monthly',
+              'succeeded',
+              '0 days',
+            ),
+            gift(
+              campaign['winter-appeal'] ?? 0,
+              donor['new@example.org'] ?? 0,
+              2500,
+              'USD',
+              2500,
+              'once',
+              'succeeded',
+              '0 days',
+            ),
+            gift(null, donor['new@example.org'] ?? 0, 3001, 'GBP', 3801, 'yearly', 'succeeded', '0 days'),
+            gift(
+              campaign['winter-appeal'] ?? 0,
+              donor['new@example.org'] ?? 0,
+              99900,
+              'USD',
+              99900,
+              'once',
+              'failed',
+              '0 days',
+            ),
+            gift(
+              campaign['winter-appeal'] ?? 0,
+              donor['new@example.org'] ?? 0,
+              7000,
+              'USD',
+              7000,
+              'once',
+              'refunded',
+              '0 days',
+            ),
+            gift(
+              campaign['cat-shelter'] ?? 0,
+              donor['cat@example.org'] ?? 0,
+              50000,
+              'GBP',
+              50000,
+              'once',
+              'succeeded',
+              '0 days',
+              other,
+            ),
+          ],
+          sql`, `,
+        )}`);
+      const c = await signedIn('admin');
+      const stats = (await c.get('/api/v1/npo_admin/account_details')).json();
+      expect(stats).toEqual({
+        currency: 'USD',
+        donations_total: 10000 + 5400 + 2500 + 3801,
+        total_donations: 4,
+        donors_count: 2,
+        recurring_donors: 2,
+        recurring_donations_total: 5400 + 3801,
+        new_donations: 3,
+        new_recurring_donations: 2,
+        new_donors: 1,
+        average_donation: Math.round((10000 + 5400 + 2500 + 3801) / 4),
+        campaigns_count: 2,
+        active_campaigns_count: 1,
+        events_count: 0,
+        monthly_goal: 2_500_000,
+        monthly_raised: 5400 + 2500 + 3801,
+        recurring_monthly: 5400 + 3801,
+        top_campaigns: [
+          {
+            id: campaign['winter-appeal'],
+            name: 'Winter Appeal',
+            campaign_url: 'winter-appeal',
+            raised: 12500,
+            donations: 2,
+          },
+          {
+            id: campaign['spring-drive'],
+            name: 'Spring Drive',
+            campaign_url: 'spring-drive',
+            raised: 5400,
+            donations: 1,
+          },
+        ],
+        upcoming_event: null,
+      });
+      const state = (await c.get('/api/v1/refresh')).json();
+      expect(state).toMatchObject({
+        donations_total: 21701,
+        donors_total: 2,
+        recurring_donors: 2,
+        new_donations: 3,
+        new_recurring_donations: 2,
+        new_donors: 1,
+      });
+      expect(state.npo_user.currencies).toEqual(['USD', 'EUR', 'GBP']);
+      expect(state.npo_user.campaigns.map((x: { campaign_url: string }) => x.campaign_url)).toEqual([
+        'spring-drive',
+        'winter-appeal',
+      ]);
+    });
+  });
+
+  describe('user_permissions', () => {
+    const url = (id: number | undefined) => `/api/v1/npo_admin/user_permissions/${id}`;
+    const membership = async (email: string) =>
+      (
+        await ctx.db.execute<{ npo_id: number; role_code: number; role_name: string; permissions: string[] }>(
+          sql`SELECT m.npo_id, m.role_code, m.role_name, m.permissions FROM memberships m JOIN users u ON u.id = m.user_id
+              WHERE u.email = ${email} ORDER BY m.npo_id`,
+        )
+      ).rows;
+
+    it('shows a member of the selected organisation to an admin-area role', async () => {
+      const c = await signedIn('finance');
+      const res = await c.get(url(userIds.staff));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        data: { user_id: userIds.staff, npo_id: riverside(), role_code: 1984, role_name: 'staff', permissions: [] },
+      });
+    });
+
+    it('changes a member’s role and permissions and writes the audit log', async () => {
+      const c = await signedIn('admin');
+      const res = await c.put(url(userIds.staff), {
+        permissions: { role_code: 6635, permissions: ['reports.export', 'reports.export'] },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ role_code: 6635, role_name: 'manager', permissions: ['reports.export'] });
+      expect(await membership('staff@kindling.test')).toEqual([
+        { npo_id: riverside(), role_code: 6635, role_name: 'manager', permissions: ['reports.export'] },
+      ]);
+      const { rows } = await ctx.db.execute<{ actor_user_id: number; npo_id: number; data: Record<string, unknown> }>(
+        sql`SELECT actor_user_id, npo_id, data FROM audit_log WHERE action = 'membership.access_changed' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(rows[0]).toEqual({
+        actor_user_id: userIds.admin,
+        npo_id: riverside(),
+        data: {
+          before: { role_code: 1984, role_name: 'staff', permissions: [] },
+          after: { role_code: 6635, role_name: 'manager', permissions: ['reports.export'] },
+        },
+      });
+      await c.put(url(userIds.staff), { permissions: { role_code: 1984, permissions: [] } });
+    });
+
+    it('refuses: changing oneself, granting 7789 without being 7789, unknown codes, and 2001 writing', async () => {
+      const admin = await signedIn('admin');
+      const self = await admin.put(url(userIds.admin), { permissions: { role_code: 7789 } });
+      expect(self.statusCode).toBe(403);
+      expect(self.json().code).toBe('FORBIDDEN');
+      expect((await admin.put(url(userIds.staff), { permissions: { role_code: 7789 } })).statusCode).toBe(403);
+      expect((await admin.put(url(userIds.console), { permissions: { role_code: 1984 } })).statusCode).toBe(403);
+      const unknown = await admin.put(url(userIds.staff), { permissions: { role_code: 4242 } });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().fields).toHaveProperty('role_code');
+      const finance = await signedIn('finance');
+      expect((await finance.put(url(userIds.staff), { permissions: { role_code: 1123 } })).statusCode).toBe(403);
+      expect(await membership('staff@kindling.test')).toEqual([
+        { npo_id: riverside(), role_code: 1984, role_name: 'staff', permissions: [] },
+      ]);
+      expect(await membership('admin@kindling.test')).toEqual([
+        { npo_id: riverside(), role_code: 5150, role_name: 'admin', permissions: [] },
+      ]);
+    });
+
+    it('lets a super-admin grant 7789', async () => {
+      const root = await signedIn('console');
+      const res = await root.put(url(userIds.manager), { permissions: { role_code: 7789 } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.role_name).toBe('super_admin');
+      await root.put(url(userIds.manager), { permissions: { role_code: 6635 } });
+    });
+
+    it('answers 404 for a user of another organisation and changes nothing', async () => {
+      const outsider = new TestClient(ctx.app);
+      await outsider.post('/api/v1/signup', {
+        first_name: 'Out',
+        last_name: 'Sider',
+        email: 'outsider@example.org',
+        password: 'outsider-pass',
+      });
+      await outsider.post('/api/v1/npo_admin/organisations', { name: 'Outsider Org' });
+      const before = await membership('staff@kindling.test');
+      const read = await outsider.get(url(userIds.staff));
+      expect(read.statusCode).toBe(404);
+      const write = await outsider.put(url(userIds.staff), { permissions: { role_code: 1123, permissions: ['all'] } });
+      expect(write.statusCode).toBe(404);
+      expect(write.json().code).toBe('NOT_FOUND');
+      expect(await membership('staff@kindling.test')).toEqual(before);
+      // multi belongs to both demo organisations: seen only through the selected one.
+      const admin = await signedIn('admin');
+      expect((await admin.get(url(userIds.multi))).json().data.npo_id).toBe(riverside());
+      expect((await admin.get(url(999999))).statusCode).toBe(404);
+    });
+  });
+});
