@@ -1,4 +1,10 @@
-import type { TLoginResponse, TLoginUser, TOrganisationOption, TRefreshResponse } from '@kindling/contracts';
+import type {
+  TLoginResponse,
+  TLoginUser,
+  TOrganisationOption,
+  TRefreshResponse,
+  TSelectNpoResponse,
+} from '@kindling/contracts';
 import { ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
 import type { SessionState } from '../session/session-types.ts';
 
@@ -102,3 +108,45 @@ export function signedInSession(code: TRoleCode, npos = [organisation(1, code)])
 }
 
 export const signedOutSession: Partial<SessionState> = { phase: 'ready', loggedIn: false, userId: null };
+
+/** GET /npo_admin/select_npo for one organisation and role code. */
+export function selectResponse(npo: TOrganisationOption, code: number): TSelectNpoResponse {
+  const stats = {
+    currency: 'USD',
+    donations_total: 12_500,
+    total_donations: 3,
+    donors_count: 2,
+    recurring_donors: 1,
+    recurring_donations_total: 2_000,
+    new_donations: 1,
+    new_recurring_donations: 0,
+    new_donors: 2,
+    average_donation: 4_166,
+    campaigns_count: 2,
+    active_campaigns_count: 1,
+    events_count: 0,
+    monthly_goal: 0,
+    monthly_raised: 0,
+    recurring_monthly: 0,
+    top_campaigns: [],
+    upcoming_event: null,
+  };
+  return {
+    code,
+    role_name: ROLE_NAMES[code as TRoleCode] ?? 'member',
+    npo: { id: npo.id, name: npo.name, logo: null, base_currency: 'USD' },
+    npo_user: loginUser(code as TRoleCode),
+    npo_stats: stats,
+    donations_total: 12_500,
+    recurring_donations_total: 2_000,
+    donors_total: 2,
+    recurring_donors: 1,
+    new_donations: 1,
+    new_recurring_donations: 0,
+    new_donors: 2,
+    npo_campaigns: [{ id: 1, name: 'Spring appeal', campaign_url: 'spring', status: 'active' }],
+    npo_payment_types: ['card'],
+    npo_statuses: ['active'],
+    npo_currencies: ['USD'],
+  };
+}

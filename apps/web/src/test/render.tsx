@@ -1,11 +1,10 @@
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import type { SessionState } from '../session/session-types.ts';
 
-type Options = {
+export type RenderOptions = {
   /** Starting entries of the memory history; the last one is shown. */
   initialEntries?: Array<string | { pathname: string; search?: string; state?: unknown }>;
   /** A known session (phase 'ready' skips the start-up refresh). */
@@ -22,7 +21,7 @@ export function LocationProbe() {
  * Renders routes inside the app's real providers (Mantine in test mode, a fresh QueryClient, the
  * session) with a memory router. Any path the routes do not declare renders the LocationProbe.
  */
-export function renderRoutes(routes: RouteObject[], options: Options = {}) {
+export function renderRoutes(routes: RouteObject[], options: RenderOptions = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
   const router = createMemoryRouter([...routes, { path: '*', element: <LocationProbe /> }], {
@@ -34,14 +33,4 @@ export function renderRoutes(routes: RouteObject[], options: Options = {}) {
     </AppProviders>,
   );
   return { ...result, router, queryClient };
-}
-
-/** One screen at one path. */
-export function renderAt(
-  path: string,
-  element: ReactNode,
-  initialEntry: Options['initialEntries'] = [path],
-  session?: Partial<SessionState>,
-) {
-  return renderRoutes([{ path: path.split('?')[0], element }], { initialEntries: initialEntry, session });
 }

@@ -1,5 +1,5 @@
 import { canReach, GUARDED_ROUTES, ROLE, type TAccessGroup } from '@kindling/contracts';
-import { matchPath, type UIMatch } from 'react-router';
+import { matchPath } from 'react-router';
 
 /**
  * How a route inside the authenticated area is guarded: a role group of spec 01 section 2.4, or
@@ -11,7 +11,7 @@ export type TRouteHandle = { access: TRouteAccess };
 export const accessHandle = (access: TRouteAccess): TRouteHandle => ({ access });
 
 /** The access rule of the deepest matched route that declares one. */
-export function accessOfMatches(matches: UIMatch[]): TRouteAccess | null {
+export function accessOfMatches(matches: ReadonlyArray<{ handle?: unknown }>): TRouteAccess | null {
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle as Partial<TRouteHandle> | undefined;
     if (handle?.access) return handle.access;
