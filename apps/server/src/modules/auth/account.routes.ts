@@ -14,9 +14,9 @@ import {
   ZSignUpAccountRequest,
 } from '@kindling/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
+import { type Router, zodRouter } from '../../platform/http/router.ts';
 import { requireSession, sessionOf } from '../../platform/http/session-context.ts';
 import { changePassword, createOwnOrganisation, signUp } from './account.service.ts';
 import type { AuthDeps } from './auth.deps.ts';
@@ -26,18 +26,18 @@ import { answerSignIn, clientOf } from './route-helpers.ts';
 
 const FORGOT_ANSWER = 'If an account exists for that address, we have sent a link to reset the password.';
 
+const signedIn = { preHandler: requireSession };
+const actorOf = (request: FastifyRequest) => ({ userId: sessionOf(request).user.id, ip: request.ip ?? null });
+
 /** Sign-up, the first organisation, password reset and change, and the MFA settings of /admin/account. */
 export async function accountRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: requireSession };
-  const actorOf = (request: FastifyRequest) => ({ userId: sessionOf(request).user.id, ip: request.ip ?? null });
-  /** Where reset links point: the configured public address, else the page the request came from. */
-  const linkOrigin = (request: FastifyRequest) => {
-    if (deps.config.PUBLIC_URL) return new URL(deps.config.PUBLIC_URL).origin;
-    const origin = request.headers.origin;
-    return origin && isTrustedOrigin(request, origin, deps.config.trustedOrigins) ? origin : requestOrigin(request);
-  };
+  const r = zodRouter(app);
+  onboardingRoutes(r, deps);
+  passwordRoutes(r, deps);
+  mfaRoutes(r, deps);
+}
 
+function onboardingRoutes(r: Router, deps: AuthDeps) {
   r.post(
     '/signup',
     { schema: { body: ZSignUpAccountRequest, response: { 200: ZLoginResponse } } },
@@ -53,6 +53,15 @@ export async function accountRoutes(app: FastifyInstance, deps: AuthDeps): Promi
       return reply.status(201).send({ npo: result.npo });
     },
   );
+}
+
+function passwordRoutes(r: Router, deps: AuthDeps) {
+  /** Where reset links point: the configured public address, else the page the request came from. */
+  const linkOrigin = (request: FastifyRequest) => {
+    if (deps.config.PUBLIC_URL) return new URL(deps.config.PUBLIC_URL).origin;
+    const origin = request.headers.origin;
+    return origin && isTrustedOrigin(request, origin, deps.config.trustedOrigins) ? origin : requestOrigin(request);
+  };
 
   r.post(
     '/password/forgot',
@@ -86,7 +95,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AuthDeps): Promi
       return { status: 200, message: 'Your password has been changed.' };
     },
   );
+}
 
+function mfaRoutes(r: Router, deps: AuthDeps) {
   r.get('/account/mfa', { ...signedIn, schema: { response: { 200: ZMfaStatusResponse } } }, async (request) =>
     getMfaStatus(deps, sessionOf(request).user.id),
   );

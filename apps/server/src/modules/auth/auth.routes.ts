@@ -14,7 +14,7 @@ import {
   ZVerifyOtpRequest,
 } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Router, zodRouter } from '../../platform/http/router.ts';
 import { clearSessionCookie, requireSession, SESSION_COOKIE, sessionOf } from '../../platform/http/session-context.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { signInWithGoogle, signInWithStripe } from './provider-sign-in.service.ts';
@@ -26,11 +26,16 @@ import { signInWithPassword } from './sign-in.service.ts';
 
 const STRIPE_STATE_COOKIE = 'stripe_oauth_state';
 
+const login = { response: { 200: ZLoginResponse } };
+
 /** Sign-in, the second factor, provider sign-in, refresh, organisation selection and logout. */
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const login = { response: { 200: ZLoginResponse } };
+  const r = zodRouter(app);
+  signInRoutes(r, deps);
+  sessionRoutes(r, deps);
+}
 
+function signInRoutes(r: Router, deps: AuthDeps) {
   r.get('/auth/config', { schema: { response: { 200: ZAuthConfigResponse } } }, async () =>
     publicProviderSettings(deps),
   );
@@ -65,7 +70,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     reply.clearCookie(STRIPE_STATE_COOKIE, { path: '/' });
     return answerSignIn(request, reply, result);
   });
+}
 
+function sessionRoutes(r: Router, deps: AuthDeps) {
   r.get('/refresh', { schema: { querystring: ZRefreshQuery, response: { 200: ZRefreshResponse } } }, async (request) =>
     buildRefresh(deps, sessionOf(request, MESSAGES.sessionExpired)),
   );

@@ -5,9 +5,9 @@ import {
   ZUserPermissionsResponse,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import { getOrganisationStats } from './organisations.service.ts';
 import { getUserPermissions, updateUserPermissions } from './permissions.service.ts';
@@ -16,7 +16,7 @@ const ZUserIdParams = z.object({ id: z.coerce.number().int().positive().max(Numb
 
 /** Organisation statistics and member permissions, always of the session's selected organisation. */
 export async function organisationRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = zodRouter(app);
 
   r.get(
     '/npo_admin/account_details',
