@@ -52,6 +52,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionHook(app, createSessionResolver(deps.db));
   registerCsrf(app, { secret: deps.config.sessionSecret, trustedOrigins: deps.config.trustedOrigins });
 
+  // API answers are per user (sessions, backup codes shown once): never stored by a browser or proxy.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   const auth = createAuthDeps({ config: deps.config, db: deps.db, mailer: deps.mailer });
   await app.register(
     async (api) => {

@@ -133,3 +133,21 @@ describe('Google sign-in', () => {
     expect((await user('staff@kindling.test'))?.google_sub).toBeNull();
   });
 });
+
+describe('Google sign-in when Google’s keys cannot be fetched', () => {
+  let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
+  let closedUrl = '';
+  beforeAll(async () => {
+    google = await startGoogleStandIn();
+    closedUrl = google.jwksUrl;
+    await google.close(); // nothing listens there any more
+  });
+  const ctx = useTestApp({ env: () => ({ GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: closedUrl }) });
+
+  it('answers 502 instead of blaming the user', async () => {
+    const credential = await google.signIdToken({ email: 'staff@kindling.test', email_verified: true });
+    const res = await new TestClient(ctx.app).post(GOOGLE, { credential });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().code).toBe('PROVIDER_ERROR');
+  });
+});

@@ -9,6 +9,10 @@ export async function insertChallenge(
   db: Executor,
   values: { id: string; userId: number; context: ChallengeContext; expiresAt: Date },
 ): Promise<void> {
+  // Finished and expired challenges of the user are of no further use.
+  await db
+    .delete(authChallenges)
+    .where(and(eq(authChallenges.userId, values.userId), lt(authChallenges.expiresAt, sql`now()`)));
   await db.insert(authChallenges).values(values);
 }
 

@@ -24,6 +24,12 @@ describe('sessions and CSRF', () => {
     expect(String(cookie?.value)).toMatch(/^[\w-]+\.[0-9a-f]{64}$/);
   });
 
+  it('tells browsers and proxies not to store API answers', async () => {
+    const c = client();
+    await c.signIn('admin@kindling.test');
+    expect((await c.get('/api/v1/refresh')).headers['cache-control']).toBe('no-store');
+  });
+
   it('does not reissue a token that is still valid', async () => {
     const c = client();
     await c.prime();
@@ -159,6 +165,16 @@ describe('sessions and CSRF', () => {
     expect(res.statusCode).toBe(401);
     expect(setCookieOf(res, 'kindling_session')?.value).toBe('');
     expect(c.cookies.has('kindling_session')).toBe(false);
+  });
+
+  it('sweeps a user’s expired sessions when they sign in again', async () => {
+    const abandoned = client();
+    await abandoned.signIn('fundraiser@kindling.test');
+    const id = sessionIdOf(abandoned.cookies.get('kindling_session') ?? '');
+    await ctx.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 day' WHERE id = ${id}`);
+    await client().signIn('fundraiser@kindling.test');
+    const { rows } = await ctx.db.execute(sql`SELECT 1 FROM sessions WHERE id = ${id}`);
+    expect(rows).toHaveLength(0);
   });
 
   it('records last_seen_at at most once a minute and slides the expiry', async () => {

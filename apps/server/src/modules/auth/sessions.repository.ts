@@ -1,8 +1,9 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { sessions, users } from './auth.tables.ts';
 import type { Executor } from './users.repository.ts';
 
+/** Inserts a session; the user's expired ones are swept at the same time (there is no cleanup job). */
 export async function insertSession(
   db: Executor,
   values: {
@@ -14,6 +15,7 @@ export async function insertSession(
     expiresAt: Date;
   },
 ): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, values.userId), lt(sessions.expiresAt, sql`now()`)));
   await db.insert(sessions).values(values);
 }
 
