@@ -49,7 +49,7 @@ export function PublicFooter() {
   return (
     <footer className={classes.footer}>
       <Container size="lg">
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xl" verticalSpacing="xl">
+        <SimpleGrid cols={{ base: 2, sm: 4, md: 6 }} spacing="xl" verticalSpacing="xl">
           <Stack gap="sm" style={{ gridColumn: 'span 2' }} maw={320}>
             <Link to="/" aria-label="Kindling home" className={classes.brand}>
               <KindlingTextLogo height={28} />

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { FullPageSpinner } from '../system/FullPageSpinner.tsx';
 
 /**
  * Public marketing and information routes of spec 01 section 2.1 (the auth screens live elsewhere).
@@ -50,6 +51,8 @@ const infoPage = page(async () => (await import('./pages/InfoPage.tsx')).InfoPag
 
 export const marketingRoutes: RouteObject[] = [
   {
+    // Shown while the first page's code loads (the router renders nothing until its lazy routes resolve).
+    HydrateFallback: FullPageSpinner,
     lazy: page(async () => (await import('./MarketingLayout.tsx')).MarketingLayout),
     children: [
       { path: '/', lazy: page(async () => (await import('./pages/LandingPage.tsx')).LandingPage) },

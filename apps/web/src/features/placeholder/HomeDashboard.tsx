@@ -62,7 +62,7 @@ type StatsBodyProps = {
 function StatsBody({ stats, loading, failed, noOrganisation, onRetry }: StatsBodyProps) {
   if (stats) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         {statCards(stats).map((card) => (
           <StatCard key={card.label} card={card} />
         ))}
@@ -89,7 +89,7 @@ function StatsBody({ stats, loading, failed, noOrganisation, onRetry }: StatsBod
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" role="status" aria-label="Loading figures">
+    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }} role="status" aria-label="Loading figures">
       {Array.from({ length: 8 }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: fixed skeleton slots
         <Paper key={index} withBorder radius="lg" p="md">

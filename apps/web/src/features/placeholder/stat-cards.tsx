@@ -106,7 +106,7 @@ export function statCards(stats: TOrganisationStats): StatCardData[] {
 export function StatCard({ card }: { card: StatCardData }) {
   const Icon = card.icon;
   return (
-    <Paper withBorder radius="lg" p="md" component="article" aria-label={card.label}>
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} component="article" aria-label={card.label}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text size="sm" c="dimmed" fw={500}>
           {card.label}
@@ -115,7 +115,7 @@ export function StatCard({ card }: { card: StatCardData }) {
           <Icon size={16} />
         </ThemeIcon>
       </Group>
-      <Text fz={26} fw={700} mt={4} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text fz={{ base: 20, sm: 26 }} fw={700} mt={4} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {card.value}
       </Text>
       {card.progress !== undefined && (

@@ -86,7 +86,16 @@ export function Hero() {
                 Live demo
               </Button>
             </Group>
-            <Group gap="xl" mt="sm" component="ul" p={0} style={{ listStyle: 'none' }} aria-label="Kindling in numbers">
+            <SimpleGrid
+              cols={{ base: 2, xs: 4 }}
+              spacing="lg"
+              mt="sm"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Kindling in numbers"
+            >
               {HERO_CLAIMS.map((claim) => (
                 <li key={claim.label}>
                   <Text fw={800} fz="xl" lh={1}>
@@ -97,7 +106,7 @@ export function Hero() {
                   </Text>
                 </li>
               ))}
-            </Group>
+            </SimpleGrid>
           </Stack>
           <FormPreview />
         </SimpleGrid>
