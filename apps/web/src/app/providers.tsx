@@ -7,7 +7,7 @@ import { SessionProvider } from '../session/SessionProvider.tsx';
 import type { SessionState } from '../session/session-types.ts';
 import { AppErrorBoundary } from '../system/ErrorScreen.tsx';
 import { darkModeColorSchemeManager } from './dark-mode.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 const colorSchemeManager = darkModeColorSchemeManager();
 
@@ -23,7 +23,13 @@ type Props = {
 /** Everything a screen relies on: theme and dark mode, toasts, the query cache and the session. */
 export function AppProviders({ queryClient, children, initialSession, env = 'default' }: Props) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" env={env}>
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      cssVariablesResolver={cssVariablesResolver}
+      env={env}
+    >
       <AppErrorBoundary>
         <Notifications autoClose={CONSTANTS.toastMs} position="top-right" />
         <QueryClientProvider client={queryClient}>

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { RouteErrorScreen } from '../system/ErrorScreen.tsx';
+import { FullPageSpinner } from '../system/FullPageSpinner.tsx';
 import { NotFoundPage } from '../system/NotFoundPage.tsx';
 import { authenticatedRoutes } from './routes/authenticated.routes.tsx';
 import { publicRoutes } from './routes/public.routes.tsx';
@@ -19,6 +20,8 @@ export function appRoutes(): RouteObject[] {
     {
       element: <RootLayout />,
       errorElement: <RouteErrorScreen />,
+      // Shown while the first page's lazy route module loads.
+      hydrateFallbackElement: <FullPageSpinner />,
       children: [...publicRoutes(), ...authenticatedRoutes(), { path: '*', element: <NotFoundPage /> }],
     },
   ];

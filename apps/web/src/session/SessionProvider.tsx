@@ -127,24 +127,35 @@ function useStartupRefresh(checking: boolean, refresh: () => Promise<boolean>) {
 }
 
 /**
- * A 401 on any query means the server no longer knows this session (cookie removed or expired). The
- * session is then treated as signed out, so the route guard runs its one refresh and shows Session
- * Expired or sends the user to /login.
+ * A 401 "not signed in" on any query or mutation means the server no longer knows this session
+ * (cookie removed or expired). The session is then treated as signed out, so the route guard runs
+ * its one refresh and shows Session Expired or sends the user to /login. Other 401s (an expired
+ * second-factor challenge) carry their own code and are left to the screen.
  */
 function useLostSessionWatch(
   queryClient: QueryClient,
   stateRef: { current: SessionState },
   setState: (updater: (prev: SessionState) => SessionState) => void,
 ) {
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.action.type !== 'error') return;
-        const error = event.action.error;
-        if (!(error instanceof ApiError) || error.status !== 401) return;
-        if (!isSignedIn(stateRef.current)) return;
-        setState((prev) => ({ ...signedOutState('ready'), selectedCampaignUrl: prev.selectedCampaignUrl }));
-      }),
-    [queryClient, stateRef, setState],
-  );
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (!isLostSession(error) || !isSignedIn(stateRef.current)) return;
+      setState((prev) => ({ ...signedOutState('ready'), selectedCampaignUrl: prev.selectedCampaignUrl }));
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, stateRef, setState]);
 }
+
+const isLostSession = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  error.status === 401 &&
+  (error.body?.code === undefined || error.body.code === 'UNAUTHENTICATED');

@@ -33,10 +33,13 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/account': <AccountPage />,
 };
 
-/** Pages for any signed-in user, reached from the top bar, with no role list in spec 01. */
+/**
+ * Pages for any signed-in user, reached from the top bar, with no role list in spec 01. (The top
+ * bar's /knowledge-base and /resources/fundraising-guide are public pages of the marketing site.)
+ */
 const SIGNED_IN_ROUTES: RouteObject[] = [
   { path: '/account-settings', element: inShell(<AccountSettingsRedirect />) },
-  ...['/notifications', '/knowledge-base', '/resources/fundraising-guide', '/user'].map((path) => ({
+  ...['/notifications', '/user'].map((path) => ({
     path,
     element: inShell(<PlaceholderPage path={path} />),
   })),

@@ -1,5 +1,5 @@
-import type { TLoginResponse } from '@kindling/contracts';
-import { Anchor, Divider, Stack, Text } from '@mantine/core';
+import { CONSTANTS, type TLoginResponse } from '@kindling/contracts';
+import { Anchor, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../app/use-page-title.ts';
@@ -39,6 +39,12 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign In" subtitle="Welcome back. Sign in to manage your fundraising.">
       <FormAlert message={stripe.error} />
+      {stripe.pending && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" color={CONSTANTS.spinnerColor} />
+          <Text size="sm">Finishing your sign-in with Stripe…</Text>
+        </Group>
+      )}
       <CredentialsForm onResult={handleResult} disabled={stripe.pending} />
       <Divider label="or" labelPosition="center" />
       <Stack gap="sm">
