@@ -8,12 +8,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { usePageTitle } from '../../../app/use-page-title.ts';
 import { authApi } from '../api/auth.api.ts';
+import { authQueries } from '../api/auth.queries.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { PasswordStrength } from '../components/PasswordStrength.tsx';
 import { describeFormError } from '../form-errors.ts';
-
-const resetKeys = { token: (token: string) => ['password-reset', token] as const };
 
 /** /password-reset/:id and /reset-password?token=…: choose a new password from an e-mailed link. */
 export function ResetPasswordPage() {
@@ -21,13 +20,7 @@ export function ResetPasswordPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const token = id ?? params.get('token') ?? '';
-  const check = useQuery({
-    queryKey: resetKeys.token(token),
-    queryFn: ({ signal }) => authApi.checkResetToken(token, signal),
-    enabled: token.length > 0,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const check = useQuery(authQueries.resetToken(token));
 
   let body: React.ReactNode;
   if (!token || (check.error instanceof ApiError && check.error.status < 500)) body = <InvalidLink />;

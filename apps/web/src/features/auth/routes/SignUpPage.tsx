@@ -1,4 +1,5 @@
-import { Stepper } from '@mantine/core';
+import { Box, Stepper } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/use-page-title.ts';
 import { useSession } from '../../../session/session-context.ts';
@@ -40,13 +41,22 @@ export function SignUpPage() {
       width={520}
     >
       <Stepper active={active} size="sm" allowNextStepsSelect={false} aria-label="Sign-up steps">
-        <Stepper.Step label="Account" description="About you">
+        <Stepper.Step label="Account" description={<StepHint>About you</StepHint>}>
           <AccountStep onCreated={session.applyLogin} />
         </Stepper.Step>
-        <Stepper.Step label="Organisation" description="Who you raise for">
+        <Stepper.Step label="Organisation" description={<StepHint>Who you raise for</StepHint>}>
           <OrganisationStep stripeAccount={stripeAccount} onCreated={finish} />
         </Stepper.Step>
       </Stepper>
     </AuthLayout>
+  );
+}
+
+/** Step descriptions only where there is room; on a phone the labels say enough. */
+function StepHint({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" visibleFrom="xs">
+      {children}
+    </Box>
   );
 }
