@@ -52,7 +52,14 @@ export function GettingStartedPage() {
               Every demo account uses the password <Code>kindling-demo</Code>. Sign in with one, look around, then sign
               out and try another role.
             </Text>
-            <Table.ScrollContainer minWidth={560}>
+            {/* A focusable region, so keyboard users can scroll the table sideways on a phone. */}
+            <Table.ScrollContainer
+              minWidth={560}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label="Demo accounts table"
+            >
               <Table striped highlightOnHover withTableBorder verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>

@@ -25,12 +25,21 @@ export function SmartLink({ link, className, children }: { link: InfoLink; class
 }
 
 /** Title band of a public page: area label, heading, opening paragraph and the main action. */
-export function PageHero({ content, meta }: { content: InfoPageContent; meta?: string }) {
+export function PageHero({
+  content,
+  meta,
+  size = 'md',
+}: {
+  content: InfoPageContent;
+  meta?: string;
+  /** Width of the page body below, so the edges line up. */
+  size?: 'md' | 'lg';
+}) {
   const primary = content.primary;
   return (
     <div className={classes.hero}>
       <title>{`${content.title} · Kindling`}</title>
-      <Container size="md">
+      <Container size={size}>
         <Stack gap="md">
           <Text className={classes.eyebrow}>{content.eyebrow}</Text>
           <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>

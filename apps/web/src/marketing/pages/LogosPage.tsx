@@ -52,7 +52,7 @@ const SIZES = [16, 24, 32, 48, 64];
 export function LogosPage() {
   return (
     <>
-      <PageHero content={CONTENT} />
+      <PageHero content={CONTENT} size="lg" />
       <Container size="lg" className={classes.prose}>
         <Stack gap={48}>
           <section aria-labelledby="logo-variants">

@@ -1,5 +1,5 @@
 import { CONSTANTS, MESSAGES, routeAfterSelectNpo, type TOrganisationOption } from '@kindling/contracts';
-import { Avatar, Badge, Combobox, Loader, ScrollArea, Text, useCombobox } from '@mantine/core';
+import { Avatar, Combobox, Loader, Paper, Portal, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { Check, ChevronsUpDown, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -73,7 +73,7 @@ export function OrganisationSwitcher() {
 
   return (
     <div className={classes.wrapper}>
-      <Combobox store={combobox} onOptionSubmit={choose} width={300} position="bottom-start" shadow="md">
+      <Combobox store={combobox} onOptionSubmit={choose} width={320} position="bottom-start" shadow="md">
         <Combobox.Target>
           <button
             type="button"
@@ -99,7 +99,7 @@ export function OrganisationSwitcher() {
             aria-label="Search organisations"
           />
           <Combobox.Options aria-label="Organisations">
-            <ScrollArea.Autosize mah={CONSTANTS.orgListMaxHeightPx} type="scroll">
+            <ScrollArea.Autosize mah={CONSTANTS.orgListMaxHeightPx} type="scroll" scrollbars="y">
               {visible.map((npo) => (
                 <OrganisationOption key={npo.id} npo={npo} current={npo.id === current?.id} disabled={pending} />
               ))}
@@ -108,19 +108,18 @@ export function OrganisationSwitcher() {
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
-      <div role="status" aria-live="polite">
-        {status && (
-          <Badge
-            className={classes.status}
-            size="lg"
-            radius="sm"
-            variant="filled"
-            color={status.tone === 'success' ? 'teal.8' : 'red.8'}
-          >
-            {status.text}
-          </Badge>
-        )}
-      </div>
+      {/* In a portal: the fixed sidebar would otherwise cover a message hanging below the top bar. */}
+      <Portal>
+        <div role="status" aria-live="polite" className={classes.statusRegion}>
+          {status && (
+            <Paper className={classes.status} data-tone={status.tone} radius="md" px="sm" py={6} withBorder>
+              <Text size="sm" fw={500}>
+                {status.text}
+              </Text>
+            </Paper>
+          )}
+        </div>
+      </Portal>
     </div>
   );
 }

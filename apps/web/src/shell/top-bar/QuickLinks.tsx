@@ -14,7 +14,7 @@ export function LinkBadgeView({ badge, className }: { badge: LinkBadge; classNam
         size="sm"
         radius="sm"
         variant={tagged ? 'filled' : 'light'}
-        color={badge.label === 'Important' ? 'red.8' : tagged ? 'teal.8' : 'orange'}
+        color={badge.label === 'Important' ? 'red.8' : tagged ? 'teal.9' : 'orange'}
         className={className}
         aria-hidden
       >

@@ -125,9 +125,12 @@ export function MobileMenu() {
           </Menu.Item>
         ))}
         {resources.length > 0 && <Menu.Label>Resources</Menu.Label>}
-        {resources.map(({ label, path, icon: Icon }) => (
+        {resources.map(({ label, path, icon: Icon, badge }) => (
           <Menu.Item key={`r-${path}`} component={Link} to={path} leftSection={<Icon size={16} aria-hidden />}>
-            {label}
+            <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              {label}
+              {badge && <LinkBadgeView badge={badge} className={classes.menuBadge} />}
+            </span>
           </Menu.Item>
         ))}
         <Menu.Label>Account</Menu.Label>
