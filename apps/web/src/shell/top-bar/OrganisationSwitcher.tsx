@@ -1,5 +1,5 @@
 import { CONSTANTS, MESSAGES, routeAfterSelectNpo, type TOrganisationOption } from '@kindling/contracts';
-import { Avatar, Combobox, Loader, Paper, Portal, ScrollArea, Text, useCombobox } from '@mantine/core';
+import { Avatar, Combobox, Loader, Paper, Portal, Text, useCombobox } from '@mantine/core';
 import { Check, ChevronsUpDown, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -22,6 +22,12 @@ const initials = (name: string) =>
     .slice(0, 2)
     .map((word) => word[0]?.toUpperCase())
     .join('');
+
+/** 'finance_admin' → 'Finance admin'. */
+const roleLabel = (roleName: string) => {
+  const words = roleName.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 type Status = { tone: 'success' | 'error'; text: string };
 
@@ -98,13 +104,12 @@ export function OrganisationSwitcher() {
             placeholder="Search organisations"
             aria-label="Search organisations"
           />
-          <Combobox.Options aria-label="Organisations">
-            <ScrollArea.Autosize mah={CONSTANTS.orgListMaxHeightPx} type="scroll" scrollbars="y">
-              {visible.map((npo) => (
-                <OrganisationOption key={npo.id} npo={npo} current={npo.id === current?.id} disabled={pending} />
-              ))}
-              {visible.length === 0 && <SwitcherEmpty searching={session.npos.length > 0} />}
-            </ScrollArea.Autosize>
+          {/* Native scrolling keeps long names truncated inside the dropdown's width. */}
+          <Combobox.Options aria-label="Organisations" mah={CONSTANTS.orgListMaxHeightPx} style={{ overflowY: 'auto' }}>
+            {visible.map((npo) => (
+              <OrganisationOption key={npo.id} npo={npo} current={npo.id === current?.id} disabled={pending} />
+            ))}
+            {visible.length === 0 && <SwitcherEmpty searching={session.npos.length > 0} />}
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
@@ -145,7 +150,7 @@ function OrganisationOption({
             {npo.name}
           </Text>
           <Text size="xs" className={topBarClasses.muted} truncate>
-            {npo.role_name.replace(/_/g, ' ')}
+            {roleLabel(npo.role_name)}
           </Text>
         </div>
         {isAdmin && <ShieldCheck size={16} aria-label="Administrator" role="img" />}
