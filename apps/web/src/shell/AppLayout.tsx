@@ -59,7 +59,6 @@ function AppChrome() {
 
   return (
     <AppShell
-      className={classes.root}
       header={{ height: 60 }}
       navbar={{
         width: collapsed ? COLLAPSED_WIDTH : EXPANDED_WIDTH,

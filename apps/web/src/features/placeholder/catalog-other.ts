@@ -204,18 +204,4 @@ export const SIGNED_IN_PAGES: Record<string, PageEntry> = {
     emptyTitle: 'Account details will appear here',
     related: HELP_LINK,
   },
-  '/knowledge-base': {
-    section: 'Resources',
-    title: 'Knowledge base',
-    description: 'Articles on setting up campaigns, payments, receipts and donor care.',
-    emptyTitle: 'Articles will appear here',
-    related: GUIDE_LINK,
-  },
-  '/resources/fundraising-guide': {
-    section: 'Resources',
-    title: 'Fundraising guide',
-    description: 'A practical guide to planning, launching and following up a fundraising campaign.',
-    emptyTitle: 'The guide will appear here',
-    related: HELP_LINK,
-  },
 };

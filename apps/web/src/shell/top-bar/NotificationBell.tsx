@@ -3,7 +3,6 @@ import { ActionIcon, Anchor, Divider, Group, Popover, ScrollArea, Stack, Text, T
 import { Bell, BellOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import classes from './TopBar.module.css';
 
 /**
  * The bell and its dropdown (spec 01 section 2.6). The notifications API and the live channel land in
@@ -36,11 +35,11 @@ export function NotificationBell() {
         <Divider />
         <ScrollArea.Autosize mah={CONSTANTS.notificationsMaxHeightPx} type="auto">
           <Stack align="center" gap={4} py="lg" px="md">
-            <BellOff size={24} aria-hidden className={classes.muted} />
+            <BellOff size={24} aria-hidden color="var(--mantine-color-dimmed)" />
             <Text size="sm" fw={600}>
               {MESSAGES.noNotifications}
             </Text>
-            <Text size="xs" className={classes.muted} ta="center">
+            <Text size="xs" c="dimmed" ta="center">
               Donations, new donors and campaign milestones will show up here as they happen.
             </Text>
           </Stack>

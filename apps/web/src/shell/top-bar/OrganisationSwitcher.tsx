@@ -6,7 +6,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session';
 import { canReachPath } from '../route-access.ts';
 import classes from './OrganisationSwitcher.module.css';
-import topBarClasses from './TopBar.module.css';
 
 /** Case-insensitive match on the organisation's name. */
 export function filterOrganisations(npos: TOrganisationOption[], query: string): TOrganisationOption[] {
@@ -149,7 +148,7 @@ function OrganisationOption({
           <Text size="sm" fw={600} truncate>
             {npo.name}
           </Text>
-          <Text size="xs" className={topBarClasses.muted} truncate>
+          <Text size="xs" c="dimmed" truncate>
             {roleLabel(npo.role_name)}
           </Text>
         </div>
@@ -167,7 +166,7 @@ function SwitcherEmpty({ searching }: { searching: boolean }) {
       <Text size="sm" fw={600}>
         {MESSAGES.noOrganisationsFound}
       </Text>
-      <Text size="xs" className={topBarClasses.muted}>
+      <Text size="xs" c="dimmed">
         {MESSAGES.tryAdjustingSearch}
       </Text>
     </Combobox.Empty>

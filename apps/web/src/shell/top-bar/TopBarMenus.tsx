@@ -74,7 +74,7 @@ export function UserMenu() {
           <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
             {name}
           </Text>
-          <Text size="xs" className={classes.muted} truncate>
+          <Text size="xs" c="dimmed" truncate>
             {session.email}
           </Text>
         </Menu.Label>
