@@ -9,7 +9,8 @@ describe('the served app', () => {
     expect(health.status).toBe(200);
     const { page, context } = await newPage();
     await page.goto('/');
-    await expect(page.title()).resolves.toContain('Kindling');
+    await page.getByRole('link', { name: 'Sign Up' }).first().waitFor();
+    expect(await page.title()).toContain('Kindling');
     await context.close();
   });
 });

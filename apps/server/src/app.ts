@@ -30,10 +30,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const spaIndexHtml = deps.serveWeb ? await registerWebApp(app) : null;
-  registerErrorHandler(app, spaIndexHtml);
+  const readIndexHtml = deps.serveWeb ? await registerWebApp(app) : null;
+  registerErrorHandler(app, readIndexHtml);
 
   await app.register(helmet, {
+    // With helmet's default no-referrer, Chromium sends `Origin: null` on our own form posts
+    // (the sandbox consent page), which the cross-site check must refuse.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The SPA loads Google's identity script and shows QR codes as data URLs.
     contentSecurityPolicy: {
       directives: {

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { ApiError, api } from '../app/api-client.ts';
 import { fetchRefresh, fetchSelectNpo, sessionKeys } from './session.queries.ts';
 import { SessionContext } from './session-context.ts';
+import { forgetSignedIn, rememberSignedIn } from './session-memory.ts';
 import { isSignedIn, signedOutState, stateFromLogin, stateFromRefresh, stateFromSelect } from './session-state.ts';
 import type { SessionActions, SessionState, SessionValue } from './session-types.ts';
 
@@ -46,6 +47,7 @@ export function SessionProvider({ children, initialState }: Props) {
     try {
       const data = await loadRefresh();
       setState((prev) => stateFromRefresh(prev, data));
+      rememberSignedIn();
       return true;
     } catch {
       setState((prev) => ({ ...signedOutState('ready'), selectedCampaignUrl: prev.selectedCampaignUrl }));
@@ -58,6 +60,7 @@ export function SessionProvider({ children, initialState }: Props) {
       queryClient.removeQueries({ predicate: (q) => !isPublicQuery(q.queryKey) });
       const next = stateFromLogin(login);
       setState(next);
+      rememberSignedIn();
       // The login response carries no organisation data; fill it in quietly. A failure here is not
       // a lost session, so it is ignored and the guard's own refresh decides if one is needed.
       if (next.selectedNpo) {
@@ -89,6 +92,7 @@ export function SessionProvider({ children, initialState }: Props) {
         console.warn('Logout request failed', error);
       }
       queryClient.clear();
+      forgetSignedIn();
       setState(signedOutState('ready'));
     },
     [queryClient],

@@ -2,9 +2,10 @@ import { MESSAGES, type TApiError } from '@kindling/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
+import type { IndexHtmlReader } from './web-app.ts';
 
 /** Maps every failure to the one error body of the contract (ZApiError). */
-export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string | null): void {
+export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexHtmlReader | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: TApiError = { status: error.status, code: error.code, message: error.message };
@@ -37,10 +38,14 @@ export function registerErrorHandler(app: FastifyInstance, spaIndexHtml: string 
   });
   // Any other GET is a client-side route of the single-page app, which shows its own not-found page.
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing file (an asset of an older build) must 404, not come back as the page.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     const isPageRequest =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/cable');
-    if (spaIndexHtml && isPageRequest) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndexHtml);
+      request.method === 'GET' && !looksLikeFile && !pathname.startsWith('/api/') && !pathname.startsWith('/cable');
+    const indexHtml = isPageRequest ? readIndexHtml?.() : null;
+    if (indexHtml) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: MESSAGES.notFound });
   });

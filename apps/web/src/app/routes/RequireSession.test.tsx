@@ -2,7 +2,8 @@ import { CONSTANTS, MESSAGES } from '@kindling/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetSignedIn, rememberSignedIn } from '../../session/session-memory.ts';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import { organisation, refreshResponse, signedInSession, signedOutSession } from '../../test/fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
@@ -30,6 +31,19 @@ const routes: RouteObject[] = [
 const notSignedIn = { status: 401, body: { status: 401, code: 'UNAUTHENTICATED', message: MESSAGES.notSignedIn } };
 
 describe('Route guards without a session (spec 01 section 4)', () => {
+  // Someone was signed in in this browser before; the cases below are an expired session.
+  beforeEach(() => rememberSignedIn());
+  afterEach(() => forgetSignedIn());
+
+  it('sends a visitor who never signed in here to /login instead of Session Expired', async () => {
+    forgetSignedIn();
+    stubFetch({ 'GET /refresh': notSignedIn });
+    const { router } = renderRoutes(routes, { initialEntries: ['/dashboard/home'], session: signedOutSession });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/home' } });
+    expect(screen.queryByRole('heading', { name: MESSAGES.sessionExpiredTitle })).not.toBeInTheDocument();
+  });
+
   it('waits 100 ms, tries one refresh, then shows Session Expired on a role-guarded route', async () => {
     const fetchStub = stubFetch({ 'GET /refresh': notSignedIn });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -122,6 +136,7 @@ describe('Route guards with a session (spec 01 sections 2.4 and 4)', () => {
   });
 
   it('treats a session lost mid-way (a 401 on a query) like no session', async () => {
+    rememberSignedIn();
     const fetchStub = stubFetch({ 'GET /refresh': notSignedIn, 'GET /npo_admin/account_details': notSignedIn });
     const { queryClient } = renderRoutes(routes, {
       initialEntries: ['/dashboard/home'],

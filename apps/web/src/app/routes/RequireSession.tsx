@@ -2,6 +2,7 @@ import { CONSTANTS, canReach } from '@kindling/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { useSession } from '../../session/session-context.ts';
+import { hadSession } from '../../session/session-memory.ts';
 import { isSignedIn } from '../../session/session-state.ts';
 import { FullPageSpinner } from '../../system/FullPageSpinner.tsx';
 import { SessionExpiredPage } from '../../system/SessionExpiredPage.tsx';
@@ -10,8 +11,8 @@ import { accessOfMatches, effectiveRole, type TRouteAccess } from './route-acces
 
 /**
  * The guard of the authenticated area (spec 01 section 4). Without a session it waits 100 ms and
- * tries one refresh; if that fails, a role-guarded route shows Session Expired and any other route
- * sends the visitor to /login, remembering where they were. A signed-in user whose role is not in
+ * tries one refresh; if that fails, a role-guarded route shows Session Expired when this browser had
+ * a session, and otherwise the visitor goes to /login, remembering where they were. A signed-in user whose role is not in
  * the route's list goes to /unauthorized.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -26,8 +27,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (session.phase === 'checking') return <FullPageSpinner label="Checking your session" />;
   if (!signedIn) {
     if (retry !== 'failed') return <FullPageSpinner label="Checking your session" />;
-    if (access === 'signed-in') return <Navigate to="/login" replace state={{ from: location }} />;
-    return <SessionExpiredPage />;
+    // Session Expired is for a session that existed here; a new visitor is simply asked to sign in.
+    if (access !== 'signed-in' && hadSession()) return <SessionExpiredPage />;
+    return <Navigate to="/login" replace state={{ from: location }} />;
   }
   const redirect = roleRedirect(access, session);
   if (redirect) return <Navigate to={redirect} replace state={{ from: location }} />;
