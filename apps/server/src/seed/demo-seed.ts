@@ -2,6 +2,7 @@ import { ROLE, ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { users } from '../modules/auth/auth.tables.ts';
 import { memberships, npos } from '../modules/organisations/organisations.tables.ts';
+import { sandboxAccountId } from '../modules/sandbox/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
@@ -117,7 +118,14 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
       created = true;
       const [row] = await db
         .insert(users)
-        .values({ email: u.email, firstName: u.firstName, lastName: u.lastName, passwordHash })
+        // Each demo account owns its sandbox Stripe account, so 'Continue with Stripe' works offline.
+        .values({
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          passwordHash,
+          stripeUserId: sandboxAccountId(u.email),
+        })
         .returning({ id: users.id });
       userId = row?.id;
       if (userId && u.totp) {

@@ -7,6 +7,8 @@ import { type ClientContext, completeFirstFactor, type SignInResult } from './si
 import * as users from './users.repository.ts';
 
 const STATE_MISMATCH = 'Stripe sign-in state did not match. Please try again.';
+const STRIPE_EMAIL_TAKEN =
+  'A Kindling account already uses this Stripe account’s e-mail. Sign in with your password instead.';
 
 /**
  * Google One Tap: the ID token names the account (`sub`); a verified e-mail links an existing
@@ -83,12 +85,10 @@ async function findOrCreateStripeUser(deps: AuthDeps, account: ConnectedAccount)
   if (linked) return linked;
   // Without an e-mail on the account there is nothing to match or create a user with.
   if (!account.email) throw new AppError('PROVIDER_ERROR', MESSAGES.stripeLoginFailed);
-  const byEmail = await users.findUserByEmail(deps.db, account.email);
-  if (byEmail) {
-    if (!(await users.linkStripeUserId(deps.db, byEmail.id, account.stripeUserId))) {
-      throw new AppError('CONFLICT', 'This e-mail is already linked to another Stripe account.');
-    }
-    return { ...byEmail, stripeUserId: account.stripeUserId };
+  // Stripe does not promise that an account's e-mail is verified, so it never unlocks an existing
+  // Kindling account: that would let anyone who opens a Stripe account in a victim's name sign in.
+  if (await users.findUserByEmail(deps.db, account.email)) {
+    throw new AppError('CONFLICT', STRIPE_EMAIL_TAKEN);
   }
   return users.insertUser(deps.db, {
     email: account.email,

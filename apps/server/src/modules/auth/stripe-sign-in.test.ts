@@ -237,7 +237,23 @@ describe('Stripe sign-in through the Stripe SDK', () => {
     expect((await c.get(authorizeUrl('s'))).statusCode).not.toBe(200);
   });
 
+  it('never links an existing account by the Stripe account e-mail, which Stripe does not verify', async () => {
+    const c = new TestClient(ctx.app);
+    c.cookies.set('stripe_oauth_state', 'st');
+    const res = await c.post(ONETAP, { code: 'ac_good', state: 'st', stripe_oauth_state: 'st' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/Sign in with your password/);
+    expect(c.cookies.has('kindling_session')).toBe(false);
+    const { rows } = await ctx.db.execute<{ stripe_user_id: string | null }>(
+      sql`SELECT stripe_user_id FROM users WHERE email = 'finance@kindling.test'`,
+    );
+    expect(rows[0]?.stripe_user_id).not.toBe('acct_1KindlingTest');
+  });
+
   it('exchanges the code at /oauth/token, reads the account and signs its owner in', async () => {
+    await ctx.db.execute(
+      sql`UPDATE users SET stripe_user_id = 'acct_1KindlingTest' WHERE email = 'finance@kindling.test'`,
+    );
     stripe.requests.length = 0;
     const c = new TestClient(ctx.app);
     c.cookies.set('stripe_oauth_state', 'st');

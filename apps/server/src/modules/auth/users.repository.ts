@@ -41,15 +41,6 @@ export async function linkGoogleSub(db: Executor, userId: number, sub: string): 
   return rows.length === 1;
 }
 
-export async function linkStripeUserId(db: Executor, userId: number, stripeUserId: string): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ stripeUserId })
-    .where(and(eq(users.id, userId), isNull(users.stripeUserId)))
-    .returning({ id: users.id });
-  return rows.length === 1;
-}
-
 export async function incrementFailedAttempts(db: Executor, userId: number): Promise<void> {
   await db
     .update(users)
