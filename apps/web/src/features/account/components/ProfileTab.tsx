@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../../session/session-context.ts';
 import { FormAlert } from '../../auth/components/FormAlert.tsx';
-import { PasswordStrength } from '../../auth/components/PasswordStrength.tsx';
+import { NewPasswordInput } from '../../auth/components/NewPasswordInput.tsx';
 import { accountErrorMessage } from '../account-errors.ts';
 import { accountApi } from '../api/account.queries.ts';
 
@@ -87,16 +87,7 @@ function ChangePasswordCard({ email }: { email: string }) {
             autoComplete="current-password"
             {...form.getInputProps('current_password')}
           />
-          <Stack gap={6}>
-            <PasswordInput
-              label="New password"
-              required
-              autoComplete="new-password"
-              aria-describedby="account-password-strength"
-              {...form.getInputProps('new_password')}
-            />
-            <PasswordStrength id="account-password-strength" password={form.values.new_password} />
-          </Stack>
+          <NewPasswordInput label="New password" {...form.getInputProps('new_password')} />
           <PasswordInput
             label="Confirm new password"
             required

@@ -1,5 +1,5 @@
 import { CONSTANTS, type TLoginResponse } from '@kindling/contracts';
-import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { authApi } from '../api/auth.api.ts';
 import { describeFormError } from '../form-errors.ts';
 import { FormAlert } from './FormAlert.tsx';
-import { PasswordStrength } from './PasswordStrength.tsx';
+import { NewPasswordInput } from './NewPasswordInput.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -52,16 +52,7 @@ export function AccountStep({ onCreated }: { onCreated: (login: TLoginResponse) 
           <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('last_name')} />
         </SimpleGrid>
         <TextInput label="Work email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
-        <Stack gap={6}>
-          <PasswordInput
-            label="Password"
-            required
-            autoComplete="new-password"
-            aria-describedby="password-strength"
-            {...form.getInputProps('password')}
-          />
-          <PasswordStrength id="password-strength" password={form.values.password} />
-        </Stack>
+        <NewPasswordInput label="Password" {...form.getInputProps('password')} />
         <Button type="submit" fullWidth loading={signUp.isPending} disabled={signUp.isPending}>
           Create account
         </Button>

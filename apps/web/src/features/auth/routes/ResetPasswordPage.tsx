@@ -11,7 +11,7 @@ import { authApi } from '../api/auth.api.ts';
 import { authQueries } from '../api/auth.queries.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
-import { PasswordStrength } from '../components/PasswordStrength.tsx';
+import { NewPasswordInput } from '../components/NewPasswordInput.tsx';
 import { describeFormError } from '../form-errors.ts';
 
 /** /password-reset/:id and /reset-password?token=…: choose a new password from an e-mailed link. */
@@ -102,16 +102,7 @@ function NewPasswordForm({ token, email }: { token: string; email: string }) {
         <FormAlert message={error} />
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-        <Stack gap={6}>
-          <PasswordInput
-            label="New password"
-            required
-            autoComplete="new-password"
-            aria-describedby="new-password-strength"
-            {...form.getInputProps('password')}
-          />
-          <PasswordStrength id="new-password-strength" password={form.values.password} />
-        </Stack>
+        <NewPasswordInput label="New password" {...form.getInputProps('password')} />
         <PasswordInput
           label="Confirm new password"
           required
