@@ -9,6 +9,7 @@ import type { Config } from './platform/config/config.ts';
 import type { Db } from './platform/db/client.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerMetrics } from './platform/http/metrics.ts';
 import { registerSessionHook } from './platform/http/session-context.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(sandboxRoutes, { config: deps.config, db: deps.db });
 
+  registerMetrics(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     await deps.db.$client.query('SELECT 1');

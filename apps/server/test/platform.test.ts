@@ -14,6 +14,19 @@ describe('platform', () => {
     expect(ready.statusCode).toBe(200);
   });
 
+  it('exposes request durations by route pattern at /metrics', async () => {
+    await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    await ctx.app.inject({ method: 'GET', url: '/api/v1/refresh' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(
+      /kindling_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} [1-9]/,
+    );
+    expect(res.body).toContain('route="/api/v1/refresh",status="401"');
+    expect(res.body).toContain('kindling_process_cpu_seconds_total');
+  });
+
   it('answers unknown API paths with the contract error body', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nowhere' });
     expect(res.statusCode).toBe(404);
