@@ -10,7 +10,8 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: port },
   }),
-  spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts', 'apps/web'], {
+  // Vite's own entry point, not npx, so that a stop signal reaches Vite itself.
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--config', 'apps/web/vite.config.ts', 'apps/web'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, KINDLING_API_URL: `http://127.0.0.1:${port}` },
