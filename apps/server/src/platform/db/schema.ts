@@ -8,3 +8,4 @@ export * from '../../modules/organisations/organisations.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../../modules/notifications/notifications.tables.ts';
+export * from '../../modules/payments/payments.tables.ts';
