@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { npos } from '../organisations/organisations.tables.ts';
 
+/** A person who gave to an organisation; one row per e-mail (case-insensitive) per organisation. */
 export const donors = pgTable(
   'donors',
   {
@@ -12,7 +13,14 @@ export const donors = pgTable(
     email: text().notNull(),
     firstName: text().notNull().default(''),
     lastName: text().notNull().default(''),
+    address: text().notNull().default(''),
+    address2: text().notNull().default(''),
+    city: text().notNull().default(''),
+    state: text().notNull().default(''),
+    postalCode: text().notNull().default(''),
+    country: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('donors_npo_email_uq').on(t.npoId, sql`lower(${t.email})`)],
 );

@@ -1,0 +1,37 @@
+-- Platform default exchange rates (organisation-less rows), used to store each donation's amount in
+-- the organisation's base currency when the organisation has set no rate of its own. Indicative
+-- mid-market values as of 2026-01-01, expressed as US dollars per one major unit; other pairs go
+-- through USD. Organisations override them with their own rows (npo_id set, later as_of).
+INSERT INTO "exchange_rates" ("npo_id", "from_currency", "to_currency", "rate", "as_of") VALUES
+  (NULL, 'AUD', 'USD', 0.66, '2026-01-01'),
+  (NULL, 'BRL', 'USD', 0.18, '2026-01-01'),
+  (NULL, 'CAD', 'USD', 0.72, '2026-01-01'),
+  (NULL, 'CNY', 'USD', 0.14, '2026-01-01'),
+  (NULL, 'CZK', 'USD', 0.045, '2026-01-01'),
+  (NULL, 'DKK', 'USD', 0.155, '2026-01-01'),
+  (NULL, 'EUR', 'USD', 1.16, '2026-01-01'),
+  (NULL, 'HKD', 'USD', 0.1285, '2026-01-01'),
+  (NULL, 'HUF', 'USD', 0.003, '2026-01-01'),
+  (NULL, 'ILS', 'USD', 0.30, '2026-01-01'),
+  (NULL, 'JPY', 'USD', 0.0064, '2026-01-01'),
+  (NULL, 'MYR', 'USD', 0.24, '2026-01-01'),
+  (NULL, 'MXN', 'USD', 0.054, '2026-01-01'),
+  (NULL, 'TWD', 'USD', 0.031, '2026-01-01'),
+  (NULL, 'NZD', 'USD', 0.57, '2026-01-01'),
+  (NULL, 'NOK', 'USD', 0.099, '2026-01-01'),
+  (NULL, 'PHP', 'USD', 0.017, '2026-01-01'),
+  (NULL, 'PLN', 'USD', 0.27, '2026-01-01'),
+  (NULL, 'GBP', 'USD', 1.32, '2026-01-01'),
+  (NULL, 'SGD', 'USD', 0.77, '2026-01-01'),
+  (NULL, 'SEK', 'USD', 0.106, '2026-01-01'),
+  (NULL, 'CHF', 'USD', 1.25, '2026-01-01'),
+  (NULL, 'THB', 'USD', 0.031, '2026-01-01'),
+  (NULL, 'INR', 'USD', 0.0113, '2026-01-01'),
+  (NULL, 'ZAR', 'USD', 0.057, '2026-01-01'),
+  (NULL, 'AED', 'USD', 0.2723, '2026-01-01'),
+  (NULL, 'KRW', 'USD', 0.00068, '2026-01-01'),
+  (NULL, 'IDR', 'USD', 0.00006, '2026-01-01'),
+  (NULL, 'VND', 'USD', 0.000038, '2026-01-01'),
+  (NULL, 'CLP', 'USD', 0.00106, '2026-01-01'),
+  (NULL, 'ISK', 'USD', 0.0079, '2026-01-01'),
+  (NULL, 'PYG', 'USD', 0.000135, '2026-01-01');
