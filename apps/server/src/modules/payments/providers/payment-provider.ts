@@ -1,0 +1,191 @@
+// The one interface every payment provider implements (DESIGN section 5). Amounts crossing it are
+// always OUR integer minor units and upper-case ISO currency codes; each adapter converts to its
+// provider's units inside itself (stripe.amounts.ts, paypal.amounts.ts).
+
+export type ProviderName = 'sandbox' | 'stripe' | 'paypal';
+
+export const paymentIntervals = ['once', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
+export type PaymentInterval = (typeof paymentIntervals)[number];
+
+/** One internal status for card intents, wallet captures and off-session charges alike. */
+export const paymentStatuses = [
+  'requires_payment_method',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+  'failed',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** String values only: Stripe's metadata limit (≤ 50 keys, strings) applies to every provider. */
+export type PaymentMetadata = Record<string, string>;
+
+/**
+ * Whose money this is: our organisation id (the sandbox records it) and its account at the
+ * provider — the Stripe connected account (acct_…) or the PayPal merchant id.
+ */
+export type ProviderAccount = { npoId: number; accountId: string | null };
+
+export type ProviderCapabilities = {
+  /** Card-style intents confirmed in the browser (createIntent / retrieveIntent). */
+  card: boolean;
+  /** Wallet orders approved by the payer (createOrder / captureOrder). */
+  wallet: boolean;
+  /** Saving a wallet for later (createSetupToken / createPaymentToken). */
+  vault: boolean;
+  /** Charging a saved method without the donor present (chargeSaved). */
+  recurringOffSession: boolean;
+};
+
+export type CreateIntentInput = {
+  account: ProviderAccount;
+  amountMinor: number;
+  currency: string;
+  interval: PaymentInterval;
+  metadata: PaymentMetadata;
+  /** Same key, same intent: a retried request never creates a second one. */
+  idempotencyKey: string;
+  applicationFeeMinor?: number;
+  /** The donor's e-mail, for the provider's receipt and the saved customer of a recurring gift. */
+  email?: string;
+  description?: string;
+};
+
+export type CreatedIntent = { id: string; clientSecret: string; status: PaymentStatus };
+
+/** A payment as the provider reports it: the only source of amount, currency and status. */
+export type ProviderPayment = {
+  id: string;
+  status: PaymentStatus;
+  amountMinor: number;
+  currency: string;
+  metadata: PaymentMetadata;
+  /** The provider's user-facing message when the payment failed (e.g. 'Your card was declined.'). */
+  failureMessage?: string;
+  failureCode?: string;
+  /** Saved for off-session charges (recurring gifts); null when nothing was saved. */
+  paymentMethodId?: string | null;
+  customerId?: string | null;
+};
+
+export type CreateOrderInput = {
+  account: ProviderAccount;
+  amountMinor: number;
+  currency: string;
+  metadata: PaymentMetadata;
+  idempotencyKey: string;
+  returnUrl: string;
+  cancelUrl: string;
+  description?: string;
+  platformFeeMinor?: number;
+};
+
+export type WalletOrderStatus = 'created' | 'approved' | 'completed' | 'voided' | 'payer_action_required';
+
+export type CreatedOrder = { id: string; status: WalletOrderStatus; approveUrl: string | null };
+
+export type CapturedOrder = ProviderPayment & {
+  orderId: string;
+  /** The capture's own id: refunds and PayPal's capture webhooks name it. */
+  captureId: string | null;
+  payerEmail: string | null;
+};
+
+export type CreateSetupTokenInput = {
+  account: ProviderAccount;
+  idempotencyKey: string;
+  returnUrl: string;
+  cancelUrl: string;
+  description?: string;
+  metadata?: PaymentMetadata;
+};
+
+export type CreatedSetupToken = { id: string; status: string; approveUrl: string | null };
+
+export type SavedPaymentToken = { id: string; customerId: string | null; email: string | null };
+
+export type ChargeSavedInput = {
+  account: ProviderAccount;
+  paymentMethodId: string;
+  customerId?: string | null;
+  amountMinor: number;
+  currency: string;
+  metadata: PaymentMetadata;
+  /** e.g. plan-<id>-<period>, so a re-run scheduler job cannot charge twice. */
+  idempotencyKey: string;
+  applicationFeeMinor?: number;
+};
+
+export type RefundInput = {
+  account: ProviderAccount;
+  /** The intent id (Stripe, sandbox) or the capture id (PayPal). */
+  paymentId: string;
+  /** Omitted: the whole payment. */
+  amountMinor?: number;
+  currency: string;
+  idempotencyKey: string;
+};
+
+export type ProviderRefund = {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  amountMinor: number;
+  currency: string;
+};
+
+export const providerEventTypes = [
+  'payment.succeeded',
+  'payment.failed',
+  'payment.processing',
+  'refund.succeeded',
+  'dispute.created',
+  'setup.succeeded',
+  /** A verified event the donation flow does not act on (kept so callers can acknowledge it). */
+  'ignored',
+] as const;
+export type ProviderEventType = (typeof providerEventTypes)[number];
+
+/** A verified webhook event, translated to our vocabulary. */
+export type ProviderEvent = {
+  /** The provider's event id: store it to ignore redelivery. */
+  id: string;
+  type: ProviderEventType;
+  /** The provider's own event name (payment_intent.succeeded, PAYMENT.CAPTURE.COMPLETED, …). */
+  providerType: string;
+  /** The intent id, or for PayPal the order id when known (else the capture id). */
+  providerReference: string | null;
+  accountId: string | null;
+  amountMinor: number | null;
+  currency: string | null;
+  metadata: PaymentMetadata;
+  failureMessage?: string;
+};
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  readonly capabilities: ProviderCapabilities;
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  retrieveIntent(input: { account: ProviderAccount; id: string }): Promise<ProviderPayment>;
+  createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
+  captureOrder(input: { account: ProviderAccount; orderId: string; idempotencyKey: string }): Promise<CapturedOrder>;
+  createSetupToken(input: CreateSetupTokenInput): Promise<CreatedSetupToken>;
+  createPaymentToken(input: {
+    account: ProviderAccount;
+    setupTokenId: string;
+    idempotencyKey: string;
+  }): Promise<SavedPaymentToken>;
+  chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
+  refund(input: RefundInput): Promise<ProviderRefund>;
+  /** Verifies the signature over the raw bytes, then translates; throws WebhookSignatureError. */
+  parseWebhook(rawBody: Buffer | string, headers: WebhookHeaders): Promise<ProviderEvent>;
+}
+
+/** The first value of a header, whatever its case in the map. */
+export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+  const value = key === undefined ? undefined : headers[key];
+  return Array.isArray(value) ? value[0] : value;
+}
