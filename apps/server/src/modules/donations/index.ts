@@ -1,0 +1,11 @@
+// Donations: the one way a payment becomes a donation, and the campaign's donation list.
+export type { DonationAnswer } from './donations.tables.ts';
+export { type Conversion, convertToBase } from './exchange-rates.ts';
+export {
+  type DonationRow,
+  type GivingInterval,
+  type RecordedDonation,
+  recordSucceededPayment,
+  type SucceededPayment,
+} from './record-payment.service.ts';
+export type { Tx } from './tx.ts';

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../donations/tx.ts';
+
+export type DonorDetails = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  address?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  country?: string;
+};
+
+const ADDRESS_FIELDS = ['address', 'address2', 'city', 'state', 'postal_code', 'country'] as const;
+
+/**
+ * The organisation's donor with this e-mail (case-insensitive), created when new. A later gift's
+ * non-empty name and address replace the stored ones: the most recent details are the donor's
+ * current ones. One statement, so concurrent gifts by a new donor still make one donor.
+ */
+export async function upsertDonor(tx: Tx, npoId: number, d: DonorDetails): Promise<{ id: number }> {
+  const keep = (column: string) =>
+    sql.raw(`${column} = CASE WHEN EXCLUDED.${column} <> '' THEN EXCLUDED.${column} ELSE donors.${column} END`);
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    INSERT INTO donors (npo_id, email, first_name, last_name, address, address2, city, state, postal_code, country)
+    VALUES (${npoId}, ${d.email.trim()}, ${d.firstName.trim()}, ${d.lastName.trim()}, ${d.address ?? ''},
+            ${d.address2 ?? ''}, ${d.city ?? ''}, ${d.state ?? ''}, ${d.postalCode ?? ''}, ${d.country ?? ''})
+    ON CONFLICT (npo_id, lower(email)) DO UPDATE SET
+      ${sql.join(['first_name', 'last_name', ...ADDRESS_FIELDS].map(keep), sql`, `)},
+      updated_at = now()
+    RETURNING id`);
+  const row = rows[0];
+  if (!row) throw new Error('donor upsert returned no row');
+  return { id: Number(row.id) };
+}
