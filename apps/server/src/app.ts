@@ -1,8 +1,10 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import { NOTIFICATION_CHANNEL } from '@kindling/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes, authRoutes, createAuthDeps, createSessionResolver } from './modules/auth/index.ts';
+import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import type { Config } from './platform/config/config.ts';
@@ -13,6 +15,7 @@ import { registerMetrics } from './platform/http/metrics.ts';
 import { registerSessionHook } from './platform/http/session-context.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { registerCable } from './platform/realtime/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -53,7 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
   // Order matters: the session is loaded first, then the CSRF check reads it.
-  registerSessionHook(app, createSessionResolver(deps.db));
+  const resolveSession = createSessionResolver(deps.db);
+  registerSessionHook(app, resolveSession);
   registerCsrf(app, { secret: deps.config.sessionSecret, trustedOrigins: deps.config.trustedOrigins });
 
   // API answers are per user (sessions, backup codes shown once): never stored by a browser or proxy.
@@ -68,10 +72,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, auth);
       await api.register(accountRoutes, auth);
       await api.register(organisationRoutes, { db: deps.db });
+      await api.register(notificationRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );
   await app.register(sandboxRoutes, { config: deps.config, db: deps.db });
+
+  // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
+  const cable = registerCable(app, {
+    resolveSession,
+    trustedOrigins: deps.config.trustedOrigins,
+    trustProxy: deps.config.trustProxy,
+    channels: [NOTIFICATION_CHANNEL],
+  });
+  await startNotificationFanout(app, { db: deps.db, cable });
 
   registerMetrics(app);
   app.get('/healthz', async () => ({ status: 'ok' }));

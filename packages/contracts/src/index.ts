@@ -6,5 +6,6 @@ export * from './currencies.ts';
 export * from './fee-cover.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './notifications.ts';
 export * from './post-sign-in.ts';
 export * from './roles.ts';

@@ -1,0 +1,73 @@
+import type { TNotificationKind } from '@kindling/contracts';
+
+/** Title, message and the in-app page a notification points to. */
+export type NotificationText = { title: string; message: string; link?: string };
+
+const money = (amountMinor: number, currency: string): string => {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
+  } catch {
+    // An unknown currency code still deserves a readable figure rather than an exception.
+    return `${(amountMinor / 100).toFixed(2)} ${currency}`;
+  }
+};
+
+const forCampaign = (campaignName?: string | null) => (campaignName ? ` to ${campaignName}` : '');
+
+type Gift = { donorName: string; amountMinor: number; currency: string; campaignName?: string | null };
+
+/**
+ * The wording of every producer's notification in one place, so the donation, recurring,
+ * fundraiser and import/export flows stay consistent. Each returns the text for notifyOrganisation.
+ */
+export const notificationTexts = {
+  'donation.received': (d: Gift & { donationId: number }): NotificationText => ({
+    title: 'New donation',
+    message: `${d.donorName} gave ${money(d.amountMinor, d.currency)}${forCampaign(d.campaignName)}.`,
+    link: `/dashboard/donation/${d.donationId}`,
+  }),
+  'recurring_plan.created': (d: Gift & { planId: number; interval: string }): NotificationText => ({
+    title: 'New recurring plan',
+    message: `${d.donorName} set up ${money(d.amountMinor, d.currency)} every ${d.interval}${forCampaign(d.campaignName)}.`,
+    link: `/dashboard/recurring-plan/${d.planId}`,
+  }),
+  'recurring_charge.failed': (d: Gift & { planId: number; reason?: string | null }): NotificationText => ({
+    title: 'Recurring charge failed',
+    message: `A charge of ${money(d.amountMinor, d.currency)} from ${d.donorName} failed${d.reason ? `: ${d.reason}` : '.'}`,
+    link: `/dashboard/recurring-plan/${d.planId}`,
+  }),
+  'recurring_charge.recovered': (d: Gift & { planId: number }): NotificationText => ({
+    title: 'Recurring charge recovered',
+    message: `The charge of ${money(d.amountMinor, d.currency)} from ${d.donorName} went through after a retry.`,
+    link: `/dashboard/recurring-plan/${d.planId}`,
+  }),
+  'recurring_plan.cancelled': (d: { donorName: string; planId: number }): NotificationText => ({
+    title: 'Recurring plan cancelled',
+    message: `${d.donorName} cancelled a recurring plan.`,
+    link: `/dashboard/recurring-plan/${d.planId}`,
+  }),
+  'fundraiser.invited': (d: {
+    fundraiserName: string;
+    campaignName: string;
+    campaignId: number;
+  }): NotificationText => ({
+    title: 'Fundraiser invited',
+    message: `${d.fundraiserName} was invited to fundraise for ${d.campaignName}.`,
+    link: `/dashboard/peer-to-peer/${d.campaignId}`,
+  }),
+  'fundraiser.joined': (d: { fundraiserName: string; campaignName: string; campaignId: number }): NotificationText => ({
+    title: 'Fundraiser joined',
+    message: `${d.fundraiserName} joined ${d.campaignName} as a fundraiser.`,
+    link: `/dashboard/peer-to-peer/${d.campaignId}`,
+  }),
+  'import.finished': (d: { what: string; imported: number; failed: number }): NotificationText => ({
+    title: 'Import finished',
+    message: `${d.imported} ${d.what} imported${d.failed > 0 ? `, ${d.failed} rows could not be imported` : ''}.`,
+    link: '/dashboard/imports',
+  }),
+  'export.finished': (d: { what: string; rows: number }): NotificationText => ({
+    title: 'Export finished',
+    message: `Your export of ${d.rows} ${d.what} is ready.`,
+    link: '/dashboard/reports',
+  }),
+} satisfies Record<TNotificationKind, (data: never) => NotificationText>;

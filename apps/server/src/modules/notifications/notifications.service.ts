@@ -1,0 +1,182 @@
+import { ACCESS, type TNotification, type TNotificationKind, type TNotificationStatus } from '@kindling/contracts';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { memberships } from '../organisations/organisations.tables.ts';
+import { notificationRecipients, notifications } from './notifications.tables.ts';
+
+/** The PostgreSQL channel every instance LISTENs on; the payload is a notification id. */
+export const NOTIFY_CHANNEL = 'kindling_notifications';
+
+/** The database or a transaction of it: producers may notify inside their own transaction. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type NotifyOrganisationInput = {
+  npoId: number;
+  kind: TNotificationKind;
+  title: string;
+  message: string;
+  /** In-app path the notification points to, e.g. /dashboard/donation/42. */
+  link?: string;
+  /** Role codes that receive it; default the dashboard access group (never peer fundraisers 1123 unless listed). */
+  roles?: readonly number[];
+  /** Narrow to these members (e.g. the fundraiser a notification is about); still only members of npoId. */
+  userIds?: readonly number[];
+  /** Extra facts for the client (donation id, amount…), kept in metadata. */
+  data?: Record<string, unknown>;
+};
+
+/**
+ * Creates one notification for the staff of an organisation and announces it to every server
+ * instance with NOTIFY (delivered when the surrounding transaction commits, so no instance ever
+ * loads a row that is not there yet). Returns null when nobody in the organisation may see it.
+ */
+export async function notifyOrganisation(
+  db: DbOrTx,
+  input: NotifyOrganisationInput,
+): Promise<{ notificationId: number; recipientUserIds: number[] } | null> {
+  const roles = input.roles ?? ACCESS.dashboard;
+  return db.transaction(async (tx) => {
+    const conditions: SQL[] = [eq(memberships.npoId, input.npoId), inArray(memberships.roleCode, [...roles])];
+    if (input.userIds) conditions.push(inArray(memberships.userId, [...input.userIds]));
+    const members = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(...conditions));
+    if (members.length === 0) return null;
+
+    const createdAt = new Date();
+    const metadata = {
+      ...input.data,
+      created_at: createdAt.toISOString(),
+      npo_id: input.npoId,
+      ...(input.link ? { link: input.link } : {}),
+    };
+    const [row] = await tx
+      .insert(notifications)
+      .values({ npoId: input.npoId, kind: input.kind, title: input.title, message: input.message, metadata, createdAt })
+      .returning({ id: notifications.id });
+    if (!row) throw new Error('notification insert returned no row');
+    const userIds = members.map((m) => m.userId);
+    await tx
+      .insert(notificationRecipients)
+      .values(userIds.map((npoUserId) => ({ notificationId: row.id, npoUserId, npoId: input.npoId, createdAt })));
+    await tx.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${String(row.id)})`);
+    return { notificationId: row.id, recipientUserIds: userIds };
+  });
+}
+
+type RecipientRow = typeof notificationRecipients.$inferSelect;
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** The wire shape of spec 01 section 3, carrying only `recipient` (the viewer's own row). */
+export function toNotification(n: NotificationRow, recipient: RecipientRow): TNotification {
+  return {
+    id: n.id,
+    kind: n.kind as TNotificationKind,
+    title: n.title,
+    message: n.message,
+    metadata: { ...n.metadata, created_at: n.metadata.created_at ?? n.createdAt.toISOString() },
+    notification_recipients: [toRecipient(recipient)],
+  };
+}
+
+export const toRecipient = (r: RecipientRow) => ({
+  id: r.id,
+  npo_user_id: r.npoUserId,
+  read_at: r.readAt?.toISOString() ?? null,
+  dismissed_at: r.dismissedAt?.toISOString() ?? null,
+});
+
+/** Whose list: the user's rows in the selected organisation (all of them before one is selected). */
+export type Viewer = { userId: number; npoId: number | null };
+
+const visibleTo = (viewer: Viewer): SQL[] => {
+  const where = [eq(notificationRecipients.npoUserId, viewer.userId), isNull(notificationRecipients.dismissedAt)];
+  if (viewer.npoId !== null) where.push(eq(notificationRecipients.npoId, viewer.npoId));
+  return where;
+};
+
+const statusFilter: Record<TNotificationStatus, SQL | undefined> = {
+  all: undefined,
+  unread: isNull(notificationRecipients.readAt),
+  read: isNotNull(notificationRecipients.readAt),
+};
+
+export async function listNotifications(
+  db: Db,
+  viewer: Viewer,
+  query: { status: TNotificationStatus; page: number; per_page: number },
+) {
+  const where = and(...visibleTo(viewer), statusFilter[query.status]);
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select({ n: notifications, r: notificationRecipients })
+      .from(notificationRecipients)
+      .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+      .where(where)
+      .orderBy(desc(notificationRecipients.createdAt), desc(notificationRecipients.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db
+      .select({
+        total: sql<number>`count(*) FILTER (WHERE ${statusFilter[query.status] ?? sql`true`})::int`,
+        unread: sql<number>`count(*) FILTER (WHERE ${notificationRecipients.readAt} IS NULL)::int`,
+      })
+      .from(notificationRecipients)
+      .where(and(...visibleTo(viewer))),
+  ]);
+  return {
+    notifications: rows.map(({ n, r }) => toNotification(n, r)),
+    total: counts?.total ?? 0,
+    unread_count: counts?.unread ?? 0,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+export type RecipientAction = 'mark_as_read' | 'mark_as_unread' | 'dismiss';
+
+const actionValues = (action: RecipientAction) => {
+  if (action === 'mark_as_read') return { readAt: sql`coalesce(${notificationRecipients.readAt}, now())` };
+  if (action === 'mark_as_unread') return { readAt: null };
+  return { dismissedAt: sql`coalesce(${notificationRecipients.dismissedAt}, now())` };
+};
+
+/**
+ * Changes one of the viewer's own recipient rows. Someone else's row answers 404 exactly like a
+ * missing one, so ids reveal nothing; marking twice keeps the first read time.
+ */
+export async function updateRecipient(db: Db, userId: number, recipientId: number, action: RecipientAction) {
+  const [row] = await db
+    .update(notificationRecipients)
+    .set(actionValues(action))
+    .where(and(eq(notificationRecipients.id, recipientId), eq(notificationRecipients.npoUserId, userId)))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', 'Notification not found.');
+  return { notification_recipient: toRecipient(row) };
+}
+
+/** Marks all of the viewer's visible rows read, or dismisses them all. */
+export async function updateAllRecipients(db: Db, viewer: Viewer, action: 'mark_as_read' | 'dismiss') {
+  const where =
+    action === 'mark_as_read'
+      ? and(...visibleTo(viewer), isNull(notificationRecipients.readAt))
+      : and(...visibleTo(viewer));
+  const rows = await db
+    .update(notificationRecipients)
+    .set(actionValues(action))
+    .where(where)
+    .returning({ id: notificationRecipients.id });
+  return { updated: rows.length };
+}
+
+/** What the live channel pushes: the notification once per recipient user, with that user's row. */
+export async function loadForDelivery(db: Db, notificationId: number) {
+  const rows = await db
+    .select({ n: notifications, r: notificationRecipients })
+    .from(notificationRecipients)
+    .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
+    .where(eq(notificationRecipients.notificationId, notificationId));
+  return rows.map(({ n, r }) => ({ userId: r.npoUserId, notification: toNotification(n, r) }));
+}

@@ -1,0 +1,189 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { SESSION_COOKIE, type SessionResolver } from '../http/session-context.ts';
+import { CABLE_PROTOCOL, frames, PING_INTERVAL_MS, parseCommand } from './cable-protocol.ts';
+
+export const CABLE_PATH = '/cable';
+/** A browser tab needs one or two; the cap stops one socket from growing without bound. */
+const MAX_SUBSCRIPTIONS = 16;
+/** Every 10 beats (30 s) sockets that did not answer a transport ping are dropped as dead. */
+const DEAD_CHECK_EVERY = 10;
+
+type Connection = { socket: WebSocket; userId: number; subscriptions: Map<string, string>; alive: boolean };
+
+export type Cable = {
+  /** Sends `message` on `channel` to every socket of that user on this instance; returns how many got it. */
+  broadcastToUser: (userId: number, channel: string, message: unknown) => number;
+  connectionCount: () => number;
+};
+
+export type CableOptions = {
+  resolveSession: SessionResolver;
+  trustedOrigins: readonly string[];
+  trustProxy: boolean | string[];
+  /** Channels a signed-in user may subscribe to (each only ever carries that user's own data). */
+  channels: readonly string[];
+};
+
+/**
+ * The Action Cable endpoint at /cable on the app's own HTTP server, speaking the protocol the
+ * stock @rails/actioncable client expects (INTEGRATIONS.md section 4), signed in by the session
+ * cookie. Sockets are grouped by user so a push reaches every tab of that user on this instance.
+ */
+export function registerCable(app: FastifyInstance, options: CableOptions): Cable {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    handleProtocols: (protocols) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
+  });
+  const byUser = new Map<number, Set<Connection>>();
+  let beats = 0;
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(request.url ?? '/', 'http://x').pathname !== CABLE_PATH) return;
+    // A page on a foreign site could otherwise open a socket riding the user's cookie (Rails
+    // answers 404 the same way). Non-browser clients send no Origin and cannot borrow a cookie.
+    if (!originAllowed(request, options)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => void accept(ws, request));
+  };
+
+  const accept = async (socket: WebSocket, request: IncomingMessage) => {
+    socket.on('error', (error) => app.log.debug({ err: error }, 'cable socket error'));
+    const userId = await authenticate(request).catch((error: unknown) => {
+      app.log.error({ err: error }, 'cable session lookup failed');
+      return undefined;
+    });
+    if (userId === undefined || userId === null) {
+      // Rails' handle_open rejection: tell the client not to retry, then close.
+      socket.send(frames.disconnect(userId === null ? 'unauthorized' : 'server_restart', userId === undefined));
+      socket.close();
+      return;
+    }
+    if (socket.readyState !== socket.OPEN) return;
+    const connection: Connection = { socket, userId, subscriptions: new Map(), alive: true };
+    const set = byUser.get(userId) ?? new Set<Connection>();
+    byUser.set(userId, set);
+    set.add(connection);
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('message', (raw, isBinary) => {
+      if (!isBinary) handleCommand(connection, raw.toString('utf8'));
+    });
+    socket.on('close', () => {
+      const users = byUser.get(userId);
+      users?.delete(connection);
+      if (users?.size === 0) byUser.delete(userId);
+    });
+    socket.send(frames.welcome());
+  };
+
+  /** The user id of the session cookie, or null when there is no live session. */
+  const authenticate = async (request: IncomingMessage): Promise<number | null> => {
+    const header = request.headers.cookie;
+    if (!header) return null;
+    const token = app.parseCookie(header)[SESSION_COOKIE];
+    if (!token) return null;
+    const found = await options.resolveSession(token);
+    return found?.session.user.id ?? null;
+  };
+
+  const handleCommand = (connection: Connection, raw: string) => {
+    const command = parseCommand(raw);
+    const { socket, subscriptions } = connection;
+    if (command.command === 'subscribe') {
+      // The client re-sends subscribe every 500 ms until confirmed: a duplicate is confirmed again.
+      const known = subscriptions.has(command.identifier);
+      const allowed = command.channel !== null && options.channels.includes(command.channel);
+      if (!known && (!allowed || subscriptions.size >= MAX_SUBSCRIPTIONS)) {
+        socket.send(frames.reject(command.identifier));
+        return;
+      }
+      subscriptions.set(command.identifier, command.channel as string);
+      socket.send(frames.confirm(command.identifier));
+    } else if (command.command === 'unsubscribe') {
+      subscriptions.delete(command.identifier);
+    } else {
+      // No channel here takes client actions; unknown or malformed frames are ignored like Rails does.
+      app.log.debug({ command: command.command }, 'cable command ignored');
+    }
+  };
+
+  const beat = () => {
+    beats += 1;
+    const ping = frames.ping();
+    const checkDead = beats % DEAD_CHECK_EVERY === 0;
+    for (const set of byUser.values()) {
+      for (const connection of set) {
+        if (checkDead) {
+          if (!connection.alive) {
+            connection.socket.terminate();
+            continue;
+          }
+          connection.alive = false;
+          connection.socket.ping();
+        }
+        connection.socket.send(ping);
+      }
+    }
+  };
+  const pingTimer = setInterval(beat, PING_INTERVAL_MS);
+  pingTimer.unref();
+
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('preClose', async () => {
+    clearInterval(pingTimer);
+    app.server.off('upgrade', onUpgrade);
+    const restart = frames.disconnect('server_restart', true);
+    for (const set of byUser.values()) {
+      for (const { socket } of set) {
+        socket.send(restart);
+        socket.close(1001);
+      }
+    }
+    byUser.clear();
+    // ws waits for its clients to finish the closing handshake; a client that never answers is cut.
+    const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
+    const cut = setTimeout(() => {
+      for (const client of wss.clients) client.terminate();
+    }, 1_000);
+    await closed;
+    clearTimeout(cut);
+  });
+
+  return {
+    broadcastToUser: (userId, channel, message) => {
+      let sent = 0;
+      for (const connection of byUser.get(userId) ?? []) {
+        for (const [identifier, subscribed] of connection.subscriptions) {
+          if (subscribed !== channel) continue;
+          connection.socket.send(frames.data(identifier, message));
+          sent += 1;
+        }
+      }
+      return sent;
+    },
+    connectionCount: () => {
+      let count = 0;
+      for (const set of byUser.values()) count += set.size;
+      return count;
+    },
+  };
+}
+
+/** Same-origin as the Host the browser addressed (or a configured origin); no Origin is allowed. */
+function originAllowed(request: IncomingMessage, options: CableOptions): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (!URL.canParse(origin)) return false;
+  const parsed = new URL(origin);
+  if (options.trustedOrigins.includes(parsed.origin)) return true;
+  const forwarded = options.trustProxy ? request.headers['x-forwarded-host'] : undefined;
+  const hosts = [request.headers.host, ...(typeof forwarded === 'string' ? forwarded.split(',') : [])];
+  return hosts.some((host) => host !== undefined && host.trim().toLowerCase() === parsed.host.toLowerCase());
+}
