@@ -54,6 +54,14 @@ export function registerCable(app: FastifyInstance, options: CableOptions): Cabl
 
   const accept = async (socket: WebSocket, request: IncomingMessage) => {
     socket.on('error', (error) => app.log.debug({ err: error }, 'cable socket error'));
+    // Commands that arrive while the session is looked up are kept and handled once it is known.
+    const early: string[] = [];
+    let connection: Connection | null = null;
+    socket.on('message', (raw, isBinary) => {
+      if (isBinary) return;
+      if (connection) handleCommand(connection, raw.toString('utf8'));
+      else if (early.length < MAX_SUBSCRIPTIONS) early.push(raw.toString('utf8'));
+    });
     const userId = await authenticate(request).catch((error: unknown) => {
       app.log.error({ err: error }, 'cable session lookup failed');
       return undefined;
@@ -65,22 +73,21 @@ export function registerCable(app: FastifyInstance, options: CableOptions): Cabl
       return;
     }
     if (socket.readyState !== socket.OPEN) return;
-    const connection: Connection = { socket, userId, subscriptions: new Map(), alive: true };
+    const open: Connection = { socket, userId, subscriptions: new Map(), alive: true };
+    connection = open;
     const set = byUser.get(userId) ?? new Set<Connection>();
     byUser.set(userId, set);
-    set.add(connection);
+    set.add(open);
     socket.on('pong', () => {
-      connection.alive = true;
-    });
-    socket.on('message', (raw, isBinary) => {
-      if (!isBinary) handleCommand(connection, raw.toString('utf8'));
+      open.alive = true;
     });
     socket.on('close', () => {
       const users = byUser.get(userId);
-      users?.delete(connection);
+      users?.delete(open);
       if (users?.size === 0) byUser.delete(userId);
     });
     socket.send(frames.welcome());
+    for (const raw of early.splice(0)) handleCommand(open, raw);
   };
 
   /** The user id of the session cookie, or null when there is no live session. */
