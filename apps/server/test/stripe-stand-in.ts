@@ -1,30 +1,124 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** The form-encoded body as Stripe reads it: `metadata[campaign_id]` stays one key. */
+  form: Record<string, string>;
+};
+
+type Json = Record<string, unknown>;
+type Reply = { status: number; body: Json };
+
+/** Stripe's zero-decimal list, and ISK/UGX whose amounts must end in 00 (docs.stripe.com/currencies). */
+const ZERO_DECIMAL = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
+const MUST_END_00 = new Set(['isk', 'ugx']);
+/** A saved payment method the stand-in declines off-session, like Stripe's pm_card_chargeDeclined. */
+export const DECLINING_PAYMENT_METHOD = 'pm_card_chargeDeclined';
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+const invalid = (message: string, param?: string, code?: string): Reply => ({
+  status: 400,
+  body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) } },
+});
+const metadataOf = (form: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(form)
+      .filter(([k]) => k.startsWith('metadata['))
+      .map(([k, v]) => [k.slice(9, -1), v]),
+  );
+
+/** Stripe's own amount rules, so a wrong conversion in the adapter fails here as it would there. */
+function checkAmount(form: Record<string, string>): Reply | null {
+  const currency = form.currency ?? '';
+  if (currency !== currency.toLowerCase() || !/^[a-z]{3}$/.test(currency))
+    return invalid('Invalid currency', 'currency');
+  const amount = Number(form.amount);
+  if (!Number.isInteger(amount) || amount < 1) return invalid('Invalid integer', 'amount');
+  if (MUST_END_00.has(currency) && amount % 100 !== 0) return invalid('Amount must end in 00', 'amount');
+  if (!ZERO_DECIMAL.has(currency) && amount < 50)
+    return invalid('Amount must be at least 0.50', 'amount', 'amount_too_small');
+  return null;
+}
 
 /**
  * A local stand-in for api.stripe.com and connect.stripe.com (stripe-node sends both to the one
- * configured host). It records every request and answers the OAuth token exchange and account
- * retrieval like Stripe does.
+ * configured host). It records every request and answers the OAuth token exchange, account
+ * retrieval, customers, PaymentIntents, SetupIntents and refunds with Stripe-shaped JSON. Objects
+ * belong to the Stripe-Account that created them, and a repeated Idempotency-Key replays the
+ * first answer, as at Stripe.
  */
-export async function startStripeStandIn(accounts: Record<string, { email: string | null; code: string }>) {
+export async function startStripeStandIn(accounts: Record<string, { email: string | null; code: string }> = {}) {
   const requests: RecordedRequest[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
-      const json = (status: number, value: unknown) =>
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-      if (request.method === 'POST' && request.url === '/oauth/token') {
-        const code = new URLSearchParams(body).get('code');
-        const entry = Object.entries(accounts).find(([, a]) => a.code === code);
-        if (!entry)
-          return json(400, { error: 'invalid_grant', error_description: `Authorization code does not exist: ${code}` });
-        return json(200, {
+  const intents = new Map<string, Json & { account: string }>();
+  const replays = new Map<string, Reply>();
+
+  const createIntent = (form: Record<string, string>, account: string): Reply => {
+    const bad = checkAmount(form);
+    if (bad) return bad;
+    const id = newId('pi');
+    const intent: Json & { account: string } = {
+      id,
+      object: 'payment_intent',
+      account,
+      amount: Number(form.amount),
+      currency: form.currency,
+      client_secret: `${id}_secret_${randomBytes(6).toString('hex')}`,
+      status: 'requires_payment_method',
+      customer: form.customer ?? null,
+      payment_method: form.payment_method ?? null,
+      setup_future_usage: form.setup_future_usage ?? null,
+      application_fee_amount: form.application_fee_amount ? Number(form.application_fee_amount) : null,
+      last_payment_error: null,
+      metadata: metadataOf(form),
+      livemode: false,
+    };
+    intents.set(id, intent);
+    if (form.confirm === 'true' && form.payment_method === DECLINING_PAYMENT_METHOD) {
+      const error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      };
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error });
+      return { status: 402, body: { error: { ...error, payment_intent: publicIntent(intent) } } };
+    }
+    if (form.confirm === 'true') intent.status = 'succeeded';
+    return { status: 200, body: publicIntent(intent) };
+  };
+
+  const route = (method: string, path: string, form: Record<string, string>, account: string): Reply => {
+    if (method === 'POST' && path === '/oauth/token') {
+      const entry = Object.entries(accounts).find(([, a]) => a.code === form.code);
+      if (!entry)
+        return {
+          status: 400,
+          body: { error: 'invalid_grant', error_description: `Authorization code does not exist: ${form.code}` },
+        };
+      return {
+        status: 200,
+        body: {
           access_token: 'sk_test_connected',
           livemode: false,
           refresh_token: 'rt_test',
@@ -32,22 +126,108 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
           stripe_publishable_key: 'pk_test_connected',
           stripe_user_id: entry[0],
           token_type: 'bearer',
-        });
-      }
-      const match = request.url?.match(/^\/v1\/accounts\/(acct_\w+)$/);
-      const account = match?.[1] ? accounts[match[1]] : undefined;
-      if (request.method === 'GET' && match?.[1] && account) {
-        return json(200, {
-          id: match[1],
+        },
+      };
+    }
+    const accountMatch = path.match(/^\/v1\/accounts\/(acct_\w+)$/);
+    const known = accountMatch?.[1] ? accounts[accountMatch[1]] : undefined;
+    if (method === 'GET' && accountMatch?.[1] && known) {
+      return {
+        status: 200,
+        body: {
+          id: accountMatch[1],
           object: 'account',
-          email: account.email,
+          email: known.email,
           individual: { first_name: 'Stripe', last_name: 'Owner' },
-        });
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      return {
+        status: 200,
+        body: { id: newId('cus'), object: 'customer', email: form.email ?? null, metadata: metadataOf(form) },
+      };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form, account);
+    const intentMatch = path.match(/^\/v1\/payment_intents\/(pi_\w+)$/);
+    if (method === 'GET' && intentMatch?.[1]) {
+      const intent = intents.get(intentMatch[1]);
+      // Another account's intent does not exist from this account's point of view.
+      if (!intent || intent.account !== account) {
+        return invalid(`No such payment_intent: '${intentMatch[1]}'`, 'intent', 'resource_missing');
       }
-      return json(404, { error: { type: 'invalid_request_error', message: 'No such route' } });
+      return { status: 200, body: publicIntent(intent) };
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const id = newId('seti');
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'setup_intent',
+          client_secret: `${id}_secret_x`,
+          customer: form.customer ?? null,
+          usage: form.usage,
+          status: 'requires_payment_method',
+          metadata: metadataOf(form),
+        },
+      };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.payment_intent ?? '');
+      if (!intent || intent.account !== account)
+        return invalid('No such payment_intent', 'payment_intent', 'resource_missing');
+      const amount = form.amount ? Number(form.amount) : (intent.amount as number);
+      return {
+        status: 200,
+        body: {
+          id: newId('re'),
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          status: 'succeeded',
+          payment_intent: intent.id,
+        },
+      };
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such route' } } };
+  };
+
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const form = Object.fromEntries(new URLSearchParams(body));
+      const method = request.method ?? '';
+      const path = request.url ?? '';
+      requests.push({ method, path, headers: request.headers, body, form });
+      const account = String(request.headers['stripe-account'] ?? '');
+      const key = request.headers['idempotency-key'];
+      const replayKey = typeof key === 'string' && method === 'POST' ? `${account}:${key}` : null;
+      const reply = (replayKey && replays.get(replayKey)) || route(method, path, form, account);
+      if (replayKey) replays.set(replayKey, reply);
+      response
+        .writeHead(reply.status, { 'content-type': 'application/json', 'request-id': newId('req') })
+        .end(JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { port, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    requests,
+    /** What happened in the browser (confirmation) or at the bank: change a stored intent. */
+    updateIntent: (id: string, patch: Json) => {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no intent ${id}`);
+      Object.assign(intent, patch);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function publicIntent({ account: _account, ...intent }: Json & { account: string }): Json {
+  return intent;
 }
