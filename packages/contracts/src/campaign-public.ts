@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ZCampaignSettings } from './campaign-settings.ts';
+import { ZCampaignAmount, ZCampaignQuestion, ZCampaignStatus, ZCampaignType, ZDesignation } from './campaigns.ts';
+import { ZMinorAmount } from './money.ts';
+
+/**
+ * What the public donation form reads: GET /npo_admin/campaigns/{id} and
+ * GET /npo_admin/campaign_page?campaign_url=… (spec 02 sections 3 and 7), both answering
+ * { campaign }. Money is integer minor units of the campaign's `currency`.
+ *
+ * Provider fields: card_enabled / wallet_enabled say whether a tab can appear at all (the server
+ * decides, knowing the organisation's accounts and whether the sandbox stands in); the keys are
+ * what the provider scripts need and are null when that provider is not live (or is the sandbox).
+ */
+export const ZPublicCampaign = z.object({
+  id: z.number().int().positive(),
+  /** For a peer campaign, the campaign it raises for (the spec's campaign_id); null otherwise. */
+  campaign_id: z.number().int().positive().nullable(),
+  name: z.string(),
+  campaign_url: z.string(),
+  status: ZCampaignStatus,
+  campaign_type: ZCampaignType,
+  npo_id: z.number().int().positive(),
+  /** The organisation's name, for 'Thank you for your … donation to {organisation}.' */
+  npo: z.string(),
+  logo: z.string().nullable(),
+  currency: z.string(),
+  currencies: z.array(z.string()),
+  amounts: z.array(ZCampaignAmount),
+  user_amount_enable: z.boolean(),
+  include_payment_fees: z.boolean(),
+  gift_aid: z.boolean(),
+  collect_address: z.boolean(),
+  designations: z.array(ZDesignation),
+  designation_label: z.string(),
+  questions: z.array(ZCampaignQuestion),
+  teams: z.array(z.object({ id: z.number().int().positive(), name: z.string() })),
+  team_fundraising: z.boolean(),
+  thank_you_message: z.string(),
+  thank_you_url: z.string(),
+  call_to_action: z.string(),
+  /** Sanitised HTML. */
+  description: z.string(),
+  image_url: z.string().nullable(),
+  campaign_settings: ZCampaignSettings,
+  /** Already scoped to the form's root by the server. */
+  custom_css: z.string(),
+  goal_minor: ZMinorAmount.nullable(),
+  raised_minor: ZMinorAmount,
+  donors: z.number().int().min(0),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  /** Whole days until ends_at (0 or less: ended); null without an end date. */
+  days_left: z.number().int().nullable(),
+  card_enabled: z.boolean(),
+  wallet_enabled: z.boolean(),
+  /** Which implementation is behind each tab; 'sandbox' renders our own card form and approval page. */
+  card_provider: z.enum(['stripe', 'sandbox']).nullable(),
+  wallet_provider: z.enum(['paypal', 'sandbox']).nullable(),
+  stripe_publishable_key: z.string().nullable(),
+  stripe_account: z.string().nullable(),
+  paypal_client_id: z.string().nullable(),
+  paypal_merchant_id: z.string().nullable(),
+  paypal_email: z.string().nullable(),
+});
+export type TPublicCampaign = z.infer<typeof ZPublicCampaign>;
+
+export const ZPublicCampaignResponse = z.object({ campaign: ZPublicCampaign });
+export type TPublicCampaignResponse = z.infer<typeof ZPublicCampaignResponse>;
+
+/** GET /npo_admin/campaign_page: the slug of /{campaign_url} or /raise/{campaign_url}. */
+export const ZCampaignPageQuery = z.object({
+  campaign_url: z.string().trim().toLowerCase().min(1, 'A campaign URL is required').max(120),
+});
+
+/** GET /npo_admin/campaigns/{id}: numeric ids only; anything else goes to campaign_page. */
+export const ZCampaignIdParams = z.object({ id: z.coerce.number().int().positive() });
