@@ -14,6 +14,9 @@ const PlaceholderPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('../../features/account/routes/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
 );
+const NotificationsPage = lazy(() =>
+  import('../../features/notifications/routes/NotificationsPage.tsx').then((m) => ({ default: m.NotificationsPage })),
+);
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
 );
@@ -39,7 +42,8 @@ const SCREENS: Record<string, ReactNode> = {
  */
 const SIGNED_IN_ROUTES: RouteObject[] = [
   { path: '/account-settings', element: inShell(<AccountSettingsRedirect />) },
-  ...['/notifications', '/user'].map((path) => ({
+  { path: '/notifications', element: inShell(<NotificationsPage />) },
+  ...['/user'].map((path) => ({
     path,
     element: inShell(<PlaceholderPage path={path} />),
   })),

@@ -1,0 +1,43 @@
+import { CONSTANTS, NOTIFICATION_CHANNEL, type TNotification, ZLiveNotificationMessage } from '@kindling/contracts';
+import { notifications as toasts } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { openLiveChannel } from '../../../app/cable.ts';
+import { useSession } from '../../../session/index.ts';
+import { notificationKeys } from '../api/notifications.queries.ts';
+
+/**
+ * Spec 01 section 5: a live payload counts only if it carries a notification; anything else is
+ * discarded with a warning. Returns the notification, or null.
+ */
+export function acceptLivePayload(message: unknown): TNotification | null {
+  const parsed = ZLiveNotificationMessage.safeParse(message);
+  if (parsed.success) return parsed.data.notification;
+  console.warn('Live notification discarded: the payload has no valid notification', message);
+  return null;
+}
+
+/**
+ * Keeps the signed-in user's live channel open (closed on logout or when the user changes): each
+ * notification that arrives refreshes the lists and shows a toast for 5 seconds.
+ */
+export function useLiveNotifications(): void {
+  const { userId } = useSession();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    return openLiveChannel(userId, NOTIFICATION_CHANNEL, {
+      received: (message) => {
+        const notification = acceptLivePayload(message);
+        if (!notification) return;
+        refresh();
+        toasts.show({ title: notification.title, message: notification.message, autoClose: CONSTANTS.toastMs });
+      },
+      // Whatever arrived while the socket was down was not pushed: ask for the list again.
+      connected: ({ reconnected }) => {
+        if (reconnected) refresh();
+      },
+    });
+  }, [userId, queryClient]);
+}
