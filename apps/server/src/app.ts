@@ -4,6 +4,7 @@ import { NOTIFICATION_CHANNEL } from '@kindling/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes, authRoutes, createAuthDeps, createSessionResolver } from './modules/auth/index.ts';
+import { campaignRoutes, uploadsStatic } from './modules/campaigns/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
@@ -73,10 +74,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes, auth);
       await api.register(organisationRoutes, { db: deps.db });
       await api.register(notificationRoutes, { db: deps.db });
+      await api.register(campaignRoutes, { db: deps.db, config: deps.config });
     },
     { prefix: '/api/v1' },
   );
   await app.register(sandboxRoutes, { config: deps.config, db: deps.db });
+  await app.register(uploadsStatic, { config: deps.config });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

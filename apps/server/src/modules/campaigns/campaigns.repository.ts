@@ -1,0 +1,171 @@
+import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../donations/index.ts';
+import type { TCampaignInput } from './campaigns.schemas.ts';
+import { campaignAmounts, campaignDesignations, campaignQuestions, campaigns } from './campaigns.tables.ts';
+
+/** The campaign row's own columns from the API input (children are written separately). */
+export function columnsOf(input: TCampaignInput) {
+  return {
+    name: input.name,
+    campaignUrl: input.campaign_url,
+    status: input.status,
+    campaignType: input.campaign_type,
+    goalMinor: input.goal,
+    currency: input.currency,
+    currencies: input.currencies,
+    startsAt: input.starts_at ? new Date(input.starts_at) : null,
+    endsAt: input.ends_at ? new Date(input.ends_at) : null,
+    description: input.description,
+    callToAction: input.call_to_action,
+    imageUrl: input.image_url,
+    userAmountEnable: input.user_amount_enable,
+    includePaymentFees: input.include_payment_fees,
+    giftAid: input.gift_aid,
+    collectAddress: input.collect_address,
+    designationLabel: input.designation_label,
+    thankYouMessage: input.thank_you_message,
+    thankYouUrl: input.thank_you_url,
+    teamFundraising: input.team_fundraising,
+    campaignSettings: input.campaign_settings as Record<string, string | number>,
+    customCss: input.custom_css,
+  };
+}
+
+export async function isCampaignUrlTaken(db: Tx, url: string, exceptId: number | null): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`SELECT 1 FROM campaigns WHERE campaign_url = ${url} AND id <> ${exceptId ?? 0} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Replaces presets and questions as given. Designations keep their ids where the name is
+ * unchanged, so donations and reports that point at one still do after an edit.
+ */
+export async function replaceChildren(tx: Tx, npoId: number, campaignId: number, input: TCampaignInput) {
+  const own = (table: typeof campaignAmounts | typeof campaignQuestions | typeof campaignDesignations) =>
+    and(eq(table.campaignId, campaignId), eq(table.npoId, npoId));
+  await tx.delete(campaignAmounts).where(own(campaignAmounts));
+  await tx.delete(campaignQuestions).where(own(campaignQuestions));
+  if (input.amounts.length > 0) {
+    await tx.insert(campaignAmounts).values(
+      input.amounts.map((a, position) => ({
+        npoId,
+        campaignId,
+        amountMinor: a.amt,
+        interval: a.interval,
+        description: a.description,
+        imageUrl: a.image_url,
+        position,
+      })),
+    );
+  }
+  if (input.questions.length > 0) {
+    await tx.insert(campaignQuestions).values(
+      input.questions.map((q, position) => ({
+        npoId,
+        campaignId,
+        content: q.content,
+        answerType: q.answer_type,
+        options: q.answer_type === 'Text' ? [] : q.options,
+        responseRequired: q.response_required,
+        position,
+      })),
+    );
+  }
+  await replaceDesignations(tx, npoId, campaignId, input.designations);
+}
+
+async function replaceDesignations(tx: Tx, npoId: number, campaignId: number, wanted: TCampaignInput['designations']) {
+  const own = and(eq(campaignDesignations.campaignId, campaignId), eq(campaignDesignations.npoId, npoId));
+  const existing = await tx
+    .select({ id: campaignDesignations.id, name: campaignDesignations.name })
+    .from(campaignDesignations)
+    .where(own);
+  const kept: number[] = [];
+  for (const [position, d] of wanted.entries()) {
+    const match = existing.find((e) => e.name === d.name && !kept.includes(e.id));
+    if (match) {
+      kept.push(match.id);
+      await tx
+        .update(campaignDesignations)
+        .set({ description: d.description, position })
+        .where(and(own, eq(campaignDesignations.id, match.id)));
+    } else {
+      const [row] = await tx
+        .insert(campaignDesignations)
+        .values({ npoId, campaignId, name: d.name, description: d.description, position })
+        .returning({ id: campaignDesignations.id });
+      if (row) kept.push(row.id);
+    }
+  }
+  await tx.delete(campaignDesignations).where(kept.length ? and(own, notInArray(campaignDesignations.id, kept)) : own);
+}
+
+export async function findOwnCampaign(db: Tx, npoId: number, id: number) {
+  const [row] = await db
+    .select({ id: campaigns.id, status: campaigns.status, parentCampaignId: campaigns.parentCampaignId })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.npoId, npoId)));
+  return row ?? null;
+}
+
+/** Whether the form of this campaign can take a gift: a preset, or a free amount. */
+export async function hasAmounts(db: Tx, npoId: number, campaignId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    SELECT 1 FROM campaigns c WHERE c.id = ${campaignId} AND c.npo_id = ${npoId}
+      AND (c.user_amount_enable OR EXISTS (SELECT 1 FROM campaign_amounts a WHERE a.campaign_id = c.id AND a.npo_id = c.npo_id))`);
+  return rows.length > 0;
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export type ListFilter = { npoId: number; search?: string; status?: string; limit: number; offset: number };
+
+/** Top-level campaigns (peer campaigns count within their parent) with their succeeded totals. */
+export async function selectCampaignList(db: Tx, f: ListFilter) {
+  const conditions: SQL[] = [sql`c.npo_id = ${f.npoId}`, sql`c.parent_campaign_id IS NULL`];
+  if (f.status) conditions.push(sql`c.status = ${f.status}`);
+  if (f.search) {
+    const q = `%${escapeLike(f.search)}%`;
+    conditions.push(sql`(c.name ILIKE ${q} OR c.campaign_url ILIKE ${q})`);
+  }
+  const where = sql.join(conditions, sql` AND `);
+  const [list, count, npo] = await Promise.all([
+    db.execute<Record<string, unknown>>(sql`
+      SELECT c.id, c.name, c.campaign_url, c.status, c.campaign_type, c.image_url, c.goal_minor AS goal,
+        coalesce(t.raised, 0)::bigint AS raised, coalesce(t.donors, 0)::int AS donors,
+        coalesce(t.n, 0)::int AS donations_count,
+        (SELECT count(*) FROM campaigns p WHERE p.parent_campaign_id = c.id AND p.npo_id = c.npo_id)::int AS peer_campaigns,
+        c.starts_at, c.ends_at, c.created_at
+      FROM campaigns c
+      LEFT JOIN LATERAL (
+        SELECT sum(d.base_amount_minor) AS raised, count(DISTINCT d.donor_id) AS donors, count(*) AS n
+        FROM donations d WHERE d.campaign_id = c.id AND d.npo_id = c.npo_id AND d.status = 'succeeded') t ON true
+      WHERE ${where}
+      ORDER BY c.created_at DESC, c.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`),
+    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM campaigns c WHERE ${where}`),
+    db.execute<{ base_currency: string }>(sql`SELECT base_currency FROM npos WHERE id = ${f.npoId}`),
+  ]);
+  const baseCurrency = npo.rows[0]?.base_currency ?? 'USD';
+  return { rows: list.rows, total: Number(count.rows[0]?.n ?? 0), baseCurrency };
+}
+
+/** Donations made to the campaign, or through it when it is a peer campaign; newest first. */
+export async function selectCampaignDonations(
+  db: Tx,
+  npoId: number,
+  campaignId: number,
+  limit: number,
+  offset: number,
+) {
+  const own = sql`d.npo_id = ${npoId} AND (d.campaign_id = ${campaignId} OR d.peer_campaign_id = ${campaignId})`;
+  const [list, count] = await Promise.all([
+    db.execute<Record<string, unknown>>(sql`
+      SELECT d.*, dn.first_name, dn.last_name, dn.email
+      FROM donations d JOIN donors dn ON dn.id = d.donor_id AND dn.npo_id = d.npo_id
+      WHERE ${own} ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit} OFFSET ${offset}`),
+    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM donations d WHERE ${own}`),
+  ]);
+  return { rows: list.rows, total: Number(count.rows[0]?.n ?? 0) };
+}

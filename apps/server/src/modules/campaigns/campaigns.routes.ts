@@ -1,0 +1,142 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../platform/config/config.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { MAX_IMAGE_BYTES, uploadCampaignImage } from './campaign-image.ts';
+import { listCampaignDonations, listCampaigns } from './campaign-lists.service.ts';
+import {
+  ZCampaignDetail,
+  ZCampaignDonations,
+  ZCampaignInput,
+  ZCampaignList,
+  ZCampaignListQuery,
+  ZCampaignPublic,
+  ZIdParams,
+  ZPageQuery,
+  ZStatusChange,
+} from './campaigns.schemas.ts';
+import {
+  changeCampaignStatus,
+  createCampaign,
+  getCampaignForViewer,
+  getCampaignPage,
+  updateCampaign,
+} from './campaigns.service.ts';
+
+// Access: every signed-in role of the dashboard group reads (staff 1984 included); the roles of the
+// admin group (2001 finance, 5150 admin, 6635 manager, 7789 super-admin) write. Both are checked
+// against the session's selected organisation, and every query is scoped by it.
+const READ = 'dashboard';
+const WRITE = 'admin';
+
+type Deps = { db: Db; config: Config };
+
+/** Campaign API under /api/v1 (spec 02 section 7 and issue 3). */
+export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = zodRouter(app);
+  const { db, config } = deps;
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+
+  // Public: the donation form by campaign URL; active campaigns only.
+  r.get(
+    '/npo_admin/campaign_page',
+    {
+      schema: {
+        querystring: z.object({ campaign_url: z.string().trim().min(1, 'Give a campaign_url.').max(120) }),
+        response: { 200: ZCampaignPublic },
+      },
+    },
+    async (request) => getCampaignPage(db, config, request.query.campaign_url),
+  );
+
+  r.get(
+    '/npo_admin/campaigns',
+    { preHandler: requireAccess(READ), schema: { querystring: ZCampaignListQuery, response: { 200: ZCampaignList } } },
+    async (request) => listCampaigns(db, organisationSessionOf(request, READ).selectedNpoId, request.query),
+  );
+
+  r.post(
+    '/npo_admin/campaigns',
+    { preHandler: requireAccess(WRITE), schema: { body: ZCampaignInput, response: { 201: ZCampaignDetail } } },
+    async (request, reply) => {
+      const actor = organisationSessionOf(request, WRITE);
+      reply.status(201);
+      return createCampaign(db, config, actor, request.body, request.ip ?? null);
+    },
+  );
+
+  // Public for active campaigns; the editable shape, drafts included, for the organisation's staff.
+  r.get(
+    '/npo_admin/campaigns/:id',
+    { schema: { params: ZIdParams, response: { 200: z.union([ZCampaignDetail, ZCampaignPublic]) } } },
+    async (request) => getCampaignForViewer(db, config, request.session, request.params.id),
+  );
+
+  r.put(
+    '/npo_admin/campaigns/:id',
+    {
+      preHandler: requireAccess(WRITE),
+      schema: { params: ZIdParams, body: ZCampaignInput, response: { 200: ZCampaignDetail } },
+    },
+    async (request) =>
+      updateCampaign(
+        db,
+        config,
+        organisationSessionOf(request, WRITE),
+        request.params.id,
+        request.body,
+        request.ip ?? null,
+      ),
+  );
+
+  r.post(
+    '/npo_admin/campaigns/:id/status',
+    {
+      preHandler: requireAccess(WRITE),
+      schema: { params: ZIdParams, body: ZStatusChange, response: { 200: ZCampaignDetail } },
+    },
+    async (request) =>
+      changeCampaignStatus(
+        db,
+        config,
+        organisationSessionOf(request, WRITE),
+        request.params.id,
+        request.body.status,
+        request.ip ?? null,
+      ),
+  );
+
+  r.post(
+    '/npo_admin/campaigns/:id/image',
+    {
+      preHandler: requireAccess(WRITE),
+      schema: {
+        params: ZIdParams,
+        querystring: z.object({ purpose: z.enum(['campaign', 'preset']).default('campaign') }),
+        response: { 200: z.object({ image_url: z.string() }) },
+      },
+    },
+    async (request) =>
+      uploadCampaignImage(
+        db,
+        config,
+        organisationSessionOf(request, WRITE),
+        request.params.id,
+        request.query.purpose,
+        request,
+      ),
+  );
+
+  r.get(
+    '/npo_admin/campaigns/:id/donations',
+    {
+      preHandler: requireAccess(READ),
+      schema: { params: ZIdParams, querystring: ZPageQuery, response: { 200: ZCampaignDonations } },
+    },
+    async (request) =>
+      listCampaignDonations(db, organisationSessionOf(request, READ).selectedNpoId, request.params.id, request.query),
+  );
+}

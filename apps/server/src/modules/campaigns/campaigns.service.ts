@@ -1,0 +1,183 @@
+import { ACCESS } from '@kindling/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../platform/config/config.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { OrganisationSession, RequestSession } from '../../platform/http/session-context.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Tx } from '../donations/index.ts';
+import { assertCampaignRules } from './campaign-rules.ts';
+import { type CampaignViewRow, selectCampaignView } from './campaign-view.repository.ts';
+import { paymentOptionsOf, toCampaignDetail, toPublicCampaign } from './campaign-view.ts';
+import { columnsOf, findOwnCampaign, hasAmounts, isCampaignUrlTaken, replaceChildren } from './campaigns.repository.ts';
+import type { TCampaignDetail, TCampaignInput, TCampaignPublic } from './campaigns.schemas.ts';
+import { campaigns } from './campaigns.tables.ts';
+
+export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
+/** Spec 02 section 8: what the public form shows when there is no campaign to give to. */
+export const NO_CAMPAIGN = 'No campaign data available';
+const URL_TAKEN = 'This campaign URL is already taken.';
+
+type Actor = Pick<OrganisationSession, 'selectedNpoId' | 'user'>;
+
+/** A public form may show a campaign, or a peer campaign of a campaign, only while both are active. */
+const PUBLICLY_ACTIVE = sql`c.status = 'active' AND (c.parent_campaign_id IS NULL OR EXISTS (
+  SELECT 1 FROM campaigns p WHERE p.id = c.parent_campaign_id AND p.npo_id = c.npo_id AND p.status = 'active'))`;
+
+const ownCondition = (npoId: number, id: number) => sql`c.id = ${id} AND c.npo_id = ${npoId}`;
+
+export async function loadDetail(db: Tx, config: Config, npoId: number, id: number): Promise<TCampaignDetail> {
+  const row = await selectCampaignView(db, ownCondition(npoId, id));
+  if (!row) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+  return toCampaignDetail(row, paymentsOf(config, row));
+}
+
+const paymentsOf = (config: Config, row: CampaignViewRow) =>
+  paymentOptionsOf(config, { stripeAccountId: row.stripe_account_id });
+
+/**
+ * GET /npo_admin/campaigns/:id serves two callers (spec 02 section 7): the public form, which gets
+ * the public shape of an active campaign, and signed-in staff of the campaign's organisation, who
+ * get the editable shape of any of its campaigns, drafts included. Anyone else gets 404.
+ */
+export async function getCampaignForViewer(
+  db: Db,
+  config: Config,
+  session: RequestSession | null,
+  id: number,
+): Promise<TCampaignPublic | TCampaignDetail> {
+  const npoId = session?.selectedNpoId ?? null;
+  const isStaff = npoId !== null && (ACCESS.dashboard as readonly number[]).includes(session?.roleCode ?? -1);
+  if (isStaff) {
+    const own = await selectCampaignView(db, ownCondition(npoId, id));
+    if (own) return toCampaignDetail(own, paymentsOf(config, own));
+  }
+  return publicView(db, config, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`);
+}
+
+/** GET /npo_admin/campaign_page: the public shape by URL, active campaigns only. */
+export function getCampaignPage(db: Db, config: Config, campaignUrl: string): Promise<TCampaignPublic> {
+  return publicView(db, config, sql`c.campaign_url = ${campaignUrl.toLowerCase()} AND ${PUBLICLY_ACTIVE}`);
+}
+
+async function publicView(db: Db, config: Config, where: SQL): Promise<TCampaignPublic> {
+  const row = await selectCampaignView(db, where);
+  if (!row) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
+  return toPublicCampaign(row, paymentsOf(config, row));
+}
+
+async function assertUrlFree(db: Tx, url: string, exceptId: number | null) {
+  if (await isCampaignUrlTaken(db, url, exceptId)) {
+    throw new AppError('CONFLICT', URL_TAKEN, { campaign_url: URL_TAKEN });
+  }
+}
+
+/** A concurrent save can still take the URL between our check and our write: same answer. */
+function rethrowUrlConflict(error: unknown): never {
+  const pg = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const e = pg.cause ?? pg;
+  if (e.code === '23505' && e.constraint?.includes('campaign_url')) {
+    throw new AppError('CONFLICT', URL_TAKEN, { campaign_url: URL_TAKEN });
+  }
+  throw error;
+}
+
+export async function createCampaign(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  input: TCampaignInput,
+  ip: string | null,
+): Promise<TCampaignDetail> {
+  assertCampaignRules(input);
+  await assertUrlFree(db, input.campaign_url, null);
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(campaigns)
+        .values({ ...columnsOf(input), npoId: actor.selectedNpoId })
+        .returning({ id: campaigns.id });
+      if (!row) throw new Error('campaign insert returned no row');
+      await replaceChildren(tx, actor.selectedNpoId, row.id, input);
+      await audit(
+        tx,
+        actor,
+        'campaign.created',
+        row.id,
+        { campaign_url: input.campaign_url, status: input.status },
+        ip,
+      );
+      return loadDetail(tx, config, actor.selectedNpoId, row.id);
+    })
+    .catch(rethrowUrlConflict);
+}
+
+/** Saves the whole campaign; presets, questions and designations are replaced in the same transaction. */
+export async function updateCampaign(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  id: number,
+  input: TCampaignInput,
+  ip: string | null,
+): Promise<TCampaignDetail> {
+  const existing = await findOwnCampaign(db, actor.selectedNpoId, id);
+  if (!existing) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+  assertCampaignRules(existing.parentCampaignId === null ? input : { ...input, amounts: [], user_amount_enable: true });
+  await assertUrlFree(db, input.campaign_url, id);
+  return db
+    .transaction(async (tx) => {
+      await tx
+        .update(campaigns)
+        .set({ ...columnsOf(input), updatedAt: new Date() })
+        .where(and(eq(campaigns.id, id), eq(campaigns.npoId, actor.selectedNpoId)));
+      // A peer campaign's form is its parent's: its own children are never shown, so never written.
+      if (existing.parentCampaignId === null) await replaceChildren(tx, actor.selectedNpoId, id, input);
+      await audit(tx, actor, 'campaign.updated', id, { campaign_url: input.campaign_url, status: input.status }, ip);
+      return loadDetail(tx, config, actor.selectedNpoId, id);
+    })
+    .catch(rethrowUrlConflict);
+}
+
+export async function changeCampaignStatus(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  id: number,
+  status: 'draft' | 'active' | 'ended',
+  ip: string | null,
+): Promise<TCampaignDetail> {
+  const existing = await findOwnCampaign(db, actor.selectedNpoId, id);
+  if (!existing) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+  if (status === 'active' && existing.parentCampaignId === null && !(await hasAmounts(db, actor.selectedNpoId, id))) {
+    const message = 'An active campaign needs at least one amount or user amounts enabled.';
+    throw new AppError('VALIDATION_FAILED', message, { amounts: message });
+  }
+  return db.transaction(async (tx) => {
+    await tx
+      .update(campaigns)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(campaigns.id, id), eq(campaigns.npoId, actor.selectedNpoId)));
+    await audit(tx, actor, 'campaign.status_changed', id, { before: existing.status, after: status }, ip);
+    return loadDetail(tx, config, actor.selectedNpoId, id);
+  });
+}
+
+export function audit(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  id: number,
+  data: Record<string, unknown>,
+  ip: string | null,
+): Promise<void> {
+  return recordAudit(tx, {
+    npoId: actor.selectedNpoId,
+    actorUserId: actor.user.id,
+    action,
+    targetType: 'campaign',
+    targetId: id,
+    data,
+    ip,
+  });
+}

@@ -1,0 +1,296 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
+import { TestClient } from '../../../test/test-client.ts';
+import { recordSucceededPayment } from '../donations/index.ts';
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
+
+/** A multipart body with one file field, as a browser's FormData sends it. */
+function multipartBody(bytes: Buffer, filename: string, type: string) {
+  const boundary = '----kindlingTestBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const campaignBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Winter Coats',
+  campaign_url: 'winter-coats',
+  status: 'draft',
+  currency: 'USD',
+  currencies: ['USD', 'EUR'],
+  goal: 500_000,
+  user_amount_enable: true,
+  include_payment_fees: true,
+  designation_label: 'Where should it go?',
+  amounts: [
+    { amt: 2500, interval: 'once', description: 'A coat for a child' },
+    { amt: 1000, interval: 'monthly', description: 'Warm all winter' },
+  ],
+  questions: [
+    {
+      content: 'How did you hear of us?',
+      answer_type: 'dropdown',
+      options: ['Friend', 'Radio'],
+      response_required: true,
+    },
+  ],
+  designations: [{ name: 'Children', description: 'Coats for children' }, { name: 'Adults' }],
+  campaign_settings: { theme_color: '#0ea5e9', form_padding: 28 },
+  ...overrides,
+});
+
+describe('campaign API', () => {
+  const ctx = useTestApp();
+  let admin: TestClient;
+  let staff: TestClient;
+  let outsider: TestClient;
+  let riverside = 0;
+
+  beforeAll(async () => {
+    admin = new TestClient(ctx.app);
+    await admin.signIn('admin@kindling.test');
+    staff = new TestClient(ctx.app);
+    await staff.signIn('staff@kindling.test');
+    outsider = new TestClient(ctx.app);
+    await outsider.post('/api/v1/signup', {
+      first_name: 'Out',
+      last_name: 'Sider',
+      email: 'campaign-outsider@example.org',
+      password: 'outsider-pass',
+    });
+    await outsider.post('/api/v1/npo_admin/organisations', { name: 'Outsider Shelter' });
+    riverside = Number(
+      (await ctx.db.execute<{ id: number }>(sql`SELECT id FROM npos WHERE slug = 'riverside-food-bank'`)).rows[0]?.id,
+    );
+  });
+
+  const create = async (overrides: Record<string, unknown> = {}) => {
+    const res = await admin.post('/api/v1/npo_admin/campaigns', campaignBody(overrides));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+  const rowOf = async (id: number) =>
+    (await ctx.db.execute(sql`SELECT name, status, image_url, updated_at FROM campaigns WHERE id = ${id}`)).rows[0];
+
+  it('creates a campaign with presets, questions and designations, and audits it', async () => {
+    const created = await create();
+    expect(created).toMatchObject({
+      editable: true,
+      name: 'Winter Coats',
+      campaign_url: 'winter-coats',
+      status: 'draft',
+      npo_id: riverside,
+      npo: 'Riverside Food Bank',
+      currencies: ['USD', 'EUR'],
+      intervals: ['once', 'monthly'],
+      amounts_by_interval: { once: [{ amt: 2500, description: 'A coat for a child' }], monthly: [{ amt: 1000 }] },
+      questions: [
+        {
+          content: 'How did you hear of us?',
+          answer_type: 'dropdown',
+          options: ['Friend', 'Radio'],
+          response_required: true,
+        },
+      ],
+      designations: [{ name: 'Children' }, { name: 'Adults', description: '' }],
+      campaign_settings: { theme_color: '#0ea5e9', form_padding: 28 },
+      goal: 500_000,
+      raised: 0,
+      donors: 0,
+      provider: 'sandbox',
+      card_enabled: true,
+      wallet_enabled: true,
+    });
+    const audit = await ctx.db.execute(
+      sql`SELECT action FROM audit_log WHERE target_type = 'campaign' AND target_id = ${String(created.id)}`,
+    );
+    expect(audit.rows).toEqual([{ action: 'campaign.created' }]);
+  });
+
+  it('refuses a taken, unsafe or reserved campaign URL with the field named', async () => {
+    await create({ campaign_url: 'taken-url' });
+    const taken = await admin.post('/api/v1/npo_admin/campaigns', campaignBody({ campaign_url: 'Taken-URL' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      code: 'CONFLICT',
+      fields: { campaign_url: 'This campaign URL is already taken.' },
+    });
+    const unsafe = await admin.post('/api/v1/npo_admin/campaigns', campaignBody({ campaign_url: 'spring appeal!' }));
+    expect(unsafe.statusCode).toBe(400);
+    expect(unsafe.json().fields.campaign_url).toMatch(/lower-case letters, digits and single hyphens/);
+    for (const reserved of ['dashboard', 'raise', 'login', 'api', 'uploads']) {
+      const res = await admin.post('/api/v1/npo_admin/campaigns', campaignBody({ campaign_url: reserved }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.campaign_url).toContain('used by the app itself');
+    }
+  });
+
+  it('refuses an active campaign without amounts, choice questions without options and bad CSS', async () => {
+    const res = await admin.post(
+      '/api/v1/npo_admin/campaigns',
+      campaignBody({
+        campaign_url: 'no-amounts',
+        status: 'active',
+        amounts: [],
+        user_amount_enable: false,
+        questions: [{ content: 'Pick one', answer_type: 'Radio', options: [] }],
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'An active campaign needs at least one amount or user amounts enabled.',
+      fields: {
+        amounts: 'An active campaign needs at least one amount or user amounts enabled.',
+        'questions.0.options': 'Give this question at least one option.',
+      },
+    });
+    const css = await admin.post(
+      '/api/v1/npo_admin/campaigns',
+      campaignBody({ campaign_url: 'css', custom_css: '</style><script>' }),
+    );
+    expect(css.statusCode).toBe(400);
+    const currency = await admin.post(
+      '/api/v1/npo_admin/campaigns',
+      campaignBody({ campaign_url: 'bad-currency', currency: 'GBP', currencies: ['USD'] }),
+    );
+    expect(currency.json().fields.currency).toBe('The default currency must be one of the offered currencies.');
+  });
+
+  it('saves everything in one go, keeping designation ids whose name stays', async () => {
+    const created = await create({ campaign_url: 'saved-campaign' });
+    const children = created.designations.find((d: { name: string }) => d.name === 'Children');
+    const res = await admin.put(
+      `/api/v1/npo_admin/campaigns/${created.id}`,
+      campaignBody({
+        campaign_url: 'saved-campaign',
+        name: 'Saved',
+        amounts: [{ amt: 5000, interval: 'yearly' }],
+        questions: [],
+        designations: [{ name: 'Families' }, { name: 'Children', description: 'Updated' }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Saved',
+      intervals: ['yearly'],
+      questions: [],
+      designations: [{ name: 'Families' }, { id: children.id, name: 'Children', description: 'Updated' }],
+    });
+  });
+
+  it('changes status, refusing to activate a campaign that cannot take an amount', async () => {
+    const created = await create({ campaign_url: 'status-campaign', amounts: [], user_amount_enable: false });
+    const refused = await admin.post(`/api/v1/npo_admin/campaigns/${created.id}/status`, { status: 'active' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.amounts).toBeDefined();
+    await admin.put(`/api/v1/npo_admin/campaigns/${created.id}`, campaignBody({ campaign_url: 'status-campaign' }));
+    const ok = await admin.post(`/api/v1/npo_admin/campaigns/${created.id}/status`, { status: 'active' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().status).toBe('active');
+    const bad = await admin.post(`/api/v1/npo_admin/campaigns/${created.id}/status`, { status: 'paused' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists with search, status filter, raised and donors, and pages', async () => {
+    const listed = await create({ campaign_url: 'listed-drive', name: 'Listed Drive', status: 'active' });
+    const gift = (ref: string, email: string, amountMinor: number) =>
+      recordSucceededPayment(ctx.db, {
+        npoId: riverside,
+        campaignId: listed.id,
+        provider: 'sandbox',
+        providerReference: ref,
+        amountMinor,
+        currency: 'USD',
+        donor: { email, firstName: 'A', lastName: 'Donor' },
+      });
+    await gift('list_1', 'a@example.org', 1500);
+    await gift('list_2', 'b@example.org', 2500);
+    await gift('list_3', 'a@example.org', 1000);
+    const res = await staff.get('/api/v1/npo_admin/campaigns?search=listed&status=active');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      total: 1,
+      page: 1,
+      campaigns: [
+        {
+          id: listed.id,
+          name: 'Listed Drive',
+          status: 'active',
+          raised: 5000,
+          raised_currency: 'USD',
+          donors: 2,
+          donations_count: 3,
+          goal: 500_000,
+        },
+      ],
+    });
+    const byUrl = await staff.get('/api/v1/npo_admin/campaigns?search=listed-dr');
+    expect(byUrl.json().total).toBe(1);
+    const drafts = (await staff.get('/api/v1/npo_admin/campaigns?status=draft&per_page=1')).json();
+    expect(drafts.campaigns).toHaveLength(1);
+    expect(drafts.total).toBeGreaterThan(1);
+    expect((await staff.get('/api/v1/npo_admin/campaigns?search=%25')).json().total).toBe(0);
+    const donations = await staff.get(`/api/v1/npo_admin/campaigns/${listed.id}/donations?per_page=2`);
+    expect(donations.statusCode).toBe(200);
+    expect(donations.json()).toMatchObject({ total: 3, donations: [{ amount: 1000 }, { amount: 2500 }] });
+  });
+
+  it('lets staff read but not write, and refuses anonymous staff calls', async () => {
+    expect(
+      (await staff.post('/api/v1/npo_admin/campaigns', campaignBody({ campaign_url: 'staff-made' }))).statusCode,
+    ).toBe(403);
+    expect((await new TestClient(ctx.app).get('/api/v1/npo_admin/campaigns')).statusCode).toBe(401);
+    const peer = new TestClient(ctx.app);
+    await peer.signIn('fundraiser@kindling.test');
+    expect((await peer.get('/api/v1/npo_admin/campaigns')).statusCode).toBe(403);
+  });
+
+  it("answers 404 to another organisation's staff and changes nothing", async () => {
+    const created = await create({ campaign_url: 'private-draft' });
+    const before = await rowOf(created.id);
+    const url = `/api/v1/npo_admin/campaigns/${created.id}`;
+    expect((await outsider.get(url)).statusCode).toBe(404);
+    const edit = await outsider.put(url, campaignBody({ campaign_url: 'private-draft', name: 'Hijacked' }));
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Campaign not found.' });
+    expect((await outsider.post(`${url}/status`, { status: 'ended' })).statusCode).toBe(404);
+    const upload = multipartBody(PNG, 'a.png', 'image/png');
+    expect(
+      (await outsider.request('POST', `${url}/image`, { body: upload.payload, headers: upload.headers })).statusCode,
+    ).toBe(404);
+    expect((await outsider.get(`${url}/donations`)).statusCode).toBe(404);
+    expect(await rowOf(created.id)).toEqual(before);
+    expect((await outsider.get('/api/v1/npo_admin/campaigns')).json().total).toBe(0);
+  });
+
+  it('stores an uploaded image, serves it, and refuses a file that is not an image', async () => {
+    const created = await create({ campaign_url: 'with-image' });
+    const url = `/api/v1/npo_admin/campaigns/${created.id}/image`;
+    const upload = multipartBody(PNG, 'photo.png', 'image/png');
+    const res = await admin.request('POST', url, { body: upload.payload, headers: upload.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const imageUrl: string = res.json().image_url;
+    expect(imageUrl).toMatch(new RegExp(`^/uploads/${riverside}/campaigns/${created.id}-[0-9a-f]+\\.png$`));
+    expect((await rowOf(created.id))?.image_url).toBe(imageUrl);
+    const served = await ctx.app.inject({ method: 'GET', url: imageUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const fake = multipartBody(Buffer.from('<svg onload="alert(1)"></svg>'), 'evil.png', 'image/png');
+    const refused = await admin.request('POST', url, { body: fake.payload, headers: fake.headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Upload a JPEG, PNG or WebP image.');
+    expect((await rowOf(created.id))?.image_url).toBe(imageUrl);
+    const big = multipartBody(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png', 'image/png');
+    expect((await admin.request('POST', url, { body: big.payload, headers: big.headers })).statusCode).toBe(413);
+  });
+});

@@ -1,0 +1,7 @@
+// Campaigns: staff management, the public form's campaign data, and what recording a gift needs.
+export { uploadsStatic } from './campaign-image.ts';
+export { paymentOptionsOf } from './campaign-view.ts';
+export { campaignRoutes } from './campaigns.routes.ts';
+export * from './campaigns.schemas.ts';
+export { getCampaignPage, NO_CAMPAIGN } from './campaigns.service.ts';
+export { findGiftContext, type GiftContext } from './gift-context.repository.ts';
