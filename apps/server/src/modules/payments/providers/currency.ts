@@ -1,18 +1,6 @@
-// Our own money rules (spec 02 section 5). A local copy until @kindling/contracts exports
-// currencyExponent / normaliseCurrency; then this file re-exports those and nothing else changes.
-
-/** Currencies our data keeps without decimals (display and storage), per spec 02 section 5. */
-const OUR_ZERO_DECIMAL = new Set(['JPY', 'KRW', 'PYG', 'VND', 'IDR', 'HUF', 'ISK', 'CLP', 'TWD']);
-
-/** Upper-case ISO code; an unknown, null or missing currency falls back to USD (spec 02 section 5). */
-export function normaliseCurrency(currency: string | null | undefined): string {
-  const code = (currency ?? '').trim().toUpperCase();
-  return /^[A-Z]{3}$/.test(code) ? code : 'USD';
-}
-
-/** Decimal places of OUR minor units for the currency: 0 or 2. */
-export const currencyExponent = (currency: string | null | undefined): number =>
-  OUR_ZERO_DECIMAL.has(normaliseCurrency(currency)) ? 0 : 2;
+// Our own money rules come from the contracts (spec 02 section 5); this file adds only the
+// integer rescaling the provider adapters share.
+export { currencyExponent, normaliseCurrency } from '@kindling/contracts';
 
 /**
  * Moves an integer amount between two exponents. Going to fewer decimals rounds half away from

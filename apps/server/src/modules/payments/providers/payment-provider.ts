@@ -1,11 +1,13 @@
+import type { TGivingInterval } from '@kindling/contracts';
+
 // The one interface every payment provider implements (DESIGN section 5). Amounts crossing it are
 // always OUR integer minor units and upper-case ISO currency codes; each adapter converts to its
 // provider's units inside itself (stripe.amounts.ts, paypal.amounts.ts).
 
 export type ProviderName = 'sandbox' | 'stripe' | 'paypal';
 
-export const paymentIntervals = ['once', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
-export type PaymentInterval = (typeof paymentIntervals)[number];
+/** The giving intervals of the contracts: once, daily, weekly, monthly, quarterly, yearly. */
+export type PaymentInterval = TGivingInterval;
 
 /** One internal status for card intents, wallet captures and off-session charges alike. */
 export const paymentStatuses = [

@@ -1,34 +1,10 @@
 // Our minor units ⇄ PayPal's decimal strings (https://developer.paypal.com/api/rest/reference/currency-codes/).
 // PayPal's no-decimal set (HUF, JPY, TWD) differs from ours; amounts are strings like "10.00".
+import { WALLET_CURRENCIES } from '@kindling/contracts';
 import { currencyExponent, normaliseCurrency, rescaleMinor } from '../currency.ts';
 
-/** The 24 currencies PayPal's REST API accepts (spec 02 section 9, wallet list). */
-export const PAYPAL_CURRENCIES: ReadonlySet<string> = new Set([
-  'AUD',
-  'BRL',
-  'CAD',
-  'CNY',
-  'CZK',
-  'DKK',
-  'EUR',
-  'HKD',
-  'HUF',
-  'ILS',
-  'JPY',
-  'MYR',
-  'MXN',
-  'TWD',
-  'NZD',
-  'NOK',
-  'PHP',
-  'PLN',
-  'GBP',
-  'SGD',
-  'SEK',
-  'CHF',
-  'THB',
-  'USD',
-]);
+/** The 24 currencies PayPal's REST API accepts (spec 02 section 9, the wallet list). */
+export const PAYPAL_CURRENCIES: ReadonlySet<string> = new Set(WALLET_CURRENCIES);
 const PAYPAL_NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
 
 export const paypalExponent = (currency: string): number =>

@@ -23,7 +23,10 @@ const STRIPE_ZERO_DECIMAL = new Set([
 ]);
 /** Zero-decimal in reality but sent as two-decimal values ending in 00 (5 ISK → 500). */
 const STRIPE_WHOLE_UNITS_TIMES_100 = new Set(['ISK', 'UGX']);
-/** Three-decimal currencies: the last digit must be 0 (5.124 KWD → 5120). */
+/**
+ * Three-decimal currencies: the last digit must be 0 (5.124 KWD → 5120). None is in our card list
+ * today; kept so that adding one cannot charge a tenth of the gift.
+ */
 const STRIPE_THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
 
 /** Decimal places of Stripe's `amount` for the currency. */
