@@ -6,6 +6,7 @@ import { sandboxAccountId } from '../modules/sandbox/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
+import { seedCampaigns } from './campaigns-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -145,5 +146,6 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
         .onConflictDoNothing();
     }
   }
+  await seedCampaigns(db, npoIds);
   return { created };
 }

@@ -61,7 +61,7 @@ export async function recordSucceededPayment(db: Db, input: SucceededPayment): P
     const target = await resolveCampaigns(tx, input);
     const currency = input.currency.toUpperCase();
     const conversion = await convertToBase(tx, input.npoId, input.amountMinor, currency, npo.baseCurrency);
-    const donor = await upsertDonor(tx, input.npoId, input.donor);
+    const donor = await upsertDonor(tx, input.npoId, input.donor, input.occurredAt);
     const [inserted] = await tx
       .insert(donations)
       .values({

@@ -20,13 +20,19 @@ const ADDRESS_FIELDS = ['address', 'address2', 'city', 'state', 'postal_code', '
  * non-empty name and address replace the stored ones: the most recent details are the donor's
  * current ones. One statement, so concurrent gifts by a new donor still make one donor.
  */
-export async function upsertDonor(tx: Tx, npoId: number, d: DonorDetails): Promise<{ id: number }> {
+export async function upsertDonor(
+  tx: Tx,
+  npoId: number,
+  d: DonorDetails,
+  /** When a new donor first gave (a late webhook, an import); default now. */
+  since: Date = new Date(),
+): Promise<{ id: number }> {
   const keep = (column: string) =>
     sql.raw(`${column} = CASE WHEN EXCLUDED.${column} <> '' THEN EXCLUDED.${column} ELSE donors.${column} END`);
   const { rows } = await tx.execute<{ id: number }>(sql`
-    INSERT INTO donors (npo_id, email, first_name, last_name, address, address2, city, state, postal_code, country)
+    INSERT INTO donors (npo_id, email, first_name, last_name, address, address2, city, state, postal_code, country, created_at)
     VALUES (${npoId}, ${d.email.trim()}, ${d.firstName.trim()}, ${d.lastName.trim()}, ${d.address ?? ''},
-            ${d.address2 ?? ''}, ${d.city ?? ''}, ${d.state ?? ''}, ${d.postalCode ?? ''}, ${d.country ?? ''})
+            ${d.address2 ?? ''}, ${d.city ?? ''}, ${d.state ?? ''}, ${d.postalCode ?? ''}, ${d.country ?? ''}, ${since.toISOString()})
     ON CONFLICT (npo_id, lower(email)) DO UPDATE SET
       ${sql.join(['first_name', 'last_name', ...ADDRESS_FIELDS].map(keep), sql`, `)},
       updated_at = now()
