@@ -152,6 +152,7 @@ describe('formatMoney per currency class', () => {
     expect(formatMoney(250, null)).toBe('$2.50');
     expect(formatMoney(250, 'dollars')).toBe('$2.50');
     expect(formatMoney(250, 'USD', 'not a locale!')).toBe('$2.50');
+    expect(formatMoney(1234.6, 'USD')).toBe('$12.35');
   });
 
   it('keeps every digit of large amounts and can trim whole zeros for tiles', () => {

@@ -132,7 +132,7 @@ function currencyFormatter(locale: string, code: string, digits: number): Intl.N
 /**
  * Minor units for display, with OUR number of decimals (not Intl's: Intl gives TWD two decimals,
  * our rule gives it none). The value is passed to Intl as an exact decimal string, so large
- * amounts keep every digit.
+ * amounts keep every digit. A fractional number (an average) is rounded to whole minor units.
  */
 export function formatMoney(
   minor: number | bigint | string,
@@ -141,9 +141,11 @@ export function formatMoney(
   options: TFormatMoneyOptions = {},
 ): string {
   const code = normaliseCurrency(currency);
-  const major = fromMinorUnits(minor, code);
-  const whole = !major.includes('.') || /\.0+$/.test(major);
-  const digits = options.trimWholeZeros && whole ? 0 : currencyExponent(code);
+  // A display must not break a page over an average that arrived with a fraction of a cent.
+  const whole = typeof minor === 'number' && Number.isFinite(minor) ? Math.round(minor) : minor;
+  const major = fromMinorUnits(whole, code);
+  const isWhole = !major.includes('.') || /\.0+$/.test(major);
+  const digits = options.trimWholeZeros && isWhole ? 0 : currencyExponent(code);
   return currencyFormatter(locale, code, digits).format(major as `${number}`);
 }
 
