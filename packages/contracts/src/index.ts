@@ -19,4 +19,5 @@ export * from './notifications.ts';
 export * from './payment-methods.ts';
 export * from './payments.ts';
 export * from './post-sign-in.ts';
+export * from './provider-limits.ts';
 export * from './roles.ts';

@@ -9,7 +9,7 @@ import {
   ZCurrencyCode,
   ZERO_DECIMAL_CURRENCIES,
 } from './currencies.ts';
-import { convertMinor, divideRounded, formatMoney, fromMinorUnits, toMinorUnits } from './money.ts';
+import { convertMinor, divideRounded, faceValueIn, formatMoney, fromMinorUnits, toMinorUnits } from './money.ts';
 
 const minor = (input: string | number, currency: string) => {
   const parsed = toMinorUnits(input, currency);
@@ -176,5 +176,15 @@ describe('base-currency conversion', () => {
     expect(() => convertMinor(100, 'USD', 'EUR', 'abc')).toThrow(RangeError);
     expect(() => convertMinor(100, 'USD', 'EUR', '0.000')).toThrow(RangeError);
     expect(() => convertMinor(100, 'USD', 'EUR', '-1.2')).toThrow(RangeError);
+  });
+});
+
+describe('preset face value across the campaign currencies', () => {
+  it('keeps the figure and changes only the decimals', () => {
+    expect(faceValueIn(2500, 'USD', 'EUR')).toBe(2500);
+    expect(faceValueIn(2500, 'USD', 'JPY')).toBe(25);
+    expect(faceValueIn(2550, 'USD', 'JPY')).toBe(26);
+    expect(faceValueIn(2549, 'USD', 'KRW')).toBe(25);
+    expect(faceValueIn(25, 'JPY', 'GBP')).toBe(2500);
   });
 });

@@ -179,3 +179,20 @@ export function convertMinor(
   }
   return Number(result);
 }
+
+/**
+ * A preset amount in another currency the campaign offers, at the same face value: 25.00 stays 25
+ * when the donor switches from USD to EUR or JPY, as the spec's form keeps the typed figure. Presets
+ * are suggestions, not exchange-rate conversions (that is convertMinor). Losing decimals rounds
+ * half-up (25.50 USD → 26 JPY).
+ */
+export function faceValueIn(
+  amountMinor: number,
+  from: string | null | undefined,
+  to: string | null | undefined,
+): number {
+  const shift = currencyExponent(to) - currencyExponent(from);
+  const amount = toBigIntMinor(amountMinor);
+  if (shift >= 0) return Number(amount * 10n ** BigInt(shift));
+  return Number(divideRounded(amount, 10n ** BigInt(-shift), 'half-up'));
+}
