@@ -1,0 +1,51 @@
+// The default provider without Stripe or PayPal keys: the whole product works offline, with
+// intents and orders kept in our database and test cards behaving as in a provider's test mode.
+import type { Db } from '../../../../platform/db/client.ts';
+import type { PaymentProvider } from '../payment-provider.ts';
+import { type ConfirmInput, type ConfirmResult, createSandboxCard } from './sandbox.card.ts';
+import { createSandboxContext } from './sandbox.context.ts';
+import { type Approvable, createSandboxWallet } from './sandbox.wallet.ts';
+import { parseSandboxWebhook, type SandboxWebhookSink } from './sandbox.webhooks.ts';
+
+export type SandboxProvider = PaymentProvider & {
+  /** The sandbox card form's confirmation (POST /api/v1/sandbox/payments/:id/confirm). */
+  confirmIntent(input: ConfirmInput): Promise<ConfirmResult>;
+  describeApproval(token: string): Promise<Approvable | null>;
+  decideApproval(token: string, approve: boolean): Promise<string | null>;
+  /**
+   * Where signed sandbox events go. The donations module sets a sink that posts each delivery
+   * to POST /api/v1/webhooks/sandbox (raw body and headers as given); without a sink events are
+   * dropped, as a provider with no webhook endpoint configured would.
+   */
+  setWebhookSink(sink: SandboxWebhookSink | null): void;
+  /** Waits for deliveries in flight (tests, shutdown). */
+  flushWebhooks(): Promise<void>;
+};
+
+export function createSandboxProvider(options: {
+  db: Db;
+  sessionSecret: string;
+  log?: (error: unknown) => void;
+}): SandboxProvider {
+  const ctx = createSandboxContext(options.db, options.sessionSecret, options.log ?? (() => {}));
+  const card = createSandboxCard(ctx);
+  const wallet = createSandboxWallet(ctx);
+  return {
+    name: 'sandbox',
+    capabilities: { card: true, wallet: true, vault: true, recurringOffSession: true },
+    createIntent: card.createIntent,
+    retrieveIntent: card.retrieveIntent,
+    confirmIntent: card.confirmIntent,
+    chargeSaved: card.chargeSaved,
+    refund: card.refund,
+    createOrder: wallet.createOrder,
+    captureOrder: wallet.captureOrder,
+    createSetupToken: wallet.createSetupToken,
+    createPaymentToken: (input) => wallet.createPaymentToken(input),
+    describeApproval: wallet.describeApproval,
+    decideApproval: wallet.decideApproval,
+    parseWebhook: async (rawBody, headers) => parseSandboxWebhook(ctx.webhookKey, rawBody, headers),
+    setWebhookSink: ctx.setSink,
+    flushWebhooks: ctx.flush,
+  };
+}

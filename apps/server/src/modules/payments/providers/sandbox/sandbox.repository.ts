@@ -1,0 +1,60 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../../platform/db/client.ts';
+import { sandboxPaymentMethods, sandboxPayments } from '../../payments.tables.ts';
+
+export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
+export type NewSandboxPayment = typeof sandboxPayments.$inferInsert;
+export type SandboxMethodRow = typeof sandboxPaymentMethods.$inferSelect;
+
+/**
+ * Inserts once per idempotency key: a repeated key returns the row of the first request, as a
+ * provider replays the first answer.
+ */
+export async function insertPaymentOnce(db: Db, values: NewSandboxPayment): Promise<SandboxPaymentRow> {
+  const [inserted] = await db.insert(sandboxPayments).values(values).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const key = values.idempotencyKey;
+  const [existing] = key ? await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, key)) : [];
+  if (!existing) throw new Error(`sandbox payment ${values.id} could not be stored`);
+  return existing;
+}
+
+export async function findPayment(db: Db, id: string): Promise<SandboxPaymentRow | null> {
+  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+  return row ?? null;
+}
+
+/**
+ * Moves a payment on only from the expected statuses, in one statement, so two concurrent
+ * confirmations cannot both succeed; null when another request got there first.
+ */
+export async function transition(
+  db: Db,
+  id: string,
+  from: readonly string[],
+  patch: Partial<NewSandboxPayment>,
+): Promise<SandboxPaymentRow | null> {
+  const [row] = await db
+    .update(sandboxPayments)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, [...from])))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertMethod(
+  db: Db,
+  values: typeof sandboxPaymentMethods.$inferInsert,
+): Promise<SandboxMethodRow> {
+  const [row] = await db.insert(sandboxPaymentMethods).values(values).returning();
+  if (!row) throw new Error('sandbox payment method could not be stored');
+  return row;
+}
+
+export async function findMethod(db: Db, id: string, npoId: number): Promise<SandboxMethodRow | null> {
+  const [row] = await db
+    .select()
+    .from(sandboxPaymentMethods)
+    .where(and(eq(sandboxPaymentMethods.id, id), eq(sandboxPaymentMethods.npoId, npoId)));
+  return row ?? null;
+}

@@ -1,0 +1,158 @@
+// The sandbox's PayPal-like half: orders and vault setup tokens approved on its own page
+// (GET /sandbox/paypal/approve?token=…), then captured or turned into a payment token.
+import type {
+  CapturedOrder,
+  CreatedOrder,
+  CreatedSetupToken,
+  CreateOrderInput,
+  CreateSetupTokenInput,
+  ProviderAccount,
+  SavedPaymentToken,
+} from '../payment-provider.ts';
+import { ProviderError } from '../provider-error.ts';
+import { checkedMoney, type SandboxContext, toPayment } from './sandbox.context.ts';
+import {
+  findPayment,
+  insertMethod,
+  insertPaymentOnce,
+  type SandboxPaymentRow,
+  transition,
+} from './sandbox.repository.ts';
+
+export const SANDBOX_APPROVE_PATH = '/sandbox/paypal/approve';
+/** The payer the sandbox's approval page stands for. */
+export const SANDBOX_PAYER_EMAIL = 'buyer@sandbox.kindling.test';
+const SANDBOX_PAYER_ID = 'SANDBOXPAYER1';
+
+export type Approvable = {
+  token: string;
+  kind: 'order' | 'setup_token';
+  amountMinor: number | null;
+  currency: string | null;
+  description: string | null;
+  status: string;
+};
+
+const approveUrl = (token: string) => `${SANDBOX_APPROVE_PATH}?token=${encodeURIComponent(token)}`;
+const captureIdOf = (orderId: string) => orderId.replace(/^order_/, 'capture_');
+const notApproved = (what: string) =>
+  new ProviderError('sandbox', 'unexpected_state', `The payer has not approved this ${what}.`, { httpStatus: 422 });
+
+/** Adds query parameters to a path or absolute URL (the return address is ours, checked at approval). */
+function withQuery(target: string, params: Record<string, string>): string {
+  const url = new URL(target, 'http://sandbox.invalid');
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return target.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : url.toString();
+}
+
+export function createSandboxWallet(ctx: SandboxContext) {
+  const captured = (row: SandboxPaymentRow): CapturedOrder => ({
+    ...toPayment(row),
+    orderId: row.id,
+    captureId: captureIdOf(row.id),
+    payerEmail: SANDBOX_PAYER_EMAIL,
+  });
+
+  return {
+    async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+      const row = await insertPaymentOnce(ctx.db, {
+        id: ctx.newId('order'),
+        kind: 'order',
+        npoId: input.account.npoId,
+        accountId: input.account.accountId,
+        ...checkedMoney(input.amountMinor, input.currency),
+        status: 'created',
+        metadata: { ...input.metadata, ...(input.description ? { description: input.description } : {}) },
+        returnUrl: input.returnUrl,
+        cancelUrl: input.cancelUrl,
+        idempotencyKey: `order:${input.account.npoId}:${input.idempotencyKey}`,
+      });
+      return {
+        id: row.id,
+        status: row.status === 'succeeded' ? 'completed' : 'created',
+        approveUrl: approveUrl(row.id),
+      };
+    },
+
+    /** Captures an approved order once; capturing a captured order answers with that capture. */
+    async captureOrder({ account, orderId }: { account: ProviderAccount; orderId: string }): Promise<CapturedOrder> {
+      const row = await ctx.load(account, orderId, ['order']);
+      if (row.status === 'succeeded') return captured(row);
+      if (row.status !== 'approved') throw notApproved('order');
+      const next = await transition(ctx.db, row.id, ['approved'], { status: 'succeeded' });
+      if (!next) return captured((await ctx.load(account, orderId, ['order'])) as SandboxPaymentRow);
+      ctx.emit('payment.succeeded', next);
+      return captured(next);
+    },
+
+    async createSetupToken(input: CreateSetupTokenInput): Promise<CreatedSetupToken> {
+      const row = await insertPaymentOnce(ctx.db, {
+        id: ctx.newId('vst'),
+        kind: 'setup_token',
+        npoId: input.account.npoId,
+        accountId: input.account.accountId,
+        status: 'created',
+        metadata: { ...input.metadata, ...(input.description ? { description: input.description } : {}) },
+        returnUrl: input.returnUrl,
+        cancelUrl: input.cancelUrl,
+        idempotencyKey: `setup:${input.account.npoId}:${input.idempotencyKey}`,
+      });
+      return { id: row.id, status: 'PAYER_ACTION_REQUIRED', approveUrl: approveUrl(row.id) };
+    },
+
+    /** Vaults an approved setup token once; a repeated call returns the same payment token. */
+    async createPaymentToken({
+      account,
+      setupTokenId,
+    }: {
+      account: ProviderAccount;
+      setupTokenId: string;
+    }): Promise<SavedPaymentToken> {
+      const row = await ctx.load(account, setupTokenId, ['setup_token']);
+      if (row.status === 'vaulted' && row.paymentMethodId) {
+        return { id: row.paymentMethodId, customerId: null, email: SANDBOX_PAYER_EMAIL };
+      }
+      if (row.status !== 'approved') throw notApproved('setup token');
+      const method = await insertMethod(ctx.db, {
+        id: ctx.newId('vt'),
+        npoId: row.npoId,
+        type: 'paypal',
+        payerEmail: SANDBOX_PAYER_EMAIL,
+      });
+      const next = await transition(ctx.db, row.id, ['approved'], { status: 'vaulted', paymentMethodId: method.id });
+      if (!next) return this.createPaymentToken({ account, setupTokenId });
+      ctx.emit('setup.succeeded', next);
+      return { id: method.id, customerId: null, email: SANDBOX_PAYER_EMAIL };
+    },
+
+    /** What the approval page shows; null for an unknown or finished token. */
+    async describeApproval(token: string): Promise<Approvable | null> {
+      const row = await findPayment(ctx.db, token);
+      if (!row || (row.kind !== 'order' && row.kind !== 'setup_token') || row.status !== 'created') return null;
+      return {
+        token: row.id,
+        kind: row.kind,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        description: row.metadata.description ?? null,
+        status: row.status,
+      };
+    },
+
+    /**
+     * The payer's decision on the approval page. Returns where to send the browser, with the query
+     * PayPal adds: token and PayerID for orders, approval_token_id for vault setup; null when the
+     * token is unknown or already decided.
+     */
+    async decideApproval(token: string, approve: boolean): Promise<string | null> {
+      const row = await findPayment(ctx.db, token);
+      if (!row || (row.kind !== 'order' && row.kind !== 'setup_token')) return null;
+      if (!approve) return row.status === 'created' && row.cancelUrl ? withQuery(row.cancelUrl, { token }) : null;
+      const next = await transition(ctx.db, token, ['created'], { status: 'approved' });
+      if (!next?.returnUrl) return null;
+      return next.kind === 'order'
+        ? withQuery(next.returnUrl, { token, PayerID: SANDBOX_PAYER_ID })
+        : withQuery(next.returnUrl, { approval_token_id: token, approval_session_id: ctx.newId('session') });
+    },
+  };
+}
