@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
+import { TestClient } from '../../../test/test-client.ts';
+import { seedDemo } from '../../seed/demo-seed.ts';
+import { ZCampaignPublic } from './campaigns.schemas.ts';
+
+const page = (url: string) => `/api/v1/npo_admin/campaign_page?campaign_url=${encodeURIComponent(url)}`;
+
+describe('public campaign data (seeded Spring Appeal)', () => {
+  const ctx = useTestApp();
+  const ids: Record<string, number> = {};
+  const anonymous = () => new TestClient(ctx.app);
+
+  beforeAll(async () => {
+    const { rows } = await ctx.db.execute<{ id: number; campaign_url: string }>(
+      sql`SELECT id, campaign_url FROM campaigns`,
+    );
+    for (const r of rows) ids[r.campaign_url] = Number(r.id);
+  });
+
+  const totals = async (column: 'campaign_id' | 'peer_campaign_id', id: number) =>
+    (
+      await ctx.db.execute<{ raised: number; donors: number }>(sql`
+        SELECT coalesce(sum(base_amount_minor), 0)::bigint AS raised, count(DISTINCT donor_id)::int AS donors
+        FROM donations WHERE ${sql.raw(column)} = ${id} AND status = 'succeeded'`)
+    ).rows[0];
+
+  it('serves the active campaign by URL in the public shape, in one query', async () => {
+    const spy = vi.spyOn(ctx.db.$client, 'query');
+    const res = await anonymous().get(page('spring-appeal'));
+    const queries = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(res.statusCode).toBe(200);
+    expect(queries).toBe(1);
+    const body = ZCampaignPublic.parse(res.json());
+    expect(res.json()).not.toHaveProperty('editable');
+    const expected = await totals('campaign_id', ids['spring-appeal'] ?? 0);
+    expect(body).toMatchObject({
+      id: ids['spring-appeal'],
+      campaign_id: ids['spring-appeal'],
+      peer: null,
+      npo: 'Riverside Food Bank',
+      currencies: ['USD', 'EUR', 'GBP'],
+      intervals: ['once', 'monthly'],
+      user_amount_enable: true,
+      include_payment_fees: true,
+      gift_aid: true,
+      collect_address: true,
+      designation_label: 'Where should your gift go?',
+      raised: Number(expected?.raised),
+      raised_currency: 'USD',
+      donors: expected?.donors,
+      provider: 'sandbox',
+      card_enabled: true,
+      wallet_enabled: true,
+      stripe_publishable_key: null,
+    });
+    expect(body.raised).toBeGreaterThan(0);
+    expect(body.amounts_by_interval.monthly?.map((a) => a.amt)).toEqual([1000, 2500]);
+    expect(body.amounts.every((a) => a.description.length > 0)).toBe(true);
+    expect(body.designations.map((d) => d.name)).toEqual(['Fresh produce', 'Family hampers']);
+    expect(body.questions.map((q) => [q.answer_type, q.response_required])).toEqual([
+      ['dropdown', true],
+      ['Text', false],
+    ]);
+  });
+
+  it("serves a peer campaign with its parent's form and its own totals", async () => {
+    const res = await anonymous().get(page('spring-appeal-team-sam'));
+    expect(res.statusCode).toBe(200);
+    const peerTotals = await totals('peer_campaign_id', ids['spring-appeal-team-sam'] ?? 0);
+    expect(res.json()).toMatchObject({
+      id: ids['spring-appeal-team-sam'],
+      campaign_id: ids['spring-appeal'],
+      peer_campaign_id: ids['spring-appeal-team-sam'],
+      name: 'Team Sam for the Spring Appeal',
+      intervals: ['once', 'monthly'],
+      peer: {
+        owner_name: 'Fern Raiser',
+        raised: Number(peerTotals?.raised),
+        donors: peerTotals?.donors,
+      },
+    });
+    expect(Number(peerTotals?.raised)).toBeGreaterThan(0);
+  });
+
+  it('hides drafts and unknown URLs from the public, by URL and by id', async () => {
+    for (const url of ['summer-lunch-club', 'no-such-campaign']) {
+      const res = await anonymous().get(page(url));
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No campaign data available' });
+    }
+    expect((await anonymous().get(`/api/v1/npo_admin/campaigns/${ids['summer-lunch-club']}`)).statusCode).toBe(404);
+    expect((await anonymous().get('/api/v1/npo_admin/campaign_page')).statusCode).toBe(400);
+  });
+
+  it('gives staff of the organisation the editable shape, drafts included; others the public one', async () => {
+    const staff = new TestClient(ctx.app);
+    await staff.signIn('staff@kindling.test');
+    const draft = await staff.get(`/api/v1/npo_admin/campaigns/${ids['summer-lunch-club']}`);
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json()).toMatchObject({ editable: true, status: 'draft', donations_count: 0 });
+    const anonymousView = await anonymous().get(`/api/v1/npo_admin/campaigns/${ids['spring-appeal']}`);
+    expect(anonymousView.statusCode).toBe(200);
+    expect(anonymousView.json()).not.toHaveProperty('editable');
+    const northern = new TestClient(ctx.app);
+    await northern.signIn('multi@kindling.test');
+    const { rows } = await ctx.db.execute<{ id: number }>(
+      sql`SELECT id FROM npos WHERE slug = 'northern-lights-rescue'`,
+    );
+    await northern.get(`/api/v1/npo_admin/select_npo?npo_id=${rows[0]?.id}`);
+    const other = await northern.get(`/api/v1/npo_admin/campaigns/${ids['spring-appeal']}`);
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).not.toHaveProperty('editable');
+    expect((await northern.get(`/api/v1/npo_admin/campaigns/${ids['summer-lunch-club']}`)).statusCode).toBe(404);
+  });
+
+  it('closes the form, and its peer pages, when the campaign ends', async () => {
+    const admin = new TestClient(ctx.app);
+    await admin.signIn('admin@kindling.test');
+    const id = ids['spring-appeal'];
+    expect((await admin.post(`/api/v1/npo_admin/campaigns/${id}/status`, { status: 'ended' })).statusCode).toBe(200);
+    expect((await anonymous().get(page('spring-appeal'))).statusCode).toBe(404);
+    expect((await anonymous().get(page('spring-appeal-team-sam'))).statusCode).toBe(404);
+    expect((await admin.post(`/api/v1/npo_admin/campaigns/${id}/status`, { status: 'active' })).statusCode).toBe(200);
+    expect((await anonymous().get(page('spring-appeal-team-sam'))).statusCode).toBe(200);
+  });
+
+  it('seeds once: running the seed again adds no campaign and no donation', async () => {
+    const count = async () =>
+      (
+        await ctx.db.execute<{ c: number; d: number; l: number }>(sql`
+          SELECT (SELECT count(*) FROM campaigns)::int AS c, (SELECT count(*) FROM donations)::int AS d,
+                 (SELECT count(*) FROM ledger_entries)::int AS l`)
+      ).rows[0];
+    const before = await count();
+    expect(before?.d).toBe(48);
+    await seedDemo(ctx.db, ctx.config.totpKey);
+    expect(await count()).toEqual(before);
+  });
+
+  it('shows the seeded figures on the first organisation’s home statistics', async () => {
+    const admin = new TestClient(ctx.app);
+    await admin.signIn('admin@kindling.test');
+    const stats = (await admin.get('/api/v1/npo_admin/account_details')).json();
+    expect(stats.total_donations).toBe(48);
+    expect(stats.donations_total).toBeGreaterThan(0);
+    expect(stats.recurring_donors).toBeGreaterThan(0);
+    expect(stats).toMatchObject({ campaigns_count: 3, active_campaigns_count: 2 });
+    expect(stats.top_campaigns[0]).toMatchObject({ campaign_url: 'spring-appeal', donations: 48 });
+  });
+});
+
+describe('payment options with Stripe keys configured', () => {
+  const ctx = useTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_kindling',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_kindling',
+      PAYPAL_CLIENT_ID: 'paypal-client',
+    },
+  });
+
+  it('offers cards only once the organisation has a Stripe account, and exposes the public keys', async () => {
+    const before = (await new TestClient(ctx.app).get(page('spring-appeal'))).json();
+    expect(before).toMatchObject({
+      provider: 'stripe',
+      card_enabled: false,
+      wallet_enabled: false,
+      stripe_publishable_key: 'pk_test_kindling',
+      paypal_client_id: 'paypal-client',
+    });
+    await ctx.db.execute(sql`UPDATE npos SET stripe_account_id = 'acct_riverside' WHERE slug = 'riverside-food-bank'`);
+    const after = (await new TestClient(ctx.app).get(page('spring-appeal'))).json();
+    expect(after).toMatchObject({ card_enabled: true, stripe_account: 'acct_riverside' });
+  });
+});
