@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ZCampaignSettings } from './campaign-settings.ts';
 import { ZCampaignAmount, ZCampaignQuestion, ZCampaignStatus, ZCampaignType, ZDesignation } from './campaigns.ts';
+import { ZGivingIntervalValue } from './intervals.ts';
 import { ZMinorAmount } from './money.ts';
 
 /**
  * What the public donation form reads: GET /npo_admin/campaigns/{id} and
  * GET /npo_admin/campaign_page?campaign_url=… (spec 02 sections 3 and 7), both answering
- * { campaign }. Money is integer minor units of the campaign's `currency`.
+ * { campaign }. Preset amounts are integer minor units of the campaign's `currency`; goal and
+ * raised are in the organisation's base currency (raised_currency), since gifts arrive in many.
  *
  * Provider fields: card_enabled / wallet_enabled say whether a tab can appear at all (the server
  * decides, knowing the organisation's accounts and whether the sandbox stands in); the keys are
@@ -14,8 +16,24 @@ import { ZMinorAmount } from './money.ts';
  */
 export const ZPublicCampaign = z.object({
   id: z.number().int().positive(),
-  /** For a peer campaign, the campaign it raises for (the spec's campaign_id); null otherwise. */
-  campaign_id: z.number().int().positive().nullable(),
+  /**
+   * The campaign a gift goes to: the parent for a peer campaign (the spec's campaign_id), else the
+   * campaign itself. The form sends it back as campaign_id with peer_campaign_id beside it.
+   */
+  campaign_id: z.number().int().positive(),
+  /** The peer (fundraiser) campaign's own id when this is one; null otherwise. */
+  peer_campaign_id: z.number().int().positive().nullable(),
+  /** The fundraiser's page, for /raise/{campaign_url}; null for a plain campaign. */
+  peer: z
+    .object({
+      id: z.number().int().positive(),
+      name: z.string(),
+      campaign_url: z.string(),
+      owner_name: z.string(),
+      raised_minor: ZMinorAmount,
+      donors: z.number().int().min(0),
+    })
+    .nullable(),
   name: z.string(),
   campaign_url: z.string(),
   status: ZCampaignStatus,
@@ -27,6 +45,8 @@ export const ZPublicCampaign = z.object({
   currency: z.string(),
   currencies: z.array(z.string()),
   amounts: z.array(ZCampaignAmount),
+  /** Intervals that have presets, in tab order (configuredIntervals); the form shows only these. */
+  intervals: z.array(ZGivingIntervalValue),
   user_amount_enable: z.boolean(),
   include_payment_fees: z.boolean(),
   gift_aid: z.boolean(),
@@ -45,8 +65,10 @@ export const ZPublicCampaign = z.object({
   campaign_settings: ZCampaignSettings,
   /** Already scoped to the form's root by the server. */
   custom_css: z.string(),
+  /** Goal and raised are in raised_currency, the organisation's base currency. */
   goal_minor: ZMinorAmount.nullable(),
   raised_minor: ZMinorAmount,
+  raised_currency: z.string(),
   donors: z.number().int().min(0),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),

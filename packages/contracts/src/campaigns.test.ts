@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { campaignSettingsToCssVars, ZCampaignSettings, ZCustomCss } from './campaign-settings.ts';
 import { CAMPAIGN_URL_MESSAGES, RESERVED_CAMPAIGN_URLS, slugifyCampaignName, ZCampaignUrl } from './campaign-url.ts';
 import { CAMPAIGN_MESSAGES, ZCampaignInput } from './campaigns.ts';
-import { parseInterval, ZGivingInterval } from './intervals.ts';
+import { amountsByInterval, configuredIntervals, parseInterval, ZGivingInterval } from './intervals.ts';
 
 /** The spring appeal of the demo seed, as the editor would send it. */
 const springAppeal = {
@@ -181,6 +181,14 @@ describe('intervals', () => {
     expect(parseInterval('Monthly')).toBe('monthly');
     expect(parseInterval('fortnightly')).toBeNull();
     expect(ZGivingInterval.safeParse('fortnightly').success).toBe(false);
+  });
+
+  it('shows only the intervals that have presets, in tab order', () => {
+    const { amounts } = ZCampaignInput.parse(springAppeal);
+    expect(configuredIntervals(amounts)).toEqual(['once', 'monthly']);
+    expect(configuredIntervals([{ interval: 'yearly' }, { interval: 'daily' }])).toEqual(['daily', 'yearly']);
+    expect(amountsByInterval(amounts).once?.map((a) => a.amount_minor)).toEqual([2500, 5000]);
+    expect(amountsByInterval(amounts).weekly).toBeUndefined();
   });
 });
 

@@ -125,6 +125,7 @@ export const ZCampaignFields = z.object({
   campaign_url: ZCampaignUrl,
   status: ZCampaignStatus.default('draft'),
   campaign_type: ZCampaignType.default('donation'),
+  /** In the organisation's base currency, like the raised total it is compared with. */
   goal_minor: ZPositiveMinorAmount.nullable().default(null),
   starts_at: ZIsoDateTime.nullable().default(null),
   ends_at: ZIsoDateTime.nullable().default(null),
@@ -233,23 +234,36 @@ export const ZCampaign = ZCampaignFields.extend({
   amounts: z.array(ZReadAmount),
   questions: z.array(ZReadQuestion),
   designations: z.array(ZReadDesignation),
+  /** Gifts in every currency, added up in the base currency (raised_currency). */
   raised_minor: ZMinorAmount,
+  raised_currency: z.string(),
   donors: z.number().int().min(0),
+  donations_count: z.number().int().min(0),
+  /** The fundraiser who owns a peer campaign; null for the organisation's own campaigns. */
+  owner_user_id: id.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 
-/** One row of /dashboard/campaigns. raised_minor and goal_minor are in `currency`. */
+/**
+ * One row of /dashboard/campaigns. `currency` is the form's default currency; raised_minor and
+ * goal_minor are in raised_currency, the organisation's base currency.
+ */
 export const ZCampaignListItem = z.object({
   id,
   name: z.string(),
   campaign_url: z.string(),
   status: ZCampaignStatus,
   campaign_type: ZCampaignType,
+  image_url: z.string().nullable(),
   currency: z.string(),
   raised_minor: ZMinorAmount,
+  raised_currency: z.string(),
   donors: z.number().int().min(0),
+  donations_count: z.number().int().min(0),
+  /** How many peer (fundraiser) campaigns raise for this one. */
+  peer_campaigns: z.number().int().min(0),
   goal_minor: ZMinorAmount.nullable(),
   parent_campaign_id: id.nullable(),
   starts_at: z.string().nullable(),

@@ -57,6 +57,27 @@ export function parseInterval(value: unknown): TGivingInterval | null {
   return ALIASES[key] ?? null;
 }
 
+/** A stored interval, exactly one of GIVING_INTERVALS (for read shapes). */
+export const ZGivingIntervalValue = z.enum(GIVING_INTERVALS);
+
+/** The intervals that have at least one preset, in tab order (spec 02 section 2, step 1). */
+export function configuredIntervals(amounts: readonly { interval: TGivingInterval }[]): TGivingInterval[] {
+  return GIVING_INTERVALS.filter((interval) => amounts.some((a) => a.interval === interval));
+}
+
+/** Presets grouped by interval, each group in the order given. */
+export function amountsByInterval<T extends { interval: TGivingInterval }>(
+  amounts: readonly T[],
+): Partial<Record<TGivingInterval, T[]>> {
+  const groups: Partial<Record<TGivingInterval, T[]>> = {};
+  for (const amount of amounts) {
+    const group = groups[amount.interval] ?? [];
+    group.push(amount);
+    groups[amount.interval] = group;
+  }
+  return groups;
+}
+
 /** An interval in a request: any accepted spelling in, the canonical value out. */
 export const ZGivingInterval = z.preprocess(
   (value) => parseInterval(value) ?? value,
