@@ -67,6 +67,22 @@ describe('payment call payloads', () => {
     expect(ZCreateIntentRequest.safeParse({ campaign_id: 3, amount: 100, currency: 'abc' }).success).toBe(false);
   });
 
+  it('refuses a fee cover that is not 3.2 % of the gift before anything is charged', () => {
+    const ok = ZCreateIntentRequest.safeParse({ campaign_id: 3, amount: 1032, currency: 'usd', included_fees: 32 });
+    expect(ok.success).toBe(true);
+    const bad = ZCreateIntentRequest.safeParse({ campaign_id: 3, amount: 1032, currency: 'usd', included_fees: 500 });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['included_fees', 'The fee cover does not match the amount'],
+    ]);
+    const order = ZCreateOrderRequest.safeParse({
+      campaign_id: 3,
+      amount: 1000,
+      currency_code: 'usd',
+      included_fees: 1,
+    });
+    expect(order.success).toBe(false);
+  });
+
   it('reads confirm_payment from the form and from the return path', () => {
     const direct = ZConfirmPaymentRequest.parse({
       campaign_id: 3,

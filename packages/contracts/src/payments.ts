@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ZCurrencyCode } from './currencies.ts';
-import { readZip, ZAddressFields, ZDonationChoiceFields, ZDonorEmail, ZDonorFields } from './donation-choice.ts';
+import {
+  DONOR_MESSAGES,
+  feeCoverMatches,
+  readZip,
+  ZAddressFields,
+  ZDonationChoiceFields,
+  ZDonorEmail,
+  ZDonorFields,
+} from './donation-choice.ts';
 import { ZDonation } from './donations.ts';
 import { ZGivingInterval } from './intervals.ts';
 import { ZPositiveMinorAmount } from './money.ts';
@@ -29,13 +37,25 @@ const ZAmountFields = z.object({
   interval: ZGivingInterval.default('once'),
 });
 
+/**
+ * Before anything is charged, the fee cover must be exactly the 3.2 % of the rest of the amount
+ * (or zero), so the donation later splits into gift and fee the way the donor saw it.
+ */
+const checkFees = (body: { amount: number; included_fees: number }, ctx: z.RefinementCtx) => {
+  if (!feeCoverMatches(body.amount, body.included_fees)) {
+    ctx.addIssue({ code: 'custom', path: ['included_fees'], message: DONOR_MESSAGES.feesInconsistent });
+  }
+};
+
 /** POST /npo_admin/intent → a payment intent for the card form. */
-export const ZCreateIntentRequest = ZCampaignRefs.extend(ZAmountFields.shape).extend({
-  payment_method: ZPaymentMethod.default('card'),
-  /** Sent by the spec's form; the server uses the organisation's own account, never this value. */
-  stripe_account: z.string().max(100).nullable().optional(),
-  included_fees: ZDonationChoiceFields.shape.included_fees,
-});
+export const ZCreateIntentRequest = ZCampaignRefs.extend(ZAmountFields.shape)
+  .extend({
+    payment_method: ZPaymentMethod.default('card'),
+    /** Sent by the spec's form; the server uses the organisation's own account, never this value. */
+    stripe_account: z.string().max(100).nullable().optional(),
+    included_fees: ZDonationChoiceFields.shape.included_fees,
+  })
+  .superRefine(checkFees);
 export type TCreateIntentRequest = z.input<typeof ZCreateIntentRequest>;
 
 export const ZPaymentIntent = z.object({ id: z.string(), client_secret: z.string() });
@@ -90,17 +110,19 @@ export type TConfirmPaymentResponse = z.infer<typeof ZConfirmPaymentResponse>;
 /** POST /npo_admin/create_order: a wallet order for the PayPal button. */
 export const ZCreateOrderRequest = z.preprocess(
   readZip,
-  ZCampaignRefs.extend(ZAddressFields.shape).extend({
-    amount: z.coerce.number().pipe(ZPositiveMinorAmount),
-    currency_code: ZCurrencyCode,
-    interval: ZGivingInterval.default('once'),
-    /** Sent by the spec's form; the organisation comes from the campaign, never from this. */
-    npo_id: z.unknown().optional(),
-    first_name: z.string().trim().max(100).optional(),
-    last_name: z.string().trim().max(100).optional(),
-    email: ZDonorEmail.optional().or(z.literal('')),
-    included_fees: ZDonationChoiceFields.shape.included_fees,
-  }),
+  ZCampaignRefs.extend(ZAddressFields.shape)
+    .extend({
+      amount: z.coerce.number().pipe(ZPositiveMinorAmount),
+      currency_code: ZCurrencyCode,
+      interval: ZGivingInterval.default('once'),
+      /** Sent by the spec's form; the organisation comes from the campaign, never from this. */
+      npo_id: z.unknown().optional(),
+      first_name: z.string().trim().max(100).optional(),
+      last_name: z.string().trim().max(100).optional(),
+      email: ZDonorEmail.optional().or(z.literal('')),
+      included_fees: ZDonationChoiceFields.shape.included_fees,
+    })
+    .superRefine(checkFees),
 );
 export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
 
