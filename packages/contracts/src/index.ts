@@ -20,4 +20,5 @@ export * from './payment-methods.ts';
 export * from './payments.ts';
 export * from './post-sign-in.ts';
 export * from './provider-limits.ts';
+export * from './question-answers.ts';
 export * from './roles.ts';
