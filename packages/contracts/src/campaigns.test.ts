@@ -73,6 +73,9 @@ describe('campaign schema', () => {
     expect(failures({ ...springAppeal, ends_at: '2026-03-01' })).toEqual({
       ends_at: CAMPAIGN_MESSAGES.endsAfterStarts,
     });
+    expect(failures({ ...springAppeal, starts_at: 'tomorrow' })).toEqual({
+      starts_at: 'Use a date like 2026-03-01 or a date and time',
+    });
   });
 
   it('refuses the same preset twice in one interval, but allows it in another', () => {
