@@ -133,6 +133,7 @@ export const ZDonationChoiceFields = z.object({
  * checks this, because the browser tells it how the provider's amount splits into gift and fee.
  */
 export function feeCoverMatches(totalMinor: number, feeMinor: number): boolean {
+  if (!Number.isSafeInteger(totalMinor) || !Number.isSafeInteger(feeMinor)) return false;
   if (feeMinor === 0) return true;
   if (feeMinor < 0 || feeMinor > totalMinor) return false;
   return addFeeCover(totalMinor - feeMinor).totalMinor === totalMinor;

@@ -81,6 +81,17 @@ describe('payment call payloads', () => {
       included_fees: 1,
     });
     expect(order.success).toBe(false);
+    // A malformed amount is reported, never thrown.
+    const malformed = ZCreateIntentRequest.safeParse({
+      campaign_id: 3,
+      amount: 'abc',
+      currency: 'usd',
+      included_fees: 32,
+    });
+    expect(malformed.success).toBe(false);
+    expect(
+      ZCreateIntentRequest.safeParse({ campaign_id: 3, amount: 10.5, currency: 'usd', included_fees: 1 }).success,
+    ).toBe(false);
   });
 
   it('reads confirm_payment from the form and from the return path', () => {
