@@ -69,6 +69,8 @@ export type ProviderPayment = {
   /** Saved for off-session charges (recurring gifts); null when nothing was saved. */
   paymentMethodId?: string | null;
   customerId?: string | null;
+  /** What refunds name when it is not `id` (PayPal refunds a capture, not an order). */
+  captureId?: string | null;
 };
 
 export type CreateOrderInput = {
@@ -89,8 +91,6 @@ export type CreatedOrder = { id: string; status: WalletOrderStatus; approveUrl: 
 
 export type CapturedOrder = ProviderPayment & {
   orderId: string;
-  /** The capture's own id: refunds and PayPal's capture webhooks name it. */
-  captureId: string | null;
   payerEmail: string | null;
 };
 

@@ -1,4 +1,4 @@
-// Test harness: the real app with the sandbox provider's routes, on a fresh seeded database.
+// Test harness: the real app with the sandbox provider's routes, on a fresh database.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,6 @@ import { buildApp } from '../../../../app.ts';
 import { type Config, loadConfig } from '../../../../platform/config/config.ts';
 import type { Db } from '../../../../platform/db/client.ts';
 import { createMailer } from '../../../../platform/mail/mailer.ts';
-import { seedDemo } from '../../../../seed/demo-seed.ts';
 import { npos } from '../../../organisations/organisations.tables.ts';
 import type { ProviderAccount } from '../payment-provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox.provider.ts';
@@ -20,7 +19,7 @@ export type SandboxTestContext = {
   db: Db;
   config: Config;
   sandbox: SandboxProvider;
-  /** The first and second demo organisations. */
+  /** Two organisations, to check one cannot reach the other's payments. */
   account: ProviderAccount;
   otherAccount: ProviderAccount;
 };
@@ -33,9 +32,15 @@ export function useSandboxApp(): SandboxTestContext {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-sandbox-pay-'));
     ctx.config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
     ctx.db = database.db;
-    await seedDemo(ctx.db, ctx.config.totpKey);
-    const [first, second] = await ctx.db.select({ id: npos.id }).from(npos).orderBy(npos.id).limit(2);
-    if (!first || !second) throw new Error('the demo seed has fewer than two organisations');
+    // Two organisations of our own: the sandbox needs nothing else from the demo data.
+    const [first, second] = await ctx.db
+      .insert(npos)
+      .values([
+        { name: 'Sandbox Charity One', slug: 'sandbox-charity-one' },
+        { name: 'Sandbox Charity Two', slug: 'sandbox-charity-two' },
+      ])
+      .returning({ id: npos.id });
+    if (!first || !second) throw new Error('the test organisations were not created');
     ctx.account = { npoId: first.id, accountId: 'acct_sandbox_first' };
     ctx.otherAccount = { npoId: second.id, accountId: 'acct_sandbox_second' };
     ctx.sandbox = createSandboxProvider({ db: ctx.db, sessionSecret: ctx.config.sessionSecret });
