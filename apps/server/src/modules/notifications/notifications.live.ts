@@ -26,9 +26,10 @@ export async function startNotificationFanout(app: FastifyInstance, deps: { db: 
 }
 
 async function deliver(app: FastifyInstance, deps: { db: Db; cable: Cable }, notificationId: number): Promise<void> {
-  if (deps.cable.connectionCount() === 0) return;
+  const connected = deps.cable.connectedUserIds();
+  if (connected.length === 0) return;
   try {
-    for (const { userId, notification } of await loadForDelivery(deps.db, notificationId)) {
+    for (const { userId, notification } of await loadForDelivery(deps.db, notificationId, connected)) {
       const message: TLiveNotificationMessage = { notification };
       deps.cable.broadcastToUser(userId, NOTIFICATION_CHANNEL, message);
     }

@@ -1,5 +1,5 @@
 import { ACCESS, type TNotification, type TNotificationKind, type TNotificationStatus } from '@kindling/contracts';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { memberships } from '../organisations/organisations.tables.ts';
@@ -36,34 +36,45 @@ export async function notifyOrganisation(
   input: NotifyOrganisationInput,
 ): Promise<{ notificationId: number; recipientUserIds: number[] } | null> {
   const roles = input.roles ?? ACCESS.dashboard;
-  return db.transaction(async (tx) => {
-    const conditions: SQL[] = [eq(memberships.npoId, input.npoId), inArray(memberships.roleCode, [...roles])];
-    if (input.userIds) conditions.push(inArray(memberships.userId, [...input.userIds]));
-    const members = await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(and(...conditions));
-    if (members.length === 0) return null;
-
-    const createdAt = new Date();
-    const metadata = {
-      ...input.data,
-      created_at: createdAt.toISOString(),
-      npo_id: input.npoId,
-      ...(input.link ? { link: input.link } : {}),
-    };
-    const [row] = await tx
-      .insert(notifications)
-      .values({ npoId: input.npoId, kind: input.kind, title: input.title, message: input.message, metadata, createdAt })
-      .returning({ id: notifications.id });
-    if (!row) throw new Error('notification insert returned no row');
-    const userIds = members.map((m) => m.userId);
-    await tx
-      .insert(notificationRecipients)
-      .values(userIds.map((npoUserId) => ({ notificationId: row.id, npoUserId, npoId: input.npoId, createdAt })));
-    await tx.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${String(row.id)})`);
-    return { notificationId: row.id, recipientUserIds: userIds };
-  });
+  const conditions: SQL[] = [eq(memberships.npoId, input.npoId), inArray(memberships.roleCode, [...roles])];
+  if (input.userIds) conditions.push(inArray(memberships.userId, [...input.userIds]));
+  const createdAt = new Date();
+  const metadata = {
+    ...input.data,
+    created_at: createdAt.toISOString(),
+    npo_id: input.npoId,
+    ...(input.link ? { link: input.link } : {}),
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(notifications)
+        .values({
+          npoId: input.npoId,
+          kind: input.kind,
+          title: input.title,
+          message: input.message,
+          metadata,
+          createdAt,
+        })
+        .returning({ id: notifications.id });
+      if (!row) throw new Error('notification insert returned no row');
+      // One statement picks the members and inserts their rows: an organisation may have many staff.
+      const inserted = await tx.execute<{ npo_user_id: number }>(sql`
+        INSERT INTO ${notificationRecipients} (notification_id, npo_user_id, npo_id, created_at)
+        SELECT ${row.id}, ${memberships.userId}, ${memberships.npoId}, ${createdAt.toISOString()}::timestamptz
+        FROM ${memberships} WHERE ${and(...conditions)}
+        RETURNING npo_user_id`);
+      const recipients = inserted.rows.map((r) => ({ userId: Number(r.npo_user_id) }));
+      if (recipients.length === 0) tx.rollback();
+      await tx.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${String(row.id)})`);
+      return { notificationId: row.id, recipientUserIds: recipients.map((r) => r.userId) };
+    });
+  } catch (error) {
+    // Nobody in the organisation may see it: nothing is kept.
+    if (error instanceof TransactionRollbackError) return null;
+    throw error;
+  }
 }
 
 type RecipientRow = typeof notificationRecipients.$inferSelect;
@@ -171,12 +182,22 @@ export async function updateAllRecipients(db: Db, viewer: Viewer, action: 'mark_
   return { updated: rows.length };
 }
 
-/** What the live channel pushes: the notification once per recipient user, with that user's row. */
-export async function loadForDelivery(db: Db, notificationId: number) {
-  const rows = await db
-    .select({ n: notifications, r: notificationRecipients })
+/**
+ * What the live channel pushes: the notification once per recipient among `userIds` (the users
+ * connected to this instance), each with that user's own recipient row.
+ */
+export async function loadForDelivery(db: Db, notificationId: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return [];
+  const [n] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
+  if (!n) return [];
+  const recipients = await db
+    .select()
     .from(notificationRecipients)
-    .innerJoin(notifications, eq(notifications.id, notificationRecipients.notificationId))
-    .where(eq(notificationRecipients.notificationId, notificationId));
-  return rows.map(({ n, r }) => ({ userId: r.npoUserId, notification: toNotification(n, r) }));
+    .where(
+      and(
+        eq(notificationRecipients.notificationId, notificationId),
+        inArray(notificationRecipients.npoUserId, [...userIds]),
+      ),
+    );
+  return recipients.map((r) => ({ userId: r.npoUserId, notification: toNotification(n, r) }));
 }

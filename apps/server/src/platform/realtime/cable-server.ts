@@ -17,6 +17,8 @@ export type Cable = {
   /** Sends `message` on `channel` to every socket of that user on this instance; returns how many got it. */
   broadcastToUser: (userId: number, channel: string, message: unknown) => number;
   connectionCount: () => number;
+  /** Users with at least one open socket on this instance (so a push loads only their rows). */
+  connectedUserIds: () => number[];
 };
 
 export type CableOptions = {
@@ -175,6 +177,7 @@ export function registerCable(app: FastifyInstance, options: CableOptions): Cabl
       }
       return sent;
     },
+    connectedUserIds: () => [...byUser.keys()],
     connectionCount: () => {
       let count = 0;
       for (const set of byUser.values()) count += set.size;
