@@ -1,4 +1,42 @@
-// Payments: for now only Stripe Connect's OAuth exchange, used by Stripe sign-in.
+// Payments: the provider layer (sandbox, Stripe, PayPal behind one interface) and Stripe
+// Connect's OAuth exchange used by Stripe sign-in.
+export type {
+  CapturedOrder,
+  ChargeSavedInput,
+  CreatedIntent,
+  CreatedOrder,
+  CreatedSetupToken,
+  CreateIntentInput,
+  CreateOrderInput,
+  CreateSetupTokenInput,
+  PaymentInterval,
+  PaymentMetadata,
+  PaymentProvider,
+  PaymentStatus,
+  ProviderAccount,
+  ProviderCapabilities,
+  ProviderEvent,
+  ProviderEventType,
+  ProviderName,
+  ProviderPayment,
+  ProviderRefund,
+  RefundInput,
+  SavedPaymentToken,
+  WalletOrderStatus,
+  WebhookHeaders,
+} from './providers/payment-provider.ts';
+export {
+  GENERIC_PAYMENT_MESSAGE,
+  ProviderError,
+  type ProviderErrorCode,
+  WebhookSignatureError,
+} from './providers/provider-error.ts';
+export { createPaymentProviders, type PaymentProviders } from './providers/registry.ts';
+export type { SandboxProvider } from './providers/sandbox/sandbox.provider.ts';
+export { SANDBOX_CONFIRM_PATH, sandboxPaymentRoutes } from './providers/sandbox/sandbox.routes.ts';
+export { SANDBOX_APPROVE_PATH } from './providers/sandbox/sandbox.wallet.ts';
+export { SANDBOX_SIGNATURE_HEADER, type SandboxWebhookSink } from './providers/sandbox/sandbox.webhooks.ts';
+export type { StripeProvider } from './providers/stripe/stripe.provider.ts';
 export {
   type ConnectedAccount,
   createStripeConnect,

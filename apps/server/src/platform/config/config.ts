@@ -26,7 +26,12 @@ const ZConfig = z.object({
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   STRIPE_CONNECT_BASE: z.string().url().default('https://connect.stripe.com'),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_APPLICATION_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(0),
   PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_API_BASE: z.string().url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
   TRUST_PROXY: z.string().default('loopback'),
   TRUSTED_ORIGINS: z.string().optional(),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce
