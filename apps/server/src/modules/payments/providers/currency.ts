@@ -1,5 +1,9 @@
 // Our own money rules come from the contracts (spec 02 section 5); this file adds only the
 // integer rescaling the provider adapters share.
+import { isSupportedCurrency } from '@kindling/contracts';
+import type { ProviderName } from './payment-provider.ts';
+import { ProviderError } from './provider-error.ts';
+
 export { currencyExponent, normaliseCurrency } from '@kindling/contracts';
 
 /**
@@ -13,4 +17,15 @@ export function rescaleMinor(amount: number, fromExponent: number, toExponent: n
   const divisor = 10 ** (fromExponent - toExponent);
   const rounded = Math.round(Math.abs(amount) / divisor);
   return amount < 0 ? -rounded : rounded;
+}
+
+/**
+ * The upper-case code of a currency we can charge, or a currency_not_supported error: a provider
+ * call must never turn an unknown code into USD the way display code may.
+ */
+export function requireCurrency(provider: ProviderName, currency: string): string {
+  if (!isSupportedCurrency(currency)) {
+    throw new ProviderError(provider, 'currency_not_supported', 'This currency is not supported.');
+  }
+  return currency.trim().toUpperCase();
 }

@@ -54,5 +54,6 @@ describe('provider unit conversion: PayPal', () => {
   it('knows the 24 PayPal currencies', () => {
     expect(isPayPalCurrency('usd')).toBe(true);
     expect(isPayPalCurrency('KRW')).toBe(false);
+    expect(isPayPalCurrency('XYZ')).toBe(false);
   });
 });

@@ -10,7 +10,8 @@ const PAYPAL_NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
 export const paypalExponent = (currency: string): number =>
   PAYPAL_NO_DECIMALS.has(normaliseCurrency(currency)) ? 0 : 2;
 
-export const isPayPalCurrency = (currency: string): boolean => PAYPAL_CURRENCIES.has(normaliseCurrency(currency));
+/** Exact check: an unknown code is not PayPal's, even though display code would show it as USD. */
+export const isPayPalCurrency = (currency: string): boolean => PAYPAL_CURRENCIES.has(currency.trim().toUpperCase());
 
 /** Our minor units → PayPal's `value`, e.g. 1050 USD → "10.50", 1000 JPY → "1000". */
 export function toPayPalValue(amountMinor: number, currency: string): string {

@@ -37,7 +37,7 @@ function moneyOf(amountMinor: number, currency: string) {
   if (!isPayPalCurrency(currency)) {
     throw new ProviderError('paypal', 'currency_not_supported', 'PayPal does not accept this currency.');
   }
-  return { currency_code: currency.toUpperCase(), value: toPayPalValue(amountMinor, currency) };
+  return { currency_code: currency.trim().toUpperCase(), value: toPayPalValue(amountMinor, currency) };
 }
 
 /** An order's first capture in our terms; amount and status come from PayPal only. */

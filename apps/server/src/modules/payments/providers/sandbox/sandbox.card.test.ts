@@ -207,6 +207,10 @@ describe('sandbox intents as a provider', () => {
     });
   });
 
+  it('refuses an unknown currency instead of storing it as USD', async () => {
+    await expect(newIntent({ currency: 'XYZ' })).rejects.toMatchObject({ code: 'currency_not_supported' });
+  });
+
   it("does not show one organisation another's intent", async () => {
     const intent = await newIntent();
     await expect(ctx.sandbox.retrieveIntent({ account: ctx.otherAccount, id: intent.id })).rejects.toMatchObject({

@@ -1,6 +1,6 @@
 import type { Db } from '../../../../platform/db/client.ts';
 import { hmacHex, randomToken } from '../../../../platform/security/tokens.ts';
-import { normaliseCurrency } from '../currency.ts';
+import { requireCurrency } from '../currency.ts';
 import type { PaymentStatus, ProviderAccount, ProviderEventType, ProviderPayment } from '../payment-provider.ts';
 import { ProviderError } from '../provider-error.ts';
 import type { SandboxPaymentRow } from './sandbox.repository.ts';
@@ -87,5 +87,5 @@ export function checkedMoney(amountMinor: number, currency: string): { amountMin
   if (!Number.isSafeInteger(amountMinor) || amountMinor < 1 || amountMinor > 99_999_999) {
     throw new ProviderError('sandbox', 'invalid_amount', 'The amount must be a positive whole number of minor units.');
   }
-  return { amountMinor, currency: normaliseCurrency(currency) };
+  return { amountMinor, currency: requireCurrency('sandbox', currency) };
 }

@@ -152,9 +152,13 @@ function registerApprovalPage(app: FastifyInstance, sandbox: SandboxProvider, co
         renderApprovalError('This page has expired', 'Go back to the donation form and choose PayPal again.'),
       );
     }
-    const target = await sandbox.decideApproval(token, decision === 'approve');
+    // Never an open redirect: both addresses must be ours before anything changes.
     const isOwn = (origin: string) => isTrustedOrigin(request, origin, ownOrigins);
-    if (!target || !isSameOriginRedirect(target, isOwn)) return invalid(reply);
+    const approvable = await sandbox.describeApproval(token);
+    const urls = [approvable?.returnUrl, approvable?.cancelUrl];
+    if (!approvable || urls.some((url) => !url || !isSameOriginRedirect(url, isOwn))) return invalid(reply);
+    const target = await sandbox.decideApproval(token, decision === 'approve');
+    if (!target) return invalid(reply);
     return reply.redirect(target, 303);
   });
 }

@@ -79,6 +79,22 @@ describe('sandbox PayPal-like orders', () => {
     expect(await ctx.sandbox.describeApproval(order.id)).not.toBeNull();
   });
 
+  it('never redirects to another site, and leaves such an order undecided', async () => {
+    const order = await ctx.sandbox.createOrder({
+      account: ctx.account,
+      amountMinor: 500,
+      currency: 'USD',
+      metadata: {},
+      idempotencyKey: `evil-${Math.random()}`,
+      returnUrl: 'https://evil.example/steal',
+      cancelUrl: '/spring-appeal',
+    });
+    const answer = await decide(new TestClient(ctx.app), order.approveUrl as string, 'approve');
+    expect(answer.statusCode).toBe(404);
+    expect(answer.headers.location).toBeUndefined();
+    expect(await ctx.sandbox.describeApproval(order.id)).toMatchObject({ status: 'created' });
+  });
+
   it('does not let another organisation capture the order', async () => {
     const order = await newOrder();
     await decide(new TestClient(ctx.app), order.approveUrl as string, 'approve');

@@ -31,6 +31,9 @@ export type Approvable = {
   currency: string | null;
   description: string | null;
   status: string;
+  /** Where the payer's decision sends the browser; the page checks they are ours first. */
+  returnUrl: string | null;
+  cancelUrl: string | null;
 };
 
 const approveUrl = (token: string) => `${SANDBOX_APPROVE_PATH}?token=${encodeURIComponent(token)}`;
@@ -136,6 +139,8 @@ export function createSandboxWallet(ctx: SandboxContext) {
         currency: row.currency,
         description: row.metadata.description ?? null,
         status: row.status,
+        returnUrl: row.returnUrl,
+        cancelUrl: row.cancelUrl,
       };
     },
 

@@ -124,6 +124,13 @@ describe('Stripe adapter: PaymentIntents on the connected account', () => {
     expect(standIn.requests).toHaveLength(0);
   });
 
+  it('refuses an unknown currency instead of charging it as USD', async () => {
+    await expect(stripe.createIntent(intentInput({ currency: 'XYZ' }))).rejects.toMatchObject({
+      code: 'currency_not_supported',
+    });
+    expect(standIn.requests).toHaveLength(0);
+  });
+
   it("surfaces Stripe's own message for an amount below its minimum", async () => {
     const error = await stripe.createIntent(intentInput({ amountMinor: 20 })).catch((e) => e);
     expect(error).toMatchObject({ code: 'invalid_amount', providerMessage: 'Amount must be at least 0.50' });

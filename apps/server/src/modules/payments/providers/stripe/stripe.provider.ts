@@ -1,6 +1,7 @@
 // Stripe through the official SDK: direct charges on the organisation's connected account
 // (Stripe-Account header), an Idempotency-Key on every create, amounts in Stripe's units.
 import type Stripe from 'stripe';
+import { requireCurrency } from '../currency.ts';
 import type {
   ChargeSavedInput,
   CreateIntentInput,
@@ -87,6 +88,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
 
   async function createIntent(input: CreateIntentInput) {
     const stripeAccount = connectedAccount(input.account);
+    requireCurrency('stripe', input.currency);
     const metadata = { ...input.metadata, interval: input.interval };
     const recurring = input.interval !== 'once';
     const customer = recurring
@@ -115,6 +117,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
 
   async function chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment> {
     const stripeAccount = connectedAccount(input.account);
+    requireCurrency('stripe', input.currency);
     const fee = feeFor(input.amountMinor, input.applicationFeeMinor);
     try {
       const intent = await stripe.paymentIntents.create(
@@ -147,6 +150,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
 
   async function refund(input: RefundInput): Promise<ProviderRefund> {
     const stripeAccount = connectedAccount(input.account);
+    requireCurrency('stripe', input.currency);
     const result = await stripeCall(() =>
       stripe.refunds.create(
         {
