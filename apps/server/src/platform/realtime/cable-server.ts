@@ -11,7 +11,14 @@ const MAX_SUBSCRIPTIONS = 16;
 /** Every 10 beats (30 s) sockets that did not answer a transport ping are dropped as dead. */
 const DEAD_CHECK_EVERY = 10;
 
-type Connection = { socket: WebSocket; userId: number; subscriptions: Map<string, string>; alive: boolean };
+type Connection = {
+  socket: WebSocket;
+  userId: number;
+  /** The session cookie value, to check now and then that the session still exists. */
+  token: string;
+  subscriptions: Map<string, string>;
+  alive: boolean;
+};
 
 export type Cable = {
   /** Sends `message` on `channel` to every socket of that user on this instance; returns how many got it. */
@@ -27,6 +34,8 @@ export type CableOptions = {
   trustProxy: boolean | string[];
   /** Channels a signed-in user may subscribe to (each only ever carries that user's own data). */
   channels: readonly string[];
+  /** How often open sockets re-check their session (sign-out elsewhere, expiry); default 60 s. */
+  sessionRecheckMs?: number;
 };
 
 /**
@@ -64,18 +73,20 @@ export function registerCable(app: FastifyInstance, options: CableOptions): Cabl
       if (connection) handleCommand(connection, raw.toString('utf8'));
       else if (early.length < MAX_SUBSCRIPTIONS) early.push(raw.toString('utf8'));
     });
-    const userId = await authenticate(request).catch((error: unknown) => {
+    const signedIn = await authenticate(request).catch((error: unknown) => {
       app.log.error({ err: error }, 'cable session lookup failed');
       return undefined;
     });
-    if (userId === undefined || userId === null) {
-      // Rails' handle_open rejection: tell the client not to retry, then close.
-      socket.send(frames.disconnect(userId === null ? 'unauthorized' : 'server_restart', userId === undefined));
+    if (!signedIn) {
+      // Rails' handle_open rejection: tell the client not to retry, then close. A failed lookup
+      // (database down) is no verdict on the session, so that client may try again.
+      socket.send(frames.disconnect(signedIn === null ? 'unauthorized' : 'server_restart', signedIn === undefined));
       socket.close();
       return;
     }
     if (socket.readyState !== socket.OPEN) return;
-    const open: Connection = { socket, userId, subscriptions: new Map(), alive: true };
+    const { userId, token } = signedIn;
+    const open: Connection = { socket, userId, token, subscriptions: new Map(), alive: true };
     connection = open;
     const set = byUser.get(userId) ?? new Set<Connection>();
     byUser.set(userId, set);
@@ -92,15 +103,37 @@ export function registerCable(app: FastifyInstance, options: CableOptions): Cabl
     for (const raw of early.splice(0)) handleCommand(open, raw);
   };
 
-  /** The user id of the session cookie, or null when there is no live session. */
-  const authenticate = async (request: IncomingMessage): Promise<number | null> => {
+  /** The user of the session cookie, or null when there is no live session. */
+  const authenticate = async (request: IncomingMessage): Promise<{ userId: number; token: string } | null> => {
     const header = request.headers.cookie;
     if (!header) return null;
     const token = app.parseCookie(header)[SESSION_COOKIE];
     if (!token) return null;
     const found = await options.resolveSession(token);
-    return found?.session.user.id ?? null;
+    return found ? { userId: found.session.user.id, token } : null;
   };
+
+  /** A socket outlives its page's session otherwise: one signed out elsewhere stops receiving. */
+  const recheckSessions = async () => {
+    for (const set of [...byUser.values()]) {
+      for (const connection of [...set]) {
+        const found = await options.resolveSession(connection.token).catch(() => undefined);
+        if (found === null || (found && found.session.user.id !== connection.userId)) {
+          connection.socket.send(frames.disconnect('unauthorized', false));
+          connection.socket.close();
+        }
+      }
+    }
+  };
+  let rechecking = false;
+  const recheckTimer = setInterval(() => {
+    if (rechecking) return;
+    rechecking = true;
+    void recheckSessions().finally(() => {
+      rechecking = false;
+    });
+  }, options.sessionRecheckMs ?? 60_000);
+  recheckTimer.unref();
 
   const handleCommand = (connection: Connection, raw: string) => {
     const command = parseCommand(raw);
@@ -147,6 +180,7 @@ export function registerCable(app: FastifyInstance, options: CableOptions): Cabl
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {
     clearInterval(pingTimer);
+    clearInterval(recheckTimer);
     app.server.off('upgrade', onUpgrade);
     const restart = frames.disconnect('server_restart', true);
     for (const set of byUser.values()) {
