@@ -1,7 +1,7 @@
+import { type TCampaignInput, ZCampaignInput } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { columnsOf, replaceChildren } from '../modules/campaigns/campaigns.repository.ts';
 import { campaigns } from '../modules/campaigns/campaigns.tables.ts';
-import { type TCampaignInput, ZCampaignInput } from '../modules/campaigns/index.ts';
 import { type GivingInterval, recordSucceededPayment } from '../modules/donations/index.ts';
 import type { Db } from '../platform/db/client.ts';
 
@@ -10,11 +10,11 @@ import type { Db } from '../platform/db/client.ts';
 // the last two years. Donations go through recordSucceededPayment with fixed sandbox references,
 // so a second run finds every one already recorded and adds nothing.
 
-const SPRING: Partial<TCampaignInput> = {
+const SPRING: TCampaignInput = {
   name: 'Spring Appeal',
   campaign_url: 'spring-appeal',
   status: 'active',
-  goal: 5_000_000,
+  goal_minor: 5_000_000,
   currency: 'USD',
   currencies: ['USD', 'EUR', 'GBP'],
   call_to_action: 'Fill a family’s shelves this spring',
@@ -27,11 +27,11 @@ const SPRING: Partial<TCampaignInput> = {
   designation_label: 'Where should your gift go?',
   thank_you_message: '',
   amounts: [
-    { amt: 2500, interval: 'once', description: 'A week of fresh vegetables for a family', image_url: null },
-    { amt: 5000, interval: 'once', description: 'A full grocery box for a family of four', image_url: null },
-    { amt: 10000, interval: 'once', description: 'Baby formula and nappies for a month', image_url: null },
-    { amt: 1000, interval: 'monthly', description: 'Breakfast for a child every school day', image_url: null },
-    { amt: 2500, interval: 'monthly', description: 'Keeps the community fridge stocked', image_url: null },
+    { amount_minor: 2500, interval: 'once', description: 'A week of fresh vegetables for a family', image_url: null },
+    { amount_minor: 5000, interval: 'once', description: 'A full grocery box for a family of four', image_url: null },
+    { amount_minor: 10000, interval: 'once', description: 'Baby formula and nappies for a month', image_url: null },
+    { amount_minor: 1000, interval: 'monthly', description: 'Breakfast for a child every school day', image_url: null },
+    { amount_minor: 2500, interval: 'monthly', description: 'Keeps the community fridge stocked', image_url: null },
   ],
   designations: [
     { name: 'Fresh produce', description: 'Fruit and vegetables from local growers' },
@@ -54,20 +54,20 @@ const SPRING: Partial<TCampaignInput> = {
   campaign_settings: { theme_color: '#e8590c', button_color: '#e8590c', button_text_color: '#ffffff' },
 };
 
-const TEAM_SAM: Partial<TCampaignInput> = {
+const TEAM_SAM: TCampaignInput = {
   name: 'Team Sam for the Spring Appeal',
   campaign_url: 'spring-appeal-team-sam',
   status: 'active',
-  goal: 250_000,
+  goal_minor: 250_000,
   call_to_action: 'Sam is running the river 10k to fill the shelves',
 };
 
-const DRAFT: Partial<TCampaignInput> = {
+const DRAFT: TCampaignInput = {
   name: 'Summer Lunch Club',
   campaign_url: 'summer-lunch-club',
   status: 'draft',
-  goal: 1_500_000,
-  amounts: [{ amt: 1500, interval: 'once', description: 'Ten lunches', image_url: null }],
+  goal_minor: 1_500_000,
+  amounts: [{ amount_minor: 1500, interval: 'once', description: 'Ten lunches', image_url: null }],
 };
 
 const FIRST = ['Alex', 'Priya', 'Tom', 'Maria', 'Kwame', 'Sofia', 'Liam', 'Aiko', 'Noah', 'Fatima', 'Ellen', 'Ravi'];
@@ -87,7 +87,7 @@ function random(seed: number) {
 async function ensureCampaign(
   db: Db,
   npoId: number,
-  spec: Partial<TCampaignInput>,
+  spec: TCampaignInput,
   extra: { parentCampaignId?: number; ownerUserId?: number; createdAt: Date },
 ): Promise<number> {
   const input = ZCampaignInput.parse(spec);

@@ -1,15 +1,14 @@
+import {
+  GIFT_AID_TEXT_VERSION,
+  type TCampaignListResponse,
+  type TDonation,
+  type ZCampaignListQuery,
+} from '@kindling/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findOwnCampaign, selectCampaignDonations, selectCampaignList } from './campaigns.repository.ts';
-import type {
-  ZCampaignDonation,
-  ZCampaignDonations,
-  ZCampaignList,
-  ZCampaignListItem,
-  ZCampaignListQuery,
-  ZPageQuery,
-} from './campaigns.schemas.ts';
+import type { ZPageQuery } from './campaigns.schemas.ts';
 import { CAMPAIGN_NOT_FOUND } from './campaigns.service.ts';
 
 type Row = Record<string, unknown>;
@@ -20,7 +19,7 @@ export async function listCampaigns(
   db: Db,
   npoId: number,
   query: z.infer<typeof ZCampaignListQuery>,
-): Promise<z.infer<typeof ZCampaignList>> {
+): Promise<TCampaignListResponse> {
   const { rows, total, baseCurrency } = await selectCampaignList(db, {
     npoId,
     search: query.search || undefined,
@@ -28,15 +27,17 @@ export async function listCampaigns(
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  const campaigns: z.infer<typeof ZCampaignListItem>[] = rows.map((r: Row) => ({
+  const campaigns: TCampaignListResponse['campaigns'] = rows.map((r: Row) => ({
     id: Number(r.id),
     name: String(r.name),
     campaign_url: String(r.campaign_url),
     status: r.status as 'draft',
     campaign_type: r.campaign_type as 'donation',
     image_url: (r.image_url as string | null) ?? null,
-    goal: r.goal == null ? null : Number(r.goal),
-    raised: Number(r.raised),
+    currency: String(r.currency),
+    goal_minor: r.goal_minor == null ? null : Number(r.goal_minor),
+    parent_campaign_id: r.parent_campaign_id == null ? null : Number(r.parent_campaign_id),
+    raised_minor: Number(r.raised),
     raised_currency: baseCurrency,
     donors: Number(r.donors),
     donations_count: Number(r.donations_count),
@@ -54,7 +55,7 @@ export async function listCampaignDonations(
   npoId: number,
   campaignId: number,
   query: z.infer<typeof ZPageQuery>,
-): Promise<z.infer<typeof ZCampaignDonations>> {
+): Promise<{ donations: TDonation[]; total: number; page: number; per_page: number }> {
   if (!(await findOwnCampaign(db, npoId, campaignId))) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
   const { rows, total } = await selectCampaignDonations(
     db,
@@ -66,31 +67,55 @@ export async function listCampaignDonations(
   return { donations: rows.map(toDonation), total, page: query.page, per_page: query.per_page };
 }
 
-function toDonation(r: Row): z.infer<typeof ZCampaignDonation> {
+const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
+
+function toDonation(r: Row): TDonation {
   return {
     id: Number(r.id),
-    donor_id: Number(r.donor_id),
-    donor_name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
-    donor_email: String(r.email),
-    amount: Number(r.amount_minor),
-    fee_covered: Number(r.fee_covered_minor),
+    npo_id: Number(r.npo_id),
+    campaign_id: numberOrNull(r.campaign_id),
+    campaign_name: (r.campaign_name as string | null) ?? null,
+    peer_campaign_id: numberOrNull(r.peer_campaign_id),
+    donor: {
+      id: Number(r.donor_id),
+      first_name: String(r.first_name ?? ''),
+      last_name: String(r.last_name ?? ''),
+      email: String(r.email ?? ''),
+    },
+    amount_minor: Number(r.amount_minor),
+    included_fees_minor: Number(r.fee_covered_minor),
     currency: String(r.currency),
-    base_amount: Number(r.base_amount_minor),
+    base_amount_minor: Number(r.base_amount_minor),
     base_currency: String(r.base_currency),
-    interval: r.interval as 'once',
-    status: String(r.status),
-    payment_method: (r.payment_method as string | null) ?? null,
-    provider: (r.provider as string | null) ?? null,
+    fx_rate: String(r.fx_rate),
+    interval: r.interval as TDonation['interval'],
+    status: r.status as TDonation['status'],
+    designation_id: numberOrNull(r.designation_id),
     designation: (r.designation_name as string | null) ?? null,
-    answers: (r.answers as z.infer<typeof ZCampaignDonation>['answers']) ?? [],
+    answers: (r.answers as TDonation['answers']) ?? [],
     comment: String(r.comment ?? ''),
     gift_aid: r.gift_aid === true,
+    gift_aid_declaration:
+      r.gift_aid === true
+        ? {
+            name: String(r.gift_aid_name ?? ''),
+            address: String(r.gift_aid_address ?? ''),
+            postcode: String(r.gift_aid_postcode ?? ''),
+            declared_on: String(r.gift_aid_declared_on ?? ''),
+            text_version: GIFT_AID_TEXT_VERSION,
+          }
+        : null,
     add_to_donor_wall: r.add_to_donor_wall === true,
     first_name_only_to_donor_wall: r.first_name_only_to_donor_wall === true,
     show_amount_on_donor_wall: r.show_amount_on_donor_wall === true,
     show_comment_on_donor_wall: r.show_comment_on_donor_wall === true,
-    peer_campaign_id: r.peer_campaign_id == null ? null : Number(r.peer_campaign_id),
+    create_donor_account: r.create_donor_account === true,
+    payment_method: (r.payment_method as string | null) ?? null,
+    provider: (r.provider as string | null) ?? null,
+    provider_reference: (r.provider_reference as string | null) ?? null,
     receipt_number: (r.receipt_number as string | null) ?? null,
+    recurring_plan_id: null,
     created_at: new Date(r.created_at as string).toISOString(),
+    refunded_at: r.refunded_at == null ? null : new Date(r.refunded_at as string).toISOString(),
   };
 }

@@ -1,9 +1,9 @@
+import { ZPublicCampaignResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
-import { ZCampaignPublic } from './campaigns.schemas.ts';
 
 const page = (url: string) => `/api/v1/npo_admin/campaign_page?campaign_url=${encodeURIComponent(url)}`;
 
@@ -33,8 +33,8 @@ describe('public campaign data (seeded Spring Appeal)', () => {
     spy.mockRestore();
     expect(res.statusCode).toBe(200);
     expect(queries).toBe(1);
-    const body = ZCampaignPublic.parse(res.json());
-    expect(res.json()).not.toHaveProperty('editable');
+    const body = ZPublicCampaignResponse.parse(res.json()).campaign;
+    expect(res.json().campaign).not.toHaveProperty('editable');
     const expected = await totals('campaign_id', ids['spring-appeal'] ?? 0);
     expect(body).toMatchObject({
       id: ids['spring-appeal'],
@@ -48,16 +48,17 @@ describe('public campaign data (seeded Spring Appeal)', () => {
       gift_aid: true,
       collect_address: true,
       designation_label: 'Where should your gift go?',
-      raised: Number(expected?.raised),
+      raised_minor: Number(expected?.raised),
       raised_currency: 'USD',
       donors: expected?.donors,
-      provider: 'sandbox',
       card_enabled: true,
       wallet_enabled: true,
+      card_provider: 'sandbox',
+      wallet_provider: 'sandbox',
       stripe_publishable_key: null,
     });
-    expect(body.raised).toBeGreaterThan(0);
-    expect(body.amounts_by_interval.monthly?.map((a) => a.amt)).toEqual([1000, 2500]);
+    expect(body.raised_minor).toBeGreaterThan(0);
+    expect(body.amounts.filter((a) => a.interval === 'monthly').map((a) => a.amount_minor)).toEqual([1000, 2500]);
     expect(body.amounts.every((a) => a.description.length > 0)).toBe(true);
     expect(body.designations.map((d) => d.name)).toEqual(['Fresh produce', 'Family hampers']);
     expect(body.questions.map((q) => [q.answer_type, q.response_required])).toEqual([
@@ -70,7 +71,7 @@ describe('public campaign data (seeded Spring Appeal)', () => {
     const res = await anonymous().get(page('spring-appeal-team-sam'));
     expect(res.statusCode).toBe(200);
     const peerTotals = await totals('peer_campaign_id', ids['spring-appeal-team-sam'] ?? 0);
-    expect(res.json()).toMatchObject({
+    expect(res.json().campaign).toMatchObject({
       id: ids['spring-appeal-team-sam'],
       campaign_id: ids['spring-appeal'],
       peer_campaign_id: ids['spring-appeal-team-sam'],
@@ -78,7 +79,7 @@ describe('public campaign data (seeded Spring Appeal)', () => {
       intervals: ['once', 'monthly'],
       peer: {
         owner_name: 'Fern Raiser',
-        raised: Number(peerTotals?.raised),
+        raised_minor: Number(peerTotals?.raised),
         donors: peerTotals?.donors,
       },
     });
@@ -100,10 +101,11 @@ describe('public campaign data (seeded Spring Appeal)', () => {
     await staff.signIn('staff@kindling.test');
     const draft = await staff.get(`/api/v1/npo_admin/campaigns/${ids['summer-lunch-club']}`);
     expect(draft.statusCode).toBe(200);
-    expect(draft.json()).toMatchObject({ editable: true, status: 'draft', donations_count: 0 });
+    expect(draft.json().campaign).toMatchObject({ editable: true, status: 'draft', donations_count: 0 });
     const anonymousView = await anonymous().get(`/api/v1/npo_admin/campaigns/${ids['spring-appeal']}`);
     expect(anonymousView.statusCode).toBe(200);
-    expect(anonymousView.json()).not.toHaveProperty('editable');
+    expect(anonymousView.json().campaign).toMatchObject({ id: ids['spring-appeal'], status: 'active' });
+    expect(anonymousView.json().campaign).not.toHaveProperty('editable');
     const northern = new TestClient(ctx.app);
     await northern.signIn('multi@kindling.test');
     const { rows } = await ctx.db.execute<{ id: number }>(
@@ -112,7 +114,7 @@ describe('public campaign data (seeded Spring Appeal)', () => {
     await northern.get(`/api/v1/npo_admin/select_npo?npo_id=${rows[0]?.id}`);
     const other = await northern.get(`/api/v1/npo_admin/campaigns/${ids['spring-appeal']}`);
     expect(other.statusCode).toBe(200);
-    expect(other.json()).not.toHaveProperty('editable');
+    expect(other.json().campaign).not.toHaveProperty('editable');
     expect((await northern.get(`/api/v1/npo_admin/campaigns/${ids['summer-lunch-club']}`)).statusCode).toBe(404);
   });
 
@@ -161,17 +163,23 @@ describe('payment options with Stripe keys configured', () => {
     },
   });
 
-  it('offers cards only once the organisation has a Stripe account, and exposes the public keys', async () => {
-    const before = (await new TestClient(ctx.app).get(page('spring-appeal'))).json();
+  it('offers cards only once the organisation has a Stripe account, and then exposes the publishable key', async () => {
+    const before = (await new TestClient(ctx.app).get(page('spring-appeal'))).json().campaign;
     expect(before).toMatchObject({
-      provider: 'stripe',
       card_enabled: false,
+      card_provider: null,
       wallet_enabled: false,
-      stripe_publishable_key: 'pk_test_kindling',
-      paypal_client_id: 'paypal-client',
+      wallet_provider: null,
+      stripe_publishable_key: null,
+      paypal_client_id: null,
     });
     await ctx.db.execute(sql`UPDATE npos SET stripe_account_id = 'acct_riverside' WHERE slug = 'riverside-food-bank'`);
-    const after = (await new TestClient(ctx.app).get(page('spring-appeal'))).json();
-    expect(after).toMatchObject({ card_enabled: true, stripe_account: 'acct_riverside' });
+    const after = (await new TestClient(ctx.app).get(page('spring-appeal'))).json().campaign;
+    expect(after).toMatchObject({
+      card_enabled: true,
+      card_provider: 'stripe',
+      stripe_account: 'acct_riverside',
+      stripe_publishable_key: 'pk_test_kindling',
+    });
   });
 });

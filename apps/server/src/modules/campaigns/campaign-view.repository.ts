@@ -25,7 +25,7 @@ export type CampaignJson = {
   thank_you_message: string;
   thank_you_url: string;
   team_fundraising: boolean;
-  campaign_settings: Record<string, string | number>;
+  campaign_settings: Record<string, unknown>;
   custom_css: string;
   parent_campaign_id: number | null;
   owner_user_id: number | null;
@@ -46,7 +46,7 @@ export type CampaignViewRow = {
   stripe_account_id: string | null;
   amounts: Array<{
     id: number;
-    amt: number;
+    amount_minor: number;
     interval: string;
     description: string;
     image_url: string | null;
@@ -82,7 +82,7 @@ export async function selectCampaignView(db: Tx, where: SQL): Promise<CampaignVi
     f AS (SELECT p.* FROM campaigns p, c WHERE p.id = coalesce(c.parent_campaign_id, c.id) AND p.npo_id = c.npo_id)
     SELECT row_to_json(c) AS self, row_to_json(f) AS form, n.name AS npo_name, n.logo_url AS npo_logo,
       n.base_currency, n.stripe_account_id,
-      (SELECT coalesce(json_agg(json_build_object('id', a.id, 'amt', a.amount_minor, 'interval', a.interval,
+      (SELECT coalesce(json_agg(json_build_object('id', a.id, 'amount_minor', a.amount_minor, 'interval', a.interval,
               'description', a.description, 'image_url', a.image_url, 'position', a.position) ORDER BY a.position, a.id), '[]')
        FROM campaign_amounts a WHERE a.campaign_id = f.id AND a.npo_id = f.npo_id) AS amounts,
       (SELECT coalesce(json_agg(json_build_object('id', q.id, 'content', q.content, 'answer_type', q.answer_type,

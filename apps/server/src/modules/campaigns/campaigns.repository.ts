@@ -1,21 +1,22 @@
-import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { TCampaignValues } from '@kindling/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../donations/index.ts';
-import type { TCampaignInput } from './campaigns.schemas.ts';
 import { campaignAmounts, campaignDesignations, campaignQuestions, campaigns } from './campaigns.tables.ts';
+import { sanitiseDescription } from './description-html.ts';
 
 /** The campaign row's own columns from the API input (children are written separately). */
-export function columnsOf(input: TCampaignInput) {
+export function columnsOf(input: TCampaignValues) {
   return {
     name: input.name,
     campaignUrl: input.campaign_url,
     status: input.status,
     campaignType: input.campaign_type,
-    goalMinor: input.goal,
+    goalMinor: input.goal_minor,
     currency: input.currency,
     currencies: input.currencies,
     startsAt: input.starts_at ? new Date(input.starts_at) : null,
     endsAt: input.ends_at ? new Date(input.ends_at) : null,
-    description: input.description,
+    description: sanitiseDescription(input.description),
     callToAction: input.call_to_action,
     imageUrl: input.image_url,
     userAmountEnable: input.user_amount_enable,
@@ -26,8 +27,9 @@ export function columnsOf(input: TCampaignInput) {
     thankYouMessage: input.thank_you_message,
     thankYouUrl: input.thank_you_url,
     teamFundraising: input.team_fundraising,
-    campaignSettings: input.campaign_settings as Record<string, string | number>,
+    campaignSettings: input.campaign_settings as Record<string, unknown>,
     customCss: input.custom_css,
+    parentCampaignId: input.parent_campaign_id,
   };
 }
 
@@ -38,68 +40,74 @@ export async function isCampaignUrlTaken(db: Tx, url: string, exceptId: number |
   return rows.length > 0;
 }
 
+type ChildTable = typeof campaignAmounts | typeof campaignQuestions | typeof campaignDesignations;
+
 /**
- * Replaces presets and questions as given. Designations keep their ids where the name is
- * unchanged, so donations and reports that point at one still do after an edit.
+ * Makes a child list match `items` in order: an item whose id is already one of this campaign's
+ * rows updates it (so donations and reports that point at a designation keep pointing at it),
+ * any other item is inserted, and rows no longer listed are deleted.
  */
-export async function replaceChildren(tx: Tx, npoId: number, campaignId: number, input: TCampaignInput) {
-  const own = (table: typeof campaignAmounts | typeof campaignQuestions | typeof campaignDesignations) =>
-    and(eq(table.campaignId, campaignId), eq(table.npoId, npoId));
-  await tx.delete(campaignAmounts).where(own(campaignAmounts));
-  await tx.delete(campaignQuestions).where(own(campaignQuestions));
-  if (input.amounts.length > 0) {
-    await tx.insert(campaignAmounts).values(
-      input.amounts.map((a, position) => ({
-        npoId,
-        campaignId,
-        amountMinor: a.amt,
-        interval: a.interval,
-        description: a.description,
-        imageUrl: a.image_url,
-        position,
-      })),
-    );
+async function syncChildren<V extends Record<string, unknown>>(
+  tx: Tx,
+  table: ChildTable,
+  owner: { npoId: number; campaignId: number },
+  items: Array<{ id?: number | undefined; values: V }>,
+): Promise<void> {
+  const own = and(eq(table.campaignId, owner.campaignId), eq(table.npoId, owner.npoId));
+  const existing = new Set((await tx.select({ id: table.id }).from(table).where(own)).map((r) => r.id));
+  const kept: number[] = [];
+  for (const [position, item] of items.entries()) {
+    const values = { ...item.values, position };
+    if (item.id !== undefined && existing.has(item.id) && !kept.includes(item.id)) {
+      kept.push(item.id);
+      await tx
+        .update(table)
+        .set(values)
+        .where(and(own, eq(table.id, item.id)));
+    } else {
+      const [row] = await tx
+        .insert(table)
+        .values({ ...owner, ...values } as never)
+        .returning({ id: table.id });
+      if (row) kept.push(row.id);
+    }
   }
-  if (input.questions.length > 0) {
-    await tx.insert(campaignQuestions).values(
-      input.questions.map((q, position) => ({
-        npoId,
-        campaignId,
+  const gone = [...existing].filter((id) => !kept.includes(id));
+  if (gone.length > 0) await tx.delete(table).where(and(own, inArray(table.id, gone)));
+}
+
+/** Writes presets, questions and designations as given, in one transaction with the campaign. */
+export async function replaceChildren(tx: Tx, npoId: number, campaignId: number, input: TCampaignValues) {
+  const owner = { npoId, campaignId };
+  await syncChildren(
+    tx,
+    campaignAmounts,
+    owner,
+    input.amounts.map((a) => ({
+      id: a.id,
+      values: { amountMinor: a.amount_minor, interval: a.interval, description: a.description, imageUrl: a.image_url },
+    })),
+  );
+  await syncChildren(
+    tx,
+    campaignQuestions,
+    owner,
+    input.questions.map((q) => ({
+      id: q.id,
+      values: {
         content: q.content,
         answerType: q.answer_type,
         options: q.answer_type === 'Text' ? [] : q.options,
         responseRequired: q.response_required,
-        position,
-      })),
-    );
-  }
-  await replaceDesignations(tx, npoId, campaignId, input.designations);
-}
-
-async function replaceDesignations(tx: Tx, npoId: number, campaignId: number, wanted: TCampaignInput['designations']) {
-  const own = and(eq(campaignDesignations.campaignId, campaignId), eq(campaignDesignations.npoId, npoId));
-  const existing = await tx
-    .select({ id: campaignDesignations.id, name: campaignDesignations.name })
-    .from(campaignDesignations)
-    .where(own);
-  const kept: number[] = [];
-  for (const [position, d] of wanted.entries()) {
-    const match = existing.find((e) => e.name === d.name && !kept.includes(e.id));
-    if (match) {
-      kept.push(match.id);
-      await tx
-        .update(campaignDesignations)
-        .set({ description: d.description, position })
-        .where(and(own, eq(campaignDesignations.id, match.id)));
-    } else {
-      const [row] = await tx
-        .insert(campaignDesignations)
-        .values({ npoId, campaignId, name: d.name, description: d.description, position })
-        .returning({ id: campaignDesignations.id });
-      if (row) kept.push(row.id);
-    }
-  }
-  await tx.delete(campaignDesignations).where(kept.length ? and(own, notInArray(campaignDesignations.id, kept)) : own);
+      },
+    })),
+  );
+  await syncChildren(
+    tx,
+    campaignDesignations,
+    owner,
+    input.designations.map((d) => ({ id: d.id, values: { name: d.name, description: d.description } })),
+  );
 }
 
 export async function findOwnCampaign(db: Tx, npoId: number, id: number) {
@@ -133,7 +141,8 @@ export async function selectCampaignList(db: Tx, f: ListFilter) {
   const where = sql.join(conditions, sql` AND `);
   const [list, count, npo] = await Promise.all([
     db.execute<Record<string, unknown>>(sql`
-      SELECT c.id, c.name, c.campaign_url, c.status, c.campaign_type, c.image_url, c.goal_minor AS goal,
+      SELECT c.id, c.name, c.campaign_url, c.status, c.campaign_type, c.image_url, c.goal_minor, c.currency,
+        c.parent_campaign_id,
         coalesce(t.raised, 0)::bigint AS raised, coalesce(t.donors, 0)::int AS donors,
         coalesce(t.n, 0)::int AS donations_count,
         (SELECT count(*) FROM campaigns p WHERE p.parent_campaign_id = c.id AND p.npo_id = c.npo_id)::int AS peer_campaigns,
@@ -162,8 +171,10 @@ export async function selectCampaignDonations(
   const own = sql`d.npo_id = ${npoId} AND (d.campaign_id = ${campaignId} OR d.peer_campaign_id = ${campaignId})`;
   const [list, count] = await Promise.all([
     db.execute<Record<string, unknown>>(sql`
-      SELECT d.*, dn.first_name, dn.last_name, dn.email
+      SELECT d.*, d.gift_aid_declared_on::text AS gift_aid_declared_on, dn.first_name, dn.last_name, dn.email,
+        c.name AS campaign_name
       FROM donations d JOIN donors dn ON dn.id = d.donor_id AND dn.npo_id = d.npo_id
+      LEFT JOIN campaigns c ON c.id = d.campaign_id AND c.npo_id = d.npo_id
       WHERE ${own} ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit} OFFSET ${offset}`),
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM donations d WHERE ${own}`),
   ]);

@@ -1,4 +1,10 @@
-import { ACCESS } from '@kindling/contracts';
+import {
+  ACCESS,
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_URL_MESSAGES,
+  type TCampaignValues,
+  type TPublicCampaignResponse,
+} from '@kindling/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -6,17 +12,17 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession, RequestSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Tx } from '../donations/index.ts';
-import { assertCampaignRules } from './campaign-rules.ts';
 import { type CampaignViewRow, selectCampaignView } from './campaign-view.repository.ts';
-import { paymentOptionsOf, toCampaignDetail, toPublicCampaign } from './campaign-view.ts';
+import { paymentOptionsOf, toPublicCampaign, toStaffCampaign } from './campaign-view.ts';
 import { columnsOf, findOwnCampaign, hasAmounts, isCampaignUrlTaken, replaceChildren } from './campaigns.repository.ts';
-import type { TCampaignDetail, TCampaignInput, TCampaignPublic } from './campaigns.schemas.ts';
+import type { TStaffCampaign } from './campaigns.schemas.ts';
 import { campaigns } from './campaigns.tables.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
 /** Spec 02 section 8: what the public form shows when there is no campaign to give to. */
 export const NO_CAMPAIGN = 'No campaign data available';
-const URL_TAKEN = 'This campaign URL is already taken.';
+const URL_TAKEN = CAMPAIGN_URL_MESSAGES.taken;
+type StaffResponse = { campaign: TStaffCampaign };
 
 type Actor = Pick<OrganisationSession, 'selectedNpoId' | 'user'>;
 
@@ -26,10 +32,10 @@ const PUBLICLY_ACTIVE = sql`c.status = 'active' AND (c.parent_campaign_id IS NUL
 
 const ownCondition = (npoId: number, id: number) => sql`c.id = ${id} AND c.npo_id = ${npoId}`;
 
-export async function loadDetail(db: Tx, config: Config, npoId: number, id: number): Promise<TCampaignDetail> {
+export async function loadDetail(db: Tx, config: Config, npoId: number, id: number): Promise<StaffResponse> {
   const row = await selectCampaignView(db, ownCondition(npoId, id));
   if (!row) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-  return toCampaignDetail(row, paymentsOf(config, row));
+  return { campaign: toStaffCampaign(row, paymentsOf(config, row)) };
 }
 
 const paymentsOf = (config: Config, row: CampaignViewRow) =>
@@ -45,25 +51,35 @@ export async function getCampaignForViewer(
   config: Config,
   session: RequestSession | null,
   id: number,
-): Promise<TCampaignPublic | TCampaignDetail> {
+): Promise<TPublicCampaignResponse | StaffResponse> {
   const npoId = session?.selectedNpoId ?? null;
   const isStaff = npoId !== null && (ACCESS.dashboard as readonly number[]).includes(session?.roleCode ?? -1);
   if (isStaff) {
     const own = await selectCampaignView(db, ownCondition(npoId, id));
-    if (own) return toCampaignDetail(own, paymentsOf(config, own));
+    if (own) return { campaign: toStaffCampaign(own, paymentsOf(config, own)) };
   }
   return publicView(db, config, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`);
 }
 
 /** GET /npo_admin/campaign_page: the public shape by URL, active campaigns only. */
-export function getCampaignPage(db: Db, config: Config, campaignUrl: string): Promise<TCampaignPublic> {
+export function getCampaignPage(db: Db, config: Config, campaignUrl: string): Promise<TPublicCampaignResponse> {
   return publicView(db, config, sql`c.campaign_url = ${campaignUrl.toLowerCase()} AND ${PUBLICLY_ACTIVE}`);
 }
 
-async function publicView(db: Db, config: Config, where: SQL): Promise<TCampaignPublic> {
+async function publicView(db: Db, config: Config, where: SQL): Promise<TPublicCampaignResponse> {
   const row = await selectCampaignView(db, where);
   if (!row) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
-  return toPublicCampaign(row, paymentsOf(config, row));
+  return { campaign: toPublicCampaign(row, paymentsOf(config, row)) };
+}
+
+/** A peer campaign raises for one of the organisation's own top-level campaigns, never for itself. */
+async function assertParent(db: Tx, npoId: number, parentId: number | null, selfId: number | null) {
+  if (parentId === null) return;
+  const parent = await findOwnCampaign(db, npoId, parentId);
+  if (!parent || parent.parentCampaignId !== null || parentId === selfId) {
+    const message = 'Choose one of your organisation’s campaigns as the parent.';
+    throw new AppError('VALIDATION_FAILED', message, { parent_campaign_id: message });
+  }
 }
 
 async function assertUrlFree(db: Tx, url: string, exceptId: number | null) {
@@ -86,10 +102,10 @@ export async function createCampaign(
   db: Db,
   config: Config,
   actor: Actor,
-  input: TCampaignInput,
+  input: TCampaignValues,
   ip: string | null,
-): Promise<TCampaignDetail> {
-  assertCampaignRules(input);
+): Promise<StaffResponse> {
+  await assertParent(db, actor.selectedNpoId, input.parent_campaign_id, null);
   await assertUrlFree(db, input.campaign_url, null);
   return db
     .transaction(async (tx) => {
@@ -118,12 +134,12 @@ export async function updateCampaign(
   config: Config,
   actor: Actor,
   id: number,
-  input: TCampaignInput,
+  input: TCampaignValues,
   ip: string | null,
-): Promise<TCampaignDetail> {
+): Promise<StaffResponse> {
   const existing = await findOwnCampaign(db, actor.selectedNpoId, id);
   if (!existing) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-  assertCampaignRules(existing.parentCampaignId === null ? input : { ...input, amounts: [], user_amount_enable: true });
+  await assertParent(db, actor.selectedNpoId, input.parent_campaign_id, id);
   await assertUrlFree(db, input.campaign_url, id);
   return db
     .transaction(async (tx) => {
@@ -146,11 +162,11 @@ export async function changeCampaignStatus(
   id: number,
   status: 'draft' | 'active' | 'ended',
   ip: string | null,
-): Promise<TCampaignDetail> {
+): Promise<StaffResponse> {
   const existing = await findOwnCampaign(db, actor.selectedNpoId, id);
   if (!existing) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
   if (status === 'active' && existing.parentCampaignId === null && !(await hasAmounts(db, actor.selectedNpoId, id))) {
-    const message = 'An active campaign needs at least one amount or user amounts enabled.';
+    const message = CAMPAIGN_MESSAGES.amountOrUserAmount;
     throw new AppError('VALIDATION_FAILED', message, { amounts: message });
   }
   return db.transaction(async (tx) => {

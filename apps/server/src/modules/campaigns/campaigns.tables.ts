@@ -50,7 +50,7 @@ export const campaigns = pgTable(
     thankYouUrl: text().notNull().default(''),
     teamFundraising: boolean().notNull().default(false),
     /** Form styling (spec 02 section 3, form settings); the web app turns it into CSS variables. */
-    campaignSettings: jsonb().$type<Record<string, string | number>>().notNull().default(sql`'{}'::jsonb`),
+    campaignSettings: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     customCss: text().notNull().default(''),
     /** Set on a peer (fundraiser) campaign: the campaign it raises for, and the fundraiser who owns it. */
     parentCampaignId: bigint({ mode: 'number' }).references((): AnyPgColumn => campaigns.id),

@@ -1,3 +1,4 @@
+import { CAMPAIGN_MESSAGES, CAMPAIGN_URL_MESSAGES } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -28,13 +29,13 @@ const campaignBody = (overrides: Record<string, unknown> = {}) => ({
   status: 'draft',
   currency: 'USD',
   currencies: ['USD', 'EUR'],
-  goal: 500_000,
+  goal_minor: 500_000,
   user_amount_enable: true,
   include_payment_fees: true,
   designation_label: 'Where should it go?',
   amounts: [
-    { amt: 2500, interval: 'once', description: 'A coat for a child' },
-    { amt: 1000, interval: 'monthly', description: 'Warm all winter' },
+    { amount_minor: 2500, interval: 'once', description: 'A coat for a child' },
+    { amount_minor: 1000, interval: 'monthly', description: 'Warm all winter' },
   ],
   questions: [
     {
@@ -77,7 +78,7 @@ describe('campaign API', () => {
   const create = async (overrides: Record<string, unknown> = {}) => {
     const res = await admin.post('/api/v1/npo_admin/campaigns', campaignBody(overrides));
     expect(res.statusCode, res.body).toBe(201);
-    return res.json();
+    return res.json().campaign;
   };
   const rowOf = async (id: number) =>
     (await ctx.db.execute(sql`SELECT name, status, image_url, updated_at FROM campaigns WHERE id = ${id}`)).rows[0];
@@ -93,7 +94,10 @@ describe('campaign API', () => {
       npo: 'Riverside Food Bank',
       currencies: ['USD', 'EUR'],
       intervals: ['once', 'monthly'],
-      amounts_by_interval: { once: [{ amt: 2500, description: 'A coat for a child' }], monthly: [{ amt: 1000 }] },
+      amounts: [
+        { amount_minor: 2500, interval: 'once', description: 'A coat for a child' },
+        { amount_minor: 1000, interval: 'monthly' },
+      ],
       questions: [
         {
           content: 'How did you hear of us?',
@@ -103,11 +107,11 @@ describe('campaign API', () => {
         },
       ],
       designations: [{ name: 'Children' }, { name: 'Adults', description: '' }],
-      campaign_settings: { theme_color: '#0ea5e9', form_padding: 28 },
-      goal: 500_000,
-      raised: 0,
+      campaign_settings: { theme_color: '#0ea5e9', form_padding: '28px' },
+      goal_minor: 500_000,
+      raised_minor: 0,
       donors: 0,
-      provider: 'sandbox',
+      card_provider: 'sandbox',
       card_enabled: true,
       wallet_enabled: true,
     });
@@ -123,15 +127,15 @@ describe('campaign API', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
       code: 'CONFLICT',
-      fields: { campaign_url: 'This campaign URL is already taken.' },
+      fields: { campaign_url: CAMPAIGN_URL_MESSAGES.taken },
     });
     const unsafe = await admin.post('/api/v1/npo_admin/campaigns', campaignBody({ campaign_url: 'spring appeal!' }));
     expect(unsafe.statusCode).toBe(400);
-    expect(unsafe.json().fields.campaign_url).toMatch(/lower-case letters, digits and single hyphens/);
+    expect(unsafe.json().fields.campaign_url).toBe(CAMPAIGN_URL_MESSAGES.format);
     for (const reserved of ['dashboard', 'raise', 'login', 'api', 'uploads']) {
       const res = await admin.post('/api/v1/npo_admin/campaigns', campaignBody({ campaign_url: reserved }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields.campaign_url).toContain('used by the app itself');
+      expect(res.json().fields.campaign_url).toBe(CAMPAIGN_URL_MESSAGES.reserved);
     }
   });
 
@@ -148,10 +152,10 @@ describe('campaign API', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
-      message: 'An active campaign needs at least one amount or user amounts enabled.',
+      message: CAMPAIGN_MESSAGES.amountOrUserAmount,
       fields: {
-        amounts: 'An active campaign needs at least one amount or user amounts enabled.',
-        'questions.0.options': 'Give this question at least one option.',
+        amounts: CAMPAIGN_MESSAGES.amountOrUserAmount,
+        'questions.0.options': CAMPAIGN_MESSAGES.optionsRequired,
       },
     });
     const css = await admin.post(
@@ -163,10 +167,10 @@ describe('campaign API', () => {
       '/api/v1/npo_admin/campaigns',
       campaignBody({ campaign_url: 'bad-currency', currency: 'GBP', currencies: ['USD'] }),
     );
-    expect(currency.json().fields.currency).toBe('The default currency must be one of the offered currencies.');
+    expect(currency.json().fields.currency).toBe(CAMPAIGN_MESSAGES.defaultCurrencyListed);
   });
 
-  it('saves everything in one go, keeping designation ids whose name stays', async () => {
+  it('saves everything in one go, keeping the ids of items sent back with their id', async () => {
     const created = await create({ campaign_url: 'saved-campaign' });
     const children = created.designations.find((d: { name: string }) => d.name === 'Children');
     const res = await admin.put(
@@ -174,17 +178,17 @@ describe('campaign API', () => {
       campaignBody({
         campaign_url: 'saved-campaign',
         name: 'Saved',
-        amounts: [{ amt: 5000, interval: 'yearly' }],
+        amounts: [{ amount_minor: 5000, interval: 'yearly' }],
         questions: [],
-        designations: [{ name: 'Families' }, { name: 'Children', description: 'Updated' }],
+        designations: [{ name: 'Families' }, { id: children.id, name: 'Kids', description: 'Updated' }],
       }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.json().campaign).toMatchObject({
       name: 'Saved',
       intervals: ['yearly'],
       questions: [],
-      designations: [{ name: 'Families' }, { id: children.id, name: 'Children', description: 'Updated' }],
+      designations: [{ name: 'Families' }, { id: children.id, name: 'Kids', description: 'Updated' }],
     });
   });
 
@@ -196,7 +200,7 @@ describe('campaign API', () => {
     await admin.put(`/api/v1/npo_admin/campaigns/${created.id}`, campaignBody({ campaign_url: 'status-campaign' }));
     const ok = await admin.post(`/api/v1/npo_admin/campaigns/${created.id}/status`, { status: 'active' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().status).toBe('active');
+    expect(ok.json().campaign.status).toBe('active');
     const bad = await admin.post(`/api/v1/npo_admin/campaigns/${created.id}/status`, { status: 'paused' });
     expect(bad.statusCode).toBe(400);
   });
@@ -226,11 +230,11 @@ describe('campaign API', () => {
           id: listed.id,
           name: 'Listed Drive',
           status: 'active',
-          raised: 5000,
+          raised_minor: 5000,
           raised_currency: 'USD',
           donors: 2,
           donations_count: 3,
-          goal: 500_000,
+          goal_minor: 500_000,
         },
       ],
     });
@@ -242,7 +246,13 @@ describe('campaign API', () => {
     expect((await staff.get('/api/v1/npo_admin/campaigns?search=%25')).json().total).toBe(0);
     const donations = await staff.get(`/api/v1/npo_admin/campaigns/${listed.id}/donations?per_page=2`);
     expect(donations.statusCode).toBe(200);
-    expect(donations.json()).toMatchObject({ total: 3, donations: [{ amount: 1000 }, { amount: 2500 }] });
+    expect(donations.json()).toMatchObject({
+      total: 3,
+      donations: [
+        { amount_minor: 1000, campaign_name: 'Listed Drive', donor: { email: 'a@example.org' } },
+        { amount_minor: 2500 },
+      ],
+    });
   });
 
   it('lets staff read but not write, and refuses anonymous staff calls', async () => {
