@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { requireCurrency } from '../currency.ts';
 import type {
   ChargeSavedInput,
+  CreatedIntent,
   CreateIntentInput,
   PaymentMetadata,
   PaymentProvider,
@@ -12,6 +13,7 @@ import type {
   ProviderPayment,
   ProviderRefund,
   RefundInput,
+  WebhookHeaders,
 } from '../payment-provider.ts';
 import { headerValue } from '../payment-provider.ts';
 import { ProviderError, WebhookSignatureError } from '../provider-error.ts';
@@ -68,145 +70,162 @@ export type StripeProvider = PaymentProvider & {
   }): Promise<{ id: string; clientSecret: string; customerId: string }>;
 };
 
-export function createStripeProvider(settings: StripeSettings): StripeProvider {
-  const stripe = createStripeClient(settings);
-  const notSupported = async (): Promise<never> => {
-    // Stripe's wallets (Apple Pay, Google Pay, Link) run through the Payment Element on intents.
-    throw new ProviderError('stripe', 'not_supported', 'This payment method is not available with Stripe.');
-  };
-  const feeFor = (amountMinor: number, explicit: number | undefined) =>
-    explicit ?? Math.round((amountMinor * settings.applicationFeeBps) / 10_000);
+type StripeContext = { stripe: Stripe; settings: StripeSettings };
+type SetupIntentInput = { account: ProviderAccount; email?: string; metadata: PaymentMetadata; idempotencyKey: string };
 
-  /** A customer on the connected account, for a gift whose card is saved for later charges. */
-  const createCustomer = (stripeAccount: string, email: string | undefined, metadata: PaymentMetadata, key: string) =>
-    stripeCall(() =>
-      stripe.customers.create(
-        { ...(email ? { email } : {}), metadata },
-        { stripeAccount, idempotencyKey: `${key}:customer` },
-      ),
+const notSupported = async (): Promise<never> => {
+  // Stripe's wallets (Apple Pay, Google Pay, Link) run through the Payment Element on intents.
+  throw new ProviderError('stripe', 'not_supported', 'This payment method is not available with Stripe.');
+};
+
+const feeFor = (settings: StripeSettings, amountMinor: number, explicit: number | undefined) =>
+  explicit ?? Math.round((amountMinor * settings.applicationFeeBps) / 10_000);
+
+/** A customer on the connected account, for a gift whose card is saved for later charges. */
+const createCustomer = (
+  stripe: Stripe,
+  stripeAccount: string,
+  email: string | undefined,
+  metadata: PaymentMetadata,
+  key: string,
+) =>
+  stripeCall(() =>
+    stripe.customers.create(
+      { ...(email ? { email } : {}), metadata },
+      { stripeAccount, idempotencyKey: `${key}:customer` },
+    ),
+  );
+
+async function createIntent({ stripe, settings }: StripeContext, input: CreateIntentInput): Promise<CreatedIntent> {
+  const stripeAccount = connectedAccount(input.account);
+  requireCurrency('stripe', input.currency);
+  const metadata = { ...input.metadata, interval: input.interval };
+  const recurring = input.interval !== 'once';
+  const customer = recurring
+    ? await createCustomer(stripe, stripeAccount, input.email, metadata, input.idempotencyKey)
+    : null;
+  const fee = feeFor(settings, input.amountMinor, input.applicationFeeMinor);
+  const intent = await stripeCall(() =>
+    stripe.paymentIntents.create(
+      {
+        amount: toStripeAmount(input.amountMinor, input.currency),
+        currency: toStripeCurrency(input.currency),
+        automatic_payment_methods: { enabled: true },
+        ...(fee > 0 ? { application_fee_amount: toStripeAmount(fee, input.currency) } : {}),
+        ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' as const } : {}),
+        ...(input.email ? { receipt_email: input.email } : {}),
+        ...(input.description ? { description: input.description } : {}),
+        metadata,
+      },
+      { stripeAccount, idempotencyKey: input.idempotencyKey },
+    ),
+  );
+  if (!intent.client_secret) throw new ProviderError('stripe', 'invalid_request', 'Stripe returned no client secret.');
+  return { id: intent.id, clientSecret: intent.client_secret, status: statusOf(intent.status) };
+}
+
+async function chargeSaved({ stripe, settings }: StripeContext, input: ChargeSavedInput): Promise<ProviderPayment> {
+  const stripeAccount = connectedAccount(input.account);
+  requireCurrency('stripe', input.currency);
+  const fee = feeFor(settings, input.amountMinor, input.applicationFeeMinor);
+  try {
+    const intent = await stripe.paymentIntents.create(
+      {
+        amount: toStripeAmount(input.amountMinor, input.currency),
+        currency: toStripeCurrency(input.currency),
+        payment_method: input.paymentMethodId,
+        ...(input.customerId ? { customer: input.customerId } : {}),
+        off_session: true,
+        confirm: true,
+        ...(fee > 0 ? { application_fee_amount: toStripeAmount(fee, input.currency) } : {}),
+        metadata: input.metadata,
+      },
+      { stripeAccount, idempotencyKey: input.idempotencyKey },
     );
-
-  async function createIntent(input: CreateIntentInput) {
-    const stripeAccount = connectedAccount(input.account);
-    requireCurrency('stripe', input.currency);
-    const metadata = { ...input.metadata, interval: input.interval };
-    const recurring = input.interval !== 'once';
-    const customer = recurring
-      ? await createCustomer(stripeAccount, input.email, metadata, input.idempotencyKey)
-      : null;
-    const fee = feeFor(input.amountMinor, input.applicationFeeMinor);
-    const intent = await stripeCall(() =>
-      stripe.paymentIntents.create(
-        {
-          amount: toStripeAmount(input.amountMinor, input.currency),
-          currency: toStripeCurrency(input.currency),
-          automatic_payment_methods: { enabled: true },
-          ...(fee > 0 ? { application_fee_amount: toStripeAmount(fee, input.currency) } : {}),
-          ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' as const } : {}),
-          ...(input.email ? { receipt_email: input.email } : {}),
-          ...(input.description ? { description: input.description } : {}),
-          metadata,
-        },
-        { stripeAccount, idempotencyKey: input.idempotencyKey },
-      ),
-    );
-    if (!intent.client_secret)
-      throw new ProviderError('stripe', 'invalid_request', 'Stripe returned no client secret.');
-    return { id: intent.id, clientSecret: intent.client_secret, status: statusOf(intent.status) };
-  }
-
-  async function chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment> {
-    const stripeAccount = connectedAccount(input.account);
-    requireCurrency('stripe', input.currency);
-    const fee = feeFor(input.amountMinor, input.applicationFeeMinor);
-    try {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: toStripeAmount(input.amountMinor, input.currency),
-          currency: toStripeCurrency(input.currency),
-          payment_method: input.paymentMethodId,
-          ...(input.customerId ? { customer: input.customerId } : {}),
-          off_session: true,
-          confirm: true,
-          ...(fee > 0 ? { application_fee_amount: toStripeAmount(fee, input.currency) } : {}),
-          metadata: input.metadata,
-        },
-        { stripeAccount, idempotencyKey: input.idempotencyKey },
-      );
-      return toProviderPayment(intent);
-    } catch (error) {
-      // A declined saved card is an outcome for the scheduler (dunning), not a fault.
-      const failed = toProviderError(error);
-      const intent = (error as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
-      if (!failed.isDonorFixable || !intent) throw failed;
-      return {
-        ...toProviderPayment(intent),
-        status: 'failed',
-        failureMessage: failed.providerMessage,
-        failureCode: failed.code,
-      };
-    }
-  }
-
-  async function refund(input: RefundInput): Promise<ProviderRefund> {
-    const stripeAccount = connectedAccount(input.account);
-    requireCurrency('stripe', input.currency);
-    const result = await stripeCall(() =>
-      stripe.refunds.create(
-        {
-          payment_intent: input.paymentId,
-          ...(input.amountMinor !== undefined ? { amount: toStripeAmount(input.amountMinor, input.currency) } : {}),
-        },
-        { stripeAccount, idempotencyKey: input.idempotencyKey },
-      ),
-    );
-    const status = result.status === 'succeeded' ? 'succeeded' : result.status === 'pending' ? 'pending' : 'failed';
+    return toProviderPayment(intent);
+  } catch (error) {
+    // A declined saved card is an outcome for the scheduler (dunning), not a fault.
+    const failed = toProviderError(error);
+    const intent = (error as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
+    if (!failed.isDonorFixable || !intent) throw failed;
     return {
-      id: result.id,
-      status,
-      amountMinor: fromStripeAmount(result.amount, result.currency),
-      currency: result.currency.toUpperCase(),
+      ...toProviderPayment(intent),
+      status: 'failed',
+      failureMessage: failed.providerMessage,
+      failureCode: failed.code,
     };
   }
+}
 
+async function refund({ stripe }: StripeContext, input: RefundInput): Promise<ProviderRefund> {
+  const stripeAccount = connectedAccount(input.account);
+  requireCurrency('stripe', input.currency);
+  const result = await stripeCall(() =>
+    stripe.refunds.create(
+      {
+        payment_intent: input.paymentId,
+        ...(input.amountMinor !== undefined ? { amount: toStripeAmount(input.amountMinor, input.currency) } : {}),
+      },
+      { stripeAccount, idempotencyKey: input.idempotencyKey },
+    ),
+  );
+  const status = result.status === 'succeeded' ? 'succeeded' : result.status === 'pending' ? 'pending' : 'failed';
+  return {
+    id: result.id,
+    status,
+    amountMinor: fromStripeAmount(result.amount, result.currency),
+    currency: result.currency.toUpperCase(),
+  };
+}
+
+async function createSetupIntent(
+  { stripe }: StripeContext,
+  { account, email, metadata, idempotencyKey }: SetupIntentInput,
+) {
+  const stripeAccount = connectedAccount(account);
+  const customer = await createCustomer(stripe, stripeAccount, email, metadata, idempotencyKey);
+  const setup = await stripeCall(() =>
+    stripe.setupIntents.create(
+      { customer: customer.id, usage: 'off_session', automatic_payment_methods: { enabled: true }, metadata },
+      { stripeAccount, idempotencyKey },
+    ),
+  );
+  if (!setup.client_secret) throw new ProviderError('stripe', 'invalid_request', 'Stripe returned no client secret.');
+  return { id: setup.id, clientSecret: setup.client_secret, customerId: customer.id };
+}
+
+function parseWebhook({ stripe, settings }: StripeContext, rawBody: Buffer | string, headers: WebhookHeaders) {
+  const signature = headerValue(headers, 'stripe-signature');
+  if (!settings.webhookSecret) throw new WebhookSignatureError('stripe', 'STRIPE_WEBHOOK_SECRET is not configured');
+  if (!signature) throw new WebhookSignatureError('stripe', 'Missing Stripe-Signature header');
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+  } catch {
+    throw new WebhookSignatureError('stripe', 'The Stripe-Signature does not match the payload');
+  }
+  return translateStripeEvent(event);
+}
+
+export function createStripeProvider(settings: StripeSettings): StripeProvider {
+  const ctx: StripeContext = { stripe: createStripeClient(settings), settings };
   return {
     name: 'stripe',
     capabilities: { card: true, wallet: false, vault: false, recurringOffSession: true },
-    createIntent,
+    createIntent: (input) => createIntent(ctx, input),
     retrieveIntent: async ({ account, id }) =>
       toProviderPayment(
-        await stripeCall(() => stripe.paymentIntents.retrieve(id, {}, { stripeAccount: connectedAccount(account) })),
+        await stripeCall(() =>
+          ctx.stripe.paymentIntents.retrieve(id, {}, { stripeAccount: connectedAccount(account) }),
+        ),
       ),
     createOrder: notSupported,
     captureOrder: notSupported,
     createSetupToken: notSupported,
     createPaymentToken: notSupported,
-    chargeSaved,
-    refund,
-    createSetupIntent: async ({ account, email, metadata, idempotencyKey }) => {
-      const stripeAccount = connectedAccount(account);
-      const customer = await createCustomer(stripeAccount, email, metadata, idempotencyKey);
-      const setup = await stripeCall(() =>
-        stripe.setupIntents.create(
-          { customer: customer.id, usage: 'off_session', automatic_payment_methods: { enabled: true }, metadata },
-          { stripeAccount, idempotencyKey },
-        ),
-      );
-      if (!setup.client_secret)
-        throw new ProviderError('stripe', 'invalid_request', 'Stripe returned no client secret.');
-      return { id: setup.id, clientSecret: setup.client_secret, customerId: customer.id };
-    },
-    parseWebhook: async (rawBody, headers) => {
-      const signature = headerValue(headers, 'stripe-signature');
-      if (!settings.webhookSecret) throw new WebhookSignatureError('stripe', 'STRIPE_WEBHOOK_SECRET is not configured');
-      if (!signature) throw new WebhookSignatureError('stripe', 'Missing Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch {
-        throw new WebhookSignatureError('stripe', 'The Stripe-Signature does not match the payload');
-      }
-      return translateStripeEvent(event);
-    },
+    chargeSaved: (input) => chargeSaved(ctx, input),
+    refund: (input) => refund(ctx, input),
+    createSetupIntent: (input) => createSetupIntent(ctx, input),
+    parseWebhook: async (rawBody, headers) => parseWebhook(ctx, rawBody, headers),
   };
 }
