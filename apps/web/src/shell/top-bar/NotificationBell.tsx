@@ -21,6 +21,7 @@ import { notificationQueries } from '../../features/notifications/api/notificati
 import { useNotificationActions } from '../../features/notifications/api/use-notification-actions.ts';
 import { NotificationItem } from '../../features/notifications/components/NotificationItem.tsx';
 import { useLiveNotifications } from '../../features/notifications/live/use-live-notifications.ts';
+import { useSession } from '../../session/index.ts';
 
 /**
  * The bell and its dropdown (spec 01 section 2.6): the unread count, the newest notifications in a
@@ -30,7 +31,8 @@ import { useLiveNotifications } from '../../features/notifications/live/use-live
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   useLiveNotifications();
-  const list = useQuery(notificationQueries.bell());
+  const npoId = useSession().selectedNpo?.id ?? null;
+  const list = useQuery(notificationQueries.bell(npoId));
   const actions = useNotificationActions();
 
   // Spec 01 section 8: a failed fetch is only logged; the bell then shows what it has (or nothing).

@@ -6,7 +6,13 @@ import { api } from '../../../app/api-client.ts';
 export const BELL_PAGE_SIZE = 20;
 export const PAGE_SIZE = 20;
 
-export type NotificationListParams = { status: TNotificationStatus; page: number; perPage: number };
+export type NotificationListParams = {
+  status: TNotificationStatus;
+  page: number;
+  perPage: number;
+  /** The server answers for the selected organisation: switching it is a different list. */
+  npoId: number | null;
+};
 
 /** Query keys of the notifications, written once: every list lives under `all`. */
 export const notificationKeys = {
@@ -24,7 +30,7 @@ export const notificationQueries = {
           signal,
         }),
     }),
-  bell: () => notificationQueries.list({ status: 'all', page: 1, perPage: BELL_PAGE_SIZE }),
+  bell: (npoId: number | null) => notificationQueries.list({ status: 'all', page: 1, perPage: BELL_PAGE_SIZE, npoId }),
 };
 
 export type RecipientAction = 'mark_as_read' | 'mark_as_unread' | 'dismiss';

@@ -5,6 +5,7 @@ import { BellOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/use-page-title.ts';
+import { useSession } from '../../../session/index.ts';
 import { notificationQueries, PAGE_SIZE } from '../api/notifications.queries.ts';
 import { useNotificationActions } from '../api/use-notification-actions.ts';
 import { NotificationItem } from '../components/NotificationItem.tsx';
@@ -25,8 +26,9 @@ export function NotificationsPage() {
   const [params, setParams] = useSearchParams();
   const status = statusOf(params.get('status'));
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const npoId = useSession().selectedNpo?.id ?? null;
   const list = useQuery({
-    ...notificationQueries.list({ status, page, perPage: PAGE_SIZE }),
+    ...notificationQueries.list({ status, page, perPage: PAGE_SIZE, npoId }),
     placeholderData: keepPreviousData,
   });
   const actions = useNotificationActions();
