@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
+import { ZStaffCampaignResponse } from './campaigns.schemas.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -78,7 +79,7 @@ describe('campaign API', () => {
   const create = async (overrides: Record<string, unknown> = {}) => {
     const res = await admin.post('/api/v1/npo_admin/campaigns', campaignBody(overrides));
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().campaign;
+    return ZStaffCampaignResponse.parse(res.json()).campaign;
   };
   const rowOf = async (id: number) =>
     (await ctx.db.execute(sql`SELECT name, status, image_url, updated_at FROM campaigns WHERE id = ${id}`)).rows[0];
@@ -172,7 +173,8 @@ describe('campaign API', () => {
 
   it('saves everything in one go, keeping the ids of items sent back with their id', async () => {
     const created = await create({ campaign_url: 'saved-campaign' });
-    const children = created.designations.find((d: { name: string }) => d.name === 'Children');
+    const children = created.designations.find((d) => d.name === 'Children');
+    if (!children) throw new Error('the Children designation was not created');
     const res = await admin.put(
       `/api/v1/npo_admin/campaigns/${created.id}`,
       campaignBody({

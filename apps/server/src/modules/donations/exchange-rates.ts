@@ -1,11 +1,10 @@
+import { currencyExponent } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Tx } from './tx.ts';
 
-// Our exponent per currency (DESIGN section 3, spec 02 section 5). Kept here, beside the only
-// arithmetic that needs it, until the contract's currencyExponent is the one place for it.
-const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'PYG', 'VND', 'IDR', 'HUF', 'ISK', 'CLP', 'TWD']);
-export const exponentOf = (currency: string): number => (ZERO_DECIMAL.has(currency.toUpperCase()) ? 0 : 2);
+/** Our exponent per currency (DESIGN section 3, spec 02 section 5), from the contract. */
+export const exponentOf = (currency: string): number => currencyExponent(currency);
 
 /** The pivot of the default rate set (drizzle/0004_exchange_rate_defaults.sql). */
 const PIVOT = 'USD';
