@@ -237,6 +237,8 @@ describe('sandbox intents as a provider', () => {
     const paid = await charge(paymentMethodId as string, 'plan-1-2026-01');
     expect(paid).toMatchObject({ status: 'succeeded', amountMinor: 2500, currency: 'USD' });
     expect((await charge(paymentMethodId as string, 'plan-1-2026-01')).id).toBe(paid.id);
+    await ctx.sandbox.flushWebhooks();
+    expect(events.filter((e) => e.providerReference === paid.id).map((e) => e.type)).toEqual(['payment.succeeded']);
 
     const declining = await insertMethod(ctx.db, {
       id: 'pm_sandbox_saved0002',
@@ -269,6 +271,20 @@ describe('sandbox intents as a provider', () => {
         idempotencyKey: 'x',
       }),
     ).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('saves the card of a recurring gift confirmed through the extra step', async () => {
+    const intent = await newIntent({ interval: 'monthly' });
+    const client = new TestClient(ctx.app);
+    await client.post(confirmUrl(intent.id), {
+      client_secret: intent.clientSecret,
+      ...GOOD,
+      card_number: '4000002500003155',
+    });
+    await client.post(confirmUrl(intent.id), { client_secret: intent.clientSecret, action_confirmed: true });
+    const stored = await ctx.sandbox.retrieveIntent({ account: ctx.account, id: intent.id });
+    expect(stored.status).toBe('succeeded');
+    expect(stored.paymentMethodId).toMatch(/^pm_sandbox_/);
   });
 
   it('refunds a succeeded payment up to its amount', async () => {

@@ -50,167 +50,173 @@ export class SandboxCardError extends ProviderError {
 const OPEN = ['requires_payment_method'] as const;
 const AWAITING_ACTION = ['requires_action'] as const;
 
-export function createSandboxCard(ctx: SandboxContext) {
-  const alreadyDone = (row: SandboxPaymentRow) =>
-    new ProviderError(
-      'sandbox',
-      'unexpected_state',
-      `This payment has already ${row.status === 'canceled' ? 'been canceled' : 'succeeded'}.`,
-      {
-        httpStatus: 409,
-      },
-    );
+const alreadyDone = (row: SandboxPaymentRow) =>
+  new ProviderError(
+    'sandbox',
+    'unexpected_state',
+    `This payment has already ${row.status === 'canceled' ? 'been canceled' : 'succeeded'}.`,
+    { httpStatus: 409 },
+  );
 
-  /** A succeeded recurring gift keeps its card for later charges: last four digits only. */
-  const saveCard = async (row: SandboxPaymentRow, card: ValidCard | null): Promise<string | null> => {
-    if (row.interval === 'once' || !card) return null;
-    const method = await insertMethod(ctx.db, {
-      id: ctx.newId('pm'),
-      npoId: row.npoId,
-      type: 'card',
-      cardLast4: card.last4,
-      cardExpMonth: card.expMonth,
-      cardExpYear: card.expYear,
-    });
-    return method.id;
-  };
+/**
+ * A succeeded recurring gift keeps its card for later charges: last four digits only. After the
+ * extra confirmation step the card fields are not sent again, so the digits stored then are used.
+ */
+async function saveCard(ctx: SandboxContext, row: SandboxPaymentRow, card: ValidCard | null): Promise<string | null> {
+  const last4 = card?.last4 ?? row.cardLast4;
+  if (row.interval === 'once' || !last4) return null;
+  const method = await insertMethod(ctx.db, {
+    id: ctx.newId('pm'),
+    npoId: row.npoId,
+    type: 'card',
+    cardLast4: last4,
+    cardExpMonth: card?.expMonth ?? null,
+    cardExpYear: card?.expYear ?? null,
+  });
+  return method.id;
+}
 
-  const settle = async (row: SandboxPaymentRow, from: readonly string[], patch: Partial<SandboxPaymentRow>) => {
-    const next = await transition(ctx.db, row.id, from, patch);
+/** Moves the intent on (once) and announces the outcome through the webhook path. */
+async function settle(
+  ctx: SandboxContext,
+  row: SandboxPaymentRow,
+  from: readonly string[],
+  patch: Partial<SandboxPaymentRow>,
+) {
+  const next = await transition(ctx.db, row.id, from, patch);
+  if (!next) throw alreadyDone(row);
+  if (next.status === 'succeeded') ctx.emit('payment.succeeded', next);
+  else if (next.failureMessage) ctx.emit('payment.failed', next);
+  return next;
+}
+
+async function answerAction(
+  ctx: SandboxContext,
+  row: SandboxPaymentRow,
+  confirmed: boolean,
+  card: ValidCard | null,
+): Promise<ConfirmResult> {
+  const patch = confirmed
+    ? { status: 'succeeded', failureCode: null, failureMessage: null, paymentMethodId: await saveCard(ctx, row, card) }
+    : {
+        status: 'requires_payment_method',
+        failureCode: 'payment_intent_authentication_failure',
+        failureMessage: AUTHENTICATION_FAILED_MESSAGE,
+      };
+  return { payment: toPayment(await settle(ctx, row, AWAITING_ACTION, patch)), nextAction: null };
+}
+
+async function attempt(ctx: SandboxContext, row: SandboxPaymentRow, card: ValidCard): Promise<ConfirmResult> {
+  const outcome = cardOutcome(card.number);
+  const from = [...OPEN, ...AWAITING_ACTION];
+  const cleared = { cardLast4: card.last4, failureCode: null, failureMessage: null };
+  if (outcome.kind === 'requires_action') {
+    const next = await transition(ctx.db, row.id, from, { status: 'requires_action', ...cleared });
     if (!next) throw alreadyDone(row);
-    if (next.status === 'succeeded') ctx.emit('payment.succeeded', next);
-    else if (next.failureMessage) ctx.emit('payment.failed', next);
-    return next;
-  };
-
-  async function answerAction(
-    row: SandboxPaymentRow,
-    confirmed: boolean,
-    card: ValidCard | null,
-  ): Promise<ConfirmResult> {
-    const patch = confirmed
-      ? { status: 'succeeded', failureCode: null, failureMessage: null, paymentMethodId: await saveCard(row, card) }
+    return { payment: toPayment(next), nextAction: 'confirm' };
+  }
+  const patch =
+    outcome.kind === 'succeeds'
+      ? { status: 'succeeded', ...cleared, paymentMethodId: await saveCard(ctx, row, card) }
       : {
           status: 'requires_payment_method',
-          failureCode: 'payment_intent_authentication_failure',
-          failureMessage: AUTHENTICATION_FAILED_MESSAGE,
+          cardLast4: card.last4,
+          failureCode: outcome.code,
+          failureMessage: outcome.message,
         };
-    return { payment: toPayment(await settle(row, AWAITING_ACTION, patch)), nextAction: null };
-  }
+  return { payment: toPayment(await settle(ctx, row, from, patch)), nextAction: null };
+}
 
-  async function attempt(row: SandboxPaymentRow, card: ValidCard): Promise<ConfirmResult> {
-    const outcome = cardOutcome(card.number);
-    const from = [...OPEN, ...AWAITING_ACTION];
-    if (outcome.kind === 'requires_action') {
-      const next = await transition(ctx.db, row.id, from, {
-        status: 'requires_action',
-        cardLast4: card.last4,
-        failureCode: null,
-        failureMessage: null,
-      });
-      if (!next) throw alreadyDone(row);
-      return { payment: toPayment(next), nextAction: 'confirm' };
-    }
-    const patch =
-      outcome.kind === 'succeeds'
-        ? {
-            status: 'succeeded',
-            cardLast4: card.last4,
-            failureCode: null,
-            failureMessage: null,
-            paymentMethodId: await saveCard(row, card),
-          }
-        : {
-            status: 'requires_payment_method',
-            cardLast4: card.last4,
-            failureCode: outcome.code,
-            failureMessage: outcome.message,
-          };
-    return { payment: toPayment(await settle(row, from, patch)), nextAction: null };
-  }
+async function createIntent(ctx: SandboxContext, input: CreateIntentInput): Promise<CreatedIntent> {
+  const money = checkedMoney(input.amountMinor, input.currency);
+  const id = ctx.newId('pi');
+  const row = await insertPaymentOnce(ctx.db, {
+    id,
+    kind: 'intent',
+    npoId: input.account.npoId,
+    accountId: input.account.accountId,
+    ...money,
+    interval: input.interval,
+    status: 'requires_payment_method',
+    metadata: { ...input.metadata, interval: input.interval },
+    clientSecretDigest: sha256Hex(ctx.clientSecretFor(id)),
+    idempotencyKey: `intent:${input.account.npoId}:${input.idempotencyKey}`,
+  });
+  return { id: row.id, clientSecret: ctx.clientSecretFor(row.id), status: row.status as CreatedIntent['status'] };
+}
 
+/** What the browser's sandbox card form calls; amount and currency stay those stored at creation. */
+async function confirmIntent(ctx: SandboxContext, input: ConfirmInput): Promise<ConfirmResult> {
+  // The browser knows no organisation: the client secret is what authorises it.
+  const found = await findPayment(ctx.db, input.id);
+  if (found?.kind !== 'intent')
+    throw new ProviderError('sandbox', 'not_found', 'No such payment.', { httpStatus: 404 });
+  if (!found.clientSecretDigest || !safeEqual(sha256Hex(input.clientSecret), found.clientSecretDigest)) {
+    throw new ProviderError('sandbox', 'invalid_request', 'The client secret does not match this payment.', {
+      httpStatus: 403,
+      providerCode: 'client_secret_mismatch',
+    });
+  }
+  if (found.status === 'succeeded' || found.status === 'canceled') throw alreadyDone(found);
+  let card: ValidCard | null = null;
+  if (input.card) {
+    const checked = validateCard(input.card);
+    if ('fields' in checked) throw new SandboxCardError(checked.fields);
+    card = checked.card;
+  }
+  if (found.status === 'requires_action' && input.actionConfirmed !== undefined) {
+    return answerAction(ctx, found, input.actionConfirmed, card);
+  }
+  if (!card) throw new SandboxCardError({ card_number: 'Your card number is incomplete.' });
+  return attempt(ctx, found, card);
+}
+
+async function chargeSaved(ctx: SandboxContext, input: ChargeSavedInput): Promise<ProviderPayment> {
+  const method = await findMethod(ctx.db, input.paymentMethodId, input.account.npoId);
+  if (!method) throw new ProviderError('sandbox', 'not_found', 'No such payment method.', { httpStatus: 404 });
+  const declines = method.type === 'card' && savedCardDeclines(method.cardLast4);
+  const id = ctx.newId('ch');
+  const row = await insertPaymentOnce(ctx.db, {
+    id,
+    kind: 'charge',
+    npoId: input.account.npoId,
+    accountId: input.account.accountId,
+    ...checkedMoney(input.amountMinor, input.currency),
+    status: declines ? 'failed' : 'succeeded',
+    metadata: input.metadata,
+    cardLast4: method.cardLast4,
+    paymentMethodId: method.id,
+    ...(declines ? { failureCode: 'card_declined', failureMessage: DECLINED_MESSAGE } : {}),
+    idempotencyKey: `charge:${input.account.npoId}:${input.idempotencyKey}`,
+  });
+  // A replayed key answers with the first charge and announces nothing new.
+  if (row.id === id) ctx.emit(declines ? 'payment.failed' : 'payment.succeeded', row);
+  return toPayment(row);
+}
+
+async function refund(ctx: SandboxContext, input: RefundInput): Promise<ProviderRefund> {
+  const row = await ctx.load(input.account, input.paymentId, ['intent', 'charge', 'order']);
+  if (row.status !== 'succeeded') {
+    throw new ProviderError('sandbox', 'unexpected_state', 'Only a succeeded payment can be refunded.', {
+      httpStatus: 409,
+    });
+  }
+  const amountMinor = input.amountMinor ?? row.amountMinor ?? 0;
+  if (amountMinor < 1 || amountMinor > (row.amountMinor ?? 0)) {
+    throw new ProviderError('sandbox', 'invalid_amount', 'The refund is larger than the payment.');
+  }
+  ctx.emit('refund.succeeded', { ...row, amountMinor });
+  return { id: ctx.newId('re'), status: 'succeeded', amountMinor, currency: row.currency ?? 'USD' };
+}
+
+/** The sandbox's card operations bound to one context. */
+export function createSandboxCard(ctx: SandboxContext) {
   return {
-    async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
-      const money = checkedMoney(input.amountMinor, input.currency);
-      const id = ctx.newId('pi');
-      const row = await insertPaymentOnce(ctx.db, {
-        id,
-        kind: 'intent',
-        npoId: input.account.npoId,
-        accountId: input.account.accountId,
-        ...money,
-        interval: input.interval,
-        status: 'requires_payment_method',
-        metadata: { ...input.metadata, interval: input.interval },
-        clientSecretDigest: sha256Hex(ctx.clientSecretFor(id)),
-        idempotencyKey: `intent:${input.account.npoId}:${input.idempotencyKey}`,
-      });
-      return { id: row.id, clientSecret: ctx.clientSecretFor(row.id), status: row.status as CreatedIntent['status'] };
-    },
-
+    createIntent: (input: CreateIntentInput) => createIntent(ctx, input),
     retrieveIntent: async ({ account, id }: { account: ProviderAccount; id: string }) =>
       toPayment(await ctx.load(account, id, ['intent', 'charge'])),
-
-    /** What the browser's sandbox card form calls; amount and currency stay those stored at creation. */
-    async confirmIntent(input: ConfirmInput): Promise<ConfirmResult> {
-      // The browser knows no organisation: the client secret is what authorises it.
-      const found = await findPayment(ctx.db, input.id);
-      if (found?.kind !== 'intent')
-        throw new ProviderError('sandbox', 'not_found', 'No such payment.', { httpStatus: 404 });
-      if (!found.clientSecretDigest || !safeEqual(sha256Hex(input.clientSecret), found.clientSecretDigest)) {
-        throw new ProviderError('sandbox', 'invalid_request', 'The client secret does not match this payment.', {
-          httpStatus: 403,
-          providerCode: 'client_secret_mismatch',
-        });
-      }
-      if (found.status === 'succeeded' || found.status === 'canceled') throw alreadyDone(found);
-      let card: ValidCard | null = null;
-      if (input.card) {
-        const checked = validateCard(input.card);
-        if ('fields' in checked) throw new SandboxCardError(checked.fields);
-        card = checked.card;
-      }
-      if (found.status === 'requires_action' && input.actionConfirmed !== undefined) {
-        return answerAction(found, input.actionConfirmed, card);
-      }
-      if (!card) throw new SandboxCardError({ card_number: 'Your card number is incomplete.' });
-      return attempt(found, card);
-    },
-
-    async chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment> {
-      const method = await findMethod(ctx.db, input.paymentMethodId, input.account.npoId);
-      if (!method) throw new ProviderError('sandbox', 'not_found', 'No such payment method.', { httpStatus: 404 });
-      const declines = method.type === 'card' && savedCardDeclines(method.cardLast4);
-      const row = await insertPaymentOnce(ctx.db, {
-        id: ctx.newId('ch'),
-        kind: 'charge',
-        npoId: input.account.npoId,
-        accountId: input.account.accountId,
-        ...checkedMoney(input.amountMinor, input.currency),
-        status: declines ? 'failed' : 'succeeded',
-        metadata: input.metadata,
-        cardLast4: method.cardLast4,
-        paymentMethodId: method.id,
-        ...(declines ? { failureCode: 'card_declined', failureMessage: DECLINED_MESSAGE } : {}),
-        idempotencyKey: `charge:${input.account.npoId}:${input.idempotencyKey}`,
-      });
-      ctx.emit(declines ? 'payment.failed' : 'payment.succeeded', row);
-      return toPayment(row);
-    },
-
-    async refund(input: RefundInput): Promise<ProviderRefund> {
-      const row = await ctx.load(input.account, input.paymentId, ['intent', 'charge', 'order']);
-      if (row.status !== 'succeeded') {
-        throw new ProviderError('sandbox', 'unexpected_state', 'Only a succeeded payment can be refunded.', {
-          httpStatus: 409,
-        });
-      }
-      const amountMinor = input.amountMinor ?? row.amountMinor ?? 0;
-      if (amountMinor < 1 || amountMinor > (row.amountMinor ?? 0)) {
-        throw new ProviderError('sandbox', 'invalid_amount', 'The refund is larger than the payment.');
-      }
-      ctx.emit('refund.succeeded', { ...row, amountMinor });
-      return { id: ctx.newId('re'), status: 'succeeded', amountMinor, currency: row.currency ?? 'USD' };
-    },
+    confirmIntent: (input: ConfirmInput) => confirmIntent(ctx, input),
+    chargeSaved: (input: ChargeSavedInput) => chargeSaved(ctx, input),
+    refund: (input: RefundInput) => refund(ctx, input),
   };
 }
