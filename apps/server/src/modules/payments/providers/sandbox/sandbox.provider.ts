@@ -41,7 +41,7 @@ export function createSandboxProvider(options: {
     createOrder: wallet.createOrder,
     captureOrder: wallet.captureOrder,
     createSetupToken: wallet.createSetupToken,
-    createPaymentToken: (input) => wallet.createPaymentToken(input),
+    createPaymentToken: wallet.createPaymentToken,
     describeApproval: wallet.describeApproval,
     decideApproval: wallet.decideApproval,
     parseWebhook: async (rawBody, headers) => parseSandboxWebhook(ctx.webhookKey, rawBody, headers),

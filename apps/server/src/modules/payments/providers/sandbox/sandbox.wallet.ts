@@ -8,6 +8,7 @@ import type {
   CreateSetupTokenInput,
   ProviderAccount,
   SavedPaymentToken,
+  WalletOrderStatus,
 } from '../payment-provider.ts';
 import { ProviderError } from '../provider-error.ts';
 import { checkedMoney, type SandboxContext, toPayment } from './sandbox.context.ts';
@@ -48,116 +49,128 @@ function withQuery(target: string, params: Record<string, string>): string {
   return target.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : url.toString();
 }
 
-export function createSandboxWallet(ctx: SandboxContext) {
-  const captured = (row: SandboxPaymentRow): CapturedOrder => ({
-    ...toPayment(row),
-    orderId: row.id,
-    captureId: captureIdOf(row.id),
+const ORDER_STATUS: Record<string, WalletOrderStatus> = {
+  created: 'created',
+  approved: 'approved',
+  succeeded: 'completed',
+};
+
+const captured = (row: SandboxPaymentRow): CapturedOrder => ({
+  ...toPayment(row),
+  orderId: row.id,
+  captureId: captureIdOf(row.id),
+  payerEmail: SANDBOX_PAYER_EMAIL,
+});
+
+async function createOrder(ctx: SandboxContext, input: CreateOrderInput): Promise<CreatedOrder> {
+  const row = await insertPaymentOnce(ctx.db, {
+    id: ctx.newId('order'),
+    kind: 'order',
+    npoId: input.account.npoId,
+    accountId: input.account.accountId,
+    ...checkedMoney(input.amountMinor, input.currency),
+    status: 'created',
+    metadata: { ...input.metadata, ...(input.description ? { description: input.description } : {}) },
+    returnUrl: input.returnUrl,
+    cancelUrl: input.cancelUrl,
+    idempotencyKey: `order:${input.account.npoId}:${input.idempotencyKey}`,
+  });
+  return { id: row.id, status: ORDER_STATUS[row.status] ?? 'created', approveUrl: approveUrl(row.id) };
+}
+
+/** Captures an approved order once; capturing a captured order answers with that capture. */
+async function captureOrder(ctx: SandboxContext, account: ProviderAccount, orderId: string): Promise<CapturedOrder> {
+  const row = await ctx.load(account, orderId, ['order']);
+  if (row.status === 'succeeded') return captured(row);
+  if (row.status !== 'approved') throw notApproved('order');
+  const next = await transition(ctx.db, row.id, ['approved'], { status: 'succeeded' });
+  // Another request captured it a moment ago: answer with that capture.
+  if (!next) return captured(await ctx.load(account, orderId, ['order']));
+  ctx.emit('payment.succeeded', next);
+  return captured(next);
+}
+
+async function createSetupToken(ctx: SandboxContext, input: CreateSetupTokenInput): Promise<CreatedSetupToken> {
+  const row = await insertPaymentOnce(ctx.db, {
+    id: ctx.newId('vst'),
+    kind: 'setup_token',
+    npoId: input.account.npoId,
+    accountId: input.account.accountId,
+    status: 'created',
+    metadata: { ...input.metadata, ...(input.description ? { description: input.description } : {}) },
+    returnUrl: input.returnUrl,
+    cancelUrl: input.cancelUrl,
+    idempotencyKey: `setup:${input.account.npoId}:${input.idempotencyKey}`,
+  });
+  return { id: row.id, status: 'PAYER_ACTION_REQUIRED', approveUrl: approveUrl(row.id) };
+}
+
+/** Vaults an approved setup token once; a repeated call returns the same payment token. */
+async function createPaymentToken(
+  ctx: SandboxContext,
+  account: ProviderAccount,
+  setupTokenId: string,
+): Promise<SavedPaymentToken> {
+  const row = await ctx.load(account, setupTokenId, ['setup_token']);
+  if (row.status === 'vaulted' && row.paymentMethodId) {
+    return { id: row.paymentMethodId, customerId: null, email: SANDBOX_PAYER_EMAIL };
+  }
+  if (row.status !== 'approved') throw notApproved('setup token');
+  const method = await insertMethod(ctx.db, {
+    id: ctx.newId('vt'),
+    npoId: row.npoId,
+    type: 'paypal',
     payerEmail: SANDBOX_PAYER_EMAIL,
   });
+  const next = await transition(ctx.db, row.id, ['approved'], { status: 'vaulted', paymentMethodId: method.id });
+  // Another request vaulted it a moment ago: answer with its token.
+  if (!next) return createPaymentToken(ctx, account, setupTokenId);
+  ctx.emit('setup.succeeded', next);
+  return { id: method.id, customerId: null, email: SANDBOX_PAYER_EMAIL };
+}
 
+/** What the approval page shows; null for an unknown or finished token. */
+async function describeApproval(ctx: SandboxContext, token: string): Promise<Approvable | null> {
+  const row = await findPayment(ctx.db, token);
+  if (!row || (row.kind !== 'order' && row.kind !== 'setup_token') || row.status !== 'created') return null;
   return {
-    async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
-      const row = await insertPaymentOnce(ctx.db, {
-        id: ctx.newId('order'),
-        kind: 'order',
-        npoId: input.account.npoId,
-        accountId: input.account.accountId,
-        ...checkedMoney(input.amountMinor, input.currency),
-        status: 'created',
-        metadata: { ...input.metadata, ...(input.description ? { description: input.description } : {}) },
-        returnUrl: input.returnUrl,
-        cancelUrl: input.cancelUrl,
-        idempotencyKey: `order:${input.account.npoId}:${input.idempotencyKey}`,
-      });
-      return {
-        id: row.id,
-        status: row.status === 'succeeded' ? 'completed' : 'created',
-        approveUrl: approveUrl(row.id),
-      };
-    },
+    token: row.id,
+    kind: row.kind,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    description: row.metadata.description ?? null,
+    status: row.status,
+    returnUrl: row.returnUrl,
+    cancelUrl: row.cancelUrl,
+  };
+}
 
-    /** Captures an approved order once; capturing a captured order answers with that capture. */
-    async captureOrder({ account, orderId }: { account: ProviderAccount; orderId: string }): Promise<CapturedOrder> {
-      const row = await ctx.load(account, orderId, ['order']);
-      if (row.status === 'succeeded') return captured(row);
-      if (row.status !== 'approved') throw notApproved('order');
-      const next = await transition(ctx.db, row.id, ['approved'], { status: 'succeeded' });
-      if (!next) return captured((await ctx.load(account, orderId, ['order'])) as SandboxPaymentRow);
-      ctx.emit('payment.succeeded', next);
-      return captured(next);
-    },
+/**
+ * The payer's decision on the approval page. Returns where to send the browser, with the query
+ * PayPal adds: token and PayerID for orders, approval_token_id for vault setup; null when the
+ * token is unknown or already decided.
+ */
+async function decideApproval(ctx: SandboxContext, token: string, approve: boolean): Promise<string | null> {
+  const row = await findPayment(ctx.db, token);
+  if (!row || (row.kind !== 'order' && row.kind !== 'setup_token')) return null;
+  if (!approve) return row.status === 'created' && row.cancelUrl ? withQuery(row.cancelUrl, { token }) : null;
+  const next = await transition(ctx.db, token, ['created'], { status: 'approved' });
+  if (!next?.returnUrl) return null;
+  return next.kind === 'order'
+    ? withQuery(next.returnUrl, { token, PayerID: SANDBOX_PAYER_ID })
+    : withQuery(next.returnUrl, { approval_token_id: token, approval_session_id: ctx.newId('session') });
+}
 
-    async createSetupToken(input: CreateSetupTokenInput): Promise<CreatedSetupToken> {
-      const row = await insertPaymentOnce(ctx.db, {
-        id: ctx.newId('vst'),
-        kind: 'setup_token',
-        npoId: input.account.npoId,
-        accountId: input.account.accountId,
-        status: 'created',
-        metadata: { ...input.metadata, ...(input.description ? { description: input.description } : {}) },
-        returnUrl: input.returnUrl,
-        cancelUrl: input.cancelUrl,
-        idempotencyKey: `setup:${input.account.npoId}:${input.idempotencyKey}`,
-      });
-      return { id: row.id, status: 'PAYER_ACTION_REQUIRED', approveUrl: approveUrl(row.id) };
-    },
-
-    /** Vaults an approved setup token once; a repeated call returns the same payment token. */
-    async createPaymentToken({
-      account,
-      setupTokenId,
-    }: {
-      account: ProviderAccount;
-      setupTokenId: string;
-    }): Promise<SavedPaymentToken> {
-      const row = await ctx.load(account, setupTokenId, ['setup_token']);
-      if (row.status === 'vaulted' && row.paymentMethodId) {
-        return { id: row.paymentMethodId, customerId: null, email: SANDBOX_PAYER_EMAIL };
-      }
-      if (row.status !== 'approved') throw notApproved('setup token');
-      const method = await insertMethod(ctx.db, {
-        id: ctx.newId('vt'),
-        npoId: row.npoId,
-        type: 'paypal',
-        payerEmail: SANDBOX_PAYER_EMAIL,
-      });
-      const next = await transition(ctx.db, row.id, ['approved'], { status: 'vaulted', paymentMethodId: method.id });
-      if (!next) return this.createPaymentToken({ account, setupTokenId });
-      ctx.emit('setup.succeeded', next);
-      return { id: method.id, customerId: null, email: SANDBOX_PAYER_EMAIL };
-    },
-
-    /** What the approval page shows; null for an unknown or finished token. */
-    async describeApproval(token: string): Promise<Approvable | null> {
-      const row = await findPayment(ctx.db, token);
-      if (!row || (row.kind !== 'order' && row.kind !== 'setup_token') || row.status !== 'created') return null;
-      return {
-        token: row.id,
-        kind: row.kind,
-        amountMinor: row.amountMinor,
-        currency: row.currency,
-        description: row.metadata.description ?? null,
-        status: row.status,
-        returnUrl: row.returnUrl,
-        cancelUrl: row.cancelUrl,
-      };
-    },
-
-    /**
-     * The payer's decision on the approval page. Returns where to send the browser, with the query
-     * PayPal adds: token and PayerID for orders, approval_token_id for vault setup; null when the
-     * token is unknown or already decided.
-     */
-    async decideApproval(token: string, approve: boolean): Promise<string | null> {
-      const row = await findPayment(ctx.db, token);
-      if (!row || (row.kind !== 'order' && row.kind !== 'setup_token')) return null;
-      if (!approve) return row.status === 'created' && row.cancelUrl ? withQuery(row.cancelUrl, { token }) : null;
-      const next = await transition(ctx.db, token, ['created'], { status: 'approved' });
-      if (!next?.returnUrl) return null;
-      return next.kind === 'order'
-        ? withQuery(next.returnUrl, { token, PayerID: SANDBOX_PAYER_ID })
-        : withQuery(next.returnUrl, { approval_token_id: token, approval_session_id: ctx.newId('session') });
-    },
+/** The sandbox's wallet operations bound to one context. */
+export function createSandboxWallet(ctx: SandboxContext) {
+  return {
+    createOrder: (input: CreateOrderInput) => createOrder(ctx, input),
+    captureOrder: ({ account, orderId }: { account: ProviderAccount; orderId: string }) =>
+      captureOrder(ctx, account, orderId),
+    createSetupToken: (input: CreateSetupTokenInput) => createSetupToken(ctx, input),
+    createPaymentToken: ({ account, setupTokenId }: { account: ProviderAccount; setupTokenId: string }) =>
+      createPaymentToken(ctx, account, setupTokenId),
+    describeApproval: (token: string) => describeApproval(ctx, token),
+    decideApproval: (token: string, approve: boolean) => decideApproval(ctx, token, approve),
   };
 }
