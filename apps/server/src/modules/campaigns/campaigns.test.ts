@@ -257,6 +257,33 @@ describe('campaign API', () => {
     });
   });
 
+  it("lists a peer campaign's donations under the peer and under its parent", async () => {
+    const parent = await create({ campaign_url: 'parent-drive', status: 'active' });
+    const peer = await create({ campaign_url: 'parent-drive-team', parent_campaign_id: parent.id, status: 'active' });
+    await recordSucceededPayment(ctx.db, {
+      npoId: riverside,
+      campaignId: peer.id,
+      provider: 'sandbox',
+      providerReference: 'peer_gift_1',
+      amountMinor: 4000,
+      currency: 'USD',
+      donor: { email: 'peer-donor@example.org', firstName: 'Pia', lastName: 'Peer' },
+    });
+    const underPeer = (await staff.get(`/api/v1/npo_admin/campaigns/${peer.id}/donations`)).json();
+    expect(underPeer.donations).toMatchObject([
+      { campaign_id: parent.id, peer_campaign_id: peer.id, amount_minor: 4000 },
+    ]);
+    expect((await staff.get(`/api/v1/npo_admin/campaigns/${parent.id}/donations`)).json().total).toBe(1);
+    const listed = (await staff.get('/api/v1/npo_admin/campaigns?search=parent-drive')).json();
+    expect(listed.campaigns).toMatchObject([{ id: parent.id, peer_campaigns: 1, raised_minor: 4000 }]);
+    const self = await admin.put(
+      `/api/v1/npo_admin/campaigns/${parent.id}`,
+      campaignBody({ campaign_url: 'parent-drive', parent_campaign_id: parent.id }),
+    );
+    expect(self.statusCode).toBe(400);
+    expect(self.json().fields).toHaveProperty('parent_campaign_id');
+  });
+
   it('lets staff read but not write, and refuses anonymous staff calls', async () => {
     expect(
       (await staff.post('/api/v1/npo_admin/campaigns', campaignBody({ campaign_url: 'staff-made' }))).statusCode,
@@ -301,6 +328,13 @@ describe('campaign API', () => {
     const refused = await admin.request('POST', url, { body: fake.payload, headers: fake.headers });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Upload a JPEG, PNG or WebP image.');
+    expect((await rowOf(created.id))?.image_url).toBe(imageUrl);
+    const preset = await admin.request('POST', `${url}?purpose=preset`, {
+      body: upload.payload,
+      headers: upload.headers,
+    });
+    expect(preset.statusCode).toBe(200);
+    expect(preset.json().image_url).not.toBe(imageUrl);
     expect((await rowOf(created.id))?.image_url).toBe(imageUrl);
     const big = multipartBody(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png', 'image/png');
     expect((await admin.request('POST', url, { body: big.payload, headers: big.headers })).statusCode).toBe(413);
