@@ -41,7 +41,13 @@ function checkAmount(amount: unknown): Reply | null {
  * records every request, insists on a Bearer token it issued, and replays the first answer for a
  * repeated PayPal-Request-Id.
  */
-export async function startPayPalStandIn(options: { clientId: string; clientSecret: string; webhookId: string }) {
+export async function startPayPalStandIn(options: {
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  /** Lifetime of issued tokens in seconds (PayPal's are about nine hours). */
+  tokenExpiresIn?: number;
+}) {
   const requests: PayPalRecordedRequest[] = [];
   const tokens = new Set<string>();
   const orders = new Map<string, Json & { approved: boolean }>();
@@ -144,7 +150,12 @@ export async function startPayPalStandIn(options: { clientId: string; clientSecr
       tokens.add(token);
       return {
         status: 200,
-        body: { access_token: token, token_type: 'Bearer', expires_in: 32400, app_id: 'APP-TEST' },
+        body: {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_in: options.tokenExpiresIn ?? 32400,
+          app_id: 'APP-TEST',
+        },
       };
     }
     const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
@@ -192,6 +203,8 @@ export async function startPayPalStandIn(options: { clientId: string; clientSecr
   return {
     base: `http://127.0.0.1:${port}`,
     requests,
+    /** PayPal revoked every token issued so far (calls with them answer 401). */
+    revokeTokens: () => tokens.clear(),
     /** The payer approved the order on PayPal's page. */
     approveOrder: (id: string) => {
       const order = orders.get(id);

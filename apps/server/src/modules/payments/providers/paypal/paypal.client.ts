@@ -101,7 +101,12 @@ export function createPayPalClient(settings: PayPalSettings) {
     return token.value;
   }
 
-  async function request<T>(method: 'GET' | 'POST', path: string, options: PayPalRequest = {}): Promise<T> {
+  async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: PayPalRequest = {},
+    retried = false,
+  ): Promise<T> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${await accessToken()}`,
       accept: 'application/json',
@@ -113,8 +118,11 @@ export function createPayPalClient(settings: PayPalSettings) {
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const response = await send(`${base}${path}`, { method, headers, body: payload });
     const body = (await response.json().catch(() => ({}))) as T & PayPalErrorBody;
-    // A revoked or expired token: fetch a new one next time.
-    if (response.status === 401) token = null;
+    if (response.status === 401 && !retried) {
+      // A revoked or expired token: once more with a fresh one (the request id keeps it safe).
+      token = null;
+      return request<T>(method, path, options, true);
+    }
     if (!response.ok) throw errorFor(response.status, body);
     return body;
   }

@@ -45,6 +45,29 @@ describe('PayPal adapter: token and orders', () => {
     expect(tokenCalls[0]?.raw).toBe('grant_type=client_credentials');
   });
 
+  it('fetches a new token once the cached one expires, and retries once when it is revoked', async () => {
+    const shortLived = await startPayPalStandIn({ ...CREDENTIALS, tokenExpiresIn: 30 });
+    try {
+      const provider = createPayPalProvider({ ...CREDENTIALS, apiBase: shortLived.base });
+      await provider.createOrder(orderInput());
+      await provider.createOrder(orderInput());
+      // Within a minute of expiry a token is not reused.
+      expect(shortLived.requests.filter((r) => r.path === '/v1/oauth2/token')).toHaveLength(2);
+    } finally {
+      await shortLived.close();
+    }
+    const fresh = createPayPalProvider({ ...CREDENTIALS, apiBase: standIn.base });
+    await fresh.createOrder(orderInput());
+    standIn.revokeTokens();
+    // The refused call is repeated once with a new token, under the same request id.
+    const order = await fresh.createOrder(orderInput({ idempotencyKey: 'after-revoke' }));
+    expect(order.id).toMatch(/^ORDER/);
+    expect(standIn.requests.filter((r) => r.path === '/v1/oauth2/token')).toHaveLength(2);
+    const attempts = standIn.requests.filter((r) => r.headers['paypal-request-id'] === 'after-revoke');
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]?.headers.authorization).not.toBe(attempts[1]?.headers.authorization);
+  });
+
   it('creates a CAPTURE order paid to the organisation, with the amount as a decimal string and a request id', async () => {
     const input = orderInput({ description: 'Donation to the Spring Appeal' });
     const order = await paypal.createOrder(input);
