@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
+import { findPayableCampaign } from './index.ts';
 
 const page = (url: string) => `/api/v1/npo_admin/campaign_page?campaign_url=${encodeURIComponent(url)}`;
 
@@ -127,6 +128,12 @@ describe('public campaign data (seeded Spring Appeal)', () => {
     expect((await anonymous().get(page('spring-appeal-team-sam'))).statusCode).toBe(404);
     expect((await admin.post(`/api/v1/npo_admin/campaigns/${id}/status`, { status: 'active' })).statusCode).toBe(200);
     expect((await anonymous().get(page('spring-appeal-team-sam'))).statusCode).toBe(200);
+  });
+
+  it('tells the payments module which campaigns can take a payment', async () => {
+    const peer = await findPayableCampaign(ctx.db, ctx.config, ids['spring-appeal-team-sam'] ?? 0);
+    expect(peer).toMatchObject({ campaign_id: ids['spring-appeal'], peer_campaign_id: ids['spring-appeal-team-sam'] });
+    expect(await findPayableCampaign(ctx.db, ctx.config, ids['summer-lunch-club'] ?? 0)).toBeNull();
   });
 
   it('seeds once: running the seed again adds no campaign and no donation', async () => {

@@ -3,6 +3,7 @@ import {
   CAMPAIGN_MESSAGES,
   CAMPAIGN_URL_MESSAGES,
   type TCampaignValues,
+  type TPublicCampaign,
   type TPublicCampaignResponse,
 } from '@kindling/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -64,6 +65,17 @@ export async function getCampaignForViewer(
 /** GET /npo_admin/campaign_page: the public shape by URL, active campaigns only. */
 export function getCampaignPage(db: Db, config: Config, campaignUrl: string): Promise<TPublicCampaignResponse> {
   return publicView(db, config, sql`c.campaign_url = ${campaignUrl.toLowerCase()} AND ${PUBLICLY_ACTIVE}`);
+}
+
+/**
+ * For the payments module: the campaign a donor may pay to right now (active, and for a peer
+ * campaign an active parent), in its public shape, or null. `campaign.campaign_id` is where the gift
+ * goes, `peer_campaign_id` the page it came through, `npo_id` the organisation, and card_enabled /
+ * wallet_enabled / stripe_account what the organisation can take.
+ */
+export async function findPayableCampaign(db: Db, config: Config, id: number): Promise<TPublicCampaign | null> {
+  const row = await selectCampaignView(db, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`);
+  return row ? toPublicCampaign(row, paymentsOf(config, row)) : null;
 }
 
 async function publicView(db: Db, config: Config, where: SQL): Promise<TPublicCampaignResponse> {

@@ -3,7 +3,7 @@ export { uploadsStatic } from './campaign-image.ts';
 export { paymentOptionsOf } from './campaign-view.ts';
 export { campaignRoutes } from './campaigns.routes.ts';
 export * from './campaigns.schemas.ts';
-export { getCampaignPage, NO_CAMPAIGN } from './campaigns.service.ts';
+export { findPayableCampaign, getCampaignPage, NO_CAMPAIGN } from './campaigns.service.ts';
 export { FORM_ROOT_SELECTOR, scopeCustomCss } from './custom-css.ts';
 export { sanitiseDescription } from './description-html.ts';
 export { findGiftContext, type GiftContext } from './gift-context.repository.ts';
