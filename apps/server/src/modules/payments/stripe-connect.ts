@@ -1,7 +1,7 @@
-import Stripe from 'stripe';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { redeemSandboxCode, SANDBOX_AUTHORIZE_PATH, SANDBOX_CLIENT_ID } from '../sandbox/index.ts';
+import { createStripeClient } from './providers/stripe/stripe.client.ts';
 
 /** The connected account behind an OAuth code: its id and the e-mail of its owner. */
 export type ConnectedAccount = { stripeUserId: string; email: string | null; firstName: string; lastName: string };
@@ -33,12 +33,14 @@ export function createStripeConnect(config: Config, db: Db): StripeConnect {
       },
     };
   }
-  const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
-    ...(config.STRIPE_API_HOST ? { host: config.STRIPE_API_HOST } : {}),
-    ...(config.STRIPE_API_PORT ? { port: config.STRIPE_API_PORT } : {}),
-    ...(config.STRIPE_API_PROTOCOL ? { protocol: config.STRIPE_API_PROTOCOL } : {}),
+  // The same SDK set-up as the payment provider; an OAuth code is single use, so no retries.
+  const stripe = createStripeClient({
+    secretKey: config.STRIPE_SECRET_KEY,
+    applicationFeeBps: 0,
+    host: config.STRIPE_API_HOST,
+    port: config.STRIPE_API_PORT,
+    protocol: config.STRIPE_API_PROTOCOL,
     maxNetworkRetries: 0,
-    telemetry: false,
   });
   return {
     mode: 'stripe',
