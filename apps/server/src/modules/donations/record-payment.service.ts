@@ -1,9 +1,9 @@
+import type { TGivingInterval } from '@kindling/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { givingIntervals } from '../campaigns/campaigns.tables.ts';
-import { findGiftContext, type GiftContext } from '../campaigns/gift-context.repository.ts';
+import { findGiftContext, type GiftContext } from '../campaigns/index.ts';
 import { type DonorDetails, upsertDonor } from '../donors/index.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 import { type DonationAnswer, donations } from './donations.tables.ts';
@@ -11,7 +11,7 @@ import { convertToBase } from './exchange-rates.ts';
 import { writeGiftLedger } from './ledger.repository.ts';
 import type { Tx } from './tx.ts';
 
-export type GivingInterval = (typeof givingIntervals)[number];
+export type GivingInterval = TGivingInterval;
 export type DonationRow = typeof donations.$inferSelect;
 
 /** A payment a provider adapter has verified with the provider: nothing here comes from the browser unchecked. */
