@@ -31,6 +31,7 @@ export {
   type ProviderErrorCode,
   WebhookSignatureError,
 } from './providers/provider-error.ts';
+export { providerErrorToAppError } from './providers/provider-http.ts';
 export { createPaymentProviders, type PaymentProviders } from './providers/registry.ts';
 export type { SandboxProvider } from './providers/sandbox/sandbox.provider.ts';
 export { SANDBOX_CONFIRM_PATH, sandboxPaymentRoutes } from './providers/sandbox/sandbox.routes.ts';

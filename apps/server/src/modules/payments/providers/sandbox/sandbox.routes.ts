@@ -12,6 +12,7 @@ import { zodRouter } from '../../../../platform/http/router.ts';
 import { hmacHex, safeEqual } from '../../../../platform/security/tokens.ts';
 import { isSameOriginRedirect } from '../../../sandbox/sandbox.service.ts';
 import { ProviderError } from '../provider-error.ts';
+import { providerErrorToAppError } from '../provider-http.ts';
 import { type ConfirmResult, SandboxCardError } from './sandbox.card.ts';
 import { renderApprovalError, renderApprovalPage } from './sandbox.page.ts';
 import type { SandboxProvider } from './sandbox.provider.ts';
@@ -43,9 +44,7 @@ function toAppError(error: unknown): unknown {
   if (error instanceof SandboxCardError) return new AppError('VALIDATION_FAILED', error.providerMessage, error.fields);
   if (!(error instanceof ProviderError)) return error;
   if (error.details.providerCode === 'client_secret_mismatch') return new AppError('FORBIDDEN', error.providerMessage);
-  if (error.code === 'not_found') return new AppError('NOT_FOUND', error.providerMessage);
-  if (error.code === 'unexpected_state') return new AppError('CONFLICT', error.providerMessage);
-  return error;
+  return providerErrorToAppError(error);
 }
 
 const confirmBody = ({ payment, nextAction }: ConfirmResult) => ({
