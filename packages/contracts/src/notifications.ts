@@ -30,7 +30,10 @@ export const ZNotificationMetadata = z
   .object({
     created_at: z.string(),
     /** An in-app path (starting with '/') the notification points to. */
-    link: z.string().startsWith('/').optional(),
+    link: z
+      .string()
+      .regex(/^\/(?![/\\])/, 'an in-app path')
+      .optional(),
   })
   .catchall(z.unknown());
 

@@ -35,6 +35,10 @@ export async function notifyOrganisation(
   db: DbOrTx,
   input: NotifyOrganisationInput,
 ): Promise<{ notificationId: number; recipientUserIds: number[] } | null> {
+  // Only in-app paths: the web app renders the link as a router link ('//host' would leave the site).
+  if (input.link !== undefined && !/^\/(?![/\\])/.test(input.link)) {
+    throw new Error(`notification link must be an in-app path, got ${input.link}`);
+  }
   const roles = input.roles ?? ACCESS.dashboard;
   const conditions: SQL[] = [eq(memberships.npoId, input.npoId), inArray(memberships.roleCode, [...roles])];
   if (input.userIds) conditions.push(inArray(memberships.userId, [...input.userIds]));

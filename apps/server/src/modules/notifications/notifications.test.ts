@@ -55,6 +55,12 @@ describe('notifyOrganisation', () => {
     expect(forPeers?.recipientUserIds).toEqual([await userId('fundraiser@kindling.test')]);
   });
 
+  it('refuses a link that is not an in-app path', async () => {
+    for (const link of ['https://example.org', '//example.org/x', 'dashboard']) {
+      await expect(notifyOrganisation(ctx.db, { ...gift(4), link })).rejects.toThrow('in-app path');
+    }
+  });
+
   it('creates nothing when nobody in the organisation may see it', async () => {
     expect(await notifyOrganisation(ctx.db, { ...gift(3), npoId: ids.northern, roles: [1123] })).toBeNull();
   });
