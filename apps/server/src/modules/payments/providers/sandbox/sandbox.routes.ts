@@ -56,7 +56,8 @@ const confirmBody = ({ payment, nextAction }: ConfirmResult) => ({
 });
 
 export async function sandboxPaymentRoutes(app: FastifyInstance, { sandbox, config }: SandboxRouteDeps): Promise<void> {
-  await app.register(formbody);
+  // The approval page posts a plain form; the app may already read those bodies.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
   const r = zodRouter(app);
 
   r.post(
