@@ -44,37 +44,69 @@ export type CableOptions = {
  * cookie. Sockets are grouped by user so a push reaches every tab of that user on this instance.
  */
 export function registerCable(app: FastifyInstance, options: CableOptions): Cable {
-  const wss = new WebSocketServer({
+  const server = new CableServer(app, options);
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => server.upgrade(request, socket, head);
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    await server.close();
+  });
+  return {
+    broadcastToUser: (userId, channel, message) => server.broadcastToUser(userId, channel, message),
+    connectedUserIds: () => [...server.byUser.keys()],
+    connectionCount: () => server.connections().length,
+  };
+}
+
+class CableServer {
+  readonly byUser = new Map<number, Set<Connection>>();
+  private readonly wss = new WebSocketServer({
     noServer: true,
     maxPayload: 64 * 1024,
     handleProtocols: (protocols) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
   });
-  const byUser = new Map<number, Set<Connection>>();
-  let beats = 0;
+  private beats = 0;
+  private rechecking = false;
+  private readonly timers: NodeJS.Timeout[];
 
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: CableOptions,
+  ) {
+    this.timers = [
+      setInterval(() => this.beat(), PING_INTERVAL_MS),
+      setInterval(() => void this.recheckSessions(), options.sessionRecheckMs ?? 60_000),
+    ];
+    for (const timer of this.timers) timer.unref();
+  }
+
+  connections(): Connection[] {
+    return [...this.byUser.values()].flatMap((set) => [...set]);
+  }
+
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     if (new URL(request.url ?? '/', 'http://x').pathname !== CABLE_PATH) return;
     // A page on a foreign site could otherwise open a socket riding the user's cookie (Rails
     // answers 404 the same way). Non-browser clients send no Origin and cannot borrow a cookie.
-    if (!originAllowed(request, options)) {
+    if (!originAllowed(request, this.options)) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => void accept(ws, request));
-  };
+    this.wss.handleUpgrade(request, socket, head, (ws) => void this.accept(ws, request));
+  }
 
-  const accept = async (socket: WebSocket, request: IncomingMessage) => {
-    socket.on('error', (error) => app.log.debug({ err: error }, 'cable socket error'));
+  private async accept(socket: WebSocket, request: IncomingMessage): Promise<void> {
+    socket.on('error', (error) => this.app.log.debug({ err: error }, 'cable socket error'));
     // Commands that arrive while the session is looked up are kept and handled once it is known.
     const early: string[] = [];
     let connection: Connection | null = null;
     socket.on('message', (raw, isBinary) => {
       if (isBinary) return;
-      if (connection) handleCommand(connection, raw.toString('utf8'));
+      if (connection) this.handleCommand(connection, raw.toString('utf8'));
       else if (early.length < MAX_SUBSCRIPTIONS) early.push(raw.toString('utf8'));
     });
-    const signedIn = await authenticate(request).catch((error: unknown) => {
-      app.log.error({ err: error }, 'cable session lookup failed');
+    const signedIn = await this.authenticate(request).catch((error: unknown) => {
+      this.app.log.error({ err: error }, 'cable session lookup failed');
       return undefined;
     });
     if (!signedIn) {
@@ -85,63 +117,44 @@ export function registerCable(app: FastifyInstance, options: CableOptions): Cabl
       return;
     }
     if (socket.readyState !== socket.OPEN) return;
-    const { userId, token } = signedIn;
-    const open: Connection = { socket, userId, token, subscriptions: new Map(), alive: true };
-    connection = open;
-    const set = byUser.get(userId) ?? new Set<Connection>();
-    byUser.set(userId, set);
-    set.add(open);
+    connection = { socket, ...signedIn, subscriptions: new Map(), alive: true };
+    this.track(connection);
+    socket.send(frames.welcome());
+    for (const raw of early.splice(0)) this.handleCommand(connection, raw);
+  }
+
+  private track(connection: Connection): void {
+    const { socket, userId } = connection;
+    const set = this.byUser.get(userId) ?? new Set<Connection>();
+    this.byUser.set(userId, set);
+    set.add(connection);
     socket.on('pong', () => {
-      open.alive = true;
+      connection.alive = true;
     });
     socket.on('close', () => {
-      const users = byUser.get(userId);
-      users?.delete(open);
-      if (users?.size === 0) byUser.delete(userId);
+      const users = this.byUser.get(userId);
+      users?.delete(connection);
+      if (users?.size === 0) this.byUser.delete(userId);
     });
-    socket.send(frames.welcome());
-    for (const raw of early.splice(0)) handleCommand(open, raw);
-  };
+  }
 
   /** The user of the session cookie, or null when there is no live session. */
-  const authenticate = async (request: IncomingMessage): Promise<{ userId: number; token: string } | null> => {
+  private async authenticate(request: IncomingMessage): Promise<{ userId: number; token: string } | null> {
     const header = request.headers.cookie;
     if (!header) return null;
-    const token = app.parseCookie(header)[SESSION_COOKIE];
+    const token = this.app.parseCookie(header)[SESSION_COOKIE];
     if (!token) return null;
-    const found = await options.resolveSession(token);
+    const found = await this.options.resolveSession(token);
     return found ? { userId: found.session.user.id, token } : null;
-  };
+  }
 
-  /** A socket outlives its page's session otherwise: one signed out elsewhere stops receiving. */
-  const recheckSessions = async () => {
-    for (const set of [...byUser.values()]) {
-      for (const connection of [...set]) {
-        const found = await options.resolveSession(connection.token).catch(() => undefined);
-        if (found === null || (found && found.session.user.id !== connection.userId)) {
-          connection.socket.send(frames.disconnect('unauthorized', false));
-          connection.socket.close();
-        }
-      }
-    }
-  };
-  let rechecking = false;
-  const recheckTimer = setInterval(() => {
-    if (rechecking) return;
-    rechecking = true;
-    void recheckSessions().finally(() => {
-      rechecking = false;
-    });
-  }, options.sessionRecheckMs ?? 60_000);
-  recheckTimer.unref();
-
-  const handleCommand = (connection: Connection, raw: string) => {
+  private handleCommand(connection: Connection, raw: string): void {
     const command = parseCommand(raw);
     const { socket, subscriptions } = connection;
     if (command.command === 'subscribe') {
       // The client re-sends subscribe every 500 ms until confirmed: a duplicate is confirmed again.
       const known = subscriptions.has(command.identifier);
-      const allowed = command.channel !== null && options.channels.includes(command.channel);
+      const allowed = command.channel !== null && this.options.channels.includes(command.channel);
       if (!known && (!allowed || subscriptions.size >= MAX_SUBSCRIPTIONS)) {
         socket.send(frames.reject(command.identifier));
         return;
@@ -152,72 +165,73 @@ export function registerCable(app: FastifyInstance, options: CableOptions): Cabl
       subscriptions.delete(command.identifier);
     } else {
       // No channel here takes client actions; unknown or malformed frames are ignored like Rails does.
-      app.log.debug({ command: command.command }, 'cable command ignored');
+      this.app.log.debug({ command: command.command }, 'cable command ignored');
     }
-  };
+  }
 
-  const beat = () => {
-    beats += 1;
+  broadcastToUser(userId: number, channel: string, message: unknown): number {
+    let sent = 0;
+    for (const connection of this.byUser.get(userId) ?? []) {
+      for (const [identifier, subscribed] of connection.subscriptions) {
+        if (subscribed !== channel) continue;
+        connection.socket.send(frames.data(identifier, message));
+        sent += 1;
+      }
+    }
+    return sent;
+  }
+
+  /** The 3-second ping; every 30 s also a transport ping, and sockets that missed the last one go. */
+  private beat(): void {
+    this.beats += 1;
     const ping = frames.ping();
-    const checkDead = beats % DEAD_CHECK_EVERY === 0;
-    for (const set of byUser.values()) {
-      for (const connection of set) {
-        if (checkDead) {
-          if (!connection.alive) {
-            connection.socket.terminate();
-            continue;
-          }
-          connection.alive = false;
-          connection.socket.ping();
+    const checkDead = this.beats % DEAD_CHECK_EVERY === 0;
+    for (const connection of this.connections()) {
+      if (checkDead) {
+        if (!connection.alive) {
+          connection.socket.terminate();
+          continue;
         }
-        connection.socket.send(ping);
+        connection.alive = false;
+        connection.socket.ping();
       }
+      connection.socket.send(ping);
     }
-  };
-  const pingTimer = setInterval(beat, PING_INTERVAL_MS);
-  pingTimer.unref();
+  }
 
-  app.server.on('upgrade', onUpgrade);
-  app.addHook('preClose', async () => {
-    clearInterval(pingTimer);
-    clearInterval(recheckTimer);
-    app.server.off('upgrade', onUpgrade);
-    const restart = frames.disconnect('server_restart', true);
-    for (const set of byUser.values()) {
-      for (const { socket } of set) {
-        socket.send(restart);
-        socket.close(1001);
+  /** A socket outlives its page's session otherwise: one signed out elsewhere stops receiving. */
+  private async recheckSessions(): Promise<void> {
+    if (this.rechecking) return;
+    this.rechecking = true;
+    try {
+      for (const connection of this.connections()) {
+        const found = await this.options.resolveSession(connection.token).catch(() => undefined);
+        if (found === null || (found && found.session.user.id !== connection.userId)) {
+          connection.socket.send(frames.disconnect('unauthorized', false));
+          connection.socket.close();
+        }
       }
+    } finally {
+      this.rechecking = false;
     }
-    byUser.clear();
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    const restart = frames.disconnect('server_restart', true);
+    for (const { socket } of this.connections()) {
+      socket.send(restart);
+      socket.close(1001);
+    }
+    this.byUser.clear();
     // ws waits for its clients to finish the closing handshake; a client that never answers is cut.
-    const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.wss.close(() => resolve()));
     const cut = setTimeout(() => {
-      for (const client of wss.clients) client.terminate();
+      for (const client of this.wss.clients) client.terminate();
     }, 1_000);
     await closed;
     clearTimeout(cut);
-  });
-
-  return {
-    broadcastToUser: (userId, channel, message) => {
-      let sent = 0;
-      for (const connection of byUser.get(userId) ?? []) {
-        for (const [identifier, subscribed] of connection.subscriptions) {
-          if (subscribed !== channel) continue;
-          connection.socket.send(frames.data(identifier, message));
-          sent += 1;
-        }
-      }
-      return sent;
-    },
-    connectedUserIds: () => [...byUser.keys()],
-    connectionCount: () => {
-      let count = 0;
-      for (const set of byUser.values()) count += set.size;
-      return count;
-    },
-  };
+  }
 }
 
 /** Same-origin as the Host the browser addressed (or a configured origin); no Origin is allowed. */
