@@ -80,6 +80,37 @@ describe('/cable with the stock @rails/actioncable client', () => {
     }
   });
 
+  it('keeps delivering after the LISTEN connection is cut (it reconnects)', async () => {
+    const { rows } = await ctx.db.$client.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+    );
+    expect(rows).toHaveLength(2); // one per instance
+    await ctx.db.$client.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [
+      rows.map((r) => r.pid),
+    ]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.db.$client.query(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+            )
+          ).rows[0]?.n,
+        { timeout: 5_000 },
+      )
+      .toBe(2);
+    const consumer = createCookieConsumer(urlB, staffCookie);
+    try {
+      const events = subscribe(consumer, NOTIFICATION_CHANNEL);
+      await within(events.connected);
+      const message = events.next();
+      await notifyOrganisation(ctx.db, donation(4));
+      expect(ZLiveNotificationMessage.parse(await within(message)).notification.message).toBe('Live 4 gave $10.00.');
+    } finally {
+      consumer.disconnect();
+    }
+  });
+
   it('does not deliver to users who are not recipients', async () => {
     const peer = new TestClient(ctx.app);
     await peer.signIn('fundraiser@kindling.test');
