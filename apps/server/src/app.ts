@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes, authRoutes, createAuthDeps, createSessionResolver } from './modules/auth/index.ts';
 import { campaignRoutes, uploadsStatic } from './modules/campaigns/index.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
+import type { PaymentProviders } from './modules/payments/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import type { Config } from './platform/config/config.ts';
 import type { Db } from './platform/db/client.ts';
@@ -24,6 +26,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** The payment providers; default from the configuration (tests pass their own sandbox). */
+  payments?: PaymentProviders;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -79,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await app.register(sandboxRoutes, { config: deps.config, db: deps.db });
+  await app.register(checkoutRoutes, { config: deps.config, db: deps.db, providers: deps.payments });
   await app.register(uploadsStatic, { config: deps.config });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.

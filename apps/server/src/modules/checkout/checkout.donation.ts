@@ -1,0 +1,167 @@
+// Turns what the provider reported plus the donor's choices into one recorded donation, and
+// shapes it as the contract's TDonation for the thank-you screen.
+import {
+  GIFT_AID_TEXT_VERSION,
+  normaliseDonorWall,
+  type TAnswers,
+  type TDonation,
+  type TPublicCampaign,
+} from '@kindling/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { type DonationRow, recordSucceededPayment } from '../donations/index.ts';
+import { notifyOrganisation } from '../notifications/index.ts';
+import type { ProviderPayment } from '../payments/index.ts';
+
+/** The donor-entered fields confirm_payment carries (already parsed by the contract). */
+export type DonorChoice = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  address: string;
+  address2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  designation: number | null;
+  comment: string;
+  answers: TAnswers;
+  add_to_donor_wall: boolean;
+  first_name_only_to_donor_wall: boolean;
+  show_amount_on_donor_wall: boolean;
+  show_comment_on_donor_wall: boolean;
+  create_donor_account: boolean;
+  gift_aid: boolean;
+  payment_method: string;
+};
+
+/** Only answers to this campaign's questions are kept; a checkbox's options are joined for the record. */
+function answersFor(campaign: TPublicCampaign | null, answers: TAnswers) {
+  if (!campaign) return [];
+  return campaign.questions.flatMap((q) => {
+    const value = answers[String(q.id)];
+    const text = Array.isArray(value) ? value.join(', ') : (value ?? '');
+    return text ? [{ question_id: q.id, question: q.content, answer: text }] : [];
+  });
+}
+
+export type RecordInput = {
+  db: Db;
+  provider: string;
+  payment: ProviderPayment;
+  npoId: number;
+  campaign: TPublicCampaign | null;
+  choice: DonorChoice;
+};
+
+/**
+ * Amount, currency, fee and interval come from the provider's payment (the fee and interval were
+ * fixed in its metadata when the server created the intent); the browser only adds who gave and
+ * their choices. The organisation's staff hear about a new gift once, never about a repeat.
+ */
+export async function recordDonation({ db, provider, payment, npoId, campaign, choice }: RecordInput) {
+  const meta = payment.metadata;
+  const fee = Number(meta.included_fees ?? 0);
+  const designation = campaign?.designations.find((d) => d.id === choice.designation) ?? null;
+  const wall = normaliseDonorWall(choice);
+  const { donation, created } = await recordSucceededPayment(db, {
+    npoId,
+    campaignId: Number(meta.campaign_id) || null,
+    peerCampaignId: Number(meta.peer_campaign_id) || null,
+    provider,
+    providerReference: payment.id,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    feeCoveredMinor: Number.isSafeInteger(fee) && fee >= 0 && fee <= payment.amountMinor ? fee : 0,
+    interval: (meta.interval as DonationRow['interval']) ?? 'once',
+    paymentMethod: choice.payment_method,
+    donor: {
+      email: choice.email,
+      firstName: choice.first_name,
+      lastName: choice.last_name,
+      address: choice.address,
+      address2: choice.address2,
+      city: choice.city,
+      state: choice.state,
+      postalCode: choice.postal_code,
+      country: choice.country,
+    },
+    designationId: designation?.id ?? null,
+    answers: answersFor(campaign, choice.answers),
+    comment: choice.comment,
+    giftAid:
+      choice.gift_aid && campaign?.gift_aid
+        ? {
+            name: `${choice.first_name} ${choice.last_name}`.trim(),
+            address: choice.address,
+            postcode: choice.postal_code,
+          }
+        : null,
+    donorWall: {
+      addToDonorWall: wall.add_to_donor_wall,
+      firstNameOnly: wall.first_name_only_to_donor_wall,
+      showAmount: wall.show_amount_on_donor_wall,
+      showComment: wall.show_comment_on_donor_wall,
+    },
+    createDonorAccount: choice.create_donor_account,
+  });
+  if (created) await notifyReceived(db, donation, choice);
+  return { donation: toDonation(donation, choice, campaign), created };
+}
+
+async function notifyReceived(db: Db, donation: DonationRow, choice: DonorChoice) {
+  const amount = `${(donation.amountMinor / 100).toFixed(2)} ${donation.currency}`;
+  await notifyOrganisation(db, {
+    npoId: donation.npoId,
+    kind: 'donation.received',
+    title: 'New donation',
+    message: `${choice.first_name} ${choice.last_name} gave ${amount}.`.trim(),
+    link: `/dashboard/donation/${donation.id}`,
+    data: { donation_id: donation.id, amount_minor: donation.amountMinor, currency: donation.currency },
+  });
+}
+
+export function toDonation(d: DonationRow, donor: DonorChoice, campaign: TPublicCampaign | null): TDonation {
+  return {
+    id: d.id,
+    npo_id: d.npoId,
+    campaign_id: d.campaignId,
+    campaign_name: campaign?.name ?? null,
+    peer_campaign_id: d.peerCampaignId,
+    donor: { id: d.donorId, first_name: donor.first_name, last_name: donor.last_name, email: donor.email },
+    amount_minor: d.amountMinor,
+    included_fees_minor: d.feeCoveredMinor,
+    currency: d.currency,
+    base_amount_minor: d.baseAmountMinor,
+    base_currency: d.baseCurrency,
+    fx_rate: String(d.fxRate),
+    interval: d.interval,
+    status: d.status,
+    designation_id: d.designationId,
+    designation: d.designationName,
+    answers: d.answers,
+    comment: d.comment,
+    gift_aid: d.giftAid,
+    gift_aid_declaration: d.giftAid
+      ? {
+          name: d.giftAidName ?? '',
+          address: d.giftAidAddress ?? '',
+          postcode: d.giftAidPostcode ?? '',
+          declared_on: d.giftAidDeclaredOn ?? '',
+          text_version: GIFT_AID_TEXT_VERSION,
+        }
+      : null,
+    add_to_donor_wall: d.addToDonorWall,
+    first_name_only_to_donor_wall: d.firstNameOnlyToDonorWall,
+    show_amount_on_donor_wall: d.showAmountOnDonorWall,
+    show_comment_on_donor_wall: d.showCommentOnDonorWall,
+    create_donor_account: d.createDonorAccount,
+    payment_method: d.paymentMethod,
+    provider: d.provider,
+    provider_reference: d.providerReference,
+    receipt_number: d.receiptNumber,
+    recurring_plan_id: null,
+    created_at: d.createdAt.toISOString(),
+    refunded_at: d.refundedAt ? d.refundedAt.toISOString() : null,
+  };
+}

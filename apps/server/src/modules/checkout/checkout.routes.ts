@@ -1,0 +1,50 @@
+// The donation form's payment calls and the providers' webhooks. Registered at the root because
+// the sandbox's own confirm endpoint lives under /api/v1/sandbox, outside the /api/v1 plugin.
+import { randomUUID } from 'node:crypto';
+import { ZConfirmPaymentRequest, ZCreateIntentRequest } from '@kindling/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config/config.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
+import { type CheckoutDeps, confirmPayment, createIntent } from './checkout.service.ts';
+import { checkoutWebhookRoutes } from './checkout.webhooks.ts';
+
+export type CheckoutRouteDeps = { db: Db; config: Config; providers?: PaymentProviders };
+
+const PREFIX = '/api/v1/npo_admin';
+
+/** A client's Idempotency-Key makes a retried intent call return the same intent. */
+function idempotencyKeyOf(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[\w-]{8,100}$/.test(value) ? `intent-${value}` : `intent-${randomUUID()}`;
+}
+
+export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRouteDeps): Promise<void> {
+  const providers = options.providers ?? createPaymentProviders(options.config, options.db);
+  const deps: CheckoutDeps = { db: options.db, config: options.config, providers };
+  if (providers.sandbox) {
+    const sandbox = providers.sandbox;
+    await app.register(sandboxPaymentRoutes, { sandbox, config: options.config });
+    // Sandbox events reach our webhook route like a real provider's would (signed, raw body).
+    sandbox.setWebhookSink(async ({ rawBody, headers }) => {
+      await app.inject({ method: 'POST', url: '/api/v1/webhooks/sandbox', payload: rawBody, headers });
+    });
+    app.addHook('onClose', async () => {
+      await sandbox.flushWebhooks();
+      sandbox.setWebhookSink(null);
+    });
+  }
+  const r = zodRouter(app);
+
+  // Responses are shaped by the service and checked against the contract in tests: the contract's
+  // schemas carry transforms that the response serialiser cannot compile.
+  r.post(`${PREFIX}/intent`, { schema: { body: ZCreateIntentRequest } }, async (request) =>
+    createIntent(deps, request.body, idempotencyKeyOf(request.headers['idempotency-key'])),
+  );
+  r.post(`${PREFIX}/confirm_payment`, { schema: { body: ZConfirmPaymentRequest } }, async (request) =>
+    confirmPayment(deps, request.body),
+  );
+
+  await app.register(checkoutWebhookRoutes, deps);
+}

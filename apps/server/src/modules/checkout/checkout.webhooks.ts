@@ -1,0 +1,80 @@
+// POST /api/v1/webhooks/:provider. The signature covers the exact bytes sent, so this route keeps
+// the raw body (its own content-type parser, scoped to this plugin) and hands it to the provider.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import { findPayableCampaign } from '../campaigns/index.ts';
+import { type ProviderEvent, WebhookSignatureError } from '../payments/index.ts';
+import { type DonorChoice, recordDonation } from './checkout.donation.ts';
+import type { CheckoutDeps } from './checkout.service.ts';
+
+const ZParams = z.object({ provider: z.enum(['sandbox', 'stripe', 'paypal']) });
+
+export async function checkoutWebhookRoutes(app: FastifyInstance, deps: CheckoutDeps): Promise<void> {
+  // Encapsulated: only routes of this plugin receive Buffers instead of parsed JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+
+  zodRouter(app).post('/api/v1/webhooks/:provider', { schema: { params: ZParams } }, async (request, reply) => {
+    const provider = deps.providers.byName(request.params.provider);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const event = await provider.parseWebhook(raw, request.headers).catch((error: unknown) => {
+      if (error instanceof WebhookSignatureError) throw new AppError('VALIDATION_FAILED', 'Invalid webhook signature.');
+      throw error;
+    });
+    if (event.type === 'payment.succeeded') await recordFromEvent(deps, provider.name, event);
+    return reply.send({ received: true });
+  });
+}
+
+/**
+ * A payment that succeeded while the browser was gone. The amount is re-read from the provider;
+ * the donor's details must travel in the intent's metadata (donor_email, donor_first_name, …),
+ * otherwise the event is acknowledged and confirm_payment records the gift when it comes.
+ */
+async function recordFromEvent(deps: CheckoutDeps, providerName: string, event: ProviderEvent) {
+  const meta = event.metadata;
+  const npoId = Number(meta.npo_id);
+  if (!event.providerReference || !meta.donor_email || !Number.isSafeInteger(npoId) || npoId <= 0) return;
+  const campaign = await findPayableCampaign(deps.db, deps.config, Number(meta.campaign_id));
+  const account = { npoId, accountId: event.accountId ?? campaign?.stripe_account ?? null };
+  const payment = await deps.providers.byName(providerName as 'sandbox').retrieveIntent({
+    account,
+    id: event.providerReference,
+  });
+  if (payment.status !== 'succeeded') return;
+  await recordDonation({
+    db: deps.db,
+    provider: providerName,
+    payment,
+    npoId,
+    campaign: campaign && campaign.npo_id === npoId ? campaign : null,
+    choice: choiceFromMetadata(meta),
+  });
+}
+
+function choiceFromMetadata(meta: Record<string, string>): DonorChoice {
+  const flag = (key: string) => meta[key] === 'true';
+  return {
+    first_name: meta.donor_first_name ?? '',
+    last_name: meta.donor_last_name ?? '',
+    email: meta.donor_email ?? '',
+    address: '',
+    address2: '',
+    city: '',
+    state: '',
+    postal_code: '',
+    country: '',
+    designation: Number(meta.designation) || null,
+    comment: '',
+    answers: {},
+    add_to_donor_wall: flag('add_to_donor_wall'),
+    first_name_only_to_donor_wall: flag('first_name_only_to_donor_wall'),
+    show_amount_on_donor_wall: flag('show_amount_on_donor_wall'),
+    show_comment_on_donor_wall: flag('show_comment_on_donor_wall'),
+    create_donor_account: false,
+    gift_aid: false,
+    payment_method: meta.payment_method ?? 'card',
+  };
+}
