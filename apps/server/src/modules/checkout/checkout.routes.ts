@@ -1,13 +1,13 @@
 // The donation form's payment calls and the providers' webhooks. Registered at the root because
 // the sandbox's own confirm endpoint lives under /api/v1/sandbox, outside the /api/v1 plugin.
 import { randomUUID } from 'node:crypto';
-import { ZConfirmPaymentRequest, ZCreateIntentRequest } from '@kindling/contracts';
+import { ZConfirmPaymentRequest } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
-import { type CheckoutDeps, confirmPayment, createIntent } from './checkout.service.ts';
+import { type CheckoutDeps, confirmPayment, createIntent, ZIntentRequest } from './checkout.service.ts';
 import { checkoutWebhookRoutes } from './checkout.webhooks.ts';
 
 export type CheckoutRouteDeps = { db: Db; config: Config; providers?: PaymentProviders };
@@ -39,7 +39,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
 
   // Responses are shaped by the service and checked against the contract in tests: the contract's
   // schemas carry transforms that the response serialiser cannot compile.
-  r.post(`${PREFIX}/intent`, { schema: { body: ZCreateIntentRequest } }, async (request) =>
+  r.post(`${PREFIX}/intent`, { schema: { body: ZIntentRequest } }, async (request) =>
     createIntent(deps, request.body, idempotencyKeyOf(request.headers['idempotency-key'])),
   );
   r.post(`${PREFIX}/confirm_payment`, { schema: { body: ZConfirmPaymentRequest } }, async (request) =>

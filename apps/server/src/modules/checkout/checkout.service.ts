@@ -1,8 +1,14 @@
 // The card path of the donation flow (spec 02 section 7): an intent for a campaign's amount, then
 // the confirmation read back from the provider. The browser's amount only ever chooses what the
 // intent asks for; what is recorded is what the provider says was paid.
-import type { TPublicCampaign, ZConfirmPaymentRequest, ZCreateIntentRequest } from '@kindling/contracts';
-import type { z } from 'zod';
+import {
+  normaliseDonorWall,
+  type TPublicCampaign,
+  type ZConfirmPaymentRequest,
+  ZCreateIntentRequest,
+  ZFlag,
+} from '@kindling/contracts';
+import { z } from 'zod';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -17,7 +23,44 @@ import {
 import { recordDonation } from './checkout.donation.ts';
 
 export type CheckoutDeps = { db: Db; config: Config; providers: PaymentProviders };
-type IntentBody = z.output<typeof ZCreateIntentRequest>;
+type IntentBody = z.output<typeof ZCreateIntentRequest> & z.output<typeof ZIntentDonorHints>;
+
+/**
+ * Optional on the intent call: who is giving, when the form already knows (the details step comes
+ * before the card). Kept in the intent's metadata so that the provider's webhook can record the
+ * gift even if the browser never calls confirm_payment. Lenient: hints never refuse a payment.
+ */
+export const ZIntentDonorHints = z.object({
+  first_name: z.string().trim().max(100).optional().catch(undefined),
+  last_name: z.string().trim().max(100).optional().catch(undefined),
+  email: z.string().trim().toLowerCase().max(254).optional().catch(undefined),
+  designation: z.coerce.number().int().positive().optional().catch(undefined),
+  comment: z.string().trim().max(500).optional().catch(undefined),
+  add_to_donor_wall: ZFlag.optional().catch(undefined),
+  first_name_only_to_donor_wall: ZFlag.optional().catch(undefined),
+  show_amount_on_donor_wall: ZFlag.optional().catch(undefined),
+  show_comment_on_donor_wall: ZFlag.optional().catch(undefined),
+});
+export const ZIntentRequest = z.intersection(ZCreateIntentRequest, ZIntentDonorHints);
+
+/** Metadata values are strings (Stripe's rule for every provider); only known hints are kept. */
+function donorMetadata(body: IntentBody): Record<string, string> {
+  if (!body.email?.includes('@')) return {};
+  const wall = normaliseDonorWall({
+    add_to_donor_wall: body.add_to_donor_wall ?? false,
+    first_name_only_to_donor_wall: body.first_name_only_to_donor_wall ?? false,
+    show_amount_on_donor_wall: body.show_amount_on_donor_wall ?? false,
+    show_comment_on_donor_wall: body.show_comment_on_donor_wall ?? false,
+  });
+  return {
+    donor_email: body.email,
+    donor_first_name: body.first_name ?? '',
+    donor_last_name: body.last_name ?? '',
+    designation: body.designation ? String(body.designation) : '',
+    comment: body.comment ?? '',
+    ...Object.fromEntries(Object.entries(wall).map(([k, v]) => [k, String(v)])),
+  };
+}
 type ConfirmBody = z.output<typeof ZConfirmPaymentRequest>;
 
 export const CHECKOUT_MESSAGES = {
@@ -83,6 +126,7 @@ export async function createIntent(deps: CheckoutDeps, body: IntentBody, idempot
         npo_id: String(campaign.npo_id),
         interval: body.interval,
         included_fees: String(body.included_fees),
+        ...donorMetadata(body),
       },
     })
     .catch(rethrowProvider);

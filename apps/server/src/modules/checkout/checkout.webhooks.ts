@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { findPayableCampaign } from '../campaigns/index.ts';
-import { type ProviderEvent, WebhookSignatureError } from '../payments/index.ts';
+import { type ProviderEvent, type ProviderName, WebhookSignatureError } from '../payments/index.ts';
 import { type DonorChoice, recordDonation } from './checkout.donation.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 
@@ -29,25 +29,24 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
 }
 
 /**
- * A payment that succeeded while the browser was gone. The amount is re-read from the provider;
- * the donor's details must travel in the intent's metadata (donor_email, donor_first_name, …),
- * otherwise the event is acknowledged and confirm_payment records the gift when it comes.
+ * A payment that succeeded while the browser was gone. Amount, currency and status are re-read
+ * from the provider; the donor's details travel in the intent's metadata (set at intent time when
+ * the form sent them). Without an e-mail the event is only acknowledged: confirm_payment records
+ * the gift when the browser comes back.
  */
-async function recordFromEvent(deps: CheckoutDeps, providerName: string, event: ProviderEvent) {
-  const meta = event.metadata;
-  const npoId = Number(meta.npo_id);
-  if (!event.providerReference || !meta.donor_email || !Number.isSafeInteger(npoId) || npoId <= 0) return;
-  const campaign = await findPayableCampaign(deps.db, deps.config, Number(meta.campaign_id));
+async function recordFromEvent(deps: CheckoutDeps, providerName: ProviderName, event: ProviderEvent) {
+  const npoId = Number(event.metadata.npo_id);
+  if (!event.providerReference || !Number.isSafeInteger(npoId) || npoId <= 0) return;
+  const campaign = await findPayableCampaign(deps.db, deps.config, Number(event.metadata.campaign_id));
   const account = { npoId, accountId: event.accountId ?? campaign?.stripe_account ?? null };
-  const payment = await deps.providers.byName(providerName as 'sandbox').retrieveIntent({
-    account,
-    id: event.providerReference,
-  });
-  if (payment.status !== 'succeeded') return;
+  const payment = await deps.providers.byName(providerName).retrieveIntent({ account, id: event.providerReference });
+  // The provider's stored record wins over the event for everything it holds.
+  const meta = { ...event.metadata, ...payment.metadata };
+  if (payment.status !== 'succeeded' || meta.npo_id !== String(npoId) || !meta.donor_email?.includes('@')) return;
   await recordDonation({
     db: deps.db,
     provider: providerName,
-    payment,
+    payment: { ...payment, metadata: meta },
     npoId,
     campaign: campaign && campaign.npo_id === npoId ? campaign : null,
     choice: choiceFromMetadata(meta),
@@ -67,7 +66,7 @@ function choiceFromMetadata(meta: Record<string, string>): DonorChoice {
     postal_code: '',
     country: '',
     designation: Number(meta.designation) || null,
-    comment: '',
+    comment: meta.comment ?? '',
     answers: {},
     add_to_donor_wall: flag('add_to_donor_wall'),
     first_name_only_to_donor_wall: flag('first_name_only_to_donor_wall'),
