@@ -1,13 +1,14 @@
 // The donation form's payment calls and the providers' webhooks. Registered at the root because
 // the sandbox's own confirm endpoint lives under /api/v1/sandbox, outside the /api/v1 plugin.
 import { randomUUID } from 'node:crypto';
-import { ZConfirmPaymentRequest } from '@kindling/contracts';
+import { ZConfirmPaymentRequest, ZCreateOrderRequest, ZPaypalCaptureRequest } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
 import { type CheckoutDeps, confirmPayment, createIntent, ZIntentRequest } from './checkout.service.ts';
+import { capturePaypal, createOrder } from './checkout.wallet.ts';
 import { checkoutWebhookRoutes } from './checkout.webhooks.ts';
 
 export type CheckoutRouteDeps = { db: Db; config: Config; providers?: PaymentProviders };
@@ -15,9 +16,9 @@ export type CheckoutRouteDeps = { db: Db; config: Config; providers?: PaymentPro
 const PREFIX = '/api/v1/npo_admin';
 
 /** A client's Idempotency-Key makes a retried intent call return the same intent. */
-function idempotencyKeyOf(header: string | string[] | undefined): string {
+function idempotencyKeyOf(kind: string, header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
-  return value && /^[\w-]{8,100}$/.test(value) ? `intent-${value}` : `intent-${randomUUID()}`;
+  return value && /^[\w-]{8,100}$/.test(value) ? `${kind}-${value}` : `${kind}-${randomUUID()}`;
 }
 
 export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRouteDeps): Promise<void> {
@@ -40,10 +41,17 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   // Responses are shaped by the service and checked against the contract in tests: the contract's
   // schemas carry transforms that the response serialiser cannot compile.
   r.post(`${PREFIX}/intent`, { schema: { body: ZIntentRequest } }, async (request) =>
-    createIntent(deps, request.body, idempotencyKeyOf(request.headers['idempotency-key'])),
+    createIntent(deps, request.body, idempotencyKeyOf('intent', request.headers['idempotency-key'])),
   );
   r.post(`${PREFIX}/confirm_payment`, { schema: { body: ZConfirmPaymentRequest } }, async (request) =>
     confirmPayment(deps, request.body),
+  );
+
+  r.post(`${PREFIX}/create_order`, { schema: { body: ZCreateOrderRequest } }, async (request) =>
+    createOrder(deps, request.body, idempotencyKeyOf('order', request.headers['idempotency-key'])),
+  );
+  r.post(`${PREFIX}/paypal_capture`, { schema: { body: ZPaypalCaptureRequest } }, async (request) =>
+    capturePaypal(deps, request.body),
   );
 
   await app.register(checkoutWebhookRoutes, deps);

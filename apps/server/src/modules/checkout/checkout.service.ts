@@ -44,7 +44,9 @@ export const ZIntentDonorHints = z.object({
 export const ZIntentRequest = z.intersection(ZCreateIntentRequest, ZIntentDonorHints);
 
 /** Metadata values are strings (Stripe's rule for every provider); only known hints are kept. */
-function donorMetadata(body: IntentBody): Record<string, string> {
+export function donorMetadata(
+  body: Omit<z.output<typeof ZIntentDonorHints>, 'email'> & { email?: string | undefined },
+): Record<string, string> {
   if (!body.email?.includes('@')) return {};
   const wall = normaliseDonorWall({
     add_to_donor_wall: body.add_to_donor_wall ?? false,
@@ -65,6 +67,7 @@ type ConfirmBody = z.output<typeof ZConfirmPaymentRequest>;
 
 export const CHECKOUT_MESSAGES = {
   cardUnavailable: 'Card payments are not available for this campaign.',
+  walletUnavailable: 'PayPal is not available for this campaign.',
   currency: (c: string, allowed: string[]) =>
     `This campaign does not accept ${c}. Choose one of ${allowed.join(', ')}.`,
   interval: 'This campaign does not offer that giving frequency.',
@@ -77,15 +80,24 @@ export const CHECKOUT_MESSAGES = {
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 
-async function payableCampaign(deps: CheckoutDeps, id: number): Promise<TPublicCampaign> {
+export async function payableCampaign(deps: CheckoutDeps, id: number): Promise<TPublicCampaign> {
   const campaign = await findPayableCampaign(deps.db, deps.config, id);
   if (!campaign) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
   return campaign;
 }
 
 /** Amount, currency, interval and fee cover must be something the campaign's form could offer. */
-export function assertChoiceAllowed(campaign: TPublicCampaign, body: IntentBody): void {
-  if (!campaign.card_enabled) throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.cardUnavailable);
+export function assertChoiceAllowed(
+  campaign: TPublicCampaign,
+  body: { amount: number; currency: string; interval: string; included_fees: number },
+  method: 'card' | 'paypal' = 'card',
+): void {
+  if (method === 'card' && !campaign.card_enabled) {
+    throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.cardUnavailable);
+  }
+  if (method === 'paypal' && !campaign.wallet_enabled) {
+    throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.walletUnavailable);
+  }
   if (!campaign.currencies.includes(body.currency)) {
     throw invalid('currency', CHECKOUT_MESSAGES.currency(body.currency, campaign.currencies));
   }
@@ -98,12 +110,12 @@ export function assertChoiceAllowed(campaign: TPublicCampaign, body: IntentBody)
   if (!preset && !campaign.user_amount_enable) throw invalid('amount', CHECKOUT_MESSAGES.amount);
 }
 
-const accountOf = (campaign: TPublicCampaign): ProviderAccount => ({
+export const accountOf = (campaign: TPublicCampaign): ProviderAccount => ({
   npoId: campaign.npo_id,
   accountId: campaign.stripe_account,
 });
 
-const rethrowProvider = (error: unknown): never => {
+export const rethrowProvider = (error: unknown): never => {
   throw error instanceof ProviderError ? providerErrorToAppError(error) : error;
 };
 

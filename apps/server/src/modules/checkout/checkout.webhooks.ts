@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { findPayableCampaign } from '../campaigns/index.ts';
-import { type ProviderEvent, type ProviderName, WebhookSignatureError } from '../payments/index.ts';
+import { ProviderError, type ProviderEvent, type ProviderName, WebhookSignatureError } from '../payments/index.ts';
 import { type DonorChoice, recordDonation } from './checkout.donation.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 
@@ -39,7 +39,15 @@ async function recordFromEvent(deps: CheckoutDeps, providerName: ProviderName, e
   if (!event.providerReference || !Number.isSafeInteger(npoId) || npoId <= 0) return;
   const campaign = await findPayableCampaign(deps.db, deps.config, Number(event.metadata.campaign_id));
   const account = { npoId, accountId: event.accountId ?? campaign?.stripe_account ?? null };
-  const payment = await deps.providers.byName(providerName).retrieveIntent({ account, id: event.providerReference });
+  // Wallet orders are not intents: paypal_capture records those, so the event is acknowledged.
+  const payment = await deps.providers
+    .byName(providerName)
+    .retrieveIntent({ account, id: event.providerReference })
+    .catch((error: unknown) => {
+      if (error instanceof ProviderError) return null;
+      throw error;
+    });
+  if (!payment) return;
   // The provider's stored record wins over the event for everything it holds.
   const meta = { ...event.metadata, ...payment.metadata };
   if (payment.status !== 'succeeded' || meta.npo_id !== String(npoId) || !meta.donor_email?.includes('@')) return;

@@ -1,0 +1,97 @@
+// The PayPal button's path (spec 02 section 7): an order for the campaign's amount, approved by
+// the payer at the wallet (the sandbox's approval page without keys), then captured here once.
+import type { TPublicCampaign, ZCreateOrderRequest, ZPaypalCaptureRequest } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { CapturedOrder } from '../payments/index.ts';
+import { recordDonation } from './checkout.donation.ts';
+import {
+  accountOf,
+  assertChoiceAllowed,
+  CHECKOUT_MESSAGES,
+  type CheckoutDeps,
+  donorMetadata,
+  payableCampaign,
+  rethrowProvider,
+} from './checkout.service.ts';
+
+type OrderBody = z.output<typeof ZCreateOrderRequest>;
+type CaptureBody = z.output<typeof ZPaypalCaptureRequest>;
+
+/** Back to the form the donor came from: the fundraiser's page for a peer gift. */
+function formUrl(deps: CheckoutDeps, campaign: TPublicCampaign, outcome: 'return' | 'cancel'): string {
+  const path = campaign.peer ? `/raise/${campaign.peer.campaign_url}` : `/${campaign.campaign_url}`;
+  const origin = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : '';
+  return `${origin}${path}?paypal=${outcome}`;
+}
+
+export async function createOrder(deps: CheckoutDeps, body: OrderBody, idempotencyKey: string) {
+  const campaign = await payableCampaign(deps, body.campaign_id);
+  const choice = { ...body, currency: body.currency_code };
+  assertChoiceAllowed(campaign, choice, 'paypal');
+  const order = await deps.providers.wallet
+    .createOrder({
+      account: accountOf(campaign),
+      amountMinor: body.amount,
+      currency: body.currency_code,
+      idempotencyKey,
+      returnUrl: formUrl(deps, campaign, 'return'),
+      cancelUrl: formUrl(deps, campaign, 'cancel'),
+      description: `Donation to ${campaign.npo}`,
+      metadata: {
+        campaign_id: String(campaign.campaign_id),
+        peer_campaign_id: body.peer_campaign_id ? String(body.peer_campaign_id) : '',
+        npo_id: String(campaign.npo_id),
+        interval: body.interval,
+        included_fees: String(body.included_fees),
+        ...donorMetadata({ ...body, email: body.email || undefined }),
+      },
+    })
+    .catch(rethrowProvider);
+  return { order_id: order.id, id: order.id, approve_url: order.approveUrl };
+}
+
+/**
+ * One capture at a time per order, across every server instance: a transaction-scoped advisory
+ * lock serialises double clicks and retries; the provider's own idempotency and the donation's
+ * unique (provider, reference) make any repeat answer with the first result.
+ */
+async function captureOnce(deps: CheckoutDeps, campaign: TPublicCampaign, orderId: string): Promise<CapturedOrder> {
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`paypal-capture:${orderId}`}))`);
+    return deps.providers.wallet
+      .captureOrder({ account: accountOf(campaign), orderId, idempotencyKey: `capture-${orderId}` })
+      .catch(rethrowProvider);
+  });
+}
+
+export async function capturePaypal(deps: CheckoutDeps, body: CaptureBody) {
+  const campaign = await payableCampaign(deps, body.campaign_id);
+  const captured = await captureOnce(deps, campaign, body.order_id);
+  const meta = captured.metadata;
+  if (meta.npo_id !== String(campaign.npo_id) || meta.campaign_id !== String(campaign.campaign_id)) {
+    throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.mismatch);
+  }
+  if (captured.status !== 'succeeded') {
+    const message = captured.failureMessage ?? CHECKOUT_MESSAGES.failed;
+    return { status: captured.status === 'processing' ? 'processing' : 'failed', message, donation: null };
+  }
+  const email = meta.donor_email || captured.payerEmail || '';
+  const { donation } = await recordDonation({
+    db: deps.db,
+    provider: deps.providers.wallet.name,
+    // One donation per order: the webhook names the order too.
+    payment: { ...captured, id: captured.orderId },
+    npoId: campaign.npo_id,
+    campaign,
+    choice: {
+      ...body,
+      first_name: meta.donor_first_name ?? '',
+      last_name: meta.donor_last_name ?? '',
+      email,
+      payment_method: 'paypal',
+    },
+  });
+  return { status: 'success' as const, donation };
+}
