@@ -80,6 +80,43 @@ describe('/cable with the stock @rails/actioncable client', () => {
     }
   });
 
+  it('delivers a donation confirmed through instance A to a staff client of instance B', async () => {
+    const consumer = createCookieConsumer(urlB, staffCookie);
+    try {
+      const events = subscribe(consumer, NOTIFICATION_CHANNEL);
+      await within(events.connected);
+      const message = events.next();
+      // A donor's checkout calls, answered by instance A.
+      const donor = new TestClient(ctx.app);
+      const { campaign } = (await donor.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')).json();
+      const choice = {
+        campaign_id: campaign.campaign_id,
+        peer_campaign_id: null,
+        amount: 4200,
+        currency: 'usd',
+        interval: 'once',
+        payment_method: 'card',
+        included_fees: 0,
+      };
+      const { intent } = (await donor.post('/api/v1/npo_admin/intent', choice)).json();
+      const card = { client_secret: intent.client_secret, card_number: '4242424242424242', exp: '12/34', cvc: '123' };
+      expect((await donor.post(`/api/v1/sandbox/payments/${intent.id}/confirm`, card)).statusCode).toBe(200);
+      const confirm = await donor.post('/api/v1/npo_admin/confirm_payment', {
+        ...choice,
+        payment_intent: intent.id,
+        first_name: 'Instance',
+        last_name: 'Crosser',
+        email: 'crosser@example.org',
+      });
+      expect(confirm.json().status).toBe('success');
+      const parsed = ZLiveNotificationMessage.parse(await within(message));
+      expect(parsed.notification.message).toContain('Instance Crosser');
+      expect(parsed.notification.message).toContain('$42.00');
+    } finally {
+      consumer.disconnect();
+    }
+  });
+
   it('keeps delivering after the LISTEN connection is cut (it reconnects)', async () => {
     const { rows } = await ctx.db.$client.query<{ pid: number }>(
       "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'",
