@@ -1,6 +1,7 @@
 // Turns what the provider reported plus the donor's choices into one recorded donation, and
 // shapes it as the contract's TDonation for the thank-you screen.
 import {
+  formatMoney,
   GIFT_AID_TEXT_VERSION,
   normaliseDonorWall,
   type TAnswers,
@@ -110,7 +111,7 @@ export async function recordDonation({ db, provider, payment, npoId, campaign, c
 }
 
 async function notifyReceived(db: Db, donation: DonationRow, choice: DonorChoice) {
-  const amount = `${(donation.amountMinor / 100).toFixed(2)} ${donation.currency}`;
+  const amount = formatMoney(donation.amountMinor, donation.currency);
   await notifyOrganisation(db, {
     npoId: donation.npoId,
     kind: 'donation.received',

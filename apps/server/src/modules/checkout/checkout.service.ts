@@ -76,6 +76,7 @@ export const CHECKOUT_MESSAGES = {
   mismatch: 'This payment does not belong to this campaign.',
   processing: 'Your payment is being processed. We will e-mail your receipt once it completes.',
   failed: 'The payment did not go through. Please try another card.',
+  actionRequired: 'Your bank asked you to confirm this payment. Please complete that step and try again.',
 } as const;
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
@@ -151,6 +152,7 @@ export async function createIntent(deps: CheckoutDeps, body: IntentBody, idempot
 
 function outcomeOf(payment: ProviderPayment): { status: 'processing' | 'failed'; message: string } {
   if (payment.status === 'processing') return { status: 'processing', message: CHECKOUT_MESSAGES.processing };
+  if (payment.status === 'requires_action') return { status: 'failed', message: CHECKOUT_MESSAGES.actionRequired };
   return { status: 'failed', message: payment.failureMessage ?? CHECKOUT_MESSAGES.failed };
 }
 

@@ -210,6 +210,33 @@ describe('POST /npo_admin/confirm_payment', () => {
     expect(await donationsFor(intent.id)).toHaveLength(0);
   });
 
+  it('refuses to record a payment under a different campaign than the one it was made for', async () => {
+    const client = new TestClient(ctx.app);
+    const campaign = await springAppeal(client);
+    const intent = await createIntent(client, campaign);
+    await payWithCard(client, intent);
+    // A second active campaign of the same organisation.
+    const [lunch] = await ctx.db
+      .update(campaigns)
+      .set({ status: 'active' })
+      .where(eq(campaigns.campaignUrl, 'summer-lunch-club'))
+      .returning({ id: campaigns.id });
+    const other = await client
+      .post('/api/v1/npo_admin/confirm_payment', {
+        ...confirmBody(campaign, intent.id, 'x@example.org'),
+        campaign_id: lunch?.id,
+      })
+      .finally(() =>
+        ctx.db
+          .update(campaigns)
+          .set({ status: 'draft' })
+          .where(eq(campaigns.id, lunch?.id ?? 0)),
+      );
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('This payment does not belong to this campaign.');
+    expect(await donationsFor(intent.id)).toHaveLength(0);
+  });
+
   it('answers 404 for a payment that does not exist', async () => {
     const client = new TestClient(ctx.app);
     const campaign = await springAppeal(client);
