@@ -32,7 +32,7 @@ export {
   WebhookSignatureError,
 } from './providers/provider-error.ts';
 export { providerErrorToAppError } from './providers/provider-http.ts';
-export { createPaymentProviders, type PaymentProviders } from './providers/registry.ts';
+export { createPaymentProviders, type PaymentProviders, sandboxOnlyProviders } from './providers/registry.ts';
 export type { SandboxProvider } from './providers/sandbox/sandbox.provider.ts';
 export { SANDBOX_CONFIRM_PATH, sandboxPaymentRoutes } from './providers/sandbox/sandbox.routes.ts';
 export { SANDBOX_APPROVE_PATH } from './providers/sandbox/sandbox.wallet.ts';

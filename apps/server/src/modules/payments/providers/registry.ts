@@ -81,3 +81,18 @@ function notConfiguredProvider(name: ProviderName): PaymentProvider {
     parseWebhook: refuse,
   };
 }
+
+/** Providers with only the given sandbox: tests hand the app the instance whose events they watch. */
+export function sandboxOnlyProviders(sandbox: SandboxProvider): PaymentProviders {
+  return {
+    sandbox,
+    stripe: null,
+    paypal: null,
+    card: sandbox,
+    wallet: sandbox,
+    byName: (name) => {
+      if (name === 'sandbox') return sandbox;
+      throw new ProviderError(name, 'not_configured', 'Online payments are not set up for this installation.');
+    },
+  };
+}

@@ -11,8 +11,8 @@ import type { Db } from '../../../../platform/db/client.ts';
 import { createMailer } from '../../../../platform/mail/mailer.ts';
 import { npos } from '../../../organisations/organisations.tables.ts';
 import type { ProviderAccount } from '../payment-provider.ts';
+import { sandboxOnlyProviders } from '../registry.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox.provider.ts';
-import { SANDBOX_CONFIRM_PATH, sandboxPaymentRoutes } from './sandbox.routes.ts';
 
 export type SandboxTestContext = {
   app: FastifyInstance;
@@ -44,15 +44,13 @@ export function useSandboxApp(): SandboxTestContext {
     ctx.account = { npoId: first.id, accountId: 'acct_sandbox_first' };
     ctx.otherAccount = { npoId: second.id, accountId: 'acct_sandbox_second' };
     ctx.sandbox = createSandboxProvider({ db: ctx.db, sessionSecret: ctx.config.sessionSecret });
+    // The app registers the sandbox routes for the provider it is given: this test's instance.
     ctx.app = await buildApp({
       config: ctx.config,
       db: ctx.db,
       mailer: createMailer({ from: ctx.config.MAIL_FROM, dataDir }),
+      payments: sandboxOnlyProviders(ctx.sandbox),
     });
-    // Until app.ts registers the sandbox routes itself (the donations wiring), add them here.
-    if (!ctx.app.hasRoute({ method: 'POST', url: SANDBOX_CONFIRM_PATH })) {
-      await ctx.app.register(sandboxPaymentRoutes, { sandbox: ctx.sandbox, config: ctx.config });
-    }
     await ctx.app.ready();
     cleanup = async () => {
       await ctx.sandbox.flushWebhooks();
