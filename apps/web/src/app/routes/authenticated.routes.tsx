@@ -17,6 +17,9 @@ const AccountPage = lazy(() =>
 const NotificationsPage = lazy(() =>
   import('../../features/notifications/routes/NotificationsPage.tsx').then((m) => ({ default: m.NotificationsPage })),
 );
+const CampaignsPage = lazy(() =>
+  import('../../features/campaigns/routes/CampaignsPage.tsx').then((m) => ({ default: m.CampaignsPage })),
+);
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
 );
@@ -34,6 +37,7 @@ const inShell = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{el
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const SCREENS: Record<string, ReactNode> = {
   '/admin/account': <AccountPage />,
+  '/dashboard/campaigns': <CampaignsPage />,
 };
 
 /**
