@@ -20,6 +20,11 @@ const NotificationsPage = lazy(() =>
 const CampaignsPage = lazy(() =>
   import('../../features/campaigns/routes/CampaignsPage.tsx').then((m) => ({ default: m.CampaignsPage })),
 );
+const CampaignDonationsPage = lazy(() =>
+  import('../../features/campaigns/routes/CampaignDonationsPage.tsx').then((m) => ({
+    default: m.CampaignDonationsPage,
+  })),
+);
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
 );
@@ -38,6 +43,7 @@ const inShell = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{el
 const SCREENS: Record<string, ReactNode> = {
   '/admin/account': <AccountPage />,
   '/dashboard/campaigns': <CampaignsPage />,
+  '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
 };
 
 /**
