@@ -127,7 +127,12 @@ export function CampaignDonationsPage() {
       ) : campaign.isPending ? (
         <Skeleton height={72} maw={720} />
       ) : null}
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} p={mobile && list.length > 0 ? 'xs' : 0}>
+      <Paper
+        withBorder={!(mobile && list.length > 0)}
+        radius="md"
+        style={{ overflow: 'hidden' }}
+        bg={mobile && list.length > 0 ? 'transparent' : undefined}
+      >
         {body}
       </Paper>
       {pages > 1 ? (

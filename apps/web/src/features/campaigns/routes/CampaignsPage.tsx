@@ -148,7 +148,12 @@ export function CampaignsPage() {
           ]}
         />
       </Group>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }} p={mobile && campaigns.length > 0 ? 'xs' : 0}>
+      <Paper
+        withBorder={!(mobile && campaigns.length > 0)}
+        radius="md"
+        style={{ overflow: 'hidden' }}
+        bg={mobile && campaigns.length > 0 ? 'transparent' : undefined}
+      >
         {body}
       </Paper>
       {pages > 1 ? (
