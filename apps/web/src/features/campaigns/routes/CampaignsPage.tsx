@@ -1,9 +1,9 @@
-import { CAMPAIGN_STATUSES, canReach, type TCampaignStatus } from '@kindling/contracts';
+import { CAMPAIGN_STATUSES, canReach, type TCampaignListResponse, type TCampaignStatus } from '@kindling/contracts';
 import { Button, Group, Pagination, Paper, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Megaphone, Plus, Search, TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../session/index.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
@@ -40,6 +40,52 @@ function useSearchParam(params: URLSearchParams, update: (next: { search?: strin
     if (fromUrl !== debounced) setText(fromUrl);
   }, [fromUrl]);
   return { text, setText, search: fromUrl };
+}
+
+type BodyInput = {
+  list: UseQueryResult<TCampaignListResponse>;
+  filtered: boolean;
+  newButton: ReactNode;
+  onClear: () => void;
+  List: typeof CampaignTable;
+  listProps: ComponentProps<typeof CampaignTable>;
+};
+
+/** What the list area shows: skeleton, error with retry, no match, first-campaign state, or the list. */
+function listBody({ list, filtered, newButton, onClear, List, listProps }: BodyInput): ReactNode {
+  if (list.isPending) return <CampaignListSkeleton />;
+  if (list.isError && !list.data)
+    return (
+      <ListMessage
+        role="alert"
+        icon={<TriangleAlert size={28} aria-hidden color="var(--mantine-color-red-6)" />}
+        title="Campaigns could not be loaded"
+        hint={list.error.message}
+        action={<RetryButton onRetry={() => list.refetch()} loading={list.isFetching} />}
+      />
+    );
+  if (listProps.campaigns.length === 0 && filtered)
+    return (
+      <ListMessage
+        title="No campaigns match"
+        hint="Try another search or status."
+        action={
+          <Button variant="light" size="xs" onClick={onClear}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
+  if (listProps.campaigns.length === 0)
+    return (
+      <ListMessage
+        icon={<Megaphone size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
+        title="No campaigns yet"
+        hint="A campaign is a donation form with its own address, amounts and goal."
+        action={newButton}
+      />
+    );
+  return <List {...listProps} />;
 }
 
 /** /dashboard/campaigns: the organisation's campaigns, searchable, filtered by status, paged. */
@@ -81,50 +127,17 @@ export function CampaignsPage() {
     </Button>
   ) : null;
 
-  let body: React.ReactNode;
-  if (list.isPending) body = <CampaignListSkeleton />;
-  else if (list.isError && !list.data)
-    body = (
-      <ListMessage
-        role="alert"
-        icon={<TriangleAlert size={28} aria-hidden color="var(--mantine-color-red-6)" />}
-        title="Campaigns could not be loaded"
-        hint={list.error.message}
-        action={<RetryButton onRetry={() => list.refetch()} loading={list.isFetching} />}
-      />
-    );
-  else if (campaigns.length === 0 && filtered)
-    body = (
-      <ListMessage
-        title="No campaigns match"
-        hint="Try another search or status."
-        action={
-          <Button
-            variant="light"
-            size="xs"
-            onClick={() => {
-              setText('');
-              go({ search: '', status: null });
-            }}
-          >
-            Clear filters
-          </Button>
-        }
-      />
-    );
-  else if (campaigns.length === 0)
-    body = (
-      <ListMessage
-        icon={<Megaphone size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
-        title="No campaigns yet"
-        hint="A campaign is a donation form with its own address, amounts and goal."
-        action={newButton}
-      />
-    );
-  else {
-    const List = mobile ? CampaignCards : CampaignTable;
-    body = <List campaigns={campaigns} canWrite={canWrite} onStatusChange={setChange} />;
-  }
+  const body = listBody({
+    list,
+    filtered,
+    newButton,
+    onClear: () => {
+      setText('');
+      go({ search: '', status: null });
+    },
+    List: mobile ? CampaignCards : CampaignTable,
+    listProps: { campaigns, canWrite, onStatusChange: setChange },
+  });
 
   return (
     <PageFrame entry={ENTRY} actions={campaigns.length > 0 || filtered ? newButton : null}>
