@@ -88,11 +88,8 @@ function listBody({ list, filtered, newButton, onClear, List, listProps }: BodyI
   return <List {...listProps} />;
 }
 
-/** /dashboard/campaigns: the organisation's campaigns, searchable, filtered by status, paged. */
-export function CampaignsPage() {
-  const session = useSession();
-  const canWrite = canReach('admin', effectiveRoleCode(session.role, session.roleName));
-  const npoId = session.selectedNpo?.id ?? null;
+/** Search, status and page live in the query string, so reload and back keep them. */
+function useListParams() {
   const [params, setParams] = useSearchParams();
   const status = statusOf(params.get('status'));
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -111,6 +108,15 @@ export function CampaignsPage() {
     setParams(q, { replace: next.search !== undefined });
   };
   const { text, setText, search } = useSearchParam(params, go);
+  return { status, page, go, text, setText, search };
+}
+
+/** /dashboard/campaigns: the organisation's campaigns, searchable, filtered by status, paged. */
+export function CampaignsPage() {
+  const session = useSession();
+  const canWrite = canReach('admin', effectiveRoleCode(session.role, session.roleName));
+  const npoId = session.selectedNpo?.id ?? null;
+  const { status, page, go, text, setText, search } = useListParams();
   const list = useQuery({
     ...campaignQueries.list({ npoId, search, status, page }),
     placeholderData: keepPreviousData,
