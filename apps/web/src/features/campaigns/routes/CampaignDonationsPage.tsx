@@ -1,4 +1,4 @@
-import { formatMoney } from '@kindling/contracts';
+import { formatMoney, type TCampaign } from '@kindling/contracts';
 import { Anchor, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -43,6 +43,41 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Shown for a 404, and for an id that cannot be one. */
+function NotFound() {
+  return (
+    <PageFrame entry={ENTRY}>
+      <Paper withBorder radius="md">
+        <ListMessage
+          role="alert"
+          icon={<SearchX size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
+          title="Campaign not found"
+          hint="It may have been removed, or it belongs to another organisation."
+          action={<BackLink />}
+        />
+      </Paper>
+    </PageFrame>
+  );
+}
+
+/** The campaign's status and totals, or a skeleton while they load. */
+function Totals({ campaign: c, pending }: { campaign: TCampaign | undefined; pending: boolean }) {
+  return c ? (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <StatusBadge status={c.status} />
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} maw={720}>
+        <Stat label="Donations" value={count.format(c.donations_count)} />
+        <Stat label="Raised" value={formatMoney(c.raised_minor, c.raised_currency)} />
+        <Stat label="Donors" value={count.format(c.donors)} />
+      </SimpleGrid>
+    </Stack>
+  ) : pending ? (
+    <Skeleton height={72} maw={720} />
+  ) : null;
+}
+
 /** /dashboard/campaign-donations/{id}: one campaign's totals and its donations, newest first. */
 export function CampaignDonationsPage() {
   const id = Number.parseInt(useParams().id ?? '', 10);
@@ -59,19 +94,7 @@ export function CampaignDonationsPage() {
   });
 
   if (!validId || isNotFound(campaign.error) || isNotFound(donations.error)) {
-    return (
-      <PageFrame entry={ENTRY}>
-        <Paper withBorder radius="md">
-          <ListMessage
-            role="alert"
-            icon={<SearchX size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
-            title="Campaign not found"
-            hint="It may have been removed, or it belongs to another organisation."
-            action={<BackLink />}
-          />
-        </Paper>
-      </PageFrame>
-    );
+    return <NotFound />;
   }
 
   const c = campaign.data?.campaign;
@@ -113,20 +136,7 @@ export function CampaignDonationsPage() {
 
   return (
     <PageFrame entry={ENTRY} heading={c ? c.name : undefined} actions={<BackLink />}>
-      {c ? (
-        <Stack gap="sm">
-          <Group gap="xs">
-            <StatusBadge status={c.status} />
-          </Group>
-          <SimpleGrid cols={{ base: 2, sm: 3 }} maw={720}>
-            <Stat label="Donations" value={count.format(c.donations_count)} />
-            <Stat label="Raised" value={formatMoney(c.raised_minor, c.raised_currency)} />
-            <Stat label="Donors" value={count.format(c.donors)} />
-          </SimpleGrid>
-        </Stack>
-      ) : campaign.isPending ? (
-        <Skeleton height={72} maw={720} />
-      ) : null}
+      <Totals campaign={c} pending={campaign.isPending} />
       <Paper
         withBorder={!(mobile && list.length > 0)}
         radius="md"
