@@ -1,7 +1,5 @@
 // The sandbox stand-in for Stripe's OAuth consent page: small, self-contained HTML (no scripts).
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml, hiddenInputs, standalonePage } from '../../platform/http/standalone-page.ts';
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
@@ -30,23 +28,7 @@ const STYLE = `
     .badge { background: #2e2950; color: #cfc8ff; }
   }`;
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}
+const layout = (title: string, body: string): string => standalonePage(title, body, STYLE);
 
 export type AuthorizeFormValues = {
   action: string;
@@ -56,9 +38,7 @@ export type AuthorizeFormValues = {
 };
 
 export function renderAuthorizePage(v: AuthorizeFormValues): string {
-  const hidden = Object.entries(v.hidden)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('\n  ');
+  const hidden = hiddenInputs(v.hidden);
   const error = v.emailError ? `<p id="email-error" class="error" role="alert">${escapeHtml(v.emailError)}</p>` : '';
   return layout(
     'Sandbox Stripe — connect your account to Kindling',

@@ -1,7 +1,5 @@
 // The sandbox's stand-in for PayPal's approval page: small, self-contained HTML without scripts.
-
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml, hiddenInputs, standalonePage } from '../../../../platform/http/standalone-page.ts';
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
@@ -28,23 +26,7 @@ const STYLE = `
     .badge { background: #1d2b45; color: #cfe0ff; }
   }`;
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}
+const layout = (title: string, body: string): string => standalonePage(title, body, STYLE);
 
 export type ApprovalPageValues = {
   action: string;
@@ -56,9 +38,7 @@ export type ApprovalPageValues = {
 };
 
 export function renderApprovalPage(v: ApprovalPageValues): string {
-  const hidden = Object.entries(v.hidden)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('\n  ');
+  const hidden = hiddenInputs(v.hidden);
   const isOrder = v.kind === 'order';
   const title = isOrder ? 'Sandbox PayPal — approve your payment' : 'Sandbox PayPal — save PayPal for future gifts';
   const what = isOrder
