@@ -93,11 +93,30 @@ describe('POST /npo_admin/intent', () => {
     expect(body.intent.client_secret).toContain(body.intent.id);
   });
 
-  it('refuses an unsafe call without the CSRF token', async () => {
+  it('takes a call without the CSRF token (an embed on another site has no cookie) but refuses a foreign origin', async () => {
     const client = new TestClient(ctx.app);
     const campaign = await springAppeal(client);
-    const res = await client.post('/api/v1/npo_admin/intent', intentBody(campaign), { csrf: false });
-    expect(res.statusCode).toBe(403);
+    const bare = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/npo_admin/intent',
+      payload: intentBody(campaign),
+      headers: { origin: 'http://localhost' },
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/npo_admin/intent',
+      payload: intentBody(campaign),
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const crossSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/npo_admin/intent',
+      payload: intentBody(campaign),
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown or draft campaign', async () => {

@@ -13,6 +13,22 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * changes state, under /api/v1 or not, needs the header.
  */
 const EXEMPT_ROUTE_PREFIXES = ['/api/v1/webhooks/', '/sandbox/'];
+/**
+ * The donation form's payment calls act for an anonymous donor: they read no session and a
+ * cookie adds no authority to them, so there is nothing for a forged request to borrow. They must
+ * work inside an iframe on the organisation's own site, where a SameSite=Lax csrf_token cookie is
+ * never set or sent, so they need only a same-origin request, not the token (decision 006).
+ */
+export const ORIGIN_ONLY_ROUTES: ReadonlySet<string> = new Set([
+  '/api/v1/npo_admin/intent',
+  '/api/v1/npo_admin/confirm_payment',
+  '/api/v1/npo_admin/create_order',
+  '/api/v1/npo_admin/paypal_capture',
+  '/api/v1/npo_admin/create_setup_token',
+  '/api/v1/npo_admin/create_payment_token',
+  '/api/v1/npo_admin/save_paypal_payment_method',
+  '/api/v1/sandbox/payments/:id/confirm',
+]);
 
 // Signed double-submit cookie (OWASP): `random.hmac(secret, len(sessionId):sessionId:random)`. The
 // HMAC binds the token to the session, so a cookie planted by a sibling site or taken from another
@@ -63,6 +79,10 @@ export function registerCsrf(app: FastifyInstance, options: { secret: string; tr
     // The matched route pattern, not the raw URL, so no spelling of a path can borrow an exemption.
     const route = request.routeOptions.url;
     if (route !== undefined && EXEMPT_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix))) return;
+    if (route !== undefined && ORIGIN_ONLY_ROUTES.has(route)) {
+      if (isCrossSiteRequest(request, options.trustedOrigins)) throw new AppError('CSRF_INVALID', MESSAGES.csrfInvalid);
+      return;
+    }
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     const isValid =
