@@ -1,0 +1,41 @@
+// What step 1 of the public form hands to step 2 (payment): the donor's choice, in our integer
+// minor units. Owned by the form; the payment step only reads it.
+import type { TAnswers, TDonation, TDonorWallFlags, TGivingInterval, TPublicCampaign } from '@kindling/contracts';
+
+export type DonationChoice = {
+  interval: TGivingInterval;
+  /** Upper-case ISO code, one of campaign.currencies. */
+  currency: string;
+  /** The gift itself, without the fee cover. */
+  giftMinor: number;
+  /** What 'Support Our Work' adds (addFeeCover(giftMinor).feeMinor), else 0. */
+  includedFeesMinor: number;
+  /** giftMinor + includedFeesMinor: what the donor is charged. */
+  totalMinor: number;
+  designation: number | null;
+  comment: string;
+  answers: TAnswers;
+  giftAid: boolean;
+  donorWall: TDonorWallFlags;
+  createDonorAccount: boolean;
+};
+
+/** The outcome the thank-you screen shows. */
+export type DonationOutcome = {
+  status: 'success' | 'processing';
+  donation: TDonation | null;
+  interval: TGivingInterval;
+  totalMinor: number;
+  currency: string;
+};
+
+export type PaymentStepProps = {
+  campaign: TPublicCampaign;
+  choice: DonationChoice;
+  /** The payment went through (or is processing): show the thank-you screen. */
+  onDone: (outcome: DonationOutcome) => void;
+  /** Shows (or with null clears) the red banner at the top of the form (spec 02 section 8). */
+  onError: (message: string | null) => void;
+  /** The campaign editor's live preview: render everything, call nothing. */
+  preview?: boolean;
+};
