@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { type DonationRow, recordSucceededPayment } from '../donations/index.ts';
 import { notifyOrganisation } from '../notifications/index.ts';
 import type { ProviderPayment } from '../payments/index.ts';
+import { type DonationFollowUp, runFollowUps } from './after-donation.ts';
 
 /** The donor-entered fields confirm_payment carries (already parsed by the contract). */
 export type DonorChoice = {
@@ -53,6 +54,9 @@ export type RecordInput = {
   npoId: number;
   campaign: TPublicCampaign | null;
   choice: DonorChoice;
+  /** Receipts, invitations…: see after-donation.ts. */
+  followUps?: readonly DonationFollowUp[];
+  log?: (error: unknown) => void;
 };
 
 /**
@@ -60,7 +64,8 @@ export type RecordInput = {
  * fixed in its metadata when the server created the intent); the browser only adds who gave and
  * their choices. The organisation's staff hear about a new gift once, never about a repeat.
  */
-export async function recordDonation({ db, provider, payment, npoId, campaign, choice }: RecordInput) {
+export async function recordDonation(input: RecordInput) {
+  const { db, provider, payment, npoId, campaign, choice } = input;
   const meta = payment.metadata;
   const fee = Number(meta.included_fees ?? 0);
   const designation = campaign?.designations.find((d) => d.id === choice.designation) ?? null;
@@ -107,6 +112,11 @@ export async function recordDonation({ db, provider, payment, npoId, campaign, c
     createDonorAccount: choice.create_donor_account,
   });
   if (created) await notifyReceived(db, donation, choice);
+  await runFollowUps(
+    input.followUps ?? [],
+    { db, donation, created, choice, campaign, payment },
+    input.log ?? (() => {}),
+  );
   return { donation: toDonation(donation, choice, campaign), created };
 }
 

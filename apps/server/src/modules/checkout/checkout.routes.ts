@@ -7,11 +7,18 @@ import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
+import type { DonationFollowUp } from './after-donation.ts';
 import { type CheckoutDeps, confirmPayment, createIntent, ZIntentRequest } from './checkout.service.ts';
 import { capturePaypal, createOrder } from './checkout.wallet.ts';
 import { checkoutWebhookRoutes } from './checkout.webhooks.ts';
 
-export type CheckoutRouteDeps = { db: Db; config: Config; providers?: PaymentProviders };
+export type CheckoutRouteDeps = {
+  db: Db;
+  config: Config;
+  providers?: PaymentProviders;
+  /** Run after each recorded payment (receipts, invitations…): see after-donation.ts. */
+  followUps?: readonly DonationFollowUp[];
+};
 
 const PREFIX = '/api/v1/npo_admin';
 
@@ -23,7 +30,13 @@ function idempotencyKeyOf(kind: string, header: string | string[] | undefined): 
 
 export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRouteDeps): Promise<void> {
   const providers = options.providers ?? createPaymentProviders(options.config, options.db);
-  const deps: CheckoutDeps = { db: options.db, config: options.config, providers };
+  const deps: CheckoutDeps = {
+    db: options.db,
+    config: options.config,
+    providers,
+    followUps: options.followUps ?? [],
+    log: (error) => app.log.error({ err: error }, 'a follow-up of a recorded donation failed'),
+  };
   if (providers.sandbox) {
     const sandbox = providers.sandbox;
     await app.register(sandboxPaymentRoutes, { sandbox, config: options.config });

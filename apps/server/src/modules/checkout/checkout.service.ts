@@ -20,9 +20,18 @@ import {
   type ProviderPayment,
   providerErrorToAppError,
 } from '../payments/index.ts';
+import type { DonationFollowUp } from './after-donation.ts';
 import { recordDonation } from './checkout.donation.ts';
 
-export type CheckoutDeps = { db: Db; config: Config; providers: PaymentProviders };
+export type CheckoutDeps = {
+  db: Db;
+  config: Config;
+  providers: PaymentProviders;
+  followUps?: readonly DonationFollowUp[];
+  log?: (error: unknown) => void;
+};
+
+export const followUpsOf = (deps: CheckoutDeps) => ({ followUps: deps.followUps ?? [], log: deps.log });
 type IntentBody = z.output<typeof ZCreateIntentRequest> & z.output<typeof ZIntentDonorHints>;
 
 /**
@@ -170,6 +179,7 @@ export async function confirmPayment(deps: CheckoutDeps, body: ConfirmBody) {
   }
   if (payment.status !== 'succeeded') return { ...outcomeOf(payment), donation: null };
   const { donation } = await recordDonation({
+    ...followUpsOf(deps),
     db: deps.db,
     provider: provider.name,
     payment,

@@ -12,6 +12,7 @@ import {
   CHECKOUT_MESSAGES,
   type CheckoutDeps,
   donorMetadata,
+  followUpsOf,
   payableCampaign,
   rethrowProvider,
 } from './checkout.service.ts';
@@ -79,6 +80,7 @@ export async function capturePaypal(deps: CheckoutDeps, body: CaptureBody) {
   }
   const email = meta.donor_email || captured.payerEmail || '';
   const { donation } = await recordDonation({
+    ...followUpsOf(deps),
     db: deps.db,
     provider: deps.providers.wallet.name,
     // One donation per order: the webhook names the order too.

@@ -7,7 +7,7 @@ import { zodRouter } from '../../platform/http/router.ts';
 import { findPayableCampaign } from '../campaigns/index.ts';
 import { ProviderError, type ProviderEvent, type ProviderName, WebhookSignatureError } from '../payments/index.ts';
 import { type DonorChoice, recordDonation } from './checkout.donation.ts';
-import type { CheckoutDeps } from './checkout.service.ts';
+import { type CheckoutDeps, followUpsOf } from './checkout.service.ts';
 
 const ZParams = z.object({ provider: z.enum(['sandbox', 'stripe', 'paypal']) });
 
@@ -52,6 +52,7 @@ async function recordFromEvent(deps: CheckoutDeps, providerName: ProviderName, e
   const meta = { ...event.metadata, ...payment.metadata };
   if (payment.status !== 'succeeded' || meta.npo_id !== String(npoId) || !meta.donor_email?.includes('@')) return;
   await recordDonation({
+    ...followUpsOf(deps),
     db: deps.db,
     provider: providerName,
     payment: { ...payment, metadata: meta },
