@@ -1,5 +1,6 @@
-import { currencyExponent } from './currencies.ts';
-import { NO_METHODS_FOR_CURRENCY } from './payment-methods.ts';
+// Zod-free: the public donation form's bundle imports this module directly (decision 006).
+import { currencyExponent } from './currency-rules.ts';
+import { NO_METHODS_FOR_CURRENCY } from './payment-method-rules.ts';
 
 /** Messages of the public donation flow (spec 02 sections 2, 5 and 8), shown verbatim. */
 export const PAYMENT_MESSAGES = {

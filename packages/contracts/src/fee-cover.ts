@@ -1,5 +1,6 @@
-import { normaliseCurrency } from './currencies.ts';
-import { divideRounded, fromMinorUnits } from './money.ts';
+// Zod-free: the public donation form's bundle imports this module directly (decision 006).
+import { normaliseCurrency } from './currency-rules.ts';
+import { divideRounded, fromMinorUnits } from './money-rules.ts';
 
 /**
  * Fee cover ('Support Our Work', spec 02 sections 4 and 9): the donor adds 3.2 % so the
