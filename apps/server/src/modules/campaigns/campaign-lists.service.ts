@@ -114,7 +114,7 @@ function toDonation(r: Row): TDonation {
     provider: (r.provider as string | null) ?? null,
     provider_reference: (r.provider_reference as string | null) ?? null,
     receipt_number: (r.receipt_number as string | null) ?? null,
-    recurring_plan_id: null,
+    recurring_plan_id: numberOrNull(r.recurring_plan_id),
     created_at: new Date(r.created_at as string).toISOString(),
     refunded_at: r.refunded_at == null ? null : new Date(r.refunded_at as string).toISOString(),
   };

@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { type DonationRow, recordSucceededPayment } from '../donations/index.ts';
 import { notifyOrganisation } from '../notifications/index.ts';
 import type { ProviderPayment } from '../payments/index.ts';
+import { ensurePlanForFirstGift } from '../plans/index.ts';
 import { type DonationFollowUp, runFollowUps } from './after-donation.ts';
 
 /** The donor-entered fields confirm_payment carries (already parsed by the contract). */
@@ -112,12 +113,30 @@ export async function recordDonation(input: RecordInput) {
     createDonorAccount: choice.create_donor_account,
   });
   if (created) await notifyReceived(db, donation, choice);
+  const recorded = await withPlan(input, donation);
   await runFollowUps(
     input.followUps ?? [],
-    { db, donation, created, choice, campaign, payment },
+    { db, donation: recorded, created, choice, campaign, payment },
     input.log ?? (() => {}),
   );
-  return { donation: toDonation(donation, choice, campaign), created };
+  return { donation: toDonation(recorded, choice, campaign), created };
+}
+
+/**
+ * A recurring first gift's plan, with the method the provider saved for later charges. Run on
+ * every recording (not only the one that created the donation), so the next confirm or webhook
+ * repairs a plan missed by a crash in between.
+ */
+async function withPlan(input: RecordInput, donation: DonationRow): Promise<DonationRow> {
+  const plan = await ensurePlanForFirstGift(input.db, {
+    donation,
+    provider: input.provider,
+    paymentMethodId: input.payment.paymentMethodId ?? null,
+    customerId: input.payment.customerId ?? null,
+    donorName: `${input.choice.first_name} ${input.choice.last_name}`.trim(),
+    campaignName: input.campaign?.name ?? null,
+  });
+  return plan ? { ...donation, recurringPlanId: plan.id } : donation;
 }
 
 async function notifyReceived(db: Db, donation: DonationRow, choice: DonorChoice) {
@@ -171,7 +190,7 @@ export function toDonation(d: DonationRow, donor: DonorChoice, campaign: TPublic
     provider: d.provider,
     provider_reference: d.providerReference,
     receipt_number: d.receiptNumber,
-    recurring_plan_id: null,
+    recurring_plan_id: d.recurringPlanId ?? null,
     created_at: d.createdAt.toISOString(),
     refunded_at: d.refundedAt ? d.refundedAt.toISOString() : null,
   };

@@ -1,14 +1,23 @@
 // The donation form's payment calls and the providers' webhooks. Registered at the root because
 // the sandbox's own confirm endpoint lives under /api/v1/sandbox, outside the /api/v1 plugin.
 import { randomUUID } from 'node:crypto';
-import { ZConfirmPaymentRequest, ZCreateOrderRequest, ZPaypalCaptureRequest } from '@kindling/contracts';
+import {
+  ZConfirmPaymentRequest,
+  ZCreateOrderRequest,
+  ZCreatePaymentTokenRequest,
+  ZCreateSetupTokenRequest,
+  ZPaypalCaptureRequest,
+  ZSavePaypalPaymentMethodRequest,
+} from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { isTrustedOrigin } from '../../platform/http/origins.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
 import type { DonationFollowUp } from './after-donation.ts';
 import { type CheckoutDeps, confirmPayment, createIntent, ZIntentRequest } from './checkout.service.ts';
+import { createPaymentToken, createSetupToken, savePaypalPaymentMethod } from './checkout.vault.ts';
 import { capturePaypal, createOrder } from './checkout.wallet.ts';
 import { checkoutWebhookRoutes } from './checkout.webhooks.ts';
 
@@ -65,6 +74,24 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   );
   r.post(`${PREFIX}/paypal_capture`, { schema: { body: ZPaypalCaptureRequest } }, async (request) =>
     capturePaypal(deps, request.body),
+  );
+
+  // Recurring PayPal: the approval returns to our own form page only (a path or one of our origins).
+  const config = options.config;
+  const ownOrigins = [...config.trustedOrigins, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])];
+  r.post(`${PREFIX}/create_setup_token`, { schema: { body: ZCreateSetupTokenRequest } }, async (request) =>
+    createSetupToken(deps, request.body, {
+      idempotencyKey: idempotencyKeyOf('setup', request.headers['idempotency-key']),
+      isOwnOrigin: (origin) => isTrustedOrigin(request, origin, ownOrigins),
+    }),
+  );
+  r.post(`${PREFIX}/create_payment_token`, { schema: { body: ZCreatePaymentTokenRequest } }, async (request) =>
+    createPaymentToken(deps, request.body),
+  );
+  r.post(
+    `${PREFIX}/save_paypal_payment_method`,
+    { schema: { body: ZSavePaypalPaymentMethodRequest } },
+    async (request) => savePaypalPaymentMethod(deps, request.body),
   );
 
   await app.register(checkoutWebhookRoutes, deps);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -16,6 +17,7 @@ import { users } from '../auth/auth.tables.ts';
 import { campaignDesignations, campaigns, givingIntervals } from '../campaigns/campaigns.tables.ts';
 import { donors } from '../donors/donors.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { recurringPlans } from '../plans/plans.tables.ts';
 
 export const donationStatuses = ['pending', 'succeeded', 'failed', 'refunded'] as const;
 export const donationIntervals = givingIntervals;
@@ -71,6 +73,8 @@ export const donations = pgTable(
     /** The provider's intent or order id: unique per provider, which is what records a payment once. */
     providerReference: text(),
     receiptNumber: text(),
+    /** The recurring plan this gift started (set when the plan is created; later charges name it too). */
+    recurringPlanId: bigint({ mode: 'number' }).references((): AnyPgColumn => recurringPlans.id),
     /** Who entered it by hand (dashboard donation-new); null for gifts through the form. */
     createdByUserId: bigint({ mode: 'number' }).references(() => users.id),
     refundedAt: timestamp({ withTimezone: true }),
@@ -82,6 +86,7 @@ export const donations = pgTable(
     index('donations_campaign_idx').on(t.campaignId, t.createdAt),
     index('donations_peer_campaign_idx').on(t.peerCampaignId),
     index('donations_donor_idx').on(t.donorId),
+    index('donations_recurring_plan_idx').on(t.recurringPlanId),
     uniqueIndex('donations_provider_reference_uq').on(t.provider, t.providerReference),
     uniqueIndex('donations_npo_receipt_uq').on(t.npoId, t.receiptNumber),
   ],

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { campaignDesignations, campaigns } from '../campaigns/campaigns.tables.ts';
+import { donations } from '../donations/donations.tables.ts';
+import { donors } from '../donors/donors.tables.ts';
+import { npos } from '../organisations/organisations.tables.ts';
+import { RECURRING_INTERVALS } from './next-charge.ts';
+
+/**
+ * active: charged when due. paused / cancelled: by staff or the donor (timestamps say when).
+ * past_due: the last charge failed and retries are scheduled (the scheduler's state).
+ * failed: cannot be charged at all: `failure_reason` says why (no saved payment method, or the
+ * retries ran out).
+ */
+export const planStatuses = ['active', 'paused', 'past_due', 'cancelled', 'failed'] as const;
+export type PlanStatus = (typeof planStatuses)[number];
+
+/** Why a plan is failed; the scheduler may add its own (e.g. retries_exhausted). */
+export const PLAN_FAILURE = { noPaymentMethod: 'no_saved_payment_method' } as const;
+
+/**
+ * A recurring gift: what each charge takes and how, started by its first donation (exactly one
+ * plan per first gift). Charges are ours to make (DESIGN section 5): the scheduler picks plans
+ * whose `next_charge_at` has passed, charges `payment_method_id` off-session with the idempotency
+ * key `plan-<id>-<next_period>`, then moves `next_period` on and recomputes `next_charge_at` from
+ * `anchor_at` (next-charge.ts), so a re-run can never charge one period twice.
+ */
+export const recurringPlans = pgTable(
+  'recurring_plans',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    donorId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donors.id),
+    campaignId: bigint({ mode: 'number' }).references(() => campaigns.id),
+    peerCampaignId: bigint({ mode: 'number' }).references(() => campaigns.id),
+    /** What each charge takes, in minor units, the fee cover included. */
+    amountMinor: bigint({ mode: 'number' }).notNull(),
+    feeCoveredMinor: bigint({ mode: 'number' }).notNull().default(0),
+    currency: varchar({ length: 3 }).notNull(),
+    interval: text({ enum: RECURRING_INTERVALS }).notNull(),
+    /** sandbox, stripe or paypal: the provider that holds the saved method. */
+    provider: text().notNull(),
+    /** The saved card (pm_…) or the PayPal vault payment token; null when nothing was saved. */
+    paymentMethodId: text(),
+    /** The provider's customer the method belongs to (Stripe cus_…, PayPal customer id). */
+    customerId: text(),
+    designationId: bigint({ mode: 'number' }).references(() => campaignDesignations.id, { onDelete: 'set null' }),
+    status: text({ enum: planStatuses }).notNull().default('active'),
+    failureReason: text(),
+    /** The calendar anchor of every due date: the first gift's time unless the date was changed. */
+    anchorAt: timestamp({ withTimezone: true }).notNull(),
+    /** The period `next_charge_at` stands for (1 = the first charge after the first gift). */
+    nextPeriod: integer().notNull().default(1),
+    /** Null while the plan cannot be charged (failed, cancelled). */
+    nextChargeAt: timestamp({ withTimezone: true }),
+    /** Failed attempts for the current period (dunning). */
+    failedAttempts: integer().notNull().default(0),
+    lastChargedAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    pausedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    firstDonationId: bigint({ mode: 'number' })
+      .notNull()
+      .references((): AnyPgColumn => donations.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recurring_plans_first_donation_uq').on(t.firstDonationId),
+    index('recurring_plans_npo_status_idx').on(t.npoId, t.status, t.createdAt),
+    index('recurring_plans_donor_idx').on(t.npoId, t.donorId),
+    // The scheduler's query: due plans that can be charged.
+    index('recurring_plans_due_idx').on(t.nextChargeAt).where(sql`status IN ('active', 'past_due')`),
+  ],
+);
+
+export const vaultSetupStatuses = ['created', 'vaulted', 'completed', 'declined'] as const;
+
+/**
+ * A PayPal vault setup in progress (spec 02 section 7): create_setup_token keeps the donor's whole
+ * choice here, keyed by the provider's setup token, because after the approval redirect only the
+ * token comes back. create_payment_token adds the reusable payment token; save_paypal_payment_method
+ * charges the first gift and records the donation (and so the plan). Short-lived: `expires_at`.
+ */
+export const vaultSetups = pgTable(
+  'vault_setups',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    campaignId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    peerCampaignId: bigint({ mode: 'number' }).references(() => campaigns.id),
+    provider: text().notNull(),
+    /** The organisation's merchant id at the provider when the setup began. */
+    accountId: text(),
+    setupTokenId: text().notNull(),
+    paymentTokenId: text(),
+    customerId: text(),
+    payerEmail: text(),
+    amountMinor: bigint({ mode: 'number' }).notNull(),
+    feeCoveredMinor: bigint({ mode: 'number' }).notNull().default(0),
+    currency: varchar({ length: 3 }).notNull(),
+    interval: text({ enum: RECURRING_INTERVALS }).notNull(),
+    /** The donor's details and choices as the form sent them (checkout's DonorChoice). */
+    choice: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text({ enum: vaultSetupStatuses }).notNull().default('created'),
+    chargeId: text(),
+    donationId: bigint({ mode: 'number' }).references((): AnyPgColumn => donations.id),
+    failureMessage: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vault_setups_setup_token_uq').on(t.provider, t.setupTokenId),
+    uniqueIndex('vault_setups_payment_token_uq').on(t.provider, t.paymentTokenId),
+    index('vault_setups_npo_idx').on(t.npoId, t.createdAt),
+  ],
+);
