@@ -1,20 +1,22 @@
 // Benchmark of live notifications (issue 4): N connected clients over two server instances on one
 // embedded PostgreSQL; time from notification creation to receipt, and memory per connection.
 // Not part of npm test. Run: npx tsx bench/notifications/run.ts [--clients 1000] [--notifications 20]
-import { type ChildProcess, fork } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import { users } from '../../apps/server/src/modules/auth/auth.tables.ts';
 import { startSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
 import { notifyOrganisation } from '../../apps/server/src/modules/notifications/index.ts';
 import { memberships, npos } from '../../apps/server/src/modules/organisations/organisations.tables.ts';
-import { createDb, type Db } from '../../apps/server/src/platform/db/client.ts';
-import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/platform/db/embedded-postgres.ts';
-import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
+import type { Db } from '../../apps/server/src/platform/db/client.ts';
+import {
+  type Instance,
+  type Memory,
+  memoryOf,
+  sleep,
+  startBenchDatabase,
+  startInstance,
+  stopInstance,
+} from '../support/processes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,10 +29,6 @@ const CLIENTS = Number(args.clients);
 const NOTIFICATIONS = Number(args.notifications);
 const GAP_MS = Number(args.gap);
 const IDENTIFIER = JSON.stringify({ channel: 'NotificationChannel' });
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
-type Instance = { child: ChildProcess; port: number };
 
 /** N staff members of one organisation, each with a live session; returns their cookies. */
 async function seedStaff(db: Db, count: number): Promise<{ npoId: number; cookies: string[] }> {
@@ -53,24 +51,6 @@ async function seedStaff(db: Db, count: number): Promise<{ npoId: number; cookie
   return { npoId: npo.id, cookies };
 }
 
-function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = fork(path.join(here, 'instance.ts'), {
-    env: { ...process.env, ...env },
-    execArgv: ['--expose-gc', '--import', 'tsx'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
-    child.once('message', (m: { type: string; port: number }) => resolve({ child, port: m.port }));
-  });
-}
-
-const memoryOf = (instance: Instance): Promise<Memory> =>
-  new Promise((resolve) => {
-    instance.child.once('message', (m: Memory) => resolve(m));
-    instance.child.send({ type: 'memory' });
-  });
-
 /** Opens a raw Action Cable client (the stock client is covered by the tests) and subscribes. */
 function connect(port: number, cookie: string, onNotification: (id: number) => void): Promise<WebSocket> {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/cable`, ['actioncable-v1-json'], { headers: { cookie } });
@@ -89,19 +69,13 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-bench-'));
-  // As root, embedded-postgres runs initdb as another user, who must be able to enter the directory.
-  await fs.chmod(dataDir, 0o755);
-  const embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), { durable: false });
-  const url = await ensureDatabase(embedded.url, 'kindling_bench');
-  const db = createDb(url);
+  const database = await startBenchDatabase('kindling_bench');
+  const { db, url, dataDir } = database;
   const instances: Instance[] = [];
   const sockets: WebSocket[] = [];
   try {
-    await runMigrations(db);
     console.log(`Seeding ${CLIENTS} staff members with sessions …`);
     const { npoId, cookies } = await seedStaff(db, CLIENTS);
     for (let i = 0; i < 2; i++) instances.push(await startInstance({ DATABASE_URL: url, DATA_DIR: dataDir }));
@@ -158,23 +132,8 @@ async function main() {
     report({ before, after, latencies, afterCommit, committed, expected: NOTIFICATIONS * CLIENTS });
   } finally {
     for (const socket of sockets) socket.terminate();
-    // Each instance closes its pool before the database stops, or its connections would be killed.
-    await Promise.all(
-      instances.map(
-        (instance) =>
-          new Promise((resolve) => {
-            instance.child.once('exit', resolve);
-            instance.child.send({ type: 'stop' });
-          }),
-      ),
-    );
-    // pool.end() resolves before its sockets close; a connection still closing when the server
-    // stops reports an error that must not crash the run after the figures are printed.
-    db.$client.on('error', () => {});
-    await db.$client.end();
-    await sleep(200);
-    await embedded.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await Promise.all(instances.map(stopInstance));
+    await database.stop();
   }
 }
 

@@ -27,6 +27,18 @@ describe('platform', () => {
     expect(res.body).toContain('kindling_process_cpu_seconds_total');
   });
 
+  it('sends the security headers on API answers', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal',
+    });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+
   it('answers unknown API paths with the contract error body', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nowhere' });
     expect(res.statusCode).toBe(404);

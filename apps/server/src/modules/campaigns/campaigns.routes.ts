@@ -1,18 +1,21 @@
 import multipart from '@fastify/multipart';
 import { ZCampaignInput, ZCampaignListQuery, ZCampaignListResponse, ZCampaignPageQuery } from '@kindling/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import { MAX_IMAGE_BYTES, uploadCampaignImage } from './campaign-image.ts';
 import { listCampaignDonations, listCampaigns } from './campaign-lists.service.ts';
+import { createCampaignPageCache } from './campaign-page-cache.ts';
 import { ZIdParams, ZImageUploadQuery, ZImageUploadResponse, ZPageQuery, ZStatusChange } from './campaigns.schemas.ts';
 import {
   changeCampaignStatus,
   createCampaign,
   getCampaignForViewer,
   getCampaignPage,
+  NO_CAMPAIGN,
   updateCampaign,
 } from './campaigns.service.ts';
 
@@ -29,21 +32,41 @@ const WRITE = 'admin';
 
 type Deps = { db: Db; config: Config };
 
+const orNull = <T>(read: Promise<T>) =>
+  read.catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+
 /** Campaign API under /api/v1 (spec 02 section 7 and issue 3). */
 export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = zodRouter(app);
   const { db, config } = deps;
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+  const pages = createCampaignPageCache({
+    ttlMs: config.CAMPAIGN_PAGE_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 2_000),
+  });
+  /** The serialised public answer, or 404 'No campaign data available'. */
+  const sendPage = async (reply: FastifyReply, key: string, read: () => Promise<unknown>) => {
+    const body = await pages.get(key, () => orNull(read()));
+    if (body === null) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+  // Any successful write of a campaign here changes what the public read must answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) pages.clear();
+    done(null, payload);
+  });
 
   // Public: the donation form by campaign URL; active campaigns only.
+  const publicRead = { csrfCookie: false };
   r.get(
     '/npo_admin/campaign_page',
-    {
-      schema: {
-        querystring: ZCampaignPageQuery,
-      },
-    },
-    async (request) => getCampaignPage(db, config, request.query.campaign_url),
+    { schema: { querystring: ZCampaignPageQuery }, config: publicRead },
+    async (request, reply) =>
+      sendPage(reply, `url:${request.query.campaign_url}`, () =>
+        getCampaignPage(db, config, request.query.campaign_url),
+      ),
   );
 
   r.get(
@@ -66,9 +89,11 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
   );
 
   // Public for active campaigns; the editable shape, drafts included, for the organisation's staff.
-  r.get('/npo_admin/campaigns/:id', { schema: { params: ZIdParams } }, async (request) =>
-    getCampaignForViewer(db, config, request.session, request.params.id),
-  );
+  r.get('/npo_admin/campaigns/:id', { schema: { params: ZIdParams }, config: publicRead }, async (request, reply) => {
+    if (request.session) return getCampaignForViewer(db, config, request.session, request.params.id);
+    const id = request.params.id;
+    return sendPage(reply, `id:${id}`, () => getCampaignForViewer(db, config, null, id));
+  });
 
   r.put(
     '/npo_admin/campaigns/:id',

@@ -74,28 +74,32 @@ export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply, secre
 
 /** Must be registered after the session hook: the check needs `request.session`. */
 export function registerCsrf(app: FastifyInstance, options: { secret: string; trustedOrigins: readonly string[] }) {
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
+  const check = (request: FastifyRequest): boolean => {
     // The matched route pattern, not the raw URL, so no spelling of a path can borrow an exemption.
     const route = request.routeOptions.url;
-    if (route !== undefined && EXEMPT_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix))) return;
-    if (route !== undefined && ORIGIN_ONLY_ROUTES.has(route)) {
-      if (isCrossSiteRequest(request, options.trustedOrigins)) throw new AppError('CSRF_INVALID', MESSAGES.csrfInvalid);
-      return;
-    }
+    if (route !== undefined && EXEMPT_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix))) return true;
+    if (isCrossSiteRequest(request, options.trustedOrigins)) return false;
+    if (route !== undefined && ORIGIN_ONLY_ROUTES.has(route)) return true;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
-    const isValid =
-      !isCrossSiteRequest(request, options.trustedOrigins) &&
+    return (
       typeof header === 'string' &&
       !!cookie &&
       safeEqual(header, cookie) &&
-      isCsrfTokenValid(options.secret, request.session?.id ?? '', cookie);
-    if (!isValid) throw new AppError('CSRF_INVALID', MESSAGES.csrfInvalid);
+      isCsrfTokenValid(options.secret, request.session?.id ?? '', cookie)
+    );
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method) || check(request)) return done();
+    done(new AppError('CSRF_INVALID', MESSAGES.csrfInvalid));
   });
-  // Every response carries a valid token, so the single-page app's first GET gives it one.
-  app.addHook('onSend', async (request, reply, payload) => {
-    csrfTokenFor(request, reply, options.secret);
-    return payload;
+  // Every response carries a valid token, so the single-page app's first GET gives it one; except
+  // the anonymous public reads (route config `csrfCookie: false`), which a donor's page load calls
+  // and which need no token afterwards (decision 006): no random bytes, HMAC or Set-Cookie there.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if ((request.routeOptions.config as { csrfCookie?: boolean } | undefined)?.csrfCookie !== false) {
+      csrfTokenFor(request, reply, options.secret);
+    }
+    done(null, payload);
   });
 }

@@ -32,16 +32,19 @@ export type SessionResolver = (
 /** Loads `request.session` from the session cookie before anything else runs; clears a dead cookie. */
 export function registerSessionHook(app: FastifyInstance, resolve: SessionResolver): void {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: most public requests carry no cookie and should not pay for a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const found = await resolve(token);
-    if (!found) {
-      clearSessionCookie(request, reply);
-      return;
-    }
-    request.session = found.session;
-    if (found.touched) setSessionCookie(request, reply, token, found.maxAgeSeconds);
+    if (!token) return done();
+    resolve(token).then((found) => {
+      if (!found) {
+        clearSessionCookie(request, reply);
+        return done();
+      }
+      request.session = found.session;
+      if (found.touched) setSessionCookie(request, reply, token, found.maxAgeSeconds);
+      done();
+    }, done);
   });
 }
 

@@ -1,5 +1,9 @@
-// One Kindling server instance for the benchmark, run as a child process so its memory is its own.
-// Started by run.ts with DATABASE_URL and DATA_DIR; reports its port and answers memory requests.
+// One server for a benchmark, run as a child process so its CPU and memory are its own. Started by
+// processes.ts with DATABASE_URL and DATA_DIR; reports its port and answers memory and stop
+// requests. BENCH_SERVER=bare starts a plain Fastify instance with one JSON route instead (GET
+// /bare answering the JSON in the file BENCH_BARE_BODY), the yardstick of the campaign_page benchmark.
+import fs from 'node:fs';
+import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { createDb } from '../../apps/server/src/platform/db/client.ts';
@@ -9,13 +13,30 @@ type Request = { type: 'memory' } | { type: 'stop' };
 
 const send = (message: unknown) => process.send?.(message);
 
-async function main() {
+async function kindling() {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const db = createDb(process.env.DATABASE_URL ?? '');
   const mailer = createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir });
   const app = await buildApp({ config, db, mailer });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
+  const close = async () => {
+    await app.close();
+    await db.$client.end();
+  };
+  return { app, close };
+}
+
+async function bare() {
+  const app = Fastify({ logger: false });
+  const file = process.env.BENCH_BARE_BODY;
+  const body: unknown = file ? JSON.parse(fs.readFileSync(file, 'utf8')) : { ok: true };
+  app.get('/bare', async () => body);
+  return { app, close: () => app.close() };
+}
+
+async function main() {
+  const server = process.env.BENCH_SERVER === 'bare' ? await bare() : await kindling();
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
   process.on('message', async (request: Request) => {
@@ -25,8 +46,7 @@ async function main() {
       const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
       send({ type: 'memory', rss, heapUsed, external, arrayBuffers });
     } else if (request.type === 'stop') {
-      await app.close();
-      await db.$client.end();
+      await server.close();
       process.exit(0);
     }
   });

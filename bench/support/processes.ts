@@ -1,0 +1,71 @@
+// Starting and stopping benchmark servers (server-process.ts) and the embedded PostgreSQL they share.
+import { type ChildProcess, fork } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb, type Db } from '../../apps/server/src/platform/db/client.ts';
+import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/platform/db/embedded-postgres.ts';
+import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+export type Instance = { child: ChildProcess; port: number; url: string };
+export type BenchDatabase = { url: string; db: Db; dataDir: string; stop: () => Promise<void> };
+
+/** A migrated database on a fresh embedded PostgreSQL in a temporary directory. */
+export async function startBenchDatabase(name: string): Promise<BenchDatabase> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-bench-'));
+  // As root, embedded-postgres runs initdb as another user, who must be able to enter the directory.
+  await fs.chmod(dataDir, 0o755);
+  const embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), { durable: false });
+  const url = await ensureDatabase(embedded.url, name);
+  const db = createDb(url);
+  await runMigrations(db);
+  return {
+    url,
+    db,
+    dataDir,
+    stop: async () => {
+      // pool.end() resolves before its sockets close; a connection still closing when the server
+      // stops reports an error that must not crash the run after the figures are printed.
+      db.$client.on('error', () => {});
+      await db.$client.end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await embedded.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Forks a server (the real app, or BENCH_SERVER=bare) and waits for its port. */
+export function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = fork(path.join(here, 'server-process.ts'), {
+    env: { ...process.env, ...env },
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
+    child.once('message', (m: { type: string; port: number }) =>
+      resolve({ child, port: m.port, url: `http://127.0.0.1:${m.port}` }),
+    );
+  });
+}
+
+/** Each instance closes its pool before the database stops, or its connections would be killed. */
+export function stopInstance(instance: Instance): Promise<void> {
+  return new Promise((resolve) => {
+    instance.child.once('exit', () => resolve());
+    instance.child.send({ type: 'stop' });
+  });
+}
+
+export const memoryOf = (instance: Instance): Promise<Memory> =>
+  new Promise((resolve) => {
+    instance.child.once('message', (m: Memory) => resolve(m));
+    instance.child.send({ type: 'memory' });
+  });
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
