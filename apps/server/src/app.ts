@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import { NOTIFICATION_CHANNEL } from '@kindling/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import type { Db } from './platform/db/client.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSessionHook } from './platform/http/session-context.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -42,7 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readIndexHtml = deps.serveWeb ? await registerWebApp(app) : null;
   registerErrorHandler(app, readIndexHtml);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // With helmet's default no-referrer, Chromium sends `Origin: null` on our own form posts
     // (the sandbox consent page), which the cross-site check must refuse.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -66,9 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app, { secret: deps.config.sessionSecret, trustedOrigins: deps.config.trustedOrigins });
 
   // API answers are per user (sessions, backup codes shown once): never stored by a browser or proxy.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   const auth = createAuthDeps({ config: deps.config, db: deps.db, mailer: deps.mailer });

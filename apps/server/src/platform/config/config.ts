@@ -43,6 +43,8 @@ const ZConfig = z.object({
   SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   SECOND_FACTOR_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
   PASSWORD_RESET_REQUEST_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
+  /** How long a process serves the public campaign read from memory; 0 turns it off (default in tests). */
+  CAMPAIGN_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 /** The Vite dev server proxies the API from another origin; unsafe requests from it are ours. */
