@@ -8,6 +8,7 @@ import { checkoutRoutes } from './modules/checkout/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
 import type { PaymentProviders } from './modules/payments/index.ts';
+import { processorRoutes } from './modules/processors/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import type { Config } from './platform/config/config.ts';
 import type { Db } from './platform/db/client.ts';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(organisationRoutes, { db: deps.db });
       await api.register(notificationRoutes, { db: deps.db });
       await api.register(campaignRoutes, { db: deps.db, config: deps.config });
+      await api.register(processorRoutes, { db: deps.db, config: deps.config });
     },
     { prefix: '/api/v1' },
   );

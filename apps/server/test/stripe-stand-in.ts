@@ -129,6 +129,12 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
         },
       };
     }
+    if (method === 'POST' && path === '/oauth/deauthorize') {
+      if (!form.stripe_user_id || !accounts[form.stripe_user_id]) {
+        return { status: 400, body: { error: 'invalid_client', error_description: 'No such account connected' } };
+      }
+      return { status: 200, body: { stripe_user_id: form.stripe_user_id } };
+    }
     const accountMatch = path.match(/^\/v1\/accounts\/(acct_\w+)$/);
     const known = accountMatch?.[1] ? accounts[accountMatch[1]] : undefined;
     if (method === 'GET' && accountMatch?.[1] && known) {

@@ -19,6 +19,7 @@ export * from './notifications.ts';
 export * from './payment-methods.ts';
 export * from './payments.ts';
 export * from './post-sign-in.ts';
+export * from './processors.ts';
 export * from './provider-limits.ts';
 export * from './question-answers.ts';
 export * from './roles.ts';

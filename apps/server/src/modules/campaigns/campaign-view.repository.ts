@@ -44,6 +44,8 @@ export type CampaignViewRow = {
   npo_logo: string | null;
   base_currency: string;
   stripe_account_id: string | null;
+  paypal_merchant_id: string | null;
+  paypal_email: string | null;
   amounts: Array<{
     id: number;
     amount_minor: number;
@@ -81,7 +83,7 @@ export async function selectCampaignView(db: Tx, where: SQL): Promise<CampaignVi
     WITH c AS (SELECT * FROM campaigns c WHERE ${where} LIMIT 1),
     f AS (SELECT p.* FROM campaigns p, c WHERE p.id = coalesce(c.parent_campaign_id, c.id) AND p.npo_id = c.npo_id)
     SELECT row_to_json(c) AS self, row_to_json(f) AS form, n.name AS npo_name, n.logo_url AS npo_logo,
-      n.base_currency, n.stripe_account_id,
+      n.base_currency, n.stripe_account_id, n.paypal_merchant_id, n.paypal_email,
       (SELECT coalesce(json_agg(json_build_object('id', a.id, 'amount_minor', a.amount_minor, 'interval', a.interval,
               'description', a.description, 'image_url', a.image_url, 'position', a.position) ORDER BY a.position, a.id), '[]')
        FROM campaign_amounts a WHERE a.campaign_id = f.id AND a.npo_id = f.npo_id) AS amounts,

@@ -23,28 +23,49 @@ type PaymentOptions = Pick<
   | 'paypal_email'
 >;
 
+export type InstallationProviders = { card: 'stripe' | 'sandbox' | null; wallet: 'paypal' | 'sandbox' | null };
+
 /**
- * Which methods the form may offer. Without Stripe keys the built-in sandbox provider stands in for
- * both card and wallet (DESIGN section 5). With keys, cards need the organisation's connected Stripe
- * account, and the wallet needs PayPal's client id plus the organisation's merchant id and e-mail
- * (kept by the processors settings; absent until an organisation connects PayPal).
+ * Which provider takes each method in this installation, before looking at any organisation. The
+ * built-in sandbox stands in for both while no provider keys are configured (DESIGN section 5),
+ * never in production. With Stripe keys cards go to Stripe; with PayPal's client id and secret the
+ * wallet goes to PayPal (the same keys the payment registry needs); a sandbox wallet is never
+ * offered next to real Stripe cards.
+ */
+export function installationProviders(config: Config): InstallationProviders {
+  const stripeKeys = !!config.STRIPE_SECRET_KEY;
+  const paypalKeys = !!(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET);
+  const sandbox = config.isProduction ? null : ('sandbox' as const);
+  return {
+    card: stripeKeys ? 'stripe' : sandbox,
+    wallet: paypalKeys ? 'paypal' : stripeKeys ? null : sandbox,
+  };
+}
+
+/**
+ * Which methods the form may offer: the sandbox always stands in for its method; Stripe cards need
+ * the organisation's connected account, and the PayPal wallet needs the organisation's merchant id
+ * and e-mail (spec 02: 'shown only when the client id, merchant id and e-mail are all set'), both
+ * kept by the processors settings (/admin/processors).
  */
 export function paymentOptionsOf(
   config: Config,
   npo: { stripeAccountId: string | null; paypalMerchantId?: string | null; paypalEmail?: string | null },
 ): PaymentOptions {
-  const sandbox = !config.STRIPE_SECRET_KEY;
-  const paypalReady = !!(config.PAYPAL_CLIENT_ID && npo.paypalMerchantId && npo.paypalEmail);
-  const card = sandbox || !!npo.stripeAccountId;
-  const wallet = sandbox || paypalReady;
+  const providers = installationProviders(config);
+  const card = providers.card === 'sandbox' || (providers.card === 'stripe' && !!npo.stripeAccountId);
+  const wallet =
+    providers.wallet === 'sandbox' || (providers.wallet === 'paypal' && !!npo.paypalMerchantId && !!npo.paypalEmail);
+  const stripeCards = card && providers.card === 'stripe';
+  const paypalWallet = wallet && providers.wallet === 'paypal';
   return {
     card_enabled: card,
     wallet_enabled: wallet,
-    card_provider: sandbox ? 'sandbox' : card ? 'stripe' : null,
-    wallet_provider: sandbox ? 'sandbox' : wallet ? 'paypal' : null,
-    stripe_publishable_key: !sandbox && card ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    card_provider: card ? providers.card : null,
+    wallet_provider: wallet ? providers.wallet : null,
+    stripe_publishable_key: stripeCards ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     stripe_account: npo.stripeAccountId,
-    paypal_client_id: !sandbox && wallet ? (config.PAYPAL_CLIENT_ID ?? null) : null,
+    paypal_client_id: paypalWallet ? (config.PAYPAL_CLIENT_ID ?? null) : null,
     paypal_merchant_id: npo.paypalMerchantId ?? null,
     paypal_email: npo.paypalEmail ?? null,
   };

@@ -40,7 +40,11 @@ export async function loadDetail(db: Tx, config: Config, npoId: number, id: numb
 }
 
 const paymentsOf = (config: Config, row: CampaignViewRow) =>
-  paymentOptionsOf(config, { stripeAccountId: row.stripe_account_id });
+  paymentOptionsOf(config, {
+    stripeAccountId: row.stripe_account_id,
+    paypalMerchantId: row.paypal_merchant_id,
+    paypalEmail: row.paypal_email,
+  });
 
 /**
  * GET /npo_admin/campaigns/:id serves two callers (spec 02 section 7): the public form, which gets

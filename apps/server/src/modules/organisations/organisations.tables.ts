@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.ts';
 
 export const npos = pgTable('npos', {
@@ -12,6 +23,14 @@ export const npos = pgTable('npos', {
   fiscalYearStartMonth: integer().notNull().default(1),
   /** The Stripe account (acct_…) connected when the organisation was created through Stripe sign-in. */
   stripeAccountId: text(),
+  /** When the Stripe account was connected from /admin/processors; null for one set at sign-up. */
+  stripeConnectedAt: timestamp({ withTimezone: true }),
+  /** Whether Stripe answered the connection in live mode (real money); null when unknown. */
+  stripeLivemode: boolean(),
+  /** The organisation's PayPal seller: merchant (payer) id and business e-mail, from /admin/processors. */
+  paypalMerchantId: text(),
+  paypalEmail: text(),
+  paypalConnectedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

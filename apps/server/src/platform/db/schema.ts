@@ -8,5 +8,6 @@ export * from '../../modules/notifications/notifications.tables.ts';
 export * from '../../modules/organisations/organisations.tables.ts';
 export * from '../../modules/payments/payments.tables.ts';
 export * from '../../modules/plans/plans.tables.ts';
+export * from '../../modules/processors/processors.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';

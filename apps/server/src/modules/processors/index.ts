@@ -1,0 +1,2 @@
+// Payment processors per organisation (/admin/processors): Stripe and PayPal connections.
+export { processorRoutes } from './processors.routes.ts';

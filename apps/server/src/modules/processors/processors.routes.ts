@@ -1,0 +1,89 @@
+import {
+  ZPaypalSettingsRequest,
+  ZProcessorsResponse,
+  ZStripeAccountRequest,
+  ZStripeConnectResponse,
+} from '@kindling/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../platform/config/config.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { requestOrigin } from '../../platform/http/origins.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import {
+  CALLBACK_PATH,
+  connectStripeAccount,
+  disconnectStripe,
+  finishStripeConnect,
+  getProcessors,
+  type ProcessorsDeps,
+  removePaypal,
+  savePaypal,
+  startStripeConnect,
+} from './processors.service.ts';
+import { createStripeAccounts } from './stripe-accounts.ts';
+
+/** /admin/processors is in the admin group of spec 01 (2001, 5150, 6635, 7789). */
+const GROUP = 'admin';
+const ok = { response: { 200: ZProcessorsResponse } };
+
+const ZCallbackQuery = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** Where the browser lands after the round trip: the web app's page, on the public origin when known. */
+const webOrigin = (config: Config) => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '');
+
+/** The selected organisation's payment processors, under /api/v1 (session and CSRF as every call). */
+export async function processorRoutes(app: FastifyInstance, options: { db: Db; config: Config }): Promise<void> {
+  const deps: ProcessorsDeps = { ...options, stripe: createStripeAccounts(options.config, options.db) };
+  const r = zodRouter(app);
+  const actor = (request: FastifyRequest) => ({
+    session: organisationSessionOf(request, GROUP),
+    ip: request.ip ?? null,
+  });
+
+  r.get('/processors', { preHandler: requireAccess(GROUP), schema: ok }, async (request) =>
+    getProcessors(deps, organisationSessionOf(request, GROUP).selectedNpoId),
+  );
+
+  r.post(
+    '/processors/stripe/connect',
+    { preHandler: requireAccess(GROUP), schema: { response: { 200: ZStripeConnectResponse } } },
+    async (request) => {
+      // Normalised (no default port): Stripe compares redirect_uri with the registered one exactly.
+      const origin = webOrigin(options.config) || new URL(requestOrigin(request)).origin;
+      return startStripeConnect(deps, organisationSessionOf(request, GROUP), `${origin}${CALLBACK_PATH}`);
+    },
+  );
+
+  // A plain GET navigation back from Stripe (no CSRF header is possible): the bound state guards it.
+  r.get('/processors/stripe/callback', { schema: { querystring: ZCallbackQuery } }, async (request, reply) => {
+    const outcome = await finishStripeConnect(deps, request.session, request.query, request.ip ?? null);
+    const query = 'connected' in outcome ? 'connected=stripe' : `error=${outcome.error}`;
+    return reply.redirect(`${webOrigin(options.config)}/admin/processors?${query}`, 303);
+  });
+
+  r.post(
+    '/processors/stripe/account',
+    { preHandler: requireAccess(GROUP), schema: { body: ZStripeAccountRequest, ...ok } },
+    async (request) => connectStripeAccount(deps, actor(request), request.body.account_id),
+  );
+
+  r.delete('/processors/stripe', { preHandler: requireAccess(GROUP), schema: ok }, async (request) =>
+    disconnectStripe(deps, actor(request)),
+  );
+
+  r.put(
+    '/processors/paypal',
+    { preHandler: requireAccess(GROUP), schema: { body: ZPaypalSettingsRequest, ...ok } },
+    async (request) => savePaypal(deps, actor(request), request.body),
+  );
+
+  r.delete('/processors/paypal', { preHandler: requireAccess(GROUP), schema: ok }, async (request) =>
+    removePaypal(deps, actor(request)),
+  );
+}
