@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { isTrustedOrigin } from '../../platform/http/origins.ts';
+import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
 import type { DonationFollowUp } from './after-donation.ts';
@@ -82,6 +82,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   r.post(`${PREFIX}/create_setup_token`, { schema: { body: ZCreateSetupTokenRequest } }, async (request) =>
     createSetupToken(deps, request.body, {
       idempotencyKey: idempotencyKeyOf('setup', request.headers['idempotency-key']),
+      requestOrigin: requestOrigin(request),
       isOwnOrigin: (origin) => isTrustedOrigin(request, origin, ownOrigins),
     }),
   );

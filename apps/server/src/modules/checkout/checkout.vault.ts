@@ -77,10 +77,10 @@ export function isOwnReturnUrl(target: string, isOwnOrigin: (origin: string) => 
   return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && isOwnOrigin(url.origin);
 }
 
-/** Absolute on PUBLIC_URL when configured (PayPal needs absolute addresses), else a path. */
-function absolute(deps: CheckoutDeps, target: string): string {
-  if (!target.startsWith('/') || !deps.config.PUBLIC_URL) return target;
-  return new URL(target, deps.config.PUBLIC_URL).toString();
+/** PayPal wants absolute addresses: a path goes on PUBLIC_URL, else on the origin the form called us on. */
+function absolute(deps: CheckoutDeps, target: string, requestOrigin: string): string {
+  if (!target.startsWith('/')) return target;
+  return new URL(target, deps.config.PUBLIC_URL ?? requestOrigin).toString();
 }
 
 /** The donor's choice as recordDonation wants it later; nothing here is trusted for money. */
@@ -111,7 +111,7 @@ function choiceOf(body: SetupBody): DonorChoice {
 export async function createSetupToken(
   deps: CheckoutDeps,
   body: SetupBody,
-  options: { idempotencyKey: string; isOwnOrigin: (origin: string) => boolean },
+  options: { idempotencyKey: string; requestOrigin: string; isOwnOrigin: (origin: string) => boolean },
 ) {
   const campaign = await payableCampaign(deps, body.campaign_id);
   const interval = body.interval;
@@ -125,8 +125,8 @@ export async function createSetupToken(
     .createSetupToken({
       account,
       idempotencyKey: options.idempotencyKey,
-      returnUrl: absolute(deps, returnUrl),
-      cancelUrl: absolute(deps, formPath(campaign, 'cancel')),
+      returnUrl: absolute(deps, returnUrl, options.requestOrigin),
+      cancelUrl: absolute(deps, formPath(campaign, 'cancel'), options.requestOrigin),
       description: `Recurring donation to ${campaign.npo}`,
       metadata: { campaign_id: String(campaign.campaign_id), npo_id: String(campaign.npo_id), interval },
     })

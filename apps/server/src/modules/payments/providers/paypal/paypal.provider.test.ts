@@ -168,9 +168,12 @@ describe('PayPal adapter: vault, saved charges and refunds', () => {
     });
     const token = await paypal.createPaymentToken({ account: ACCOUNT, setupTokenId: setup.id, idempotencyKey: 'pt-1' });
     expect(apiCalls()[1]).toMatchObject({
+      method: 'POST',
       path: '/v3/vault/payment-tokens',
       json: { payment_source: { token: { id: setup.id, type: 'SETUP_TOKEN' } } },
     });
+    expect(apiCalls()[1]?.headers['paypal-request-id']).toBe('pt-1');
+    expect(apiCalls()[1]?.headers.authorization).toMatch(/^Bearer /);
     expect(token).toMatchObject({ email: 'payer@example.com' });
     expect(token.customerId).toMatch(/^CUST/);
   });
