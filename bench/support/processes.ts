@@ -68,4 +68,25 @@ export const memoryOf = (instance: Instance): Promise<Memory> =>
     instance.child.send({ type: 'memory' });
   });
 
+/**
+ * With BENCH_CPU_PROF=<file>, records a V8 CPU profile of the server while `measured` runs (open it
+ * in Chrome DevTools); otherwise just runs it.
+ */
+export async function profiled<T>(instance: Instance, measured: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_CPU_PROF;
+  if (!file) return measured();
+  const ask = (message: object) =>
+    new Promise<void>((resolve) => {
+      instance.child.once('message', () => resolve());
+      instance.child.send(message);
+    });
+  await ask({ type: 'profile-start' });
+  try {
+    return await measured();
+  } finally {
+    await ask({ type: 'profile-stop', file });
+    console.log(`CPU profile of the server written to ${file}`);
+  }
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,13 +3,37 @@
 // requests. BENCH_SERVER=bare starts a plain Fastify instance with one JSON route instead (GET
 // /bare answering the JSON in the file BENCH_BARE_BODY), the yardstick of the campaign_page benchmark.
 import fs from 'node:fs';
+import { Session } from 'node:inspector';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { createDb } from '../../apps/server/src/platform/db/client.ts';
 import { createMailer } from '../../apps/server/src/platform/mail/mailer.ts';
 
-type Request = { type: 'memory' } | { type: 'stop' };
+type Request =
+  | { type: 'memory' }
+  | { type: 'stop' }
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; file: string };
+
+const inspector = new Session();
+const post = <T>(method: string) =>
+  new Promise<T>((resolve, reject) =>
+    inspector.post(method, (error, result) => (error ? reject(error) : resolve(result as T))),
+  );
+
+async function profile(request: Request) {
+  if (request.type === 'profile-start') {
+    inspector.connect();
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  } else if (request.type === 'profile-stop') {
+    const { profile } = await post<{ profile: object }>('Profiler.stop');
+    fs.writeFileSync(request.file, JSON.stringify(profile));
+    inspector.disconnect();
+  }
+  send({ type: 'profiled' });
+}
 
 const send = (message: unknown) => process.send?.(message);
 
@@ -48,6 +72,8 @@ async function main() {
     } else if (request.type === 'stop') {
       await server.close();
       process.exit(0);
+    } else {
+      await profile(request);
     }
   });
   send({ type: 'ready', port });
