@@ -25,6 +25,12 @@ const CampaignDonationsPage = lazy(() =>
     default: m.CampaignDonationsPage,
   })),
 );
+const CampaignNewPage = lazy(() =>
+  import('../../features/campaigns/routes/CampaignEditorPage.tsx').then((m) => ({ default: m.CampaignNewPage })),
+);
+const CampaignEditPage = lazy(() =>
+  import('../../features/campaigns/routes/CampaignEditorPage.tsx').then((m) => ({ default: m.CampaignEditPage })),
+);
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
 );
@@ -44,6 +50,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/account': <AccountPage />,
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
+  '/dashboard/campaign-new': <CampaignNewPage />,
+  '/dashboard/campaign-edit/:id': <CampaignEditPage />,
 };
 
 /**

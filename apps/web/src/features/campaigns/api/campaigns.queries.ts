@@ -1,6 +1,15 @@
-import type { TCampaign, TCampaignListResponse, TCampaignStatus, TDonation } from '@kindling/contracts';
+import {
+  CONSTANTS,
+  type TApiError,
+  type TCampaign,
+  type TCampaignInput,
+  type TCampaignListResponse,
+  type TCampaignStatus,
+  type TDonation,
+  type TPublicCampaign,
+} from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { ApiError, api, NoResponseError, readCookie } from '../../../app/api-client.ts';
 
 export const CAMPAIGNS_PAGE_SIZE = 25;
 export const DONATIONS_PAGE_SIZE = 25;
@@ -21,7 +30,7 @@ export type CampaignDonationsResponse = {
 };
 
 /** The staff answer of GET /npo_admin/campaigns/{id}: the editor's fields and totals, and more. */
-export type StaffCampaignResponse = { campaign: TCampaign & { editable?: true } };
+export type StaffCampaignResponse = { campaign: TCampaign & Partial<TPublicCampaign> & { editable?: true } };
 
 /**
  * Query keys of the campaign screens, written once. The organisation id is part of every key, so
@@ -62,7 +71,36 @@ export const campaignQueries = {
     }),
 };
 
+export type ImagePurpose = 'campaign' | 'preset';
+
+/**
+ * POST /npo_admin/campaigns/{id}/image as multipart (the JSON client cannot send a file). 'campaign'
+ * also sets the campaign's image at once; 'preset' only stores the file for a preset to point at.
+ */
+async function uploadImage(id: number, purpose: ImagePurpose, file: File): Promise<{ image_url: string }> {
+  const body = new FormData();
+  body.append('image', file);
+  let response: Response;
+  try {
+    response = await fetch(`${CONSTANTS.apiBase}/npo_admin/campaigns/${id}/image?purpose=${purpose}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { accept: 'application/json', 'x-csrf-token': readCookie('csrf_token') ?? '' },
+      body,
+    });
+  } catch {
+    throw new NoResponseError('No server response');
+  }
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw new ApiError(response.status, (data as Partial<TApiError> | null) ?? null);
+  return data as { image_url: string };
+}
+
 export const campaignApi = {
   changeStatus: (id: number, status: TCampaignStatus) =>
     api<StaffCampaignResponse>('POST', `/npo_admin/campaigns/${id}/status`, { body: { status } }),
+  create: (input: TCampaignInput) => api<StaffCampaignResponse>('POST', '/npo_admin/campaigns', { body: input }),
+  update: (id: number, input: TCampaignInput) =>
+    api<StaffCampaignResponse>('PUT', `/npo_admin/campaigns/${id}`, { body: input }),
+  uploadImage,
 };
