@@ -145,6 +145,38 @@ describe('recurring card gifts', () => {
     });
   });
 
+  it('makes the plan from the provider’s webhook when the browser never came back', async () => {
+    const client = new TestClient(ctx.app);
+    const campaign = await springAppeal(client);
+    const hints = { email: 'gone@example.org', first_name: 'Gone', last_name: 'Away' };
+    const created = await client.post('/api/v1/npo_admin/intent', { ...choice(campaign, 'monthly'), ...hints });
+    expect(created.statusCode, created.body).toBe(200);
+    const { intent } = ZCreateIntentResponse.parse(created.json());
+    const paid = await client.post(`/api/v1/sandbox/payments/${intent.id}/confirm`, {
+      client_secret: intent.client_secret,
+      card_number: '4242424242424242',
+      exp: '12/34',
+      cvc: '123',
+    });
+    expect(paid.statusCode).toBe(200);
+    // No confirm_payment: only the sandbox's own (asynchronous) webhook and one redelivery.
+    let recorded: Array<typeof donations.$inferSelect> = [];
+    for (let i = 0; i < 50 && recorded.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      recorded = await ctx.db.select().from(donations).where(eq(donations.providerReference, intent.id));
+    }
+    expect((await deliverSucceeded(intent.id, campaign)).statusCode).toBe(200);
+    const [donation] = await ctx.db.select().from(donations).where(eq(donations.providerReference, intent.id));
+    expect(donation?.recurringPlanId).toEqual(expect.any(Number));
+    const plans = await plansOf(donation?.id ?? 0);
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatchObject({ id: donation?.recurringPlanId, interval: 'monthly', status: 'active' });
+    expect(plans[0]?.paymentMethodId).toMatch(/^pm_sandbox_/);
+    expect(plans[0]?.nextChargeAt?.toISOString()).toBe(
+      chargeDateOf(donation?.createdAt ?? new Date(), 'monthly', 1).toISOString(),
+    );
+  });
+
   it('makes no plan for a once-off gift', async () => {
     const client = new TestClient(ctx.app);
     const campaign = await springAppeal(client);
