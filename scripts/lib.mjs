@@ -39,7 +39,10 @@ export function ensureWebBuild() {
   const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   const changedAt = Math.max(
     ...sources.filter((d) => fs.existsSync(d)).map(newestMtime),
-    fs.statSync(path.join(root, 'apps/web/index.html')).mtimeMs,
+    ...['index.html', 'donate.html', 'vite.config.ts', 'vite.donate.config.ts', 'package.json']
+      .map((f) => path.join(root, 'apps/web', f))
+      .filter((f) => fs.existsSync(f))
+      .map((f) => fs.statSync(f).mtimeMs),
   );
   if (builtAt >= changedAt) return;
   console.log('Building the web app …');

@@ -1,0 +1,155 @@
+// The public pages around the form: /{campaign_url}, /raise/…, /subscriptions/… (with a small
+// header) and /campaign-embed/… (chromeless, reports its height to the parent page).
+import type { TPublicCampaign } from '@kindling/contracts';
+import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
+import { formatMoney } from '@kindling/contracts/money-rules.ts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { fetchCampaign, inlinedCampaign, type PublicRoute, parsePublicRoute } from './campaign-source.ts';
+import { DonationForm } from './DonationForm.tsx';
+import { useEmbedResize } from './embed-resize.ts';
+import { HttpError } from './http.ts';
+import './page.css';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; campaign: TPublicCampaign }
+  | { state: 'missing' }
+  | { state: 'failed' };
+
+function useCampaign(route: PublicRoute | null): [Load, () => void] {
+  const [load, setLoad] = useState<Load>(() => {
+    const inlined = route ? inlinedCampaign() : null;
+    if (!route) return { state: 'missing' };
+    return inlined ? { state: 'ready', campaign: inlined } : { state: 'loading' };
+  });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one fetch per attempt
+  useEffect(() => {
+    if (!route || (load.state !== 'loading' && attempt === 0)) return;
+    let live = true;
+    fetchCampaign(route).then(
+      (campaign) => live && setLoad({ state: 'ready', campaign }),
+      (error: unknown) =>
+        live && setLoad({ state: error instanceof HttpError && error.status === 404 ? 'missing' : 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const retry = () => {
+    setLoad({ state: 'loading' });
+    setAttempt((a) => a + 1);
+  };
+  return [load, retry];
+}
+
+function Header({ campaign }: { campaign: TPublicCampaign }) {
+  const goal = campaign.goal_minor;
+  const percent = goal ? Math.min(100, Math.round((campaign.raised_minor / goal) * 100)) : null;
+  return (
+    <header className="kd-page-header">
+      <div className="kd-org">
+        {campaign.logo ? (
+          <img src={campaign.logo} alt="" width="40" height="40" />
+        ) : (
+          <span className="kd-org-mark" aria-hidden="true">
+            {campaign.npo.slice(0, 1)}
+          </span>
+        )}
+        <span>{campaign.npo}</span>
+      </div>
+      {campaign.image_url && (
+        <img className="kd-hero" src={campaign.image_url} alt="" width="960" height="400" fetchPriority="high" />
+      )}
+      <h1>{campaign.peer ? campaign.peer.name : campaign.name}</h1>
+      {campaign.peer ? (
+        <p className="kd-peer">
+          <strong>{campaign.peer.owner_name}</strong> is fundraising for {campaign.name}:{' '}
+          <strong>{formatMoney(campaign.peer.raised_minor, campaign.raised_currency)}</strong> raised from{' '}
+          {campaign.peer.donors} {campaign.peer.donors === 1 ? 'donor' : 'donors'}
+        </p>
+      ) : (
+        goal !== null &&
+        percent !== null && (
+          <div className="kd-goal">
+            <div className="kd-goal-figures">
+              <span>
+                <strong>
+                  {formatMoney(campaign.raised_minor, campaign.raised_currency, 'en-US', { trimWholeZeros: true })}
+                </strong>{' '}
+                raised
+              </span>
+              <span>of {formatMoney(goal, campaign.raised_currency, 'en-US', { trimWholeZeros: true })}</span>
+            </div>
+            <div
+              className="kd-goal-bar"
+              role="progressbar"
+              aria-label="Raised towards the goal"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
+              <span style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+        )
+      )}
+    </header>
+  );
+}
+
+function Message({ title, text, action }: { title: string; text: string; action?: () => void }) {
+  return (
+    <div className="kd-message">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      {action && (
+        <button type="button" onClick={action}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function CampaignPage({ pathname }: { pathname: string }) {
+  const route = parsePublicRoute(pathname);
+  const embed = route?.kind === 'embed';
+  const [load, retry] = useCampaign(route);
+  useEmbedResize(embed, load.state === 'ready' ? String(load.campaign.id) : (route?.key ?? ''));
+  useEffect(() => {
+    if (load.state === 'ready') document.title = `Donate to ${load.campaign.name} · ${load.campaign.npo}`;
+  }, [load]);
+
+  let body: ReactNode;
+  if (load.state === 'loading') {
+    body = (
+      <p className="kd-loading" role="status">
+        <span className="kd-spinner" aria-hidden="true" /> Loading…
+      </p>
+    );
+  } else if (load.state === 'failed') {
+    body = (
+      <Message
+        title={PAYMENT_MESSAGES.campaignLoadFailed}
+        text="Please check your connection and try again."
+        action={retry}
+      />
+    );
+  } else if (load.state === 'missing' || load.campaign.status !== 'active') {
+    body = (
+      <Message
+        title={PAYMENT_MESSAGES.noCampaignData}
+        text="This campaign may have ended or its address may have changed. Please check the link you followed."
+      />
+    );
+  } else {
+    body = (
+      <>
+        {!embed && <Header campaign={load.campaign} />}
+        <DonationForm campaign={load.campaign} />
+      </>
+    );
+  }
+  return <main className={embed ? 'kd-page kd-embed' : 'kd-page'}>{body}</main>;
+}

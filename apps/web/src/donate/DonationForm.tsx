@@ -1,0 +1,202 @@
+// The public donation form (spec 02 section 2): progress circles, step 1 (amount and options),
+// step 2 (payment, owned by ./payment) and the thank-you view. Written against the React API; the
+// public entry renders it with preact/compat, the staff editor's live preview with React 19.
+import type { TPublicCampaign } from '@kindling/contracts';
+import { campaignSettingsToCssVars } from '@kindling/contracts/campaign-settings-css.ts';
+import { DONATION_FORM_TEXT, PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
+import { type CSSProperties, useEffect, useReducer, useRef, useState } from 'react';
+import { AmountPicker } from './AmountPicker.tsx';
+import type { DonationChoice, DonationOutcome } from './donation-choice.ts';
+import { PaymentStep } from './payment/PaymentStep.tsx';
+import { usePaymentReturn } from './payment/usePaymentReturn.ts';
+import { QuestionWizard } from './QuestionWizard.tsx';
+import { Designations, DonorOptions, FeeCover, GiftAid } from './StepOneOptions.tsx';
+import { choiceOf, giftOf, initialStepOne, stepOneReducer } from './step-one-state.ts';
+import { ThankYou } from './ThankYou.tsx';
+import './donation-form.css';
+
+export type DonationFormProps = { campaign: TPublicCampaign; preview?: boolean };
+
+const STEPS = ['Amount', 'Payment'] as const;
+
+function ProgressSteps({ step, done, onBack }: { step: number; done: boolean; onBack: (step: number) => void }) {
+  return (
+    <ol className="kd-steps" aria-label="Donation steps">
+      {STEPS.map((label, i) => {
+        const complete = done || i < step;
+        const current = !done && i === step;
+        const circle = (
+          <>
+            <span className="kd-step-circle" aria-hidden="true">
+              {complete ? (
+                <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24">
+                  <path
+                    d="M5 12.5 10 17.5 19 7.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="3"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              ) : (
+                i + 1
+              )}
+            </span>
+            <span className="kd-step-label">
+              {label}
+              {complete && <span className="kd-sr"> (completed)</span>}
+            </span>
+          </>
+        );
+        return (
+          <li key={label} className={`kd-step${complete ? ' kd-step-done' : ''}${current ? ' kd-step-current' : ''}`}>
+            {complete && !done ? (
+              <button
+                type="button"
+                className="kd-step-button"
+                onClick={() => onBack(i)}
+                aria-label={`Back to step ${i + 1}: ${label}`}
+              >
+                {circle}
+              </button>
+            ) : (
+              <span className="kd-step-button" aria-current={current ? 'step' : undefined}>
+                {circle}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function StepOne({
+  campaign,
+  onContinue,
+}: {
+  campaign: TPublicCampaign;
+  onContinue: (choice: DonationChoice) => void;
+}) {
+  const [state, dispatch] = useReducer(stepOneReducer, campaign, initialStepOne);
+  const gift = giftOf(campaign, state);
+  const choice = choiceOf(campaign, state);
+  const heading = campaign.call_to_action.trim();
+  const props = { campaign, state, dispatch };
+  return (
+    <div className="kd-step-one">
+      {heading && <h2 className="kd-cta">{campaign.call_to_action}</h2>}
+      <AmountPicker {...props} amountError={gift.error} />
+      <FeeCover {...props} giftMinor={gift.minor} />
+      <GiftAid {...props} giftMinor={gift.minor} />
+      <Designations {...props} giftMinor={gift.minor} />
+      {campaign.questions.length > 0 && (
+        <>
+          <DonorOptions {...props} />
+          <QuestionWizard questions={campaign.questions} state={state} dispatch={dispatch} />
+        </>
+      )}
+      {choice && (
+        <button type="button" className="kd-button kd-primary" onClick={() => onContinue(choice)}>
+          {DONATION_FORM_TEXT.continueToPayment}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Leaves the page for the campaign's own thank-you URL, when it is a web address. */
+function goToThankYouUrl(url: string) {
+  try {
+    const target = new URL(url, window.location.href);
+    if (target.protocol === 'https:' || target.protocol === 'http:') window.location.assign(target.href);
+  } catch {
+    // A malformed URL keeps the donor on our own thank-you view.
+  }
+}
+
+export function DonationForm({ campaign, preview = false }: DonationFormProps) {
+  const [step, setStep] = useState(0);
+  const [choice, setChoice] = useState<DonationChoice | null>(null);
+  const [outcome, setOutcome] = useState<DonationOutcome | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Remounting step 1 after a completed donation gives a fresh form.
+  const [round, setRound] = useState(0);
+  const returned = usePaymentReturn(preview ? null : campaign);
+  const root = useRef<HTMLDivElement>(null);
+
+  // finish only reads props that are stable for one campaign: run once per return state.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the return state
+  useEffect(() => {
+    if (returned.state === 'done') finish(returned.outcome);
+    if (returned.state === 'error') setError(returned.message);
+  }, [returned.state]);
+
+  function finish(result: DonationOutcome) {
+    setError(null);
+    setOutcome(result);
+    if (!preview && campaign.thank_you_url.trim()) goToThankYouUrl(campaign.thank_you_url.trim());
+  }
+  const restart = () => {
+    setOutcome(null);
+    setChoice(null);
+    setStep(0);
+    setRound((r) => r + 1);
+    if (!preview && window.location.search) window.history.replaceState(null, '', window.location.pathname);
+  };
+  const showError = (message: string | null) => {
+    setError(message);
+    if (message) root.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+
+  const settings = campaign.campaign_settings;
+  const style = campaignSettingsToCssVars(settings) as CSSProperties;
+  const layout = settings.button_layout ?? 'standard';
+  const classes = ['kindling-donation-form', `kd-layout-${layout}`];
+  if (settings.campaign_rounded_corners === false) classes.push('kd-square');
+
+  return (
+    <div className={classes.join(' ')} style={style} ref={root}>
+      {campaign.custom_css && <style>{campaign.custom_css}</style>}
+      <ProgressSteps step={step} done={outcome !== null} onBack={(i) => setStep(i)} />
+      {error && (
+        <div className="kd-banner" role="alert">
+          <span>{error}</span>
+          <button type="button" className="kd-banner-close" aria-label="Dismiss" onClick={() => setError(null)}>
+            ×
+          </button>
+        </div>
+      )}
+      {returned.state === 'working' && !outcome ? (
+        <p className="kd-working" role="status">
+          <span className="kd-spinner" aria-hidden="true" /> Confirming your donation…
+        </p>
+      ) : outcome ? (
+        <ThankYou campaign={campaign} outcome={outcome} onRestart={restart} />
+      ) : (
+        <>
+          <div hidden={step !== 0}>
+            <StepOne
+              key={round}
+              campaign={campaign}
+              onContinue={(next) => {
+                if (!next.totalMinor || !next.currency) return showError(PAYMENT_MESSAGES.selectAmountAndCurrency);
+                setError(null);
+                setChoice(next);
+                setStep(1);
+              }}
+            />
+          </div>
+          {step === 1 && choice && (
+            <PaymentStep campaign={campaign} choice={choice} onDone={finish} onError={showError} preview={preview} />
+          )}
+        </>
+      )}
+      <p className="kd-powered">
+        <a href="/" target="_blank" rel="noopener">
+          Powered by Kindling
+        </a>
+      </p>
+    </div>
+  );
+}
