@@ -9,7 +9,7 @@ import {
   type TPublicCampaign,
 } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { type DonationRow, recordSucceededPayment } from '../donations/index.ts';
+import { type DonationRow, recordSucceededPayment, type Tx } from '../donations/index.ts';
 import { notifyOrganisation } from '../notifications/index.ts';
 import type { ProviderPayment } from '../payments/index.ts';
 import { ensurePlanForFirstGift } from '../plans/index.ts';
@@ -111,8 +111,8 @@ export async function recordDonation(input: RecordInput) {
       showComment: wall.show_comment_on_donor_wall,
     },
     createDonorAccount: choice.create_donor_account,
+    onRecorded: (tx, recorded) => notifyReceived(tx, recorded, choice),
   });
-  if (created) await notifyReceived(db, donation, choice);
   const recorded = await withPlan(input, donation);
   await runFollowUps(
     input.followUps ?? [],
@@ -139,7 +139,7 @@ async function withPlan(input: RecordInput, donation: DonationRow): Promise<Dona
   return plan ? { ...donation, recurringPlanId: plan.id } : donation;
 }
 
-async function notifyReceived(db: Db, donation: DonationRow, choice: DonorChoice) {
+async function notifyReceived(db: Tx, donation: DonationRow, choice: DonorChoice) {
   const amount = formatMoney(donation.amountMinor, donation.currency);
   await notifyOrganisation(db, {
     npoId: donation.npoId,

@@ -40,6 +40,11 @@ export type SucceededPayment = {
   createDonorAccount?: boolean;
   /** When the provider says the payment happened (seed, late webhooks); default now. */
   occurredAt?: Date;
+  /**
+   * Runs inside the transaction, only for the call that records the donation (e.g. the staff
+   * notification): it commits with the donation or not at all, and costs no second transaction.
+   */
+  onRecorded?: (tx: Tx, donation: DonationRow) => Promise<void>;
 };
 
 export type RecordedDonation = { donation: DonationRow; created: boolean };
@@ -105,6 +110,7 @@ export async function recordSucceededPayment(db: Db, input: SucceededPayment): P
         donor_id: donor.id,
       },
     });
+    await input.onRecorded?.(tx, donation);
     return { donation, created: true };
   });
 }

@@ -1,5 +1,5 @@
 import { ACCESS, type TNotification, type TNotificationKind, type TNotificationStatus } from '@kindling/contracts';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { memberships } from '../organisations/organisations.tables.ts';
@@ -49,36 +49,29 @@ export async function notifyOrganisation(
     npo_id: input.npoId,
     ...(input.link ? { link: input.link } : {}),
   };
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(notifications)
-        .values({
-          npoId: input.npoId,
-          kind: input.kind,
-          title: input.title,
-          message: input.message,
-          metadata,
-          createdAt,
-        })
-        .returning({ id: notifications.id });
-      if (!row) throw new Error('notification insert returned no row');
-      // One statement picks the members and inserts their rows: an organisation may have many staff.
-      const inserted = await tx.execute<{ npo_user_id: number }>(sql`
-        INSERT INTO ${notificationRecipients} (notification_id, npo_user_id, npo_id, created_at)
-        SELECT ${row.id}, ${memberships.userId}, ${memberships.npoId}, ${createdAt.toISOString()}::timestamptz
-        FROM ${memberships} WHERE ${and(...conditions)}
-        RETURNING npo_user_id`);
-      const recipients = inserted.rows.map((r) => ({ userId: Number(r.npo_user_id) }));
-      if (recipients.length === 0) tx.rollback();
-      await tx.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${String(row.id)})`);
-      return { notificationId: row.id, recipientUserIds: recipients.map((r) => r.userId) };
-    });
-  } catch (error) {
-    // Nobody in the organisation may see it: nothing is kept.
-    if (error instanceof TransactionRollbackError) return null;
-    throw error;
-  }
+  // One statement (atomic by itself, one round trip, no savepoint inside a caller's transaction):
+  // the members who may see it, the notification only if there is one, their rows, and the NOTIFY.
+  const { rows } = await db.execute<{ id: number; users: number[] }>(sql`
+    WITH members AS (
+      SELECT ${memberships.userId} AS user_id, ${memberships.npoId} AS npo_id
+      FROM ${memberships} WHERE ${and(...conditions)}
+    ), note AS (
+      INSERT INTO ${notifications} (npo_id, kind, title, message, metadata, created_at)
+      SELECT ${input.npoId}, ${input.kind}, ${input.title}, ${input.message}, ${JSON.stringify(metadata)}::jsonb,
+        ${createdAt.toISOString()}::timestamptz
+      WHERE EXISTS (SELECT 1 FROM members)
+      RETURNING id
+    ), recipients AS (
+      INSERT INTO ${notificationRecipients} (notification_id, npo_user_id, npo_id, created_at)
+      SELECT note.id, members.user_id, members.npo_id, ${createdAt.toISOString()}::timestamptz FROM note, members
+      RETURNING npo_user_id
+    )
+    SELECT note.id, ARRAY(SELECT npo_user_id FROM recipients) AS users, pg_notify(${NOTIFY_CHANNEL}, note.id::text)
+    FROM note`);
+  const row = rows[0];
+  // Nobody in the organisation may see it: nothing is kept.
+  if (!row) return null;
+  return { notificationId: Number(row.id), recipientUserIds: row.users.map(Number) };
 }
 
 type RecipientRow = typeof notificationRecipients.$inferSelect;
