@@ -31,6 +31,9 @@ const CampaignNewPage = lazy(() =>
 const CampaignEditPage = lazy(() =>
   import('../../features/campaigns/routes/CampaignEditorPage.tsx').then((m) => ({ default: m.CampaignEditPage })),
 );
+const ProcessorsPage = lazy(() =>
+  import('../../features/processors/routes/ProcessorsPage.tsx').then((m) => ({ default: m.ProcessorsPage })),
+);
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
 );
@@ -48,6 +51,7 @@ const inShell = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{el
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const SCREENS: Record<string, ReactNode> = {
   '/admin/account': <AccountPage />,
+  '/admin/processors': <ProcessorsPage />,
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
   '/dashboard/campaign-new': <CampaignNewPage />,

@@ -1,0 +1,30 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ProcessorStatus } from './processor-status.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+type ProcessorCardProps = { title: string; icon: ReactNode; status: ProcessorStatus; children: ReactNode };
+
+/** One processor: its name and status, what that means for the donation form, then its controls. */
+export function ProcessorCard({ title, icon, status, children }: ProcessorCardProps) {
+  const headingId = `${title.replace(/\W+/g, '-').toLowerCase()}-heading`;
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" align="center">
+            {icon}
+            <Title order={2} fz="lg" id={headingId}>
+              {title}
+            </Title>
+          </Group>
+          <StatusBadge status={status} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {status.meaning}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

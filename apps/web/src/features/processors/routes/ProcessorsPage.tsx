@@ -1,0 +1,131 @@
+import { stripeConnectErrorMessage, type TProcessorsResponse } from '@kindling/contracts';
+import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { FlaskConical, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../session/index.ts';
+import { PageFrame } from '../../placeholder/PageFrame.tsx';
+import { pageEntry } from '../../placeholder/page-catalog.ts';
+import { processorQueries } from '../api/processors.queries.ts';
+import { PayPalCard } from '../components/PayPalCard.tsx';
+import { StripeCard } from '../components/StripeCard.tsx';
+
+const ENTRY = pageEntry('/admin/processors') ?? {
+  title: 'Payment processors',
+  section: 'Settings',
+  description: '',
+  emptyTitle: '',
+};
+
+/**
+ * The return from Stripe's consent page lands here with ?connected=stripe or ?error=<code>: said
+ * once as a toast (the error also stays on the page), then taken out of the address.
+ */
+function useConnectReturn(): [string | null, () => void] {
+  const [params, setParams] = useSearchParams();
+  const [returnError, setReturnError] = useState<string | null>(null);
+  const handled = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on arrival
+  useEffect(() => {
+    if (handled.current) return;
+    const connected = params.get('connected');
+    const error = stripeConnectErrorMessage(params.get('error'));
+    if (!connected && !error) return;
+    handled.current = true;
+    if (connected === 'stripe') notifications.show({ color: 'green', message: 'Stripe is connected.' });
+    if (error) {
+      notifications.show({ color: 'red', title: 'Stripe was not connected', message: error });
+      setReturnError(error);
+    }
+    const next = new URLSearchParams(params);
+    next.delete('connected');
+    next.delete('error');
+    setParams(next, { replace: true });
+  }, []);
+  return [returnError, () => setReturnError(null)];
+}
+
+function SandboxNotice() {
+  return (
+    <Alert color="yellow" variant="light" icon={<FlaskConical size={18} aria-hidden />} title="Sandbox mode">
+      This installation has no payment provider keys, so Kindling’s built-in sandbox takes every donation: test cards
+      and a test PayPal page. Nothing here moves real money. You can still connect accounts; they are used once the
+      provider keys are configured.
+    </Alert>
+  );
+}
+
+function LoadingCards() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading payment processors">
+      {[0, 1].map((i) => (
+        <Paper key={i} withBorder radius="md" p="lg">
+          <Skeleton height={22} width="60%" mb="md" />
+          <Skeleton height={12} mb={8} />
+          <Skeleton height={12} width="80%" mb="lg" />
+          <Skeleton height={36} width={160} />
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Cards({ settings }: { settings: TProcessorsResponse }) {
+  return (
+    <Stack gap="lg">
+      {settings.mode === 'sandbox' ? <SandboxNotice /> : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <StripeCard card={settings.card} />
+        <PayPalCard wallet={settings.wallet} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** /admin/processors: the selected organisation's Stripe and PayPal connections, and which is live. */
+export function ProcessorsPage() {
+  const npoId = useSession().selectedNpo?.id ?? null;
+  const settings = useQuery(processorQueries.settings(npoId));
+  const [returnError, dismissReturnError] = useConnectReturn();
+  return (
+    <PageFrame entry={ENTRY}>
+      {returnError ? (
+        <Alert
+          color="red"
+          role="alert"
+          title="Stripe was not connected"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={dismissReturnError}
+        >
+          {returnError}
+        </Alert>
+      ) : null}
+      {settings.isPending ? <LoadingCards /> : null}
+      {settings.isError ? (
+        <Alert
+          color="red"
+          role="alert"
+          icon={<TriangleAlert size={18} aria-hidden />}
+          title="Payment processors could not be loaded"
+        >
+          <Stack gap="xs" align="flex-start">
+            {settings.error.message}
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => settings.refetch()}
+              loading={settings.isFetching}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {settings.data ? <Cards settings={settings.data} /> : null}
+    </PageFrame>
+  );
+}
