@@ -2,7 +2,7 @@ import { MESSAGES, type TApiError } from '@kindling/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
-import type { IndexHtmlReader } from './web-app.ts';
+import { allowFraming, type IndexHtmlReader } from './web-app.ts';
 
 /** Maps every failure to the one error body of the contract (ZApiError). */
 export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexHtmlReader | null): void {
@@ -36,16 +36,22 @@ export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexH
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status: 500, code: 'INTERNAL', message: MESSAGES.errorBody });
   });
-  // Any other GET is a client-side route of the single-page app, which shows its own not-found page.
-  app.setNotFoundHandler((request, reply) => {
+  // Any other GET is a page: a public donation page (campaign addresses) or a client-side route of
+  // the single-page app, which shows its own not-found page.
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (an asset of an older build) must 404, not come back as the page.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
     const isPageRequest =
       request.method === 'GET' && !looksLikeFile && !pathname.startsWith('/api/') && !pathname.startsWith('/cable');
-    const indexHtml = isPageRequest ? readIndexHtml?.() : null;
-    if (indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const page = isPageRequest ? await readIndexHtml?.(pathname) : null;
+    if (page) {
+      if (page.frameable) allowFraming(reply);
+      return reply
+        .status(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page.html);
     }
     return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: MESSAGES.notFound });
   });

@@ -1,10 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler.ts';
-import { registerWebApp } from './web-app.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { donatePageOf, registerWebApp } from './web-app.ts';
+
+const DONATE = '<html><head><title>Donate</title></head><body>donate page</body></html>';
 
 describe('serving the built web app', () => {
   let dist: string;
@@ -14,8 +18,17 @@ describe('serving the built web app', () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-dist-'));
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), '<html>build one</html>');
+    await fs.writeFile(path.join(dist, 'donate.html'), DONATE);
     await fs.writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dist, 'assets', 'app-1.js.br'), zlib.brotliCompressSync('console.log(1)'));
+    registerSecurityHeaders(app, {});
     registerErrorHandler(app, await registerWebApp(app, dist));
+    // Stands in for the campaigns module's public read, which the page inlines.
+    app.get('/api/v1/npo_admin/campaign_page', async (request, reply) => {
+      const { campaign_url } = request.query as { campaign_url: string };
+      if (campaign_url !== 'spring-appeal') return reply.status(404).send({ status: 404 });
+      return { campaign: { id: 7, name: 'Spring </script> Appeal' } };
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -23,16 +36,53 @@ describe('serving the built web app', () => {
     await fs.rm(dist, { recursive: true, force: true });
   });
 
-  it('answers the landing page and any client route with index.html', async () => {
-    for (const url of ['/', '/dashboard/home', '/spring-appeal?ref=mail']) {
+  it('answers the landing page and every staff-app route with index.html', async () => {
+    for (const url of ['/', '/dashboard/home', '/login', '/pricing?x=1', '/dashboard']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toBe('<html>build one</html>');
+      expect(res.body, url).toBe('<html>build one</html>');
+      expect(res.headers['cache-control']).toBe('no-cache');
     }
   });
 
-  it('serves assets, and a missing asset or API path is a 404, not the page', async () => {
-    expect((await app.inject({ method: 'GET', url: '/assets/app-1.js' })).body).toBe('console.log(1)');
+  it('answers campaign addresses with the donate page, with the campaign inlined', async () => {
+    const res = await app.inject({ method: 'GET', url: '/spring-appeal?ref=mail' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('donate page');
+    expect(res.body).toContain('<title>Donate to Spring &lt;/script&gt; Appeal</title>');
+    const inlined = /<script type="application\/json" id="kindling-campaign">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(inlined ?? 'null')).toEqual({ campaign: { id: 7, name: 'Spring </script> Appeal' } });
+    for (const url of ['/raise/someone', '/subscriptions/club', '/campaign-embed/12']) {
+      const other = await app.inject({ method: 'GET', url });
+      expect(other.body, url).toContain('donate page');
+    }
+  });
+
+  it('answers an unknown campaign with a 404 donate page (its friendly not-found state)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no-such-campaign' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(DONATE);
+  });
+
+  it('lets other sites frame only the embed page', async () => {
+    const embed = await app.inject({ method: 'GET', url: '/campaign-embed/12' });
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    const page = await app.inject({ method: 'GET', url: '/spring-appeal' });
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('serves hashed assets for a year, precompressed when the browser takes brotli', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(plain.body).toBe('console.log(1)');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const br = await app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('a missing asset or API path is a 404, not the page', async () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/app-0.js' });
     expect(missing.statusCode).toBe(404);
     const api = await app.inject({ method: 'GET', url: '/api/v1/unknown' });
@@ -44,7 +94,18 @@ describe('serving the built web app', () => {
     await fs.writeFile(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
     await fs.writeFile(path.join(dist, 'index.html'), '<html>build two</html>');
     await fs.utimes(path.join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000));
-    expect((await app.inject({ method: 'GET', url: '/donate' })).body).toBe('<html>build two</html>');
+    expect((await app.inject({ method: 'GET', url: '/dashboard/home' })).body).toBe('<html>build two</html>');
     expect((await app.inject({ method: 'GET', url: '/assets/app-2.js' })).statusCode).toBe(200);
+  });
+});
+
+describe('donatePageOf', () => {
+  it('knows campaign addresses from staff routes', () => {
+    expect(donatePageOf('/spring-appeal')).toEqual({ kind: 'page', key: 'spring-appeal' });
+    expect(donatePageOf('/raise/team-sam')).toEqual({ kind: 'raise', key: 'team-sam' });
+    expect(donatePageOf('/campaign-embed/4')).toEqual({ kind: 'embed', key: '4' });
+    for (const path of ['/', '/login', '/dashboard', '/admin/processors', '/raise/a/b', '/%E0%A4%A']) {
+      expect(donatePageOf(path), path).toBeNull();
+    }
   });
 });

@@ -2,37 +2,151 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { isReservedCampaignUrl } from '@kindling/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
-export type IndexHtmlReader = () => string | null;
+/**
+ * The HTML for a page path: the public donation page (dist/donate.html, decision 006) for campaign
+ * addresses, else the staff single-page app's index.html. null when that build is missing.
+ */
+export type IndexHtmlReader = (pathname?: string) => Promise<PageHtml | null>;
+export type PageHtml = { html: string; status: number; frameable: boolean };
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const DONATE_PREFIXES = new Set(['raise', 'subscriptions', 'campaign-embed']);
 
 /**
- * Serves the built single-page app's assets and returns a reader for its index.html. Assets are
- * looked up per request and index.html is re-read when it changes, so a rebuild while the server
- * runs never leaves the page pointing at deleted files.
+ * /raise/x, /subscriptions/x, /campaign-embed/x, and any single segment that is not a route of
+ * the staff app (the reserved campaign URLs) are public donation pages.
+ */
+export function donatePageOf(
+  pathname: string,
+): { kind: 'page' | 'raise' | 'subscriptions' | 'embed'; key: string } | null {
+  const parts = pathname.split('/').filter(Boolean);
+  let segments: string[];
+  try {
+    segments = parts.map((p) => decodeURIComponent(p));
+  } catch {
+    return null;
+  }
+  const [first, second] = segments;
+  if (segments.length === 1 && first && !isReservedCampaignUrl(first)) return { kind: 'page', key: first };
+  if (segments.length === 2 && first && second && DONATE_PREFIXES.has(first)) {
+    const kind = first === 'campaign-embed' ? 'embed' : (first as 'raise' | 'subscriptions');
+    return { kind, key: second };
+  }
+  return null;
+}
+
+/** A file's text, re-read when it changes, so a rebuild while the server runs is picked up. */
+function cachedFile(file: string): () => string | null {
+  let cached: { mtimeMs: number; text: string } | null = null;
+  return () => {
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
+      return cached.text;
+    } catch {
+      return null;
+    }
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * Places the campaign in the donate page (one read through the campaigns module's public route,
+ * with its cache), so the form renders without a second round trip; the page still fetches when
+ * it is missing. A campaign that does not exist (or is not active) answers 404 with the same page,
+ * which shows its friendly not-found state.
+ */
+async function withCampaign(app: FastifyInstance, html: string, page: NonNullable<ReturnType<typeof donatePageOf>>) {
+  const api =
+    page.kind === 'embed' && /^\d+$/.test(page.key)
+      ? `/api/v1/npo_admin/campaigns/${page.key}`
+      : `/api/v1/npo_admin/campaign_page?campaign_url=${encodeURIComponent(page.key)}`;
+  const response = await app.inject({ method: 'GET', url: api, headers: { accept: 'application/json' } });
+  if (response.statusCode === 404) return { html, status: 404 };
+  if (response.statusCode !== 200) return { html, status: 200 };
+  let name = '';
+  try {
+    name = String((JSON.parse(response.body) as { campaign?: { name?: unknown } }).campaign?.name ?? '');
+  } catch {
+    return { html, status: 200 };
+  }
+  // '<' escaped so no value can close the script element; JSON.parse reads \u003c back as '<'.
+  const json = response.body.replace(/</g, '\\u003c');
+  const withData = html
+    .replace('</body>', `<script type="application/json" id="kindling-campaign">${json}</script></body>`)
+    .replace('<title>Donate</title>', `<title>Donate to ${escapeHtml(name)}</title>`);
+  return { html: withData, status: 200 };
+}
+
+/** Lets any site frame the embed page; every other page keeps helmet's frame protection. */
+export function allowFraming(reply: FastifyReply): void {
+  reply.raw.removeHeader('x-frame-options');
+  const csp = reply.raw.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    const relaxed = csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter((d) => d && !d.startsWith('frame-ancestors'))
+      .concat('frame-ancestors *')
+      .join(';');
+    reply.raw.setHeader('content-security-policy', relaxed);
+  }
+}
+
+/**
+ * Serves the built apps' assets (precompressed .br/.gz when the browser takes them; hashed files
+ * under /assets/ cached for a year) and returns the page reader for the not-found handler.
  */
 export async function registerWebApp(app: FastifyInstance, distDir = webDistDir): Promise<IndexHtmlReader> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
   fs.mkdirSync(distDir, { recursive: true });
-  await app.register(fastifyStatic, { root: distDir, index: false });
-  let cached: { mtimeMs: number; html: string } | null = null;
-  const readIndexHtml = () => {
-    try {
-      const { mtimeMs } = fs.statSync(indexFile);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
-      return cached.html;
-    } catch {
-      return null;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const relative = path.relative(distDir, filePath);
+      reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+    },
+  });
+  const readIndex = cachedFile(indexFile);
+  const readDonate = cachedFile(path.join(distDir, 'donate.html'));
+
+  const readPage: IndexHtmlReader = async (pathname = '/') => {
+    const page = donatePageOf(pathname);
+    if (!page) {
+      const html = readIndex();
+      return html === null ? null : { html, status: 200, frameable: false };
     }
+    const html = readDonate();
+    if (html === null) return null;
+    return { ...(await withCampaign(app, html, page)), frameable: page.kind === 'embed' };
+  };
+
+  const sendPage = async (pathname: string, reply: FastifyReply) => {
+    const page = await readPage(pathname);
+    if (!page) return reply.callNotFound();
+    if (page.frameable) allowFraming(reply);
+    return reply
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(page.html);
   };
   // The root is a directory to the static plugin; it is the landing page to people.
-  app.get('/', (_request, reply) => {
-    const html = readIndexHtml();
-    if (!html) return reply.callNotFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  });
-  return readIndexHtml;
+  app.get('/', (_request, reply) => sendPage('/', reply));
+  // Two-segment donate pages: a route, because the static plugin would otherwise look for a file.
+  for (const prefix of DONATE_PREFIXES) {
+    app.get(`/${prefix}/:key`, (request, reply) => sendPage(request.url.split('?')[0] ?? '', reply));
+  }
+  return readPage;
 }
