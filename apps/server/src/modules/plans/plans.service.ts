@@ -33,8 +33,8 @@ const PERIOD_WORD: Record<RecurringInterval, string> = {
  * recording of the payment, created or not, so a plan missed by a crash after the donation was
  * stored is made by the next confirm or webhook. A plan needs a saved method to be charged: without
  * one it is stored as `failed` (reason no_saved_payment_method, no next date) so staff see it and
- * no charge is ever attempted; a later recording that brings a method activates it. Staff hear of
- * a plan once, when it is created.
+ * no charge is ever attempted; a later recording that brings a method activates it. The audit
+ * entry and the staff notification are written with the plan, once.
  */
 export async function ensurePlanForFirstGift(db: Db, start: PlanStart): Promise<PlanRow | null> {
   const { donation } = start;
@@ -42,7 +42,7 @@ export async function ensurePlanForFirstGift(db: Db, start: PlanStart): Promise<
   if (!isRecurring(interval)) return null;
   const nextChargeAt = firstChargeDate(donation.createdAt, interval);
   const method = start.paymentMethodId || null;
-  const { plan, created } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const result = await insertPlanOnce(tx, {
       npoId: donation.npoId,
       donorId: donation.donorId,
@@ -65,7 +65,7 @@ export async function ensurePlanForFirstGift(db: Db, start: PlanStart): Promise<
       firstDonationId: donation.id,
     });
     const plan =
-      !result.created && method
+      !result.created && method && result.plan.paymentMethodId === null
         ? await attachMissingMethod(tx, result.plan, {
             paymentMethodId: method,
             customerId: start.customerId,
@@ -73,11 +73,13 @@ export async function ensurePlanForFirstGift(db: Db, start: PlanStart): Promise<
           })
         : result.plan;
     if (donation.recurringPlanId !== plan.id) await linkDonationToPlan(tx, donation.npoId, donation.id, plan.id);
-    if (result.created) await auditCreated(tx, plan);
-    return { plan, created: result.created };
+    // In the same transaction: staff are told exactly when the plan exists, even across a crash.
+    if (result.created) {
+      await auditCreated(tx, plan);
+      await notifyCreated(tx, plan, start);
+    }
+    return plan;
   });
-  if (created) await notifyCreated(db, plan, start);
-  return plan;
 }
 
 type Executor = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -103,12 +105,12 @@ async function auditCreated(tx: Executor, plan: PlanRow): Promise<void> {
 }
 
 /** Amounts in the currency's own exponent (formatMoney), as the donation notification does. */
-async function notifyCreated(db: Db, plan: PlanRow, start: PlanStart): Promise<void> {
+async function notifyCreated(tx: Executor, plan: PlanRow, start: PlanStart): Promise<void> {
   const amount = formatMoney(plan.amountMinor, plan.currency);
   const donor = start.donorName.trim() || 'A donor';
   const campaign = start.campaignName ? ` to ${start.campaignName}` : '';
   const cannotCharge = plan.status === 'failed';
-  await notifyOrganisation(db, {
+  await notifyOrganisation(tx, {
     npoId: plan.npoId,
     kind: 'recurring_plan.created',
     title: 'New recurring plan',
