@@ -1,0 +1,129 @@
+// The 'Card/Direct Debit' tab (spec 02 sections 2 and 4): sub-step 0 asks who is giving, 'Next'
+// creates the payment intent, sub-step 1 shows the card form for it (Stripe's Payment Element, or
+// the sandbox's own form when no card provider is connected).
+import { DONATION_FORM_TEXT, intentErrorMessage, PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
+import { formatMoney } from '@kindling/contracts/money-rules.ts';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
+import type { PaymentStepProps } from '../donation-choice.ts';
+import { HttpError } from '../http.ts';
+import { DonorFields } from './DonorFields.tsx';
+import { type DonorDetails, type DonorErrors, EMPTY_DONOR, hasErrors, validateDonor } from './donor-details.ts';
+import { attemptKeys, confirmCardPayment, createIntent, type IntentAnswer } from './payment-api.ts';
+import { returnUrlFor, savePending } from './return-params.ts';
+import { SandboxCardForm } from './SandboxCardForm.tsx';
+import { StripeCardForm } from './StripeCardForm.tsx';
+
+export const CARD_PANEL_MESSAGES = {
+  confirmFailed: 'The payment did not go through. Please try again.',
+} as const;
+
+/** Section 8's banner text for a failed intent call; an unreachable server says so. */
+function intentFailure(error: unknown): string {
+  if (!(error instanceof HttpError)) return PAYMENT_MESSAGES.intentOtherError;
+  return error.status === 0 ? error.message : intentErrorMessage(error.status);
+}
+
+/** Moves focus to the first field with a message, so keyboard and screen-reader users land on it. */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+export function CardPanel({ campaign, choice, onDone, onError, preview }: PaymentStepProps) {
+  const [donor, setDonor] = useState<DonorDetails>(EMPTY_DONOR);
+  const [errors, setErrors] = useState<DonorErrors>({});
+  const [intent, setIntent] = useState<IntentAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const keyFor = useMemo(attemptKeys, []);
+  const form = useRef<HTMLFormElement>(null);
+  const needs = { address: campaign.collect_address || choice.giftAid, giftAid: choice.giftAid };
+
+  const change = (name: keyof DonorDetails, value: string) => {
+    setDonor((d) => ({ ...d, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  async function next(event: FormEvent) {
+    event.preventDefault();
+    const found = validateDonor(donor, needs);
+    setErrors(found);
+    if (hasErrors(found)) return focusFirstInvalid(form.current);
+    if (preview || busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    onError(null);
+    try {
+      const answer = await createIntent(campaign, choice, donor, keyFor);
+      if (!answer?.intent?.id || !answer.intent.client_secret) onError(PAYMENT_MESSAGES.paymentNotStarted);
+      else setIntent(answer);
+    } catch (error) {
+      onError(intentFailure(error));
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  /** Records the paid intent; answers the message to show when it did not go through. */
+  async function finish(paymentIntentId: string): Promise<string | null> {
+    try {
+      const answer = await confirmCardPayment(campaign, choice, donor, paymentIntentId);
+      if (answer.status === 'failed') return answer.message ?? CARD_PANEL_MESSAGES.confirmFailed;
+      onDone({
+        status: answer.status,
+        donation: answer.donation,
+        interval: answer.donation?.interval ?? choice.interval,
+        totalMinor: answer.donation?.amount_minor ?? choice.totalMinor,
+        currency: answer.donation?.currency ?? choice.currency,
+      });
+      return null;
+    } catch (error) {
+      return error instanceof HttpError ? error.message : CARD_PANEL_MESSAGES.confirmFailed;
+    }
+  }
+
+  if (intent) {
+    const amountLabel = formatMoney(choice.totalMinor, choice.currency);
+    return (
+      <div className="kd-pay-panel">
+        <p className="kd-pay-who">
+          <span>
+            {donor.firstName.trim()} {donor.lastName.trim()} · {donor.email.trim()}
+          </span>
+          <button type="button" className="kd-link" onClick={() => setIntent(null)}>
+            Edit details
+          </button>
+        </p>
+        {intent.provider === 'stripe' && campaign.stripe_publishable_key ? (
+          <StripeCardForm
+            publishableKey={campaign.stripe_publishable_key}
+            stripeAccount={intent.stripe_account}
+            intent={intent.intent}
+            returnUrl={returnUrlFor(window.location.href, campaign, choice, donor)}
+            billing={{ name: `${donor.firstName.trim()} ${donor.lastName.trim()}`, email: donor.email.trim() }}
+            beforeRedirect={() => savePending(intent.intent.id, { choice, donor, campaignId: campaign.campaign_id })}
+            finish={finish}
+          />
+        ) : (
+          <SandboxCardForm intent={intent.intent} amountLabel={amountLabel} finish={() => finish(intent.intent.id)} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <form ref={form} className="kd-pay-panel" onSubmit={next} noValidate aria-label="Your details">
+      <DonorFields
+        value={donor}
+        errors={errors}
+        onChange={change}
+        address={needs.address}
+        giftAid={needs.giftAid}
+        idPrefix="kd-donor"
+      />
+      <button type="submit" className="kd-button kd-primary" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? DONATION_FORM_TEXT.processing : DONATION_FORM_TEXT.next}
+      </button>
+    </form>
+  );
+}

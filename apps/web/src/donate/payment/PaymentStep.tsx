@@ -1,0 +1,105 @@
+// Step 2 of the public donation form (spec 02 sections 2, 4 and 8): the method tabs 'PayPal' and
+// 'Card/Direct Debit', each shown only when the campaign has that provider and it takes the chosen
+// currency, and the panel of the selected method.
+import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
+import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';
+import { formatMoney } from '@kindling/contracts/money-rules.ts';
+import {
+  autoSelectMethod,
+  availableMethods,
+  CURRENCY_NOT_SUPPORTED,
+  PAYMENT_METHOD_LABELS,
+  type TPaymentMethod,
+} from '@kindling/contracts/payment-method-rules.ts';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { PaymentStepProps } from '../donation-choice.ts';
+import { CardPanel } from './CardPanel.tsx';
+import { WalletPanel } from './WalletPanel.tsx';
+import './payment.css';
+
+function methodsFor({ campaign, choice }: PaymentStepProps) {
+  const context = { hasWallet: campaign.wallet_enabled, hasCard: campaign.card_enabled, currency: choice.currency };
+  const methods = availableMethods(context);
+  const picked = autoSelectMethod(context);
+  return { methods, first: typeof picked === 'string' ? picked : null };
+}
+
+function MethodTabs({
+  methods,
+  selected,
+  onSelect,
+}: {
+  methods: TPaymentMethod[];
+  selected: TPaymentMethod;
+  onSelect: (method: TPaymentMethod) => void;
+}) {
+  const tabs = useRef<HTMLDivElement>(null);
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step || methods.length < 2) return;
+    event.preventDefault();
+    const next = methods[(methods.indexOf(selected) + step + methods.length) % methods.length] as TPaymentMethod;
+    onSelect(next);
+    tabs.current?.querySelector<HTMLElement>(`#kd-pay-tab-${next}`)?.focus();
+  };
+  return (
+    <div
+      className="kd-intervals kd-pay-tabs"
+      role="tablist"
+      aria-label="Payment method"
+      ref={tabs}
+      onKeyDown={onKeyDown}
+    >
+      {methods.map((method) => (
+        <button
+          key={method}
+          id={`kd-pay-tab-${method}`}
+          type="button"
+          role="tab"
+          className="kd-interval"
+          aria-selected={method === selected}
+          aria-controls="kd-pay-panel"
+          tabIndex={method === selected ? 0 : -1}
+          onClick={() => onSelect(method)}
+        >
+          {PAYMENT_METHOD_LABELS[method]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function PaymentStep(props: PaymentStepProps) {
+  const { choice, onError } = props;
+  const { methods, first } = methodsFor(props);
+  const [selected, setSelected] = useState<TPaymentMethod | null>(first);
+  const method = selected && methods.includes(selected) ? selected : first;
+
+  // Only when the currency (and so the tabs) changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the currency
+  useEffect(() => {
+    if (methods.length === 0) onError(CURRENCY_NOT_SUPPORTED);
+  }, [choice.currency, methods.length]);
+
+  const summary = `${formatMoney(choice.totalMinor, choice.currency)} · ${INTERVAL_LABELS[choice.interval]}`;
+  return (
+    <section className="kd-pay" aria-labelledby="kd-pay-title">
+      <h2 id="kd-pay-title" className="kd-pay-title">
+        Payment <span className="kd-pay-summary">{summary}</span>
+      </h2>
+      {methods.length === 0 || !method ? (
+        <p className="kd-pay-none" role="alert">
+          {PAYMENT_MESSAGES.noMethodsForCurrency}
+        </p>
+      ) : (
+        <>
+          <MethodTabs methods={methods} selected={method} onSelect={setSelected} />
+          <div id="kd-pay-panel" role="tabpanel" aria-labelledby={`kd-pay-tab-${method}`} className="kd-pay-body">
+            {method === 'card' ? <CardPanel {...props} /> : <WalletPanel {...props} />}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// Card sub-step 1 with a connected Stripe account: Stripe's Payment Element (wallets, bank account
+// and card, spec 02 section 9 order), loaded only now, so the first load never carries Stripe.js.
+import { DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';
+import { CARD_METHOD_ORDER } from '@kindling/contracts/payment-method-rules.ts';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { TrustBadges } from './TrustBadges.tsx';
+
+type Props = {
+  publishableKey: string;
+  stripeAccount: string | null;
+  intent: { id: string; client_secret: string };
+  returnUrl: string;
+  billing: { name: string; email: string };
+  /** Called before Stripe may leave the page for a bank's own confirmation. */
+  beforeRedirect: () => void;
+  finish: (paymentIntentId: string) => Promise<string | null>;
+};
+
+export const STRIPE_MESSAGES = {
+  loadFailed: 'The card form could not be loaded. Check your connection and refresh the page.',
+  failed: 'The payment did not go through. Please try again.',
+} as const;
+
+export function StripeCardForm({
+  publishableKey,
+  stripeAccount,
+  intent,
+  returnUrl,
+  billing,
+  beforeRedirect,
+  finish,
+}: Props) {
+  const mount = useRef<HTMLDivElement>(null);
+  const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+
+  // One Payment Element per intent.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the intent
+  useEffect(() => {
+    let live = true;
+    let destroy = () => {};
+    (async () => {
+      const { loadStripe } = await import('@stripe/stripe-js/pure');
+      const loaded = await loadStripe(publishableKey, stripeAccount ? { stripeAccount } : undefined);
+      if (!live || !loaded || !mount.current) {
+        if (live && !loaded) setFailure(STRIPE_MESSAGES.loadFailed);
+        return;
+      }
+      const elements = loaded.elements({ clientSecret: intent.client_secret });
+      const element = elements.create('payment', {
+        layout: 'tabs',
+        paymentMethodOrder: [...CARD_METHOD_ORDER],
+        defaultValues: { billingDetails: billing },
+      });
+      element.on('ready', () => live && setReady(true));
+      element.mount(mount.current);
+      destroy = () => element.destroy();
+      stripe.current = { stripe: loaded, elements };
+    })().catch(() => live && setFailure(STRIPE_MESSAGES.loadFailed));
+    return () => {
+      live = false;
+      destroy();
+    };
+  }, [intent.client_secret]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const loaded = stripe.current;
+    if (!loaded || busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setFailure(null);
+    try {
+      beforeRedirect();
+      const result = await loaded.stripe.confirmPayment({
+        elements: loaded.elements,
+        confirmParams: { return_url: returnUrl },
+        redirect: 'if_required',
+      });
+      if (result.error) setFailure(result.error.message ?? STRIPE_MESSAGES.failed);
+      else if (['succeeded', 'processing'].includes(result.paymentIntent.status)) {
+        setFailure(await finish(result.paymentIntent.id));
+      } else setFailure(STRIPE_MESSAGES.failed);
+    } catch {
+      setFailure(STRIPE_MESSAGES.failed);
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="kd-pay-card" onSubmit={submit} aria-label="Payment details">
+      <div ref={mount} className="kd-pay-element" />
+      {!ready && !failure && (
+        <p className="kd-working" role="status">
+          <span className="kd-spinner" aria-hidden="true" /> Loading the secure card form…
+        </p>
+      )}
+      {failure && (
+        <p className="kd-pay-failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="kd-button kd-primary kd-pay-submit" disabled={busy || !ready}>
+        {busy ? DONATION_FORM_TEXT.processing : DONATION_FORM_TEXT.completeDonation}
+      </button>
+      <TrustBadges provider="stripe" />
+    </form>
+  );
+}
