@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { ZCampaignInput, ZCampaignListQuery, ZCampaignListResponse, ZCampaignPageQuery } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { shortCacheTtl } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -44,7 +45,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
   const { db, config } = deps;
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
   const pages = createCampaignPageCache({
-    ttlMs: config.CAMPAIGN_PAGE_CACHE_MS ?? (config.NODE_ENV === 'test' ? 0 : 2_000),
+    ttlMs: shortCacheTtl(config),
   });
   /** The serialised public answer, or 404 'No campaign data available'. */
   const sendPage = async (reply: FastifyReply, key: string, read: () => Promise<unknown>) => {

@@ -2,6 +2,7 @@
 // the sandbox's own confirm endpoint lives under /api/v1/sandbox, outside the /api/v1 plugin.
 import { randomUUID } from 'node:crypto';
 import {
+  type TPublicCampaign,
   ZConfirmPaymentRequest,
   ZCreateOrderRequest,
   ZCreatePaymentTokenRequest,
@@ -10,6 +11,7 @@ import {
   ZSavePaypalPaymentMethodRequest,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
+import { createShortCache, shortCacheTtl } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
@@ -43,6 +45,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     db: options.db,
     config: options.config,
     providers,
+    campaigns: createShortCache<TPublicCampaign>({ ttlMs: shortCacheTtl(options.config) }),
     followUps: options.followUps ?? [],
     log: (error) => app.log.error({ err: error }, 'a follow-up of a recorded donation failed'),
   };

@@ -9,6 +9,7 @@ import {
   ZFlag,
 } from '@kindling/contracts';
 import { z } from 'zod';
+import type { ShortCache } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -27,6 +28,8 @@ export type CheckoutDeps = {
   db: Db;
   config: Config;
   providers: PaymentProviders;
+  /** Payable campaigns by id (createShortCache). */
+  campaigns: ShortCache<TPublicCampaign>;
   followUps?: readonly DonationFollowUp[];
   log?: (error: unknown) => void;
 };
@@ -90,8 +93,13 @@ export const CHECKOUT_MESSAGES = {
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 
+/**
+ * The campaign a payment call names. Served from a short per-process cache (see short-cache.ts):
+ * a payment's calls come in bursts, and a campaign a few seconds stale is harmless here, since
+ * amounts and currencies are re-checked against the provider's record of the payment anyway.
+ */
 export async function payableCampaign(deps: CheckoutDeps, id: number): Promise<TPublicCampaign> {
-  const campaign = await findPayableCampaign(deps.db, deps.config, id);
+  const campaign = await deps.campaigns.get(String(id), () => findPayableCampaign(deps.db, deps.config, id));
   if (!campaign) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
   return campaign;
 }
