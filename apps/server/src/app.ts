@@ -2,13 +2,20 @@ import cookie from '@fastify/cookie';
 import { NOTIFICATION_CHANNEL } from '@kindling/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountRoutes, authRoutes, createAuthDeps, createSessionResolver } from './modules/auth/index.ts';
+import {
+  accountRoutes,
+  authRoutes,
+  createAuthDeps,
+  createSessionResolver,
+  registerDonorInvitations,
+} from './modules/auth/index.ts';
 import { campaignRoutes, uploadsStatic } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
 import type { PaymentProviders } from './modules/payments/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
+import { registerReceipts } from './modules/receipts/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import type { Config } from './platform/config/config.ts';
 import type { Db } from './platform/db/client.ts';
@@ -18,6 +25,7 @@ import { registerMetrics } from './platform/http/metrics.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSessionHook } from './platform/http/session-context.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { createJobs } from './platform/jobs/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerCable } from './platform/realtime/index.ts';
 
@@ -85,7 +93,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await app.register(sandboxRoutes, { config: deps.config, db: deps.db });
-  await app.register(checkoutRoutes, { config: deps.config, db: deps.db, providers: deps.payments });
+  // Receipts and donor invitations: durable jobs on the same database, started with the app.
+  const jobs = createJobs({
+    db: deps.db,
+    pollingIntervalSeconds: deps.config.JOB_POLL_INTERVAL_SECONDS,
+    onError: (err, context) => app.log.error({ err, ...context }, 'a background job failed'),
+  });
+  const followUps = [
+    registerReceipts(jobs, { db: deps.db, mailer: deps.mailer }),
+    registerDonorInvitations(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
+  ];
+  await jobs.start();
+  app.addHook('onClose', async () => jobs.stop());
+  await app.register(checkoutRoutes, { config: deps.config, db: deps.db, providers: deps.payments, followUps });
   await app.register(uploadsStatic, { config: deps.config });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
@@ -104,4 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.send({ status: 'ready' });
   });
   return app;
+}
+
+/** Where links in e-mails point: the configured public address, else this server on localhost. */
+function publicOrigin(config: Config): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }

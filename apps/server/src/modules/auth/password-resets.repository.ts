@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { passwordResets, users } from './auth.tables.ts';
 import type { Executor } from './users.repository.ts';
 
-export async function insertPasswordReset(db: Db, values: { id: string; userId: number; expiresAt: Date }) {
+export async function insertPasswordReset(db: Executor, values: { id: string; userId: number; expiresAt: Date }) {
   await db.insert(passwordResets).values(values);
 }
 

@@ -73,6 +73,10 @@ export const donations = pgTable(
     /** The provider's intent or order id: unique per provider, which is what records a payment once. */
     providerReference: text(),
     receiptNumber: text(),
+    /** When the receipt e-mail went out (set in the same transaction that sends it: one receipt per gift). */
+    receiptSentAt: timestamp({ withTimezone: true }),
+    /** When the donor account invitation (create_donor_account) went out: one per gift. */
+    donorInvitedAt: timestamp({ withTimezone: true }),
     /** The recurring plan this gift started (set when the plan is created; later charges name it too). */
     recurringPlanId: bigint({ mode: 'number' }).references((): AnyPgColumn => recurringPlans.id),
     /** Who entered it by hand (dashboard donation-new); null for gifts through the form. */

@@ -45,6 +45,8 @@ const ZConfig = z.object({
   PASSWORD_RESET_REQUEST_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
   /** How long a process serves the public campaign read from memory; 0 turns it off (default in tests). */
   CAMPAIGN_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** How often an idle job worker looks for jobs other instances sent (its own are run at once). */
+  JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
 });
 
 /** The Vite dev server proxies the API from another origin; unsafe requests from it are ours. */

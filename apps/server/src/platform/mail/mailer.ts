@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
 export type Mailer = { send: (message: MailMessage) => Promise<void>; outboxDir: string | null };
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/mail. */

@@ -1,0 +1,2 @@
+// Receipts: the e-mail with a PDF receipt for each recorded donation, sent by a durable job.
+export { type ReceiptDeps, type ReceiptJob, receiptQueue, registerReceipts, sendReceipt } from './receipts.jobs.ts';

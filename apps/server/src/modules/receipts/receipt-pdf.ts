@@ -1,0 +1,58 @@
+// The receipt as a one-page A4 PDF (pdfkit, its built-in Helvetica: no font files, a few KB).
+// The built-in fonts cover Latin text (WinAnsi: £, €, accents, curly quotes); other scripts would
+// need an embedded font.
+import PDFDocument from 'pdfkit';
+import type { Receipt, ReceiptLine } from './receipt-text.ts';
+
+const MARGIN = 56;
+const MUTED = '#555555';
+
+export async function renderReceiptPdf(receipt: Receipt, organisation: string): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: receipt.title, Author: organisation, Subject: receipt.subject },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('Helvetica-Bold').fontSize(18).text(organisation);
+  doc.moveDown(0.2).font('Helvetica').fontSize(12).fillColor(MUTED).text(receipt.title).fillColor('black');
+  doc.moveDown(1.2).fontSize(11);
+  for (const line of receipt.intro) doc.text(line).moveDown(0.4);
+  doc.moveDown(0.6);
+  lines(doc, receipt.details);
+  if (receipt.taxStatement.length) {
+    doc.moveDown(1);
+    for (const line of receipt.taxStatement) doc.text(line).moveDown(0.3);
+  }
+  if (receipt.giftAid) {
+    doc.moveDown(1).font('Helvetica-Bold').fontSize(13).text(receipt.giftAid.heading);
+    doc.moveDown(0.4).font('Helvetica').fontSize(10.5).text(receipt.giftAid.declaration).moveDown(0.6);
+    lines(doc, receipt.giftAid.declared);
+    doc.moveDown(0.6).fontSize(9).fillColor(MUTED).text(receipt.giftAid.notes).fillColor('black');
+  }
+  doc.moveDown(1.5).fontSize(11).text(receipt.closing);
+  doc.end();
+  return done;
+}
+
+/** Label and value on one row, the value in a column of its own so long values wrap there. */
+function lines(doc: PDFKit.PDFDocument, rows: ReceiptLine[]) {
+  const labelWidth = 170;
+  const valueX = MARGIN + labelWidth;
+  const valueWidth = doc.page.width - MARGIN - valueX;
+  doc.fontSize(10.5);
+  for (const row of rows) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').text(row.label, MARGIN, y, { width: labelWidth - 10 });
+    const afterLabel = doc.y;
+    doc.font('Helvetica').text(row.value, valueX, y, { width: valueWidth });
+    doc.x = MARGIN;
+    doc.y = Math.max(afterLabel, doc.y) + 3;
+  }
+}

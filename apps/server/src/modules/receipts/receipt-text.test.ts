@@ -1,0 +1,123 @@
+import { GIFT_AID_NOTES, giftAidDeclarationText } from '@kindling/contracts';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from './pdf-text.test-support.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
+import { buildReceipt, NO_GOODS_OR_SERVICES, type ReceiptFacts, receiptHtml, receiptText } from './receipt-text.ts';
+
+const facts = (extra: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
+  organisation: 'Riverside Food Bank',
+  receiptNumber: '1-000123',
+  donorName: 'Ada Lovelace',
+  donorEmail: 'ada@example.org',
+  date: new Date('2026-11-21T10:00:00Z'),
+  amountMinor: 5000,
+  feeCoveredMinor: 0,
+  currency: 'USD',
+  campaign: 'Spring Appeal',
+  designation: null,
+  interval: 'once',
+  paymentMethod: 'card',
+  providerReference: 'sbx_pi_1',
+  giftAid: null,
+  ...extra,
+});
+
+describe('receipt wording', () => {
+  it('gives the IRS acknowledgment for a single USD gift of 250.00, not for 249.99', () => {
+    const at = buildReceipt(facts({ amountMinor: 25_000 }));
+    expect(at.taxStatement).toContain(NO_GOODS_OR_SERVICES);
+    expect(at.taxStatement[0]).toBe(
+      'Riverside Food Bank acknowledges receipt of your cash contribution of $250.00 on November 21, 2026.',
+    );
+    expect(receiptText(at)).toContain(NO_GOODS_OR_SERVICES);
+    const below = buildReceipt(facts({ amountMinor: 24_999 }));
+    expect(below.taxStatement).toEqual([]);
+    expect(receiptText(below)).not.toContain('goods or services');
+    expect(receiptText(below)).toContain('Thank you for your gift of $249.99 to Riverside Food Bank.');
+  });
+
+  it('gives no IRS statement for 250 in another currency', () => {
+    expect(buildReceipt(facts({ amountMinor: 30_000, currency: 'EUR' })).taxStatement).toEqual([]);
+    expect(buildReceipt(facts({ amountMinor: 30_000, currency: 'GBP' })).taxStatement).toEqual([]);
+  });
+
+  it('repeats the Gift Aid declaration the donor made, with name, address, postcode, date and notes', () => {
+    const receipt = buildReceipt(
+      facts({
+        organisation: 'Northern Lights Animal Rescue',
+        currency: 'GBP',
+        amountMinor: 2000,
+        giftAid: {
+          name: 'Ada Lovelace',
+          address: '12 St James Square',
+          postcode: 'SW1Y 4JH',
+          declaredOn: '2026-11-21',
+        },
+      }),
+    );
+    const text = receiptText(receipt);
+    expect(text).toContain(giftAidDeclarationText('Northern Lights Animal Rescue'));
+    expect(text).toContain('Home address: 12 St James Square');
+    expect(text).toContain('Postcode: SW1Y 4JH');
+    expect(text).toContain('Date of declaration: 21 November 2026');
+    expect(text).toContain(GIFT_AID_NOTES);
+    expect(text).toContain('Thank you for your gift of £20.00 to Northern Lights Animal Rescue.');
+    expect(buildReceipt(facts()).giftAid).toBeNull();
+  });
+
+  it('names what a recurring first gift starts, the fees covered and the designation', () => {
+    const text = receiptText(
+      buildReceipt(
+        facts({ interval: 'monthly', feeCoveredMinor: 175, amountMinor: 2675, designation: 'Fresh produce' }),
+      ),
+    );
+    expect(text).toContain('This is the first gift of your monthly donation.');
+    expect(text).toContain('Of which fees you covered: $1.75');
+    expect(text).toContain('Designation: Fresh produce');
+    expect(text).toContain('Frequency: Monthly');
+    expect(text).toContain('Payment reference: sbx_pi_1');
+  });
+
+  it('has a subject with the organisation and number, and escapes the HTML', () => {
+    const receipt = buildReceipt(facts({ donorName: '<b>Eve</b> Smith' }));
+    expect(receipt.subject).toBe('Your receipt from Riverside Food Bank (1-000123)');
+    expect(receiptHtml(receipt)).toContain('Dear &lt;b&gt;Eve&lt;/b&gt;,');
+  });
+});
+
+describe('receipt PDF', () => {
+  it('is a small PDF whose text holds the amount and the wording', async () => {
+    const receipt = buildReceipt(facts({ amountMinor: 25_000 }));
+    const started = performance.now();
+    const pdf = await renderReceiptPdf(receipt, 'Riverside Food Bank');
+    const ms = performance.now() - started;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeLessThan(20_000);
+    const text = pdfText(pdf);
+    expect(text).toContain('Riverside Food Bank');
+    expect(text).toContain('$250.00 (USD)');
+    expect(text).toContain(NO_GOODS_OR_SERVICES);
+    expect(text).toContain('1-000123');
+    console.info(`receipt PDF: ${pdf.length} bytes in ${ms.toFixed(0)} ms`);
+  });
+
+  it('draws £ and the Gift Aid declaration', async () => {
+    const receipt = buildReceipt(
+      facts({
+        currency: 'GBP',
+        amountMinor: 2000,
+        giftAid: {
+          name: 'Ada Lovelace',
+          address: '12 St James Square',
+          postcode: 'SW1Y 4JH',
+          declaredOn: '2026-11-21',
+        },
+      }),
+    );
+    const text = pdfText(await renderReceiptPdf(receipt, 'Riverside Food Bank'));
+    expect(text).toContain('£20.00 (GBP)');
+    expect(text).toContain(giftAidDeclarationText('Riverside Food Bank'));
+    expect(text).toContain('SW1Y 4JH');
+    expect(text).not.toContain(NO_GOODS_OR_SERVICES);
+  });
+});

@@ -1,0 +1,170 @@
+// What a receipt says, as pure data: the PDF, the HTML and the text e-mail all render this one
+// structure, so the three can never disagree. The wording rules (INTEGRATIONS sections 7 and 8):
+// - USD gift of 250.00 or more (that single gift, never a total): the IRS written acknowledgment;
+// - a gift with a Gift Aid declaration: the declaration the donor agreed to, as they made it;
+// - otherwise a plain thank-you.
+import {
+  formatMoney,
+  GIFT_AID_NOTES,
+  giftAidDeclarationText,
+  INTERVAL_LABELS,
+  type TGivingInterval,
+} from '@kindling/contracts';
+
+/** Everything a receipt is made from, read from the stored donation (never from the browser). */
+export type ReceiptFacts = {
+  organisation: string;
+  receiptNumber: string;
+  donorName: string;
+  donorEmail: string;
+  /** When the gift was recorded. */
+  date: Date;
+  amountMinor: number;
+  feeCoveredMinor: number;
+  currency: string;
+  campaign: string | null;
+  designation: string | null;
+  interval: TGivingInterval;
+  paymentMethod: string | null;
+  providerReference: string | null;
+  giftAid: { name: string; address: string; postcode: string; declaredOn: string } | null;
+};
+
+export type ReceiptLine = { label: string; value: string };
+
+export type Receipt = {
+  subject: string;
+  title: string;
+  greeting: string;
+  /** The thank-you and, for recurring gifts, what this gift starts. */
+  intro: string[];
+  details: ReceiptLine[];
+  /** The IRS acknowledgment lines, when the gift needs one. */
+  taxStatement: string[];
+  giftAid: { heading: string; declaration: string; declared: ReceiptLine[]; notes: string } | null;
+  closing: string;
+};
+
+/** The IRS threshold: a single contribution of $250 or more needs a written acknowledgment. */
+export const IRS_ACKNOWLEDGMENT_MINOR = 25_000;
+export const NO_GOODS_OR_SERVICES = 'No goods or services were provided in exchange for this contribution.';
+
+export const needsIrsAcknowledgment = (f: Pick<ReceiptFacts, 'currency' | 'amountMinor'>): boolean =>
+  f.currency.toUpperCase() === 'USD' && f.amountMinor >= IRS_ACKNOWLEDGMENT_MINOR;
+
+const localeFor = (currency: string) => (currency.toUpperCase() === 'GBP' ? 'en-GB' : 'en-US');
+
+/** '21 November 2026' for GBP receipts, 'November 21, 2026' otherwise; the calendar day in UTC. */
+export function receiptDate(date: Date | string, currency: string): string {
+  const value = typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date;
+  return new Intl.DateTimeFormat(localeFor(currency), { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+}
+
+const PERIOD_WORD: Record<TGivingInterval, string> = {
+  once: '',
+  daily: 'daily',
+  weekly: 'weekly',
+  monthly: 'monthly',
+  quarterly: 'quarterly',
+  yearly: 'yearly',
+};
+
+function intro(f: ReceiptFacts, amount: string): string[] {
+  const thanks = `Thank you for your gift of ${amount} to ${f.organisation}.`;
+  if (f.interval === 'once') return [thanks];
+  return [
+    thanks,
+    `This is the first gift of your ${PERIOD_WORD[f.interval]} donation. We will send a receipt for each later gift.`,
+  ];
+}
+
+function details(f: ReceiptFacts, amount: string): ReceiptLine[] {
+  const lines: ReceiptLine[] = [
+    { label: 'Receipt number', value: f.receiptNumber },
+    { label: 'Date', value: receiptDate(f.date, f.currency) },
+    { label: 'Donor', value: f.donorName || f.donorEmail },
+    { label: 'Amount', value: `${amount} (${f.currency.toUpperCase()})` },
+  ];
+  if (f.feeCoveredMinor > 0) {
+    lines.push({
+      label: 'Of which fees you covered',
+      value: formatMoney(f.feeCoveredMinor, f.currency, localeFor(f.currency)),
+    });
+  }
+  if (f.campaign) lines.push({ label: 'Campaign', value: f.campaign });
+  if (f.designation) lines.push({ label: 'Designation', value: f.designation });
+  lines.push({ label: 'Frequency', value: INTERVAL_LABELS[f.interval] });
+  if (f.paymentMethod) lines.push({ label: 'Payment method', value: f.paymentMethod });
+  if (f.providerReference) lines.push({ label: 'Payment reference', value: f.providerReference });
+  return lines;
+}
+
+function taxStatement(f: ReceiptFacts, amount: string): string[] {
+  if (!needsIrsAcknowledgment(f)) return [];
+  return [
+    `${f.organisation} acknowledges receipt of your cash contribution of ${amount} on ${receiptDate(f.date, f.currency)}.`,
+    NO_GOODS_OR_SERVICES,
+    'Please keep this receipt for your tax records.',
+  ];
+}
+
+function giftAid(f: ReceiptFacts): Receipt['giftAid'] {
+  if (!f.giftAid) return null;
+  return {
+    heading: 'Your Gift Aid declaration',
+    declaration: giftAidDeclarationText(f.organisation),
+    declared: [
+      { label: 'Name', value: f.giftAid.name },
+      { label: 'Home address', value: f.giftAid.address },
+      { label: 'Postcode', value: f.giftAid.postcode },
+      { label: 'Date of declaration', value: receiptDate(f.giftAid.declaredOn, f.currency) },
+    ],
+    notes: GIFT_AID_NOTES,
+  };
+}
+
+export function buildReceipt(f: ReceiptFacts): Receipt {
+  const amount = formatMoney(f.amountMinor, f.currency, localeFor(f.currency));
+  const first = f.donorName.split(' ')[0];
+  return {
+    subject: `Your receipt from ${f.organisation} (${f.receiptNumber})`,
+    title: `Donation receipt ${f.receiptNumber}`,
+    greeting: first ? `Dear ${first},` : 'Hello,',
+    intro: intro(f, amount),
+    details: details(f, amount),
+    taxStatement: taxStatement(f, amount),
+    giftAid: giftAid(f),
+    closing: `With thanks from everyone at ${f.organisation}.`,
+  };
+}
+
+/** The plain-text e-mail (and the text every other rendering must contain). */
+export function receiptText(r: Receipt): string {
+  const block = (lines: { label: string; value: string }[]) => lines.map((l) => `${l.label}: ${l.value}`);
+  const parts = [r.greeting, '', ...r.intro, '', ...block(r.details)];
+  if (r.taxStatement.length) parts.push('', ...r.taxStatement);
+  if (r.giftAid) {
+    parts.push('', r.giftAid.heading, '', r.giftAid.declaration, '', ...block(r.giftAid.declared), '', r.giftAid.notes);
+  }
+  parts.push('', 'Your receipt is attached as a PDF.', '', r.closing);
+  return parts.join('\n');
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export function receiptHtml(r: Receipt): string {
+  const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
+  const table = (lines: ReceiptLine[]) =>
+    `<table role="presentation" cellpadding="4">${lines
+      .map((l) => `<tr><th align="left" scope="row">${escapeHtml(l.label)}</th><td>${escapeHtml(l.value)}</td></tr>`)
+      .join('')}</table>`;
+  const parts = [`<h1>${escapeHtml(r.title)}</h1>`, p(r.greeting), ...r.intro.map(p), table(r.details)];
+  if (r.taxStatement.length) parts.push(...r.taxStatement.map(p));
+  if (r.giftAid) {
+    parts.push(`<h2>${escapeHtml(r.giftAid.heading)}</h2>`, p(r.giftAid.declaration), table(r.giftAid.declared));
+    parts.push(p(r.giftAid.notes));
+  }
+  parts.push(p('Your receipt is attached as a PDF.'), p(r.closing));
+  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${parts.join('\n')}</body></html>`;
+}

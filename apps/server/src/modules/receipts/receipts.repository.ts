@@ -1,0 +1,99 @@
+// SQL only: the facts a receipt is made from, and the per-donation lock that makes it one e-mail.
+import type { TGivingInterval } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../donations/index.ts';
+import type { ReceiptFacts } from './receipt-text.ts';
+
+type FactsRow = {
+  organisation: string;
+  receipt_number: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  created_at: Date;
+  amount_minor: number;
+  fee_covered_minor: number;
+  currency: string;
+  campaign: string | null;
+  designation: string | null;
+  interval: TGivingInterval;
+  payment_method: string | null;
+  provider_reference: string | null;
+  gift_aid: boolean;
+  gift_aid_name: string | null;
+  gift_aid_address: string | null;
+  gift_aid_postcode: string | null;
+  gift_aid_declared_on: string | null;
+  receipt_sent_at: Date | null;
+  status: string;
+};
+
+export type ReceiptSource = { facts: ReceiptFacts; sentAt: Date | null; status: string };
+
+/** The donation of that organisation with its donor, organisation and campaign names; null when unknown. */
+export async function findReceiptSource(db: Db, npoId: number, donationId: number): Promise<ReceiptSource | null> {
+  const { rows } = await db.execute<FactsRow>(sql`
+    SELECT n.name AS organisation, d.receipt_number, dn.first_name, dn.last_name, dn.email, d.created_at,
+           d.amount_minor, d.fee_covered_minor, d.currency, c.name AS campaign, d.designation_name AS designation,
+           d.interval, d.payment_method, d.provider_reference, d.gift_aid, d.gift_aid_name, d.gift_aid_address,
+           d.gift_aid_postcode, d.gift_aid_declared_on::text AS gift_aid_declared_on, d.receipt_sent_at, d.status
+    FROM donations d
+    JOIN npos n ON n.id = d.npo_id
+    JOIN donors dn ON dn.id = d.donor_id AND dn.npo_id = d.npo_id
+    LEFT JOIN campaigns c ON c.id = d.campaign_id AND c.npo_id = d.npo_id
+    WHERE d.id = ${donationId} AND d.npo_id = ${npoId}`);
+  const r = rows[0];
+  if (!r) return null;
+  return { facts: toFacts(r), sentAt: r.receipt_sent_at, status: r.status };
+}
+
+function toFacts(r: FactsRow): ReceiptFacts {
+  return {
+    organisation: r.organisation,
+    receiptNumber: r.receipt_number ?? '',
+    donorName: `${r.first_name} ${r.last_name}`.trim(),
+    donorEmail: r.email,
+    date: new Date(r.created_at),
+    amountMinor: Number(r.amount_minor),
+    feeCoveredMinor: Number(r.fee_covered_minor),
+    currency: r.currency,
+    campaign: r.campaign,
+    designation: r.designation,
+    interval: r.interval,
+    paymentMethod: r.payment_method,
+    providerReference: r.provider_reference,
+    giftAid: r.gift_aid
+      ? {
+          name: r.gift_aid_name ?? '',
+          address: r.gift_aid_address ?? '',
+          postcode: r.gift_aid_postcode ?? '',
+          declaredOn: r.gift_aid_declared_on ?? r.created_at.toISOString().slice(0, 10),
+        }
+      : null,
+  };
+}
+
+/**
+ * Locks the donation while its receipt is unsent and returns its receipt number (giving it the
+ * donations module's `{npo}-{id}` number if an older row has none). Null when the receipt went
+ * out already or another worker holds it: that worker sends it, or rolls back and is retried.
+ */
+export async function lockUnsentReceipt(tx: Tx, npoId: number, donationId: number): Promise<string | null> {
+  const { rows } = await tx.execute<{ receipt_number: string | null }>(sql`
+    SELECT receipt_number FROM donations
+    WHERE id = ${donationId} AND npo_id = ${npoId} AND receipt_sent_at IS NULL
+    FOR NO KEY UPDATE SKIP LOCKED`);
+  const row = rows[0];
+  if (!row) return null;
+  if (row.receipt_number) return row.receipt_number;
+  const numbered = await tx.execute<{ receipt_number: string }>(sql`
+    UPDATE donations SET receipt_number = npo_id || '-' || lpad(id::text, 6, '0')
+    WHERE id = ${donationId} AND npo_id = ${npoId} RETURNING receipt_number`);
+  return numbered.rows[0]?.receipt_number ?? null;
+}
+
+export async function markReceiptSent(tx: Tx, npoId: number, donationId: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE donations SET receipt_sent_at = now() WHERE id = ${donationId} AND npo_id = ${npoId}`);
+}

@@ -1,0 +1,91 @@
+// The jobs wrapper against the real PostgreSQL: one job per key, retries after a failing handler,
+// a job sent while no worker runs is done by the next one, and stop() is prompt.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import type { Db } from '../db/client.ts';
+import { createJobs, defineQueue, type Jobs, jobIdFor } from './jobs.ts';
+
+let db: Db;
+let drop = async () => {};
+const running: Jobs[] = [];
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  db = database.db;
+  drop = database.drop;
+});
+
+afterAll(async () => {
+  for (const jobs of running) await jobs.stop();
+  await drop();
+});
+
+function startedJobs(): Jobs {
+  const jobs = createJobs({ db, pollingIntervalSeconds: 0.5, onError: () => {} });
+  running.push(jobs);
+  return jobs;
+}
+
+async function until(check: () => boolean, ms = 8000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('jobs', () => {
+  it('runs one job for many sends with the same key', async () => {
+    const queue = defineQueue<{ n: number }>('test.same-key', { retryLimit: 0 });
+    const seen: number[] = [];
+    const jobs = startedJobs();
+    jobs.register(queue, async (data) => {
+      seen.push(data.n);
+    });
+    await jobs.start();
+    const ids = await Promise.all([1, 2, 3].map((n) => jobs.send(queue, { n }, { key: 'donation-1' })));
+    expect(ids.filter(Boolean)).toHaveLength(1);
+    await until(() => seen.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(seen).toHaveLength(1);
+    // Later sends with the key of a finished job are still the same job.
+    expect(await jobs.send(queue, { n: 4 }, { key: 'donation-1' })).toBeNull();
+    expect(await jobs.send(queue, { n: 5 }, { key: 'donation-2' })).toBe(jobIdFor(queue.name, 'donation-2'));
+  });
+
+  it('retries a job whose handler failed, then stops promptly', async () => {
+    const queue = defineQueue<{ ok: boolean }>('test.retry', { retryLimit: 2, retryDelaySeconds: 1 });
+    let attempts = 0;
+    const jobs = startedJobs();
+    jobs.register(queue, async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('mail server down');
+    });
+    await jobs.start();
+    await jobs.send(queue, { ok: true }, { key: 'k' });
+    await until(() => attempts >= 2);
+    expect(attempts).toBe(2);
+    const started = Date.now();
+    await jobs.stop();
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('does a job sent while no worker ran once a worker starts', async () => {
+    const queue = defineQueue<{ text: string }>('test.later', { retryLimit: 0 });
+    const sender = startedJobs();
+    sender.register(queue, async () => {});
+    await sender.start();
+    await sender.stop();
+    // The queue exists now; a process that only sends (no handler running) leaves the job waiting.
+    const offline = startedJobs();
+    await offline.start();
+    await offline.send(queue, { text: 'kept' }, { key: 'later' });
+    await offline.stop();
+
+    const seen: string[] = [];
+    const worker = startedJobs();
+    worker.register(queue, async (data) => {
+      seen.push(data.text);
+    });
+    await worker.start();
+    await until(() => seen.length > 0);
+    expect(seen).toEqual(['kept']);
+  });
+});

@@ -1,0 +1,130 @@
+// Durable background work on the application's own PostgreSQL through pg-boss 10 (DESIGN section 1):
+// a job survives a restart, is retried with backoff when its handler throws, and any server
+// instance may run it. Modules declare typed queues and register handlers; buildApp starts the
+// workers with the app and stops them, gracefully, when the app closes.
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client.ts';
+
+/** A named queue whose jobs carry `T`; the retry settings apply to every job sent to it. */
+export type Queue<T extends object> = {
+  name: string;
+  retryLimit: number;
+  /** Seconds before the first retry; doubled on each later one (pg-boss's backoff). */
+  retryDelaySeconds: number;
+  /** A job still running after this long counts as failed and is retried. */
+  expireInSeconds: number;
+  /** Only there to carry the payload type. */
+  readonly payload?: T;
+};
+
+export function defineQueue<T extends object>(
+  name: string,
+  options: Partial<Omit<Queue<T>, 'name' | 'payload'>> = {},
+): Queue<T> {
+  return { name, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 300, ...options };
+}
+
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+
+export type Jobs = {
+  /**
+   * Enqueues one job (one INSERT). Jobs sent with the same key while one with that key is known
+   * to pg-boss are one job: the later sends return null.
+   */
+  send: <T extends object>(queue: Queue<T>, data: T, options: { key: string }) => Promise<string | null>;
+  /** Must be called before start(). */
+  register: <T extends object>(queue: Queue<T>, handler: JobHandler<T>) => void;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export type JobsOptions = {
+  db: Db;
+  /** How often an idle worker looks for jobs sent by other instances (this one wakes its own at once). */
+  pollingIntervalSeconds?: number;
+  onError: (error: unknown, context: { queue?: string; jobId?: string }) => void;
+};
+
+/** The key as a stable UUID: pg-boss skips an insert whose id exists, so a repeat send is a no-op. */
+export function jobIdFor(queue: string, key: string): string {
+  const hex = createHash('sha256').update(`${queue}\n${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function createJobs(options: JobsOptions): Jobs {
+  const pool = options.db.$client;
+  // pg-boss runs its SQL through our pool: one set of connections, and nothing of its own to close.
+  const boss = new PgBoss({
+    db: { executeSql: async (text, values) => pool.query(text, values) },
+    supervise: true,
+    schedule: false,
+  });
+  boss.on('error', (error) => options.onError(error, {}));
+  const handlers = new Map<string, { queue: Queue<object>; handler: JobHandler<object> }>();
+  const workerIds = new Map<string, string>();
+  let state: 'new' | 'started' | 'stopped' = 'new';
+
+  return {
+    register(queue, handler) {
+      if (state !== 'new') throw new Error(`queue ${queue.name} registered after the jobs started`);
+      handlers.set(queue.name, { queue, handler: handler as JobHandler<object> });
+    },
+
+    async send(queue, data, { key }) {
+      const id = await boss.send(queue.name, data, {
+        id: jobIdFor(queue.name, key),
+        singletonKey: key,
+        retryLimit: queue.retryLimit,
+        retryDelay: queue.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: queue.expireInSeconds,
+      });
+      const workerId = workerIds.get(queue.name);
+      if (id && workerId) boss.notifyWorker(workerId);
+      return id;
+    },
+
+    async start() {
+      if (state !== 'new') return;
+      state = 'started';
+      await boss.start();
+      for (const { queue, handler } of handlers.values()) {
+        await boss.createQueue(queue.name, {
+          name: queue.name,
+          retryLimit: queue.retryLimit,
+          retryDelay: queue.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: queue.expireInSeconds,
+        });
+        const workerId = await boss.work<object>(
+          queue.name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await handler(job.data, { id: job.id });
+              } catch (error) {
+                options.onError(error, { queue: queue.name, jobId: job.id });
+                // Rethrown so pg-boss marks the job failed and schedules its retry.
+                throw error;
+              }
+            }
+          },
+        );
+        workerIds.set(queue.name, workerId);
+      }
+    },
+
+    async stop() {
+      if (state !== 'started') {
+        state = 'stopped';
+        return;
+      }
+      state = 'stopped';
+      // Graceful: a job in progress (a receipt half sent) may finish; close: false because the
+      // pool is the app's, ended by whoever created it.
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+    },
+  };
+}
