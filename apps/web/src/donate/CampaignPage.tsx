@@ -3,7 +3,7 @@
 import type { TPublicCampaign } from '@kindling/contracts';
 import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { formatMoney } from '@kindling/contracts/money-rules.ts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { fetchCampaign, inlinedCampaign, type PublicRoute, parsePublicRoute } from './campaign-source.ts';
 import { DonationForm } from './DonationForm.tsx';
 import { useEmbedResize } from './embed-resize.ts';
@@ -151,5 +151,11 @@ export function CampaignPage({ pathname }: { pathname: string }) {
       </>
     );
   }
-  return <main className={embed ? 'kd-page kd-embed' : 'kd-page'}>{body}</main>;
+  const theme = load.state === 'ready' ? load.campaign.campaign_settings.theme_color : undefined;
+  const style = theme ? ({ '--kd-page-theme': theme } as CSSProperties) : undefined;
+  return (
+    <main className={embed ? 'kd-page kd-embed' : 'kd-page'} style={style}>
+      {body}
+    </main>
+  );
 }

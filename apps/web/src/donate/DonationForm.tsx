@@ -4,6 +4,8 @@
 import type { TPublicCampaign } from '@kindling/contracts';
 import { campaignSettingsToCssVars } from '@kindling/contracts/campaign-settings-css.ts';
 import { DONATION_FORM_TEXT, PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
+import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';
+import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import { type CSSProperties, useEffect, useReducer, useRef, useState } from 'react';
 import { AmountPicker } from './AmountPicker.tsx';
 import type { DonationChoice, DonationOutcome } from './donation-choice.ts';
@@ -97,9 +99,24 @@ function StepOne({
         </>
       )}
       {choice && (
+        <p className="kd-summary" aria-live="polite">
+          <span>Total</span>
+          <strong>
+            {formatMoney(choice.totalMinor, choice.currency)}
+            {choice.interval !== 'once' && (
+              <span className="kd-summary-interval"> {INTERVAL_LABELS[choice.interval]}</span>
+            )}
+          </strong>
+        </p>
+      )}
+      {choice ? (
         <button type="button" className="kd-button kd-primary" onClick={() => onContinue(choice)}>
           {DONATION_FORM_TEXT.continueToPayment}
         </button>
+      ) : (
+        <p className="kd-hint kd-next-hint">
+          {gift.minor ? 'Answer the required questions above to continue.' : 'Choose or enter an amount to continue.'}
+        </p>
       )}
     </div>
   );

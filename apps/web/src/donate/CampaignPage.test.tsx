@@ -1,0 +1,128 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../test/fetch-stub.ts';
+import { CampaignPage } from './CampaignPage.tsx';
+import { parsePublicRoute } from './campaign-source.ts';
+import { ThankYou } from './ThankYou.tsx';
+import { testCampaign } from './test-campaign.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.getElementById('kindling-campaign')?.remove();
+});
+
+describe('thank-you view', () => {
+  it('thanks the donor with the interval, amount and organisation', async () => {
+    const restart = vi.fn();
+    render(
+      <ThankYou
+        campaign={testCampaign()}
+        outcome={{ status: 'success', donation: null, interval: 'monthly', totalMinor: 2580, currency: 'USD' }}
+        onRestart={restart}
+      />,
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Thank you for your monthly $25.80 donation to Riverside Food Bank.' }),
+    ).toHaveFocus();
+    expect(screen.getByText('Your donation will help Riverside Food Bank continue their mission.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Campaign Page' }));
+    expect(restart).toHaveBeenCalled();
+  });
+
+  it("shows the campaign's own message instead, once-off as 'one time'", () => {
+    render(
+      <ThankYou
+        campaign={testCampaign({ thank_you_message: 'You made our day.' })}
+        outcome={{ status: 'success', donation: null, interval: 'once', totalMinor: 1000, currency: 'EUR' }}
+        onRestart={() => undefined}
+      />,
+    );
+    expect(screen.getByText('You made our day.')).toBeInTheDocument();
+    expect(screen.queryByText(/Thank you for your/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Go to Campaign Page' })).toBeInTheDocument();
+  });
+});
+
+describe('campaign page states', () => {
+  it('loads the campaign by URL and shows the header and form', async () => {
+    const api = stubFetch({ 'GET /npo_admin/campaign_page': { body: { campaign: testCampaign() } } });
+    render(<CampaignPage pathname="/spring-appeal" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spring Appeal' })).toBeInTheDocument();
+    expect(screen.getByText('Riverside Food Bank')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/npo_admin/campaign_page')[0]?.query.get('campaign_url')).toBe('spring-appeal');
+  });
+
+  it('uses the campaign the server inlined without fetching', () => {
+    const api = stubFetch({});
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'kindling-campaign';
+    script.textContent = JSON.stringify({ campaign: testCampaign({ name: 'Inlined' }) });
+    document.body.append(script);
+    render(<CampaignPage pathname="/spring-appeal" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Inlined' })).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows the fundraiser on a peer page', async () => {
+    const peer = {
+      id: 9,
+      name: 'Team Sam',
+      campaign_url: 'team-sam',
+      owner_name: 'Sam Lee',
+      raised_minor: 12000,
+      donors: 3,
+    };
+    stubFetch({ 'GET /npo_admin/campaign_page': { body: { campaign: testCampaign({ peer }) } } });
+    render(<CampaignPage pathname="/raise/team-sam" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team Sam' })).toBeInTheDocument();
+    expect(screen.getByText(/is fundraising for Spring Appeal/)).toHaveTextContent('$120.00 raised from 3 donors');
+  });
+
+  it('reads an embed by numeric id', async () => {
+    const api = stubFetch({ 'GET /npo_admin/campaigns/7': { body: { campaign: testCampaign() } } });
+    render(<CampaignPage pathname="/campaign-embed/7" />);
+    expect(await screen.findByRole('button', { name: 'Once-off' })).toBeInTheDocument();
+    // Chromeless: no page header inside the iframe.
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(api.callsTo('GET', '/npo_admin/campaigns/7')).toHaveLength(1);
+  });
+
+  it("says 'Failed to load campaign data' when the read fails, and retries", async () => {
+    let fail = true;
+    stubFetch({
+      'GET /npo_admin/campaign_page': () =>
+        fail ? { status: 500, body: { message: 'boom' } } : { body: { campaign: testCampaign() } },
+    });
+    render(<CampaignPage pathname="/spring-appeal" />);
+    expect(await screen.findByRole('heading', { name: 'Failed to load campaign data' })).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spring Appeal' })).toBeInTheDocument();
+  });
+
+  it("says 'No campaign data available' for an unknown or ended campaign", async () => {
+    stubFetch({});
+    render(<CampaignPage pathname="/nothing-here" />);
+    expect(await screen.findByRole('heading', { name: 'No campaign data available' })).toBeInTheDocument();
+  });
+
+  it('treats a campaign that is not active as not found', async () => {
+    stubFetch({ 'GET /npo_admin/campaign_page': { body: { campaign: testCampaign({ status: 'ended' }) } } });
+    render(<CampaignPage pathname="/spring-appeal" />);
+    expect(await screen.findByRole('heading', { name: 'No campaign data available' })).toBeInTheDocument();
+  });
+});
+
+describe('parsePublicRoute', () => {
+  it('maps each public address to what it loads', () => {
+    expect(parsePublicRoute('/spring-appeal')).toEqual({ kind: 'page', key: 'spring-appeal' });
+    expect(parsePublicRoute('/subscriptions/club/')).toEqual({ kind: 'subscriptions', key: 'club' });
+    expect(parsePublicRoute('/raise/team-sam')).toEqual({ kind: 'raise', key: 'team-sam' });
+    expect(parsePublicRoute('/campaign-embed/7')).toEqual({ kind: 'embed', key: '7' });
+    expect(parsePublicRoute('/a/b/c')).toBeNull();
+    expect(parsePublicRoute('/')).toBeNull();
+  });
+});
