@@ -210,6 +210,11 @@ describe('recurring PayPal (vault)', () => {
     expect(once.statusCode).toBe(400);
     expect(once.json().fields?.interval).toContain('Saving PayPal is for recurring gifts');
     expect((await createSetup(client, campaign, { currency: 'JPY' })).statusCode).toBe(400);
+    const fees = await createSetup(client, campaign, { included_fees: 2999 });
+    expect(fees.statusCode).toBe(400);
+    expect(fees.json().fields?.included_fees).toBe('The fee cover does not match the amount');
+    const covered = await createSetup(client, campaign, { amount: 3096, included_fees: 96 });
+    expect(covered.statusCode, covered.body).toBe(200);
     expect((await createSetup(client, campaign, { campaign_id: 999999 })).statusCode).toBe(404);
   });
 

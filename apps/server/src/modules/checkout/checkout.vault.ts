@@ -2,11 +2,13 @@
 // whole choice with the provider's setup token and sends the donor to approve; on return,
 // create_payment_token turns the approval into a reusable payment token; save_paypal_payment_method
 // charges the first gift with it and records the donation, which makes the plan.
-import type {
-  TPublicCampaign,
-  ZCreatePaymentTokenRequest,
-  ZCreateSetupTokenRequest,
-  ZSavePaypalPaymentMethodRequest,
+import {
+  DONOR_MESSAGES,
+  feeCoverMatches,
+  type TPublicCampaign,
+  type ZCreatePaymentTokenRequest,
+  type ZCreateSetupTokenRequest,
+  type ZSavePaypalPaymentMethodRequest,
 } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -116,6 +118,10 @@ export async function createSetupToken(
   const campaign = await payableCampaign(deps, body.campaign_id);
   const interval = body.interval;
   if (!isRecurring(interval)) throw invalid('interval', VAULT_MESSAGES.onceOff);
+  // As the intent and order contracts check: the fee cover is exactly 3.2 % of the gift, or none.
+  if (!feeCoverMatches(body.amount, body.included_fees)) {
+    throw invalid('included_fees', DONOR_MESSAGES.feesInconsistent);
+  }
   assertChoiceAllowed(campaign, body, 'paypal');
   const returnUrl = body.return_url?.trim() || formPath(campaign, 'return');
   if (!isOwnReturnUrl(returnUrl, options.isOwnOrigin)) throw invalid('return_url', VAULT_MESSAGES.returnUrl);
