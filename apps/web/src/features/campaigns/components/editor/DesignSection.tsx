@@ -86,9 +86,8 @@ export function DesignSection({ form }: SectionProps) {
       <Textarea
         label="Custom CSS"
         description={`Applies inside the donation form only, never to the page around it or the site that embeds it. Up to ${CUSTOM_CSS_MAX_LENGTH.toLocaleString('en-US')} characters.`}
-        autosize
-        minRows={4}
-        maxRows={16}
+        rows={5}
+        resize="vertical"
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         {...form.getInputProps('custom_css')}
       />

@@ -176,9 +176,8 @@ export function DetailsSection(props: DetailsProps) {
       <Textarea
         label="Description"
         description="HTML is allowed (paragraphs, links, lists); it is cleaned when saved."
-        autosize
-        minRows={4}
-        maxRows={14}
+        rows={5}
+        resize="vertical"
         {...form.getInputProps('description')}
       />
       <ImageField

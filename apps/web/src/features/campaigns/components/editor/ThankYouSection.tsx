@@ -11,9 +11,8 @@ export function ThankYouSection({ form }: SectionProps) {
       <Textarea
         label="Thank-you message"
         description="Shown on the thank-you screen below the confirmation."
-        autosize
-        minRows={3}
-        maxRows={10}
+        rows={4}
+        resize="vertical"
         {...form.getInputProps('thank_you_message')}
       />
       <TextInput
