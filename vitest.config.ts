@@ -31,6 +31,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test/setup.ts'],
           css: false,
+          // Full-screen interactions in jsdom take seconds on a busy two-core machine; the default
+          // 5 s failed tests that were only slow.
+          testTimeout: 20_000,
         },
       },
     ],

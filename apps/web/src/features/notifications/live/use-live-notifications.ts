@@ -1,7 +1,7 @@
 import { CONSTANTS, NOTIFICATION_CHANNEL, type TNotification, ZLiveNotificationMessage } from '@kindling/contracts';
 import { notifications as toasts } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { openLiveChannel } from '../../../app/cable.ts';
 import { useSession } from '../../../session/index.ts';
 import { notificationKeys } from '../api/notifications.queries.ts';
@@ -18,12 +18,25 @@ export function acceptLivePayload(message: unknown): TNotification | null {
 }
 
 /**
+ * A member of several organisations hears about all of them, but a toast about another
+ * organisation than the one on screen would mislead (its link opens a page of the selected one):
+ * only the lists are refreshed for those. Notifications without an organisation always toast.
+ */
+export function toastsHere(notification: TNotification, selectedNpoId: number | null): boolean {
+  const npoId = notification.metadata.npo_id;
+  return typeof npoId !== 'number' || selectedNpoId === null || npoId === selectedNpoId;
+}
+
+/**
  * Keeps the signed-in user's live channel open (closed on logout or when the user changes): each
  * notification that arrives refreshes the lists and shows a toast for 5 seconds.
  */
 export function useLiveNotifications(): void {
-  const { userId } = useSession();
+  const { userId, selectedNpo } = useSession();
   const queryClient = useQueryClient();
+  // Read at arrival time: switching organisation must not reopen the socket.
+  const selectedNpoId = useRef<number | null>(null);
+  selectedNpoId.current = selectedNpo?.id ?? null;
 
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -32,6 +45,7 @@ export function useLiveNotifications(): void {
         const notification = acceptLivePayload(message);
         if (!notification) return;
         refresh();
+        if (!toastsHere(notification, selectedNpoId.current)) return;
         toasts.show({ title: notification.title, message: notification.message, autoClose: CONSTANTS.toastMs });
       },
       // Whatever arrived while the socket was down was not pushed: ask for the list again.
