@@ -15,7 +15,7 @@ export type InvitationSource = {
 
 /**
  * The succeeded gift with create_donor_account whose invitation is unsent, locked until the
- * transaction ends; null when there is none or another worker holds it.
+ * transaction ends (a second job for the gift waits, then finds it sent); null when there is none.
  */
 export async function lockUninvitedGift(tx: Executor, npoId: number, donationId: number) {
   const { rows } = await tx.execute<{ organisation: string; email: string; first_name: string; last_name: string }>(sql`
@@ -25,7 +25,7 @@ export async function lockUninvitedGift(tx: Executor, npoId: number, donationId:
     JOIN npos n ON n.id = d.npo_id
     WHERE d.id = ${donationId} AND d.npo_id = ${npoId} AND d.status = 'succeeded'
       AND d.create_donor_account AND d.donor_invited_at IS NULL
-    FOR NO KEY UPDATE OF d SKIP LOCKED`);
+    FOR NO KEY UPDATE OF d`);
   const r = rows[0];
   return r
     ? ({

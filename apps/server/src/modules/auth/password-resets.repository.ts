@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
 import { passwordResets, users } from './auth.tables.ts';
 import type { Executor } from './users.repository.ts';
 

@@ -20,7 +20,7 @@ export type ReceiptOutcome = 'sent' | 'already-sent' | 'not-found' | 'not-succee
 /**
  * Sends the receipt once. The e-mail goes out inside the transaction that holds the donation's
  * row lock and stamps receipt_sent_at, so a failed send (or a crash) leaves the receipt unsent
- * for the retry, and a second job for the same gift finds it locked or sent and does nothing.
+ * for the retry, and a second job for the same gift waits for the lock, then finds it sent.
  */
 export async function sendReceipt(deps: ReceiptDeps, job: ReceiptJob): Promise<ReceiptOutcome> {
   const source = await findReceiptSource(deps.db, job.npoId, job.donationId);

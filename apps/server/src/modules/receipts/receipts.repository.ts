@@ -76,14 +76,15 @@ function toFacts(r: FactsRow): ReceiptFacts {
 
 /**
  * Locks the donation while its receipt is unsent and returns its receipt number (giving it the
- * donations module's `{npo}-{id}` number if an older row has none). Null when the receipt went
- * out already or another worker holds it: that worker sends it, or rolls back and is retried.
+ * donations module's `{npo}-{id}` number if an older row has none). A second job for the same
+ * gift waits here for the first: null when, by then, the receipt went out. (Not SKIP LOCKED: the
+ * invitation job locks the same row, and skipping it would lose a receipt.)
  */
 export async function lockUnsentReceipt(tx: Tx, npoId: number, donationId: number): Promise<string | null> {
   const { rows } = await tx.execute<{ receipt_number: string | null }>(sql`
     SELECT receipt_number FROM donations
     WHERE id = ${donationId} AND npo_id = ${npoId} AND receipt_sent_at IS NULL
-    FOR NO KEY UPDATE SKIP LOCKED`);
+    FOR NO KEY UPDATE`);
   const row = rows[0];
   if (!row) return null;
   if (row.receipt_number) return row.receipt_number;
