@@ -1,0 +1,81 @@
+import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/accounts.ts';
+import { useBrowser } from '../support/browser.ts';
+
+const SHOTS = '/tmp/shots';
+
+/** Opens a section: tabs on wide screens, the 'Section' select on a phone. */
+async function openSection(page: Page, phone: boolean, name: string, value: string) {
+  if (phone) await page.getByLabel('Section').selectOption(value);
+  else await page.getByRole('tab', { name, exact: true }).click();
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('the campaign editor', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [1280, 375]) {
+    it(`lets an admin create and activate a campaign whose public form shows its presets (${width} px)`, async () => {
+      const phone = width < 768;
+      const { page, context } = await newPage({ width, height: phone ? 740 : 900 });
+      await fs.mkdir(SHOTS, { recursive: true });
+      await signIn(page, 'admin@kindling.test');
+      await page.waitForURL('**/dashboard/home');
+      await page.goto('/dashboard/campaign-new');
+
+      const name = `Winter Coats ${width}`;
+      const slug = `winter-coats-${width}`;
+      await page.getByLabel(/^Campaign name/).fill(name);
+      expect(await page.getByLabel(/^Campaign URL/).inputValue()).toBe(slug);
+      await chooseOption(page, 'Status', 'Active');
+
+      await openSection(page, phone, 'Amounts', 'amounts');
+      for (const [i, amount] of ['25', '50'].entries()) {
+        await page.getByRole('button', { name: 'Add once-off amount' }).click();
+        await page.getByLabel(/^Amount\W*$/).nth(i).fill(amount);
+        await page.getByLabel('Description').nth(i).fill(i === 0 ? 'A scarf' : 'A warm coat');
+      }
+
+      await openSection(page, phone, 'Questions', 'questions');
+      await page.getByRole('button', { name: 'Add question' }).click();
+      await page.getByLabel(/^Question\W*$/).fill('How did you hear about us?');
+      await page.screenshot({ path: `${SHOTS}/campaign-new-questions-${width}.png`, fullPage: true });
+
+      await page.getByRole('button', { name: 'Create campaign' }).click();
+      await page.waitForURL(/\/dashboard\/campaign-edit\/\d+$/);
+      const id = Number(page.url().split('/').at(-1));
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+
+      // The preview: beside the editor on a wide screen, behind the Preview switch on a phone.
+      if (phone) await page.getByText('Preview', { exact: true }).click();
+      const preview = page.getByRole('region', { name: 'Preview of the donation form' });
+      await preview.getByRole('button', { name: /\$25/ }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/campaign-edit-preview-${width}.png`, fullPage: true });
+      if (phone) await page.getByText('Edit', { exact: true }).click();
+
+      await openSection(page, phone, 'Embed', 'embed');
+      const snippet = await page.getByTestId('embed-snippet').textContent();
+      expect(snippet).toContain(`/campaign-embed/${id}" title="Donate to ${name}"`);
+      await page.screenshot({ path: `${SHOTS}/campaign-edit-embed-${width}.png`, fullPage: true });
+
+      // What the public form reads, then the public page itself.
+      const api = await page.request.get(`/api/v1/npo_admin/campaign_page?campaign_url=${slug}`);
+      expect(api.status()).toBe(200);
+      const { campaign } = await api.json();
+      expect(campaign.amounts.map((a: { amount_minor: number }) => a.amount_minor)).toEqual([2500, 5000]);
+      expect(campaign.questions.map((q: { content: string }) => q.content)).toEqual(['How did you hear about us?']);
+
+      await page.goto(`/${slug}`);
+      await page.getByRole('button', { name: /\$25/ }).waitFor();
+      expect(await page.getByRole('button', { name: /\$50/ }).isVisible()).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/campaign-public-${width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+});
