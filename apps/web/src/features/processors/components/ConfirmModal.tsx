@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import classes from '../readable.module.css';
 
 type ConfirmModalProps = {
   opened: boolean;
@@ -23,7 +24,8 @@ export function ConfirmModal({
   onClose,
 }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    // The modal renders in a portal, outside the page's wrapper: it carries the same colours.
+    <Modal opened={opened} onClose={onClose} title={title} centered className={classes.readable}>
       <Text size="sm">{body}</Text>
       {error ? (
         <Alert color="red" mt="md" role="alert">

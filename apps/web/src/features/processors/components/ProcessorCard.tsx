@@ -11,9 +11,10 @@ export function ProcessorCard({ title, icon, status, children }: ProcessorCardPr
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        {/* On a phone the badge drops under the name instead of squeezing it. */}
+        <Group justify="space-between" align="center" gap="xs" wrap="wrap">
           <Group gap="xs" wrap="nowrap" align="center">
-            {icon}
+            <span style={{ display: 'flex', flexShrink: 0 }}>{icon}</span>
             <Title order={2} fz="lg" id={headingId}>
               {title}
             </Title>

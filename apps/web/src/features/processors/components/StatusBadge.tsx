@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { CircleCheck, CircleDashed, FlaskConical } from 'lucide-react';
 import type { ProcessorStatus, StatusKind } from './processor-status.ts';
 
-const COLORS: Record<StatusKind, string> = { live: 'green', test: 'yellow', off: 'gray' };
+const COLORS: Record<StatusKind, string> = { live: 'green', test: 'orange', off: 'gray' };
 const ICONS = {
   live: <CircleCheck size={12} aria-hidden />,
   test: <FlaskConical size={12} aria-hidden />,

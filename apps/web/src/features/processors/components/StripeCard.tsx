@@ -1,13 +1,13 @@
 import { type TCardProcessor, ZStripeAccountId } from '@kindling/contracts';
-import { Button, Collapse, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, ExternalLink, Unplug } from 'lucide-react';
 import { useState } from 'react';
 import { describeFormError } from '../../auth/form-errors.ts';
 import { processorApi } from '../api/processors.queries.ts';
 import { leaveTo } from '../leave.ts';
+import { toast } from '../toast.ts';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { ProcessorCard } from './ProcessorCard.tsx';
 import { cardStatus } from './processor-status.ts';
@@ -86,8 +86,7 @@ function ConnectOptions({ card }: { card: TCardProcessor }) {
   const start = useMutation({
     mutationFn: processorApi.startStripeConnect,
     onSuccess: ({ url }) => leaveTo(url),
-    onError: (error) =>
-      notifications.show({ color: 'red', title: 'Stripe could not be opened', message: error.message }),
+    onError: (error) => toast('red', error.message, 'Stripe could not be opened'),
   });
   return (
     <Stack gap="sm">
@@ -114,9 +113,10 @@ function ConnectOptions({ card }: { card: TCardProcessor }) {
           Connect with Stripe needs the platform’s Stripe client id. You can still enter an existing account id.
         </Text>
       )}
-      <Collapse expanded={showIdForm} id="stripe-account-id-form">
-        <AccountIdForm />
-      </Collapse>
+      {/* Rendered only when asked for: its height changes with error messages, which a Collapse would clip. */}
+      <div id="stripe-account-id-form" hidden={!showIdForm}>
+        {showIdForm ? <AccountIdForm /> : null}
+      </div>
     </Stack>
   );
 }

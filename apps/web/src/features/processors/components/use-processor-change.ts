@@ -1,8 +1,8 @@
 import type { TProcessorsResponse } from '@kindling/contracts';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../session/index.ts';
 import { processorKeys } from '../api/processors.queries.ts';
+import { toast } from '../toast.ts';
 
 /**
  * A change that answers with the organisation's new settings: they replace the cached ones at once
@@ -15,7 +15,7 @@ export function useProcessorChange<TInput>(change: (input: TInput) => Promise<TP
     mutationFn: change,
     onSuccess: (settings) => {
       queryClient.setQueryData(processorKeys.of(npoId), settings);
-      notifications.show({ color: 'green', message: done });
+      toast('green', done);
     },
   });
 }

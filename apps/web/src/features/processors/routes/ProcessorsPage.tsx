@@ -1,6 +1,5 @@
 import { stripeConnectErrorMessage, type TProcessorsResponse } from '@kindling/contracts';
 import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +10,8 @@ import { pageEntry } from '../../placeholder/page-catalog.ts';
 import { processorQueries } from '../api/processors.queries.ts';
 import { PayPalCard } from '../components/PayPalCard.tsx';
 import { StripeCard } from '../components/StripeCard.tsx';
+import classes from '../readable.module.css';
+import { toast } from '../toast.ts';
 
 const ENTRY = pageEntry('/admin/processors') ?? {
   title: 'Payment processors',
@@ -34,9 +35,9 @@ function useConnectReturn(): [string | null, () => void] {
     const error = stripeConnectErrorMessage(params.get('error'));
     if (!connected && !error) return;
     handled.current = true;
-    if (connected === 'stripe') notifications.show({ color: 'green', message: 'Stripe is connected.' });
+    if (connected === 'stripe') toast('green', 'Stripe is connected.');
     if (error) {
-      notifications.show({ color: 'red', title: 'Stripe was not connected', message: error });
+      toast('red', error, 'Stripe was not connected');
       setReturnError(error);
     }
     const next = new URLSearchParams(params);
@@ -49,7 +50,7 @@ function useConnectReturn(): [string | null, () => void] {
 
 function SandboxNotice() {
   return (
-    <Alert color="yellow" variant="light" icon={<FlaskConical size={18} aria-hidden />} title="Sandbox mode">
+    <Alert color="orange" variant="light" icon={<FlaskConical size={18} aria-hidden />} title="Sandbox mode">
       This installation has no payment provider keys, so Kindling’s built-in sandbox takes every donation: test cards
       and a test PayPal page. Nothing here moves real money. You can still connect accounts; they are used once the
       provider keys are configured.
@@ -90,42 +91,44 @@ export function ProcessorsPage() {
   const settings = useQuery(processorQueries.settings(npoId));
   const [returnError, dismissReturnError] = useConnectReturn();
   return (
-    <PageFrame entry={ENTRY}>
-      {returnError ? (
-        <Alert
-          color="red"
-          role="alert"
-          title="Stripe was not connected"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={dismissReturnError}
-        >
-          {returnError}
-        </Alert>
-      ) : null}
-      {settings.isPending ? <LoadingCards /> : null}
-      {settings.isError ? (
-        <Alert
-          color="red"
-          role="alert"
-          icon={<TriangleAlert size={18} aria-hidden />}
-          title="Payment processors could not be loaded"
-        >
-          <Stack gap="xs" align="flex-start">
-            {settings.error.message}
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => settings.refetch()}
-              loading={settings.isFetching}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : null}
-      {settings.data ? <Cards settings={settings.data} /> : null}
-    </PageFrame>
+    <div className={classes.readable}>
+      <PageFrame entry={ENTRY}>
+        {returnError ? (
+          <Alert
+            color="red"
+            role="alert"
+            title="Stripe was not connected"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={dismissReturnError}
+          >
+            {returnError}
+          </Alert>
+        ) : null}
+        {settings.isPending ? <LoadingCards /> : null}
+        {settings.isError ? (
+          <Alert
+            color="red"
+            role="alert"
+            icon={<TriangleAlert size={18} aria-hidden />}
+            title="Payment processors could not be loaded"
+          >
+            <Stack gap="xs" align="flex-start">
+              {settings.error.message}
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => settings.refetch()}
+                loading={settings.isFetching}
+              >
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        {settings.data ? <Cards settings={settings.data} /> : null}
+      </PageFrame>
+    </div>
   );
 }
