@@ -50,6 +50,26 @@ describe('jobs', () => {
     expect(await jobs.send(queue, { n: 5 }, { key: 'donation-2' })).toBe(jobIdFor(queue.name, 'donation-2'));
   });
 
+  it('enqueues with one quick INSERT (what confirm_payment waits for)', async () => {
+    const queue = defineQueue<{ n: number }>('test.timing', { retryLimit: 0 });
+    const jobs = startedJobs();
+    let done = 0;
+    jobs.register(queue, async () => {
+      done++;
+    });
+    await jobs.start();
+    const rounds = 50;
+    const started = performance.now();
+    const ids: Array<string | null> = [];
+    for (let n = 0; n < rounds; n++) ids.push(await jobs.send(queue, { n }, { key: `gift-${n}` }));
+    const perSend = (performance.now() - started) / rounds;
+    expect(ids.every(Boolean)).toBe(true);
+    await until(() => done === rounds);
+    expect(done).toBe(rounds);
+    console.info(`jobs.send: ${perSend.toFixed(2)} ms per job`);
+    expect(perSend).toBeLessThan(25);
+  });
+
   it('retries a job whose handler failed, then stops promptly', async () => {
     const queue = defineQueue<{ ok: boolean }>('test.retry', { retryLimit: 2, retryDelaySeconds: 1 });
     let attempts = 0;
