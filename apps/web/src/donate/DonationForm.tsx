@@ -13,7 +13,7 @@ import { PaymentStep } from './payment/PaymentStep.tsx';
 import { usePaymentReturn } from './payment/usePaymentReturn.ts';
 import { QuestionWizard } from './QuestionWizard.tsx';
 import { Designations, DonorOptions, FeeCover, GiftAid } from './StepOneOptions.tsx';
-import { choiceOf, giftOf, initialStepOne, stepOneReducer } from './step-one-state.ts';
+import { choiceOf, feeOf, giftOf, initialStepOne, stepOneReducer } from './step-one-state.ts';
 import { ThankYou } from './ThankYou.tsx';
 import './donation-form.css';
 
@@ -98,13 +98,13 @@ function StepOne({
           <QuestionWizard questions={campaign.questions} state={state} dispatch={dispatch} />
         </>
       )}
-      {choice && (
+      {gift.minor !== null && (
         <p className="kd-summary" aria-live="polite">
           <span>Total</span>
           <strong>
-            {formatMoney(choice.totalMinor, choice.currency)}
-            {choice.interval !== 'once' && (
-              <span className="kd-summary-interval"> {INTERVAL_LABELS[choice.interval]}</span>
+            {formatMoney(gift.minor + feeOf(campaign, state, gift.minor), state.currency)}
+            {state.interval !== 'once' && (
+              <span className="kd-summary-interval"> {INTERVAL_LABELS[state.interval]}</span>
             )}
           </strong>
         </p>

@@ -154,12 +154,16 @@ export function giftOf(campaign: TPublicCampaign, state: StepOneState): { minor:
   return { minor: faceValueIn(preset.amount_minor, campaign.currency, state.currency), error: null };
 }
 
+/** What 'Support Our Work' adds to a gift, when the donor turned it on. */
+export const feeOf = (campaign: TPublicCampaign, state: StepOneState, giftMinor: number): number =>
+  state.feeCover && campaign.include_payment_fees ? addFeeCover(giftMinor, state.currency).feeMinor : 0;
+
 /** What step 2 receives, or null while step 1 is not complete (no amount, required answers missing). */
 export function choiceOf(campaign: TPublicCampaign, state: StepOneState): DonationChoice | null {
   const gift = giftOf(campaign, state).minor;
   if (!gift) return null;
   if (unansweredRequired(campaign.questions, state.answers).length > 0) return null;
-  const fee = state.feeCover && campaign.include_payment_fees ? addFeeCover(gift, state.currency).feeMinor : 0;
+  const fee = feeOf(campaign, state, gift);
   return {
     interval: state.interval,
     currency: state.currency,

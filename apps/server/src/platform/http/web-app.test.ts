@@ -19,6 +19,7 @@ describe('serving the built web app', () => {
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), '<html>build one</html>');
     await fs.writeFile(path.join(dist, 'donate.html'), DONATE);
+    await fs.writeFile(path.join(dist, 'embed.js'), '// snippet');
     await fs.writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
     await fs.writeFile(path.join(dist, 'assets', 'app-1.js.br'), zlib.brotliCompressSync('console.log(1)'));
     registerSecurityHeaders(app, {});
@@ -71,6 +72,14 @@ describe('serving the built web app', () => {
     const page = await app.inject({ method: 'GET', url: '/spring-appeal' });
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('lets other sites load the embed script', async () => {
+    const res = await app.inject({ method: 'GET', url: '/embed.js' });
+    expect(res.body).toBe('// snippet');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('serves hashed assets for a year, precompressed when the browser takes brotli', async () => {

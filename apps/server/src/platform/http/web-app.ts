@@ -116,6 +116,11 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
     setHeaders: (reply, filePath) => {
       const relative = path.relative(distDir, filePath);
       reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      // The embed snippet's script is loaded by other sites' pages (helmet says same-origin).
+      if (relative === 'embed.js') {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+        reply.header('cache-control', 'public, max-age=300');
+      }
     },
   });
   const readIndex = cachedFile(indexFile);
