@@ -8,7 +8,7 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { memberships } from '../organisations/organisations.tables.ts';
 import { mailTo, payForGift } from '../receipts/gift.test-support.ts';
-import { users } from './auth.tables.ts';
+import { passwordResets, users } from './auth.tables.ts';
 import { inviteDonor } from './donor-invitation.service.ts';
 
 const ctx = useTestApp();
@@ -41,6 +41,14 @@ describe('donor account invitation', () => {
     const link = /(http\S+\/reset-password\?token=(\S+))/.exec(mail[0]?.text ?? '');
     expect(link?.[1]).toMatch(/^http:\/\/localhost:\d+\/reset-password\?token=/);
     const token = link?.[2] ?? '';
+    // Valid for a week, not the hour of a password reset.
+    const [reset0] = await ctx.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, user?.id ?? 0));
+    const days = ((reset0?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
     const client = new TestClient(ctx.app);
     const check = await client.get(`/api/v1/password/reset/${token}`);
     expect(check.statusCode, check.body).toBe(200);
