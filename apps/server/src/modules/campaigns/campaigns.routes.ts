@@ -10,9 +10,19 @@ import { organisationSessionOf, requireAccess } from '../../platform/http/sessio
 import { MAX_IMAGE_BYTES, uploadCampaignImage } from './campaign-image.ts';
 import { listCampaignDonations, listCampaigns } from './campaign-lists.service.ts';
 import { createCampaignPageCache } from './campaign-page-cache.ts';
-import { ZIdParams, ZImageUploadQuery, ZImageUploadResponse, ZPageQuery, ZStatusChange } from './campaigns.schemas.ts';
+import { findOwnCampaign } from './campaigns.repository.ts';
+import {
+  ZCampaignUrlCheckQuery,
+  ZCampaignUrlCheckResponse,
+  ZIdParams,
+  ZImageUploadQuery,
+  ZImageUploadResponse,
+  ZPageQuery,
+  ZStatusChange,
+} from './campaigns.schemas.ts';
 import {
   changeCampaignStatus,
+  checkCampaignUrl,
   createCampaign,
   getCampaignForViewer,
   getCampaignPage,
@@ -77,6 +87,22 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
       schema: { querystring: ZCampaignListQuery, response: { 200: ZCampaignListResponse } },
     },
     async (request) => listCampaigns(db, organisationSessionOf(request, READ).selectedNpoId, request.query),
+  );
+
+  // The editor checks a URL as it is typed; saving checks it again (a check is no reservation).
+  r.get(
+    '/npo_admin/campaign_url_check',
+    {
+      preHandler: requireAccess(WRITE),
+      schema: { querystring: ZCampaignUrlCheckQuery, response: { 200: ZCampaignUrlCheckResponse } },
+    },
+    async (request) => {
+      const { selectedNpoId } = organisationSessionOf(request, WRITE);
+      const id = request.query.campaign_id;
+      // Only one of the organisation's own campaigns may count its URL as its own.
+      const own = id !== undefined && (await findOwnCampaign(db, selectedNpoId, id)) ? id : null;
+      return checkCampaignUrl(db, request.query.campaign_url, own);
+    },
   );
 
   r.post(

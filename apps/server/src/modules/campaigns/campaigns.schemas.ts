@@ -41,4 +41,18 @@ export const ZCampaignDonationsResponse = z.object({
 export const ZImageUploadQuery = z.object({ purpose: z.enum(['campaign', 'preset']).default('campaign') });
 export const ZImageUploadResponse = z.object({ image_url: z.string() });
 
+/** GET /npo_admin/campaign_url_check: the editor's live check of a campaign URL while it is typed. */
+export const ZCampaignUrlCheckQuery = z.object({
+  campaign_url: z.string().max(200),
+  /** The campaign being edited, whose own URL is not 'taken'. */
+  campaign_id: z.coerce.number().int().positive().optional(),
+});
+export const ZCampaignUrlCheckResponse = z.object({
+  /** Trimmed and lower-cased, as it would be saved. */
+  campaign_url: z.string(),
+  available: z.boolean(),
+  /** Why not, in the words a save would answer with; null when available. */
+  message: z.string().nullable(),
+});
+
 export { ZCampaignIdParams as ZIdParams };

@@ -5,6 +5,7 @@ import {
   type TCampaignValues,
   type TPublicCampaign,
   type TPublicCampaignResponse,
+  ZCampaignUrl,
 } from '@kindling/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config/config.ts';
@@ -96,6 +97,24 @@ async function assertParent(db: Tx, npoId: number, parentId: number | null, self
     const message = 'Choose one of your organisation’s campaigns as the parent.';
     throw new AppError('VALIDATION_FAILED', message, { parent_campaign_id: message });
   }
+}
+
+/**
+ * Whether a campaign URL could be saved now: the contract's format rules, then whether another
+ * campaign of any organisation has it (public addresses are one namespace).
+ */
+export async function checkCampaignUrl(
+  db: Db,
+  url: string,
+  exceptId: number | null,
+): Promise<{ campaign_url: string; available: boolean; message: string | null }> {
+  const parsed = ZCampaignUrl.safeParse(url);
+  const normalised = url.trim().toLowerCase();
+  if (!parsed.success) {
+    return { campaign_url: normalised, available: false, message: parsed.error.issues[0]?.message ?? URL_TAKEN };
+  }
+  const taken = await isCampaignUrlTaken(db, parsed.data, exceptId);
+  return { campaign_url: parsed.data, available: !taken, message: taken ? URL_TAKEN : null };
 }
 
 async function assertUrlFree(db: Tx, url: string, exceptId: number | null) {
