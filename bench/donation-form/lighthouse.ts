@@ -1,0 +1,101 @@
+// Lighthouse mobile performance of /spring-appeal (issue 3, target ≥ 95). Starts the real server
+// (built web app, embedded PostgreSQL, demo seed) on a free port, runs Lighthouse's default mobile
+// configuration (simulated slow 4G and a 4× slower CPU) in the Debian Chromium with the e2e flags,
+// and prints the score and the main timings. Nothing is downloaded.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS } from '../../e2e/support/browser.ts';
+// @ts-expect-error: plain ES module of the repo's scripts, without types
+import { ensureWebBuild, root } from '../../scripts/lib.mjs';
+
+const TARGET = 95;
+const PAGE = process.env.LIGHTHOUSE_PATH ?? '/spring-appeal';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-lighthouse-'));
+  await fs.chmod(dataDir, 0o755);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = await fs.open(path.join(dataDir, 'server.log'), 'w');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root as string,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', log.fd, log.fd],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
+      child.once('close', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 15_000).unref();
+    });
+    await log.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  return { url, stop };
+}
+
+ensureWebBuild();
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROMIUM_FLAGS,
+});
+try {
+  // One warm-up visit, so the figure is not the server's first compile of the page.
+  await fetch(`${server.url}${PAGE}`);
+  const result = await lighthouse(`${server.url}${PAGE}`, {
+    port: chrome.port,
+    onlyCategories: ['performance'],
+    output: 'json',
+    logLevel: 'error',
+  });
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+  const audit = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
+  console.log(
+    `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling`,
+  );
+  console.log(`  First Contentful Paint   ${audit('first-contentful-paint')}`);
+  console.log(`  Largest Contentful Paint ${audit('largest-contentful-paint')}`);
+  console.log(`  Total Blocking Time      ${audit('total-blocking-time')}`);
+  console.log(`  Cumulative Layout Shift  ${audit('cumulative-layout-shift')}`);
+  console.log(`  Speed Index              ${audit('speed-index')}`);
+  console.log(`Lighthouse mobile performance of ${PAGE}: ${score} (target ≥ ${TARGET})`);
+  process.exitCode = score >= TARGET ? 0 : 1;
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
