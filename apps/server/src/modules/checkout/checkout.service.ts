@@ -128,6 +128,13 @@ export function assertChoiceAllowed(
   if (!preset && !campaign.user_amount_enable) throw invalid('amount', CHECKOUT_MESSAGES.amount);
 }
 
+/** The organisation's PayPal merchant: wallet payments go to it (PayPal's payee), never to Stripe's account. */
+export const walletAccountOf = (campaign: TPublicCampaign): ProviderAccount => ({
+  npoId: campaign.npo_id,
+  accountId: campaign.paypal_merchant_id,
+});
+
+/** The organisation's connected Stripe account, for card payments. */
 export const accountOf = (campaign: TPublicCampaign): ProviderAccount => ({
   npoId: campaign.npo_id,
   accountId: campaign.stripe_account,

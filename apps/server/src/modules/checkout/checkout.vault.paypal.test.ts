@@ -117,4 +117,38 @@ describe('recurring PayPal through the PayPal adapter', () => {
     });
     expect(plan?.customerId).toMatch(/^CUST/);
   });
+
+  it('pays a once-off PayPal order to the organisation’s merchant, not its Stripe account', async () => {
+    await ctx.db.execute(
+      sql`UPDATE npos SET paypal_merchant_id = 'MERCHANTRIVER', paypal_email = 'pay@riverside.example', stripe_account_id = 'acct_riverside' WHERE slug = 'riverside-food-bank'`,
+    );
+    const client = new TestClient(ctx.app);
+    const campaign: TPublicCampaign = (
+      await client.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')
+    ).json().campaign;
+    const before = calls('/v2/checkout/orders').length;
+    const order = await client.post('/api/v1/npo_admin/create_order', {
+      campaign_id: campaign.campaign_id,
+      amount: 2000,
+      currency_code: 'GBP',
+      email: 'grace@example.org',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const created = calls('/v2/checkout/orders')[before];
+    expect(created?.json).toMatchObject({
+      purchase_units: [{ amount: { currency_code: 'GBP', value: '20.00' }, payee: { merchant_id: 'MERCHANTRIVER' } }],
+    });
+    paypal.approveOrder(order.json().order_id);
+    const captured = await client.post('/api/v1/npo_admin/paypal_capture', {
+      campaign_id: campaign.campaign_id,
+      order_id: order.json().order_id,
+    });
+    expect(captured.statusCode, captured.body).toBe(200);
+    expect(ZConfirmPaymentResponse.parse(captured.json())).toMatchObject({
+      status: 'success',
+      donation: { amount_minor: 2000, currency: 'GBP', provider: 'paypal' },
+    });
+  });
 });

@@ -33,6 +33,7 @@ import {
   followUpsOf,
   payableCampaign,
   rethrowProvider,
+  walletAccountOf,
 } from './checkout.service.ts';
 
 type SetupBody = z.output<typeof ZCreateSetupTokenRequest>;
@@ -49,11 +50,6 @@ export const VAULT_MESSAGES = {
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 
-/** The organisation's PayPal merchant: payments go to it (PayPal's payee), never to Stripe's account. */
-const walletAccountOf = (campaign: TPublicCampaign): ProviderAccount => ({
-  npoId: campaign.npo_id,
-  accountId: campaign.paypal_merchant_id,
-});
 const storedAccountOf = (setup: VaultSetupRow): ProviderAccount => ({
   npoId: setup.npoId,
   accountId: setup.accountId,

@@ -7,7 +7,6 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { CapturedOrder } from '../payments/index.ts';
 import { recordDonation } from './checkout.donation.ts';
 import {
-  accountOf,
   assertChoiceAllowed,
   CHECKOUT_MESSAGES,
   type CheckoutDeps,
@@ -15,6 +14,7 @@ import {
   followUpsOf,
   payableCampaign,
   rethrowProvider,
+  walletAccountOf,
 } from './checkout.service.ts';
 
 type OrderBody = z.output<typeof ZCreateOrderRequest>;
@@ -33,7 +33,7 @@ export async function createOrder(deps: CheckoutDeps, body: OrderBody, idempoten
   assertChoiceAllowed(campaign, choice, 'paypal');
   const order = await deps.providers.wallet
     .createOrder({
-      account: accountOf(campaign),
+      account: walletAccountOf(campaign),
       amountMinor: body.amount,
       currency: body.currency_code,
       idempotencyKey,
@@ -62,7 +62,7 @@ async function captureOnce(deps: CheckoutDeps, campaign: TPublicCampaign, orderI
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`paypal-capture:${orderId}`}))`);
     return deps.providers.wallet
-      .captureOrder({ account: accountOf(campaign), orderId, idempotencyKey: `capture-${orderId}` })
+      .captureOrder({ account: walletAccountOf(campaign), orderId, idempotencyKey: `capture-${orderId}` })
       .catch(rethrowProvider);
   });
 }

@@ -143,7 +143,7 @@ describe('sandbox card confirmation', () => {
     );
   });
 
-  it('refuses a wrong client secret, an unknown intent, a second confirmation and a request without the CSRF token', async () => {
+  it('refuses a wrong client secret, an unknown intent, a second confirmation and a request from a foreign origin', async () => {
     const intent = await newIntent();
     const client = new TestClient(ctx.app);
     const wrong = await client.post(confirmUrl(intent.id), { client_secret: `${intent.id}_secret_guess`, ...GOOD });
@@ -158,12 +158,14 @@ describe('sandbox card confirmation', () => {
     });
     expect(unknown.statusCode).toBe(404);
 
-    const noCsrf = await client.post(
-      confirmUrl(intent.id),
-      { client_secret: intent.clientSecret, ...GOOD },
-      { csrf: false },
-    );
-    expect(noCsrf.statusCode).toBe(403);
+    // Origin-only (decision 006): no CSRF token needed, but another site's page may not confirm.
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: confirmUrl(intent.id),
+      payload: { client_secret: intent.clientSecret, ...GOOD },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
     expect((await ctx.sandbox.retrieveIntent({ account: ctx.account, id: intent.id })).status).toBe(
       'requires_payment_method',
     );
