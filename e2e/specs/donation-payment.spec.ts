@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import {
   donationsBy,
   fillDonorDetails,
   fillStepOne,
+  newestDonations,
   payWithSandboxCard,
   type StaffDonation,
   staffApi,
@@ -104,5 +106,120 @@ describe('public donation form: payment', () => {
     await expect(page.getByRole('button', { name: 'Complete Donation' }).isEnabled()).resolves.toBe(true);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await donationsBy(await staffClient(), campaignId, email)).toEqual([]);
+  });
+
+  it('(c) a card that asks for an extra confirmation succeeds once the donor confirms', async () => {
+    const email = unique('confirm');
+    const page = await donorPage();
+    await fillStepOne(page, { preset: '$100' });
+    await fillDonorDetails(page, { first: 'Con', last: 'Firm', email });
+    await payWithSandboxCard(page, '4000 0025 0000 3155');
+    const dialog = page.getByRole('dialog', { name: 'Confirm this payment' });
+    await dialog.waitFor();
+    await page.screenshot({ path: `${SHOTS}/extra-confirmation.png`, fullPage: true });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: /Thank you for your one time \$100(\.00)? donation/ }).waitFor();
+    const [donation] = await recorded(email);
+    expect(donation).toMatchObject({ amount_minor: 10000, currency: 'USD', donor: { first_name: 'Con' } });
+  });
+
+  it('(d) a monthly card gift starts a recurring plan', async () => {
+    const email = unique('monthly');
+    const page = await donorPage();
+    await fillStepOne(page, { interval: 'Monthly', preset: '$10' });
+    await fillDonorDetails(page, { first: 'Mona', last: 'Thly', email });
+    await payWithSandboxCard(page, '4242 4242 4242 4242');
+    await page.getByRole('heading', { name: /Thank you for your monthly \$10(\.00)? donation/ }).waitFor();
+    const [donation] = await recorded(email);
+    expect(donation).toMatchObject({ amount_minor: 1000, interval: 'monthly' });
+    expect(donation?.recurring_plan_id).toEqual(expect.any(Number));
+  });
+
+  it('(e) Gift Aid (GBP, home address), designation, answers and donor wall choices are recorded', async () => {
+    const email = unique('giftaid');
+    const page = await donorPage();
+    await fillStepOne(page, {
+      custom: { currency: 'GBP', amount: '20' },
+      giftAid: true,
+      designation: 'Family hampers',
+      comment: 'For the hampers',
+      wall: { firstNameOnly: true, showAmount: true },
+      heardFrom: 'Local news',
+    });
+    await page.getByRole('tab', { name: 'Card/Direct Debit' }).click();
+    // Gift Aid needs the home address: 'Next' refuses without it.
+    await page.getByLabel(/^First Name/).fill('Gil');
+    await page.getByLabel(/^Last Name/).fill('Aidan');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Gift Aid needs your home address').waitFor();
+    await page.screenshot({ path: `${SHOTS}/gift-aid-details.png`, fullPage: true });
+    await fillDonorDetails(page, { first: 'Gil', last: 'Aidan', email, address: '1 High Street', postcode: 's19 2bd' });
+    await payWithSandboxCard(page, '4242 4242 4242 4242');
+    await page.getByRole('heading', { name: /Thank you for your one time £20(\.00)? donation/ }).waitFor();
+
+    const [donation] = await recorded(email);
+    expect(donation).toMatchObject({
+      amount_minor: 2000,
+      currency: 'GBP',
+      gift_aid: true,
+      designation: 'Family hampers',
+      comment: 'For the hampers',
+      add_to_donor_wall: true,
+      first_name_only_to_donor_wall: true,
+      show_amount_on_donor_wall: true,
+      show_comment_on_donor_wall: false,
+    });
+    expect(donation?.gift_aid_declaration).toMatchObject({ address: expect.stringContaining('1 High Street') });
+    expect(donation?.gift_aid_declaration?.postcode.replace(/\s/g, '').toUpperCase()).toBe('S192BD');
+    expect(donation?.answers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ question: expect.stringMatching(/How did you hear/), answer: 'Local news' }),
+      ]),
+    );
+  });
+
+  it('(f) a once-off PayPal gift completes through the sandbox approval page', async () => {
+    const page = await donorPage();
+    await fillStepOne(page, { custom: { currency: 'USD', amount: '37.45' } });
+    await page.getByRole('tab', { name: 'PayPal', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.getByRole('heading', { name: /Thank you for your one time \$37\.45 donation/ }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    // A reload does not capture or record the order again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Continue to Payment' }).or(page.getByText('Once-off')).first().waitFor();
+    const gifts = (await newestDonations(await staffClient(), campaignId)).filter((d) => d.amount_minor === 3745);
+    expect(gifts).toHaveLength(1);
+    expect(gifts[0]).toMatchObject({ currency: 'USD', interval: 'once', payment_method: 'paypal' });
+  });
+
+  it('(f2) a monthly PayPal gift saves PayPal through the approval page and starts a plan', async () => {
+    const page = await donorPage();
+    await fillStepOne(page, { interval: 'Monthly', custom: { currency: 'USD', amount: '13.57' } });
+    await page.getByRole('button', { name: 'Continue with PayPal' }).click();
+    await page.getByRole('button', { name: 'Agree and continue' }).click();
+    await page.getByRole('heading', { name: /Thank you for your monthly \$13\.57 donation/ }).waitFor();
+    const gifts = (await newestDonations(await staffClient(), campaignId)).filter((d) => d.amount_minor === 1357);
+    expect(gifts).toHaveLength(1);
+    expect(gifts[0]).toMatchObject({ interval: 'monthly', recurring_plan_id: expect.any(Number) });
+  });
+
+  it('(g) the payment step, the card form and the thank-you screen have no serious accessibility violations', async () => {
+    const page = await donorPage();
+    await fillStepOne(page, { preset: '$25' });
+    await page.getByRole('tab', { name: 'PayPal' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Card/Direct Debit' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('First name is required').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await fillDonorDetails(page, { first: 'Axe', last: 'Core', email: unique('axe') });
+    await page.getByLabel('Card number').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await payWithSandboxCard(page, '4242 4242 4242 4242');
+    await page.getByRole('heading', { name: /Thank you/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

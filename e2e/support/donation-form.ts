@@ -110,3 +110,10 @@ export async function donationsBy(request: APIRequestContext, campaignId: number
   const { donations } = (await res.json()) as { donations: StaffDonation[] };
   return donations.filter((d) => d.donor.email === email);
 }
+
+/** The campaign's newest donations (staff API), for gifts whose e-mail the wallet supplies. */
+export async function newestDonations(request: APIRequestContext, campaignId: number) {
+  const res = await request.get(`/api/v1/npo_admin/campaigns/${campaignId}/donations?per_page=20`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { donations: StaffDonation[] }).donations;
+}
