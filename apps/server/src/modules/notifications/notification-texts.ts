@@ -1,16 +1,10 @@
-import type { TNotificationKind } from '@kindling/contracts';
+import { formatMoney, type TNotificationKind } from '@kindling/contracts';
 
 /** Title, message and the in-app page a notification points to. */
 export type NotificationText = { title: string; message: string; link?: string };
 
-const money = (amountMinor: number, currency: string): string => {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
-  } catch {
-    // An unknown currency code still deserves a readable figure rather than an exception.
-    return `${(amountMinor / 100).toFixed(2)} ${currency}`;
-  }
-};
+/** Our minor units in the currency's own exponent (JPY has none), never a blind division by 100. */
+const money = (amountMinor: number, currency: string): string => formatMoney(amountMinor, currency);
 
 const forCampaign = (campaignName?: string | null) => (campaignName ? ` to ${campaignName}` : '');
 
