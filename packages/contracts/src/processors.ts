@@ -25,6 +25,8 @@ export const STRIPE_CONNECT_ERRORS = {
   exchange_failed: 'Stripe did not accept the connection. Choose Connect with Stripe again.',
   account_taken: PROCESSOR_MESSAGES.stripeAccountTaken,
   not_allowed: 'Your role in this organisation does not allow changing payment processors.',
+  organisation_changed:
+    'You switched organisation while connecting Stripe, so nothing was connected. Choose Connect with Stripe again in the organisation you want to connect.',
 } as const;
 export type TStripeConnectError = keyof typeof STRIPE_CONNECT_ERRORS;
 

@@ -100,9 +100,8 @@ export async function finishStripeConnect(
   const bound =
     session && query.state ? await repo.takeConnectState(deps.db, sha256Hex(query.state), session.id) : null;
   if (!session || !bound) return { error: 'state_mismatch' };
-  const stillAdmin =
-    session.selectedNpoId === bound.npoId && (ACCESS.admin as readonly number[]).includes(session.roleCode ?? -1);
-  if (!stillAdmin) return { error: 'not_allowed' };
+  if (session.selectedNpoId !== bound.npoId) return { error: 'organisation_changed' };
+  if (!(ACCESS.admin as readonly number[]).includes(session.roleCode ?? -1)) return { error: 'not_allowed' };
   if (query.error || !query.code) return { error: 'access_denied' };
   let account: { accountId: string; livemode: boolean | null };
   try {

@@ -166,6 +166,17 @@ describe('/processors without provider keys (sandbox)', () => {
     expect((await storedSettings(ctx.db, ids.riverside))?.stripe_account_id).toBeNull();
   });
 
+  it('refuses the return when the session switched organisation in between', async () => {
+    const multi = await as('multi@kindling.test', ids.northern);
+    const { url } = (await multi.post(`${API}/stripe/connect`, {})).json();
+    const back = new URL(await consentInSandbox(multi, url, 'switcher@example.org'));
+    await multi.get(`/api/v1/npo_admin/select_npo?npo_id=${ids.riverside}&code=5150`);
+    const res = await multi.get(`${back.pathname}${back.search}`);
+    expect(landing(res.headers.location).error).toBe('organisation_changed');
+    expect((await storedSettings(ctx.db, ids.northern))?.stripe_account_id).toBeNull();
+    expect((await storedSettings(ctx.db, ids.riverside))?.stripe_account_id).toBeNull();
+  });
+
   it('comes back with access_denied when the owner cancels on the consent page', async () => {
     const c = await as('admin@kindling.test');
     const { url } = (await c.post(`${API}/stripe/connect`, {})).json();
