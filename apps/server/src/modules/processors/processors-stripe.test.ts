@@ -179,3 +179,22 @@ describe('/processors with Stripe and PayPal keys (Stripe through the SDK agains
     expect(await publicCampaign()).toMatchObject({ wallet_enabled: false, paypal_merchant_id: null });
   });
 });
+
+describe('/processors with Stripe keys but no OAuth client id', () => {
+  const ctx = useTestApp({
+    env: { STRIPE_SECRET_KEY: 'sk_live_kindling', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '9' },
+  });
+
+  it('offers only the account id path, and says why Connect with Stripe is unavailable', async () => {
+    const c = await signedIn(new TestClient(ctx.app), 'admin@kindling.test');
+    expect((await c.get(API)).json().card).toMatchObject({ provider: null, can_connect_oauth: false });
+    const res = await c.post(`${API}/stripe/connect`, {});
+    expect(res.statusCode).toBe(501);
+    expect(res.json().message).toMatch(/Enter an existing account id instead/);
+    // Stripe cannot be reached (nothing listens on port 9): nothing changes, and the answer says so.
+    const down = await c.post(`${API}/stripe/account`, { account_id: 'acct_1ExistingAcct' });
+    expect(down.statusCode).toBe(502);
+    expect(down.json().message).toMatch(/could not be reached/);
+    expect((await c.get(API)).json().card.connected_account_id).toBeNull();
+  });
+});
