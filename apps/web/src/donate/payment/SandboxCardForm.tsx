@@ -38,31 +38,45 @@ function failureOf(error: unknown): { fields?: CardErrors; message?: string } {
   return { message: error.message };
 }
 
+/**
+ * The bank's extra step, as a modal <dialog>: the browser's top layer escapes any frame or
+ * transformed ancestor, traps focus and turns Escape into Cancel.
+ */
 function ExtraConfirmation({ amountLabel, onAnswer }: { amountLabel: string; onAnswer: (yes: boolean) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirm.current?.focus(), []);
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (typeof d.showModal === 'function') d.showModal();
+    else d.setAttribute('open', '');
+    confirm.current?.focus();
+    return () => {
+      if (d.open && typeof d.close === 'function') d.close();
+    };
+  }, []);
   return (
-    <div className="kd-pay-overlay">
-      <div
-        className="kd-pay-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="kd-pay-dialog-title"
-        aria-describedby="kd-pay-dialog-text"
-        onKeyDown={(event) => event.key === 'Escape' && onAnswer(false)}
-      >
-        <h3 id="kd-pay-dialog-title">{SANDBOX_MESSAGES.dialogTitle}</h3>
-        <p id="kd-pay-dialog-text">{SANDBOX_MESSAGES.dialogText(amountLabel)}</p>
-        <div className="kd-pay-dialog-actions">
-          <button type="button" className="kd-button kd-secondary" onClick={() => onAnswer(false)}>
-            Cancel
-          </button>
-          <button type="button" ref={confirm} className="kd-button kd-primary" onClick={() => onAnswer(true)}>
-            Confirm
-          </button>
-        </div>
+    <dialog
+      ref={dialog}
+      className="kd-pay-dialog"
+      aria-labelledby="kd-pay-dialog-title"
+      aria-describedby="kd-pay-dialog-text"
+      onCancel={(event) => {
+        event.preventDefault();
+        onAnswer(false);
+      }}
+    >
+      <h3 id="kd-pay-dialog-title">{SANDBOX_MESSAGES.dialogTitle}</h3>
+      <p id="kd-pay-dialog-text">{SANDBOX_MESSAGES.dialogText(amountLabel)}</p>
+      <div className="kd-pay-dialog-actions">
+        <button type="button" className="kd-button kd-secondary" onClick={() => onAnswer(false)}>
+          Cancel
+        </button>
+        <button type="button" ref={confirm} className="kd-button kd-primary" onClick={() => onAnswer(true)}>
+          Confirm
+        </button>
       </div>
-    </div>
+    </dialog>
   );
 }
 
