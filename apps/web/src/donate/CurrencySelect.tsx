@@ -24,8 +24,18 @@ export function CurrencySelect({ value, currencies, onChange }: Props) {
     const outside = (event: MouseEvent) => {
       if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
     };
+    // Tabbing out closes the popup too. A native listener: React's onBlur bubbles, Preact's does not.
+    const focusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && root.current && !root.current.contains(next)) setOpen(false);
+    };
+    const node = root.current;
     document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
+    node?.addEventListener('focusout', focusOut);
+    return () => {
+      document.removeEventListener('mousedown', outside);
+      node?.removeEventListener('focusout', focusOut);
+    };
   }, [open]);
 
   const close = (focusButton: boolean) => {

@@ -92,6 +92,14 @@ describe('DonationForm step 1', () => {
     expect(screen.getByText('No currencies match your search')).toBeInTheDocument();
   });
 
+  it('closes the currency list when focus leaves it', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Currency: USD' }));
+    expect(screen.getByRole('listbox', { name: 'Currencies' })).toBeInTheDocument();
+    await user.tab();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('says when a campaign has no currencies configured', async () => {
     const user = setup({ currencies: [] });
     await user.click(screen.getByRole('button', { name: /Currency:/ }));
