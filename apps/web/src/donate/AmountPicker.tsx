@@ -98,25 +98,17 @@ export function AmountPicker({ campaign, state, dispatch, amountError }: Props) 
       {presets.length > 0 && (
         <fieldset className="kd-tiles">
           <legend className="kd-sr">Suggested amounts</legend>
-          {chosen ? (
+          {/* One keyed list in both states, so the chosen tile keeps its DOM node and the focus. */}
+          {(chosen ? [chosen] : presets).map((preset) => (
             <PresetTile
-              preset={chosen}
-              label={labelOf(chosen)}
-              selected
-              reopen
-              onClick={() => dispatch({ type: 'reopen' })}
+              key={preset.id}
+              preset={preset}
+              label={labelOf(preset)}
+              selected={preset.id === state.presetId}
+              reopen={Boolean(chosen)}
+              onClick={() => dispatch(chosen ? { type: 'reopen' } : { type: 'preset', id: preset.id })}
             />
-          ) : (
-            presets.map((preset) => (
-              <PresetTile
-                key={preset.id}
-                preset={preset}
-                label={labelOf(preset)}
-                selected={preset.id === state.presetId}
-                onClick={() => dispatch({ type: 'preset', id: preset.id })}
-              />
-            ))
-          )}
+          ))}
         </fieldset>
       )}
       {campaign.user_amount_enable ? (

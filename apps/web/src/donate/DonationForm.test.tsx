@@ -36,6 +36,8 @@ describe('DonationForm step 1', () => {
     expect(total()).toBe('$25.00');
     // The chosen tile stays as the selection; clicking it reopens the choice.
     expect(screen.queryByRole('button', { name: /^\$50/ })).toBeNull();
+    // The chosen tile keeps the keyboard focus while the others fold away.
+    expect(screen.getByRole('button', { name: /\$25 Once-off, selected\. Change amount/ })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: /\$25 Once-off, selected\. Change amount/ }));
     expect(tile('$50')).toBeInTheDocument();
     expect(tile('$25')).toHaveAttribute('aria-pressed', 'true');
