@@ -43,9 +43,25 @@ export const campaignKeys = {
   detail: (npoId: number | null, id: number) => [...campaignKeys.all, 'detail', npoId, id] as const,
   donations: (npoId: number | null, id: number, page: number) =>
     [...campaignKeys.all, 'donations', npoId, id, page] as const,
+  urlCheck: (npoId: number | null, url: string, id: number | null) =>
+    [...campaignKeys.all, 'url-check', npoId, url, id] as const,
 };
 
+/** GET /npo_admin/campaign_url_check (the server's ZCampaignUrlCheckResponse). */
+export type CampaignUrlCheck = { campaign_url: string; available: boolean; message: string | null };
+
 export const campaignQueries = {
+  urlCheck: (npoId: number | null, url: string, id: number | null) =>
+    queryOptions({
+      queryKey: campaignKeys.urlCheck(npoId, url, id),
+      queryFn: ({ signal }) =>
+        api<CampaignUrlCheck>('GET', '/npo_admin/campaign_url_check', {
+          query: { campaign_url: url, campaign_id: id },
+          signal,
+        }),
+      staleTime: 10_000,
+      retry: false,
+    }),
   list: (p: CampaignListParams) =>
     queryOptions({
       queryKey: campaignKeys.list(p),

@@ -56,6 +56,27 @@ describe('CampaignEditorPage', { timeout: 30_000 }, () => {
     expect(fetchStub.callsTo('POST', '/npo_admin/campaigns')).toHaveLength(0);
   });
 
+  it('says while typing that a campaign URL is taken, in the words of the server', async () => {
+    const fetchStub = stubFetch({
+      'GET /npo_admin/campaign_url_check': ({ query }) => {
+        const url = query.get('campaign_url') ?? '';
+        const taken = url === 'spring-appeal';
+        return { body: { campaign_url: url, available: !taken, message: taken ? CAMPAIGN_URL_MESSAGES.taken : null } };
+      },
+    });
+    const user = userEvent.setup();
+    render('/dashboard/campaign-new');
+    await typeInto(user, await screen.findByLabelText(/^Campaign name/), 'Spring Appeal');
+    const url = screen.getByLabelText(/^Campaign URL/);
+    await waitFor(() => expect(url).toHaveAccessibleDescription(expect.stringContaining(CAMPAIGN_URL_MESSAGES.taken)));
+    await typeInto(user, url, '-2026');
+    await waitFor(() => expect(url).toHaveAccessibleDescription(expect.stringContaining('Available')));
+    expect(fetchStub.callsTo('GET', '/npo_admin/campaign_url_check').map((c) => c.query.get('campaign_url'))).toEqual([
+      'spring-appeal',
+      'spring-appeal-2026',
+    ]);
+  });
+
   it('creates a campaign with its presets in minor units, then opens its edit page', async () => {
     const fetchStub = stubFetch({
       'POST /npo_admin/campaigns': {

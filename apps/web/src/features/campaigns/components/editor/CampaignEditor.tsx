@@ -151,14 +151,14 @@ export function CampaignEditor({ entry, saved, baseCurrency }: EditorProps) {
       <form id={FORM_ID} onSubmit={submit} noValidate>
         <Tabs value={section} onChange={(v) => v && setSection(v as SectionValue)} keepMounted={false}>
           <Stack gap="md">
-            {phone ? (
+            {phone && view === 'edit' ? (
               <NativeSelect
                 label="Section"
                 data={sections.map((s) => ({ value: s.value, label: s.label }))}
                 value={section}
                 onChange={(e) => setSection(e.currentTarget.value as SectionValue)}
               />
-            ) : (
+            ) : phone ? null : (
               <Tabs.List aria-label="Campaign sections">
                 {sections.map((s) => (
                   <Tabs.Tab key={s.value} value={s.value}>
@@ -184,6 +184,7 @@ export function CampaignEditor({ entry, saved, baseCurrency }: EditorProps) {
                   <Tabs.Panel value="details">
                     <DetailsSection
                       {...props}
+                      canWrite={canWrite}
                       urlFollowsName={urlFollowsName}
                       onUrlTyped={() => setUrlFollowsName(false)}
                     />

@@ -6,12 +6,24 @@ import {
   type TCampaignType,
   ZCampaignUrl,
 } from '@kindling/contracts';
-import { Button, Checkbox, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { WandSparkles } from 'lucide-react';
+import { CircleCheck, WandSparkles } from 'lucide-react';
 import { STATUS_LABELS } from '../CampaignBits.tsx';
 import type { SectionProps } from './editor-form.ts';
 import { ImageField } from './ImageField.tsx';
+import { useUrlCheck } from './useUrlCheck.ts';
 
 const TYPE_LABELS: Record<TCampaignType, string> = {
   donation: 'Donation',
@@ -28,12 +40,15 @@ const urlProblem = (slug: string): string | null => {
 };
 
 type DetailsProps = SectionProps & {
+  /** Whether the role may save, and so ask the server about URLs. */
+  canWrite: boolean;
   /** True while the URL still follows the name (a new campaign whose URL nobody typed). */
   urlFollowsName: boolean;
   onUrlTyped: () => void;
 };
 
-function NameAndUrl({ form, urlFollowsName, onUrlTyped }: DetailsProps) {
+function NameAndUrl({ form, campaignId, canWrite, urlFollowsName, onUrlTyped }: DetailsProps) {
+  const { available } = useUrlCheck(form, campaignId, canWrite);
   const setUrl = (slug: string) => {
     form.setFieldValue('campaign_url', slug);
     form.setFieldError('campaign_url', slug === '' ? null : urlProblem(slug));
@@ -54,7 +69,17 @@ function NameAndUrl({ form, urlFollowsName, onUrlTyped }: DetailsProps) {
       <TextInput
         label="Campaign URL"
         withAsterisk
-        description={`The form's public address: ${window.location.origin}/${slug || 'your-campaign'}. Lowercase letters, digits and hyphens; unique.`}
+        description={
+          <>
+            {`The form's public address: ${window.location.origin}/${slug || 'your-campaign'}. Lowercase letters, digits and hyphens; unique.`}
+            {available ? (
+              <Text span size="xs" c="green.8" fw={500} ml={6}>
+                <CircleCheck size={12} aria-hidden style={{ verticalAlign: 'middle', marginRight: 2 }} />
+                Available
+              </Text>
+            ) : null}
+          </>
+        }
         leftSection={<span aria-hidden>/</span>}
         {...form.getInputProps('campaign_url')}
         onChange={(e) => {
@@ -104,7 +129,7 @@ function Money({ form, baseCurrency }: SectionProps) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
           label="Goal"
-          description={`In ${baseCurrency}; leave empty for none.`}
+          description={`Optional, in ${baseCurrency}`}
           inputMode="decimal"
           rightSection={baseCurrency}
           rightSectionWidth={48}

@@ -37,7 +37,13 @@ export function EditorPreview({ campaign }: { campaign: TPublicCampaign }) {
         <Eye size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
         Live preview: nothing is charged here.
       </Text>
-      <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" style={{ overflow: 'hidden' }}>
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
+        style={{ overflow: 'hidden' }}
+      >
         {DonationForm ? (
           <PreviewBoundary resetKey={JSON.stringify(campaign)}>
             <Suspense
