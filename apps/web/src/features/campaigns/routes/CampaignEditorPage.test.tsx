@@ -1,5 +1,5 @@
 import { CAMPAIGN_MESSAGES, CAMPAIGN_URL_MESSAGES, type TPublicCampaign } from '@kindling/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
@@ -39,6 +39,7 @@ async function typeInto(
 type Body = { amounts: Array<{ amount_minor: number; interval: string }>; [key: string]: unknown };
 
 // A whole editor re-renders on each change; jsdom on a shared machine is slow at that.
+configure({ asyncUtilTimeout: 5_000 });
 describe('CampaignEditorPage', { timeout: 30_000 }, () => {
   it('shows the contract messages next to their fields and sends nothing while they stand', async () => {
     const fetchStub = stubFetch({});
@@ -68,9 +69,13 @@ describe('CampaignEditorPage', { timeout: 30_000 }, () => {
     render('/dashboard/campaign-new');
     await typeInto(user, await screen.findByLabelText(/^Campaign name/), 'Spring Appeal');
     const url = screen.getByLabelText(/^Campaign URL/);
-    await waitFor(() => expect(url).toHaveAccessibleDescription(expect.stringContaining(CAMPAIGN_URL_MESSAGES.taken)));
+    await waitFor(() => expect(url).toHaveAccessibleDescription(expect.stringContaining(CAMPAIGN_URL_MESSAGES.taken)), {
+      timeout: 5_000,
+    });
     await typeInto(user, url, '-2026');
-    await waitFor(() => expect(url).toHaveAccessibleDescription(expect.stringContaining('Available')));
+    await waitFor(() => expect(url).toHaveAccessibleDescription(expect.stringContaining('Available')), {
+      timeout: 5_000,
+    });
     expect(fetchStub.callsTo('GET', '/npo_admin/campaign_url_check').map((c) => c.query.get('campaign_url'))).toEqual([
       'spring-appeal',
       'spring-appeal-2026',
