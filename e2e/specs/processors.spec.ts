@@ -75,4 +75,17 @@ describe('/admin/processors in the sandbox', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('reads well in dark mode', async () => {
+    const { page, context } = await newPage({ colorScheme: 'dark' });
+    await signIn(page, 'manager@kindling.test');
+    await page.waitForURL('**/dashboard/home');
+    await page.goto('/admin/processors?error=access_denied');
+    await page.getByRole('region', { name: 'PayPal' }).getByText('Sandbox (test mode)').waitFor();
+    await page.getByRole('region', { name: 'PayPal' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('A PayPal merchant id is 13 capital letters', { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/processors-1280-dark.png`, fullPage: true });
+    await context.close();
+  });
 });

@@ -19,7 +19,7 @@ export const PROCESSOR_MESSAGES = {
  * for a known code only, so a crafted link cannot put its own words on the page.
  */
 export const STRIPE_CONNECT_ERRORS = {
-  access_denied: 'Stripe was not connected: the request was cancelled on Stripe’s page.',
+  access_denied: 'The connection was cancelled on Stripe’s page. Choose Connect with Stripe to try again.',
   state_mismatch:
     'This Stripe connection link is not valid for your session (it may be old or already used). Choose Connect with Stripe again.',
   exchange_failed: 'Stripe did not accept the connection. Choose Connect with Stripe again.',

@@ -63,7 +63,7 @@ export function PayPalCard({ wallet }: { wallet: TWalletProcessor }) {
           <TextInput
             label="PayPal merchant id"
             description="13 letters and digits, in PayPal under Account settings → Business information."
-            placeholder="7X2KQ3PLM9ABC"
+            placeholder="e.g. 7X2KQ3PLM9ABC"
             autoComplete="off"
             spellCheck={false}
             maxLength={20}
@@ -73,7 +73,7 @@ export function PayPalCard({ wallet }: { wallet: TWalletProcessor }) {
           <TextInput
             label="PayPal account e-mail"
             type="email"
-            placeholder="giving@example.org"
+            placeholder="e.g. giving@example.org"
             autoComplete="email"
             required
             {...form.getInputProps('email')}

@@ -143,7 +143,7 @@ function AccountIdForm() {
         <TextInput
           label="Stripe account id"
           description="Found in the Stripe Dashboard under Settings → Account details; it starts with acct_."
-          placeholder="acct_1A2b3C4d5E6f7G8h"
+          placeholder="e.g. acct_1A2b3C4d5E6f7G8h"
           autoComplete="off"
           spellCheck={false}
           required
