@@ -96,7 +96,7 @@ export function AmountPicker({ campaign, state, dispatch, amountError }: Props) 
         onChange={(interval) => dispatch({ type: 'interval', interval })}
       />
       {presets.length > 0 && (
-        <fieldset className="kd-tiles">
+        <fieldset className={`kd-tiles kd-tiles-${Math.min(presets.length, 5)}`}>
           <legend className="kd-sr">Suggested amounts</legend>
           {/* One keyed list in both states, so the chosen tile keeps its DOM node and the focus. */}
           {(chosen ? [chosen] : presets).map((preset) => (
