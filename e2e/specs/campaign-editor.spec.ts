@@ -5,6 +5,11 @@ import { signIn } from '../support/accounts.ts';
 import { useBrowser } from '../support/browser.ts';
 
 const SHOTS = '/tmp/shots';
+/** A 1×1 PNG: the server looks at the bytes, not the name. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** Opens a section: tabs on wide screens, the 'Section' select on a phone. */
 async function openSection(page: Page, phone: boolean, name: string, value: string) {
@@ -38,10 +43,17 @@ describe('the campaign editor', () => {
       await openSection(page, phone, 'Amounts', 'amounts');
       for (const [i, amount] of ['25', '50'].entries()) {
         await page.getByRole('button', { name: 'Add once-off amount' }).click();
-        await page.getByLabel(/^Amount\W*$/).nth(i).fill(amount);
-        await page.getByLabel('Description').nth(i).fill(i === 0 ? 'A scarf' : 'A warm coat');
+        await page
+          .getByLabel(/^Amount\W*$/)
+          .nth(i)
+          .fill(amount);
+        await page
+          .getByLabel('Description')
+          .nth(i)
+          .fill(i === 0 ? 'A scarf' : 'A warm coat');
       }
 
+      await page.screenshot({ path: `${SHOTS}/campaign-new-amounts-${width}.png`, fullPage: true });
       await openSection(page, phone, 'Questions', 'questions');
       await page.getByRole('button', { name: 'Add question' }).click();
       await page.getByLabel(/^Question\W*$/).fill('How did you hear about us?');
@@ -59,6 +71,18 @@ describe('the campaign editor', () => {
       await page.screenshot({ path: `${SHOTS}/campaign-edit-preview-${width}.png`, fullPage: true });
       if (phone) await page.getByText('Edit', { exact: true }).click();
 
+      // An image upload, then a save of the edit page.
+      await page
+        .locator('input[type="file"]')
+        .first()
+        .setInputFiles({ name: 'coat.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByRole('img', { name: 'Campaign image preview' }).waitFor();
+      await openSection(page, phone, 'Form design', 'design');
+      await page.getByLabel('Theme colour').fill('#7c3aed');
+      await page.screenshot({ path: `${SHOTS}/campaign-edit-design-${width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Campaign saved').waitFor();
+
       await openSection(page, phone, 'Embed', 'embed');
       const snippet = await page.getByTestId('embed-snippet').textContent();
       expect(snippet).toContain(`/campaign-embed/${id}" title="Donate to ${name}"`);
@@ -70,6 +94,8 @@ describe('the campaign editor', () => {
       const { campaign } = await api.json();
       expect(campaign.amounts.map((a: { amount_minor: number }) => a.amount_minor)).toEqual([2500, 5000]);
       expect(campaign.questions.map((q: { content: string }) => q.content)).toEqual(['How did you hear about us?']);
+      expect(campaign.image_url).toMatch(/^\/uploads\/.+\.png$/);
+      expect(campaign.campaign_settings.theme_color).toBe('#7c3aed');
 
       await page.goto(`/${slug}`);
       await page.getByRole('button', { name: /\$25/ }).waitFor();

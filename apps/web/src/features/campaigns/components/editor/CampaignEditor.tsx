@@ -211,6 +211,7 @@ export function CampaignEditor({ entry, saved, baseCurrency }: EditorProps) {
                       campaignId={saved.id}
                       name={saved.name}
                       campaignUrl={saved.campaign_url}
+                      parentCampaignId={saved.parent_campaign_id}
                       active={saved.status === 'active'}
                     />
                   </Tabs.Panel>

@@ -1,19 +1,23 @@
 import { Alert, Anchor, Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { Check, Copy, ExternalLink, Info } from 'lucide-react';
 import { buildEmbedSnippet } from '../../editor/embed-snippet.ts';
+import { publicPath } from '../CampaignBits.tsx';
 
 type EmbedProps = {
   campaignId: number;
   /** As saved: the snippet and link must work now, not after the next save. */
   name: string;
   campaignUrl: string;
+  /** Set for a peer campaign, whose page lives under /raise/. */
+  parentCampaignId: number | null;
   active: boolean;
 };
 
 /** The snippet to paste into another site, and the form's own address. */
-export function EmbedSection({ campaignId, name, campaignUrl, active }: EmbedProps) {
+export function EmbedSection({ campaignId, name, campaignUrl, parentCampaignId, active }: EmbedProps) {
   const origin = window.location.origin;
   const snippet = buildEmbedSnippet(origin, campaignId, name);
+  const path = publicPath({ campaign_url: campaignUrl, parent_campaign_id: parentCampaignId });
   return (
     <Stack gap="md">
       <Title order={2} fz="lg">
@@ -46,8 +50,8 @@ export function EmbedSection({ campaignId, name, campaignUrl, active }: EmbedPro
         <Text size="sm" fw={500}>
           Direct link
         </Text>
-        <Anchor href={`/${campaignUrl}`} target="_blank" rel="noopener" style={{ wordBreak: 'break-all' }}>
-          {`${origin}/${campaignUrl}`}
+        <Anchor href={path} target="_blank" rel="noopener" style={{ wordBreak: 'break-all' }}>
+          {`${origin}${path}`}
           <ExternalLink size={12} aria-hidden style={{ marginLeft: 4, verticalAlign: 'middle' }} />
         </Anchor>
       </Stack>
