@@ -54,6 +54,18 @@ describe('campaign page states', () => {
     expect(api.callsTo('GET', '/npo_admin/campaign_page')[0]?.query.get('campaign_url')).toBe('spring-appeal');
   });
 
+  it("shows the campaign's description below the form", async () => {
+    stubFetch({
+      'GET /npo_admin/campaign_page': {
+        body: { campaign: testCampaign({ description: '<p>Shelves run <em>low</em></p>' }) },
+      },
+    });
+    render(<CampaignPage pathname="/spring-appeal" />);
+    const about = await screen.findByRole('region', { name: 'About this campaign' });
+    expect(about).toHaveTextContent('Shelves run low');
+    expect(about.querySelector('em')).not.toBeNull();
+  });
+
   it('uses the campaign the server inlined without fetching', () => {
     const api = stubFetch({});
     const script = document.createElement('script');

@@ -148,6 +148,13 @@ export function CampaignPage({ pathname }: { pathname: string }) {
       <>
         {!embed && <Header campaign={load.campaign} />}
         <DonationForm campaign={load.campaign} />
+        {!embed && load.campaign.description.trim() && (
+          <section className="kd-about" aria-labelledby="kd-about-title">
+            <h2 id="kd-about-title">About this campaign</h2>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises the description (campaigns module, description-html) */}
+            <div dangerouslySetInnerHTML={{ __html: load.campaign.description }} />
+          </section>
+        )}
       </>
     );
   }
