@@ -44,7 +44,7 @@ export function renderAuthorizePage(v: AuthorizeFormValues): string {
     'Sandbox Stripe — connect your account to Kindling',
     `<span class="badge">Sandbox</span>
 <h1>Sandbox Stripe — connect your account to Kindling</h1>
-<p>Kindling asks to connect a Stripe account with read and write access, and to sign you in with it.</p>
+<p>Kindling asks to connect a Stripe account with read and write access: to take card payments for your organisation, or to sign you in with it.</p>
 <form method="post" action="${escapeHtml(v.action)}">
   ${hidden}
   <label for="email">Account e-mail</label>
