@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 
 const SHOTS = '/tmp/shots';
@@ -33,6 +34,9 @@ describe('the campaign editor', () => {
       await signIn(page, 'admin@kindling.test');
       await page.waitForURL('**/dashboard/home');
       await page.goto('/dashboard/campaign-new');
+
+      await page.getByLabel(/^Campaign name/).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
 
       const name = `Winter Coats ${width}`;
       const slug = `winter-coats-${width}`;
@@ -87,6 +91,7 @@ describe('the campaign editor', () => {
       const snippet = await page.getByTestId('embed-snippet').textContent();
       expect(snippet).toContain(`/campaign-embed/${id}" title="Donate to ${name}"`);
       await page.screenshot({ path: `${SHOTS}/campaign-edit-embed-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
 
       // What the public form reads, then the public page itself.
       const api = await page.request.get(`/api/v1/npo_admin/campaign_page?campaign_url=${slug}`);

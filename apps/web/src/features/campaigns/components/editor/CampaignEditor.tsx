@@ -29,6 +29,8 @@ import { ThankYouSection } from './ThankYouSection.tsx';
 
 export type SavedCampaign = StaffCampaignResponse['campaign'];
 const FORM_ID = 'campaign-editor';
+/** The toast's close button has only an icon: name it. */
+const CLOSE = { 'aria-label': 'Dismiss notification' };
 
 /** The saved campaign's organisation, totals and payment tabs; the session's for a new one. */
 function usePreviewContext(saved: SavedCampaign | null, baseCurrency: string): PreviewContext {
@@ -69,7 +71,7 @@ function useSave({ saved, form, goalCurrency, bypass, onFieldErrors }: SaveOptio
       queryClient.setQueryData(campaignKeys.detail(npoId, data.campaign.id), data);
       void queryClient.invalidateQueries({ queryKey: campaignKeys.lists() });
       if (!saved) {
-        notifications.show({ color: 'green', message: 'Campaign created' });
+        notifications.show({ color: 'green', message: 'Campaign created', closeButtonProps: CLOSE });
         bypass.current = true;
         await navigate(`/dashboard/campaign-edit/${data.campaign.id}`, { replace: true });
         return;
@@ -77,7 +79,7 @@ function useSave({ saved, form, goalCurrency, bypass, onFieldErrors }: SaveOptio
       const next = draftOf(data.campaign);
       form.setValues(next);
       form.resetDirty(next);
-      notifications.show({ color: 'green', message: 'Campaign saved' });
+      notifications.show({ color: 'green', message: 'Campaign saved', closeButtonProps: CLOSE });
     },
     onError: (error) => {
       if (!(error instanceof ApiError && error.body?.fields)) return;
