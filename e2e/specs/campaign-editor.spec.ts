@@ -43,6 +43,7 @@ describe('the campaign editor', () => {
       await page.getByLabel(/^Campaign name/).fill(name);
       expect(await page.getByLabel(/^Campaign URL/).inputValue()).toBe(slug);
       await chooseOption(page, 'Status', 'Active');
+      await page.screenshot({ path: `${SHOTS}/campaign-new-details-${width}.png`, fullPage: true });
 
       await openSection(page, phone, 'Amounts', 'amounts');
       for (const [i, amount] of ['25', '50'].entries()) {

@@ -142,7 +142,9 @@ export function CampaignEditor({ entry, saved, baseCurrency }: EditorProps) {
       <LeaveGuard when={() => !bypass.current && !save.isPending && form.isDirty() && canWrite} />
       {canWrite ? null : (
         <Alert color="gray" icon={<Lock size={16} aria-hidden />}>
-          You can look at this campaign; only administrators can change it.
+          {saved
+            ? 'You can look at this campaign; only administrators can change it.'
+            : 'Only administrators can create campaigns.'}
         </Alert>
       )}
       {formError || fieldError ? (
