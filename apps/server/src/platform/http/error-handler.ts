@@ -2,7 +2,7 @@ import { MESSAGES, type TApiError } from '@kindling/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
-import { allowFraming, type IndexHtmlReader } from './web-app.ts';
+import { applyDonatePageHeaders, type IndexHtmlReader } from './web-app.ts';
 
 /** Maps every failure to the one error body of the contract (ZApiError). */
 export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexHtmlReader | null): void {
@@ -46,7 +46,7 @@ export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexH
       request.method === 'GET' && !looksLikeFile && !pathname.startsWith('/api/') && !pathname.startsWith('/cable');
     const page = isPageRequest ? await readIndexHtml?.(pathname) : null;
     if (page) {
-      if (page.frameable) allowFraming(reply);
+      if (page.donate) applyDonatePageHeaders(reply, page.frameable);
       return reply
         .status(page.status)
         .type('text/html; charset=utf-8')

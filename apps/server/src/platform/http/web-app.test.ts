@@ -74,6 +74,19 @@ describe('serving the built web app', () => {
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 
+  it("allows the payment providers' scripts and frames on donate pages only", async () => {
+    const donate = String(
+      (await app.inject({ method: 'GET', url: '/spring-appeal' })).headers['content-security-policy'],
+    );
+    expect(donate).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(donate).toMatch(/frame-src [^;]*https:\/\/\*\.paypal\.com/);
+    expect(donate).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    const staff = String(
+      (await app.inject({ method: 'GET', url: '/dashboard/home' })).headers['content-security-policy'],
+    );
+    expect(staff).not.toContain('stripe');
+  });
+
   it('lets other sites load the embed script', async () => {
     const res = await app.inject({ method: 'GET', url: '/embed.js' });
     expect(res.body).toBe('// snippet');

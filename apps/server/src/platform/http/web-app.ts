@@ -12,7 +12,7 @@ export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * addresses, else the staff single-page app's index.html. null when that build is missing.
  */
 export type IndexHtmlReader = (pathname?: string) => Promise<PageHtml | null>;
-export type PageHtml = { html: string; status: number; frameable: boolean };
+export type PageHtml = { html: string; status: number; donate: boolean; frameable: boolean };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const DONATE_PREFIXES = new Set(['raise', 'subscriptions', 'campaign-embed']);
@@ -85,19 +85,43 @@ async function withCampaign(app: FastifyInstance, html: string, page: NonNullabl
   return { html: withData, status: 200 };
 }
 
-/** Lets any site frame the embed page; every other page keeps helmet's frame protection. */
-export function allowFraming(reply: FastifyReply): void {
-  reply.raw.removeHeader('x-frame-options');
+/** What the card and wallet providers' own scripts, frames and calls need (Stripe.js, PayPal JS SDK). */
+const PROVIDER_SOURCES: Record<string, string[]> = {
+  'script-src': [
+    'https://js.stripe.com',
+    'https://*.js.stripe.com',
+    'https://*.paypal.com',
+    'https://*.paypalobjects.com',
+  ],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://*.paypal.com'],
+  'connect-src': ['https://api.stripe.com', 'https://*.stripe.com', 'https://*.paypal.com'],
+};
+
+/**
+ * The donate pages' security headers: helmet's policy plus the payment providers' sources, and for
+ * the embed page any site may frame it (no X-Frame-Options, frame-ancestors *). Every other page
+ * keeps helmet's headers untouched.
+ */
+export function applyDonatePageHeaders(reply: FastifyReply, frameable: boolean): void {
   const csp = reply.raw.getHeader('content-security-policy');
   if (typeof csp === 'string') {
-    const relaxed = csp
+    const directives = csp
       .split(';')
       .map((d) => d.trim())
-      .filter((d) => d && !d.startsWith('frame-ancestors'))
-      .concat('frame-ancestors *')
-      .join(';');
-    reply.raw.setHeader('content-security-policy', relaxed);
+      .filter((d) => d && !(frameable && d.startsWith('frame-ancestors')))
+      .map((d) => {
+        const name = d.split(/\s+/)[0] ?? '';
+        const extra = PROVIDER_SOURCES[name];
+        return extra ? `${d} ${extra.join(' ')}` : d;
+      });
+    // A directive the policy leaves out falls back to default-src, which is 'self' here.
+    for (const [name, extra] of Object.entries(PROVIDER_SOURCES)) {
+      if (!directives.some((d) => d.split(/\s+/)[0] === name)) directives.push(`${name} 'self' ${extra.join(' ')}`);
+    }
+    if (frameable) directives.push('frame-ancestors *');
+    reply.raw.setHeader('content-security-policy', directives.join(';'));
   }
+  if (frameable) reply.raw.removeHeader('x-frame-options');
 }
 
 /**
@@ -130,17 +154,17 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
     const page = donatePageOf(pathname);
     if (!page) {
       const html = readIndex();
-      return html === null ? null : { html, status: 200, frameable: false };
+      return html === null ? null : { html, status: 200, donate: false, frameable: false };
     }
     const html = readDonate();
     if (html === null) return null;
-    return { ...(await withCampaign(app, html, page)), frameable: page.kind === 'embed' };
+    return { ...(await withCampaign(app, html, page)), donate: true, frameable: page.kind === 'embed' };
   };
 
   const sendPage = async (pathname: string, reply: FastifyReply) => {
     const page = await readPage(pathname);
     if (!page) return reply.callNotFound();
-    if (page.frameable) allowFraming(reply);
+    if (page.donate) applyDonatePageHeaders(reply, page.frameable);
     return reply
       .status(page.status)
       .type('text/html; charset=utf-8')
