@@ -52,6 +52,23 @@ export const ZIntentDonorHints = z.object({
   first_name_only_to_donor_wall: ZFlag.optional().catch(undefined),
   show_amount_on_donor_wall: ZFlag.optional().catch(undefined),
   show_comment_on_donor_wall: ZFlag.optional().catch(undefined),
+  // The rest of the choice, so a webhook that records the gift before the browser's confirmation
+  // (the two race) keeps the Gift Aid declaration, the address and the answers too.
+  address: z.string().trim().max(200).optional().catch(undefined),
+  address2: z.string().trim().max(200).optional().catch(undefined),
+  city: z.string().trim().max(100).optional().catch(undefined),
+  state: z.string().trim().max(100).optional().catch(undefined),
+  postal_code: z.string().trim().max(20).optional().catch(undefined),
+  country: z.string().trim().max(100).optional().catch(undefined),
+  gift_aid: ZFlag.optional().catch(undefined),
+  create_donor_account: ZFlag.optional().catch(undefined),
+  /** Kept only while its JSON fits one metadata value (500 characters, Stripe's limit). */
+  answers: z
+    .unknown()
+    .transform((value) => (value && typeof value === 'object' ? JSON.stringify(value) : undefined))
+    .refine((json) => json === undefined || json.length <= 500)
+    .optional()
+    .catch(undefined),
 });
 export const ZIntentRequest = z.intersection(ZCreateIntentRequest, ZIntentDonorHints);
 
@@ -66,6 +83,8 @@ export function donorMetadata(
     show_amount_on_donor_wall: body.show_amount_on_donor_wall ?? false,
     show_comment_on_donor_wall: body.show_comment_on_donor_wall ?? false,
   });
+  const optional = (key: string, value: string | boolean | undefined) =>
+    value === undefined || value === '' ? {} : { [key]: String(value) };
   return {
     donor_email: body.email,
     donor_first_name: body.first_name ?? '',
@@ -73,6 +92,15 @@ export function donorMetadata(
     designation: body.designation ? String(body.designation) : '',
     comment: body.comment ?? '',
     ...Object.fromEntries(Object.entries(wall).map(([k, v]) => [k, String(v)])),
+    ...optional('donor_address', body.address),
+    ...optional('donor_address2', body.address2),
+    ...optional('donor_city', body.city),
+    ...optional('donor_state', body.state),
+    ...optional('donor_postal_code', body.postal_code),
+    ...optional('donor_country', body.country),
+    ...optional('gift_aid', body.gift_aid),
+    ...optional('create_donor_account', body.create_donor_account),
+    ...optional('answers', body.answers),
   };
 }
 type ConfirmBody = z.output<typeof ZConfirmPaymentRequest>;

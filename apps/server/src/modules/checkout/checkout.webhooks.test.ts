@@ -144,6 +144,47 @@ describe('POST /api/v1/webhooks/:provider', () => {
     expect(await donationsFor(intent.id)).toHaveLength(1);
   });
 
+  it('keeps Gift Aid, the address and the answers when the webhook records the gift before the browser', async () => {
+    const client = new TestClient(ctx.app);
+    const campaign = await springAppeal(client);
+    const question = campaign.questions[0];
+    const choice = {
+      first_name: 'Ada',
+      last_name: 'Byron',
+      email: 'ada.byron@example.org',
+      address: '1 High Street',
+      postal_code: 'S19 2BD',
+      country: 'GB',
+      gift_aid: true,
+      create_donor_account: true,
+      answers: { [String(question?.id)]: 'Local news' },
+    };
+    const intent = await paidIntent(client, campaign, { ...choice, currency: 'GBP' });
+    const [recorded] = await eventually(
+      () => donationsFor(intent.id),
+      (rows) => rows.length > 0,
+    );
+    expect(recorded).toMatchObject({
+      currency: 'GBP',
+      giftAid: true,
+      giftAidName: 'Ada Byron',
+      giftAidAddress: '1 High Street',
+      giftAidPostcode: 'S19 2BD',
+      createDonorAccount: true,
+      answers: [expect.objectContaining({ question_id: question?.id, answer: 'Local news' })],
+    });
+
+    // The browser's confirmation, arriving second, answers with the same full record.
+    const confirm = await client.post('/api/v1/npo_admin/confirm_payment', {
+      ...choice,
+      campaign_id: campaign.campaign_id,
+      amount: 2500,
+      currency: 'GBP',
+      payment_intent: intent.id,
+    });
+    expect(confirm.json()).toMatchObject({ status: 'success', donation: { id: recorded?.id, gift_aid: true } });
+  });
+
   it('answers 400 for a provider that is not one of ours', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/webhooks/venmo', payload: '{}' });
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 // POST /api/v1/webhooks/:provider. The signature covers the exact bytes sent, so this route keeps
 // the raw body (its own content-type parser, scoped to this plugin) and hands it to the provider.
+import { ZAnswers } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -68,21 +69,21 @@ function choiceFromMetadata(meta: Record<string, string>): DonorChoice {
     first_name: meta.donor_first_name ?? '',
     last_name: meta.donor_last_name ?? '',
     email: meta.donor_email ?? '',
-    address: '',
-    address2: '',
-    city: '',
-    state: '',
-    postal_code: '',
-    country: '',
+    address: meta.donor_address ?? '',
+    address2: meta.donor_address2 ?? '',
+    city: meta.donor_city ?? '',
+    state: meta.donor_state ?? '',
+    postal_code: meta.donor_postal_code ?? '',
+    country: meta.donor_country ?? '',
     designation: Number(meta.designation) || null,
     comment: meta.comment ?? '',
-    answers: {},
+    answers: ZAnswers.safeParse(meta.answers ?? '').data ?? {},
     add_to_donor_wall: flag('add_to_donor_wall'),
     first_name_only_to_donor_wall: flag('first_name_only_to_donor_wall'),
     show_amount_on_donor_wall: flag('show_amount_on_donor_wall'),
     show_comment_on_donor_wall: flag('show_comment_on_donor_wall'),
-    create_donor_account: false,
-    gift_aid: false,
+    create_donor_account: flag('create_donor_account'),
+    gift_aid: flag('gift_aid'),
     payment_method: meta.payment_method ?? 'card',
   };
 }

@@ -15,6 +15,7 @@ import { StripeCardForm } from './StripeCardForm.tsx';
 
 export const CARD_PANEL_MESSAGES = {
   confirmFailed: 'The payment did not go through. Please try again.',
+  stripeNotReady: 'Card payments are not available for this campaign right now. Please choose another method.',
 } as const;
 
 /** Section 8's banner text for a failed intent call; an unreachable server says so. */
@@ -94,7 +95,11 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
             Edit details
           </button>
         </p>
-        {intent.provider === 'stripe' && campaign.stripe_publishable_key ? (
+        {intent.provider === 'stripe' && !campaign.stripe_publishable_key ? (
+          <p className="kd-pay-failure" role="alert">
+            {CARD_PANEL_MESSAGES.stripeNotReady}
+          </p>
+        ) : intent.provider === 'stripe' && campaign.stripe_publishable_key ? (
           <StripeCardForm
             publishableKey={campaign.stripe_publishable_key}
             stripeAccount={intent.stripe_account}

@@ -266,3 +266,31 @@ describe('the sandbox card form (sub-step 1)', () => {
     expect(props.props.onDone).not.toHaveBeenCalled();
   });
 });
+
+describe('the PayPal tab', () => {
+  const wallet = { wallet_enabled: true, card_enabled: true, wallet_provider: 'sandbox' as const };
+
+  it('asks for the name and home address first when Gift Aid was chosen, and calls nothing until given', () => {
+    const { calls } = stubFetch({});
+    renderStep({ campaign: testCampaign(wallet), choice: choice({ currency: 'GBP', giftAid: true }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
+    expect(screen.getByText(GIFT_AID_MESSAGES.addressRequired)).toBeInTheDocument();
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('offers to save PayPal for a recurring gift', () => {
+    renderStep({ campaign: testCampaign(wallet), choice: choice({ interval: 'monthly', totalMinor: 1000 }) });
+    expect(screen.getByRole('button', { name: 'Continue with PayPal' })).toBeInTheDocument();
+  });
+
+  it('shows the banner text of a refused order and lets the donor try again', async () => {
+    stubFetch({
+      'POST /npo_admin/create_order': { status: 400, body: { message: 'This campaign does not accept CHF.' } },
+    });
+    const props = renderStep({ campaign: testCampaign(wallet) });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
+    await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith('This campaign does not accept CHF.'));
+    expect(screen.getByRole('button', { name: 'Pay with PayPal' })).toBeEnabled();
+  });
+});

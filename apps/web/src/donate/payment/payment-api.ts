@@ -75,13 +75,15 @@ export function createIntent(campaign: TPublicCampaign, choice: DonationChoice, 
     payment_method: 'card',
     stripe_account: campaign.stripe_account,
     included_fees: choice.includedFeesMinor,
-    // Hints for the webhook, which records the gift if this browser never comes back.
-    first_name: d.first_name,
-    last_name: d.last_name,
-    email: d.email,
+    // Hints for the webhook, which records the gift if this browser never comes back (or before
+    // it confirms): who gives and everything they chose.
+    ...d,
     ...(choice.designation ? { designation: choice.designation } : {}),
     comment: choice.comment,
+    answers: choice.answers,
     ...choice.donorWall,
+    gift_aid: choice.giftAid,
+    create_donor_account: choice.createDonorAccount,
   };
   return postJson<IntentAnswer>('/npo_admin/intent', body, { 'Idempotency-Key': keyFor(body) });
 }
