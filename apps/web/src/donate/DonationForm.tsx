@@ -171,6 +171,7 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
   const layout = settings.button_layout ?? 'standard';
   const classes = ['kindling-donation-form', `kd-layout-${layout}`];
   if (settings.campaign_rounded_corners === false) classes.push('kd-square');
+  if (!settings.form_padding) classes.push('kd-default-padding');
 
   return (
     <div className={classes.join(' ')} style={style} ref={root}>
