@@ -199,6 +199,42 @@ describe('CampaignEditorPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Amounts' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('reorders and removes list items by button, keeping the ids of what stays', async () => {
+    const question = (id: number, content: string) => ({
+      id,
+      content,
+      answer_type: 'Text' as const,
+      options: [],
+      response_required: false,
+    });
+    const saved = staffCampaign(12, {
+      questions: [question(1, 'First?'), question(2, 'Second?')],
+      designations: [
+        { id: 5, name: 'Kitchen', description: '' },
+        { id: 6, name: 'Pantry', description: '' },
+      ],
+    });
+    const fetchStub = stubFetch({
+      'GET /npo_admin/campaigns/12': { body: saved },
+      'PUT /npo_admin/campaigns/12': { body: saved },
+    });
+    const user = userEvent.setup();
+    render('/dashboard/campaign-edit/12');
+    await user.click(await screen.findByRole('tab', { name: 'Questions' }));
+    expect(screen.getByRole('button', { name: 'Move question 1 up' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move question 1 down' }));
+    await user.click(screen.getByRole('tab', { name: 'Designations' }));
+    await user.click(screen.getByRole('button', { name: 'Remove designation 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchStub.callsTo('PUT', '/npo_admin/campaigns/12')).toHaveLength(1));
+    const sent = fetchStub.callsTo('PUT', '/npo_admin/campaigns/12')[0]?.body as Body;
+    expect((sent.questions as Array<{ id: number; content: string }>).map((q) => [q.id, q.content])).toEqual([
+      [2, 'Second?'],
+      [1, 'First?'],
+    ]);
+    expect(sent.designations).toEqual([{ id: 6, name: 'Pantry', description: '' }]);
+  });
+
   it('gives the exact embed snippet and the direct link', async () => {
     stubFetch({
       'GET /npo_admin/campaigns/7': {
