@@ -35,7 +35,13 @@ describe('public donation form: payment', () => {
   async function donorPage(): Promise<Page> {
     const { page } = await newPage({ width: 375, height: 812 });
     await page.goto('/spring-appeal');
-    await page.getByRole('button', { name: 'Continue to Payment' }).or(page.getByText('Once-off')).first().waitFor();
+    try {
+      await page.getByRole('group', { name: 'How often' }).waitFor({ timeout: 15_000 });
+    } catch (error) {
+      await page.screenshot({ path: `${SHOTS}/donor-page-failed.png`, fullPage: true });
+      console.error(page.url(), await page.locator('body').innerText());
+      throw error;
+    }
     return page;
   }
 
@@ -181,7 +187,12 @@ describe('public donation form: payment', () => {
 
   it('(f) a once-off PayPal gift completes through the sandbox approval page', async () => {
     const page = await donorPage();
-    await fillStepOne(page, { custom: { currency: 'USD', amount: '37.45' } });
+    await fillStepOne(page, {
+      custom: { currency: 'USD', amount: '37.45' },
+      designation: 'Fresh produce',
+      wall: { showAmount: true },
+      heardFrom: 'At the food bank',
+    });
     await page.getByRole('tab', { name: 'PayPal', selected: true }).waitFor();
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     await page.getByRole('button', { name: 'Approve payment' }).click();
@@ -189,10 +200,19 @@ describe('public donation form: payment', () => {
     expect(new URL(page.url()).search).toBe('');
     // A reload does not capture or record the order again.
     await page.reload();
-    await page.getByRole('button', { name: 'Continue to Payment' }).or(page.getByText('Once-off')).first().waitFor();
+    await page.getByRole('group', { name: 'How often' }).waitFor();
     const gifts = (await newestDonations(await staffClient(), campaignId)).filter((d) => d.amount_minor === 3745);
     expect(gifts).toHaveLength(1);
-    expect(gifts[0]).toMatchObject({ currency: 'USD', interval: 'once', payment_method: 'paypal' });
+    // The choices made before leaving for PayPal were kept in this browser and sent with the capture.
+    expect(gifts[0]).toMatchObject({
+      currency: 'USD',
+      interval: 'once',
+      payment_method: 'paypal',
+      designation: 'Fresh produce',
+      add_to_donor_wall: true,
+      show_amount_on_donor_wall: true,
+    });
+    expect(gifts[0]?.answers.map((a) => a.answer)).toContain('At the food bank');
   });
 
   it('(f2) a monthly PayPal gift saves PayPal through the approval page and starts a plan', async () => {
