@@ -124,6 +124,9 @@ export function SandboxCardForm({ intent, amountLabel, finish }: Props) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const busyRef = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // 'Next' unmounted the focused button: continue where the donor types next.
+  useEffect(() => formRef.current?.querySelector<HTMLInputElement>('#kd-card-number')?.focus(), []);
 
   const set = (name: keyof CardInput, value: string) => {
     setCard((c) => ({ ...c, [name]: value }));
@@ -169,7 +172,7 @@ export function SandboxCardForm({ intent, amountLabel, finish }: Props) {
   };
 
   return (
-    <form className="kd-pay-card" onSubmit={submit} noValidate aria-label="Card details">
+    <form ref={formRef} className="kd-pay-card" onSubmit={submit} noValidate aria-label="Card details">
       <p className="kd-pay-sandbox-note">
         <strong>Sandbox test mode:</strong> no real card is charged. Use{' '}
         {SANDBOX_TEST_CARDS.map((c, i) => (
