@@ -93,6 +93,8 @@ describe('jobs', () => {
     sender.register(queue, async () => {});
     await sender.start();
     await sender.stop();
+    // Let a fetch that was under way when stop() began finish before the job exists.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     // The queue exists now; a process that only sends (no handler running) leaves the job waiting.
     const offline = startedJobs();
     await offline.start();

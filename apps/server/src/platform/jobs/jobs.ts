@@ -101,13 +101,21 @@ export function createJobs(options: JobsOptions): Jobs {
           queue.name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
           async (jobs) => {
+            // pg-boss 10 sleeps a polling interval after every batch, even with more jobs
+            // waiting; waking the worker makes it drain a backlog (after a restart) at full speed.
+            const wake = () => boss.notifyWorker(workerIds.get(queue.name) ?? '');
             for (const job of jobs) {
+              // A fetch already under way when stop() began can still hand over a job; failing
+              // it (retried later, by any instance) is safe, running it on a closing app is not.
+              if (state === 'stopped') throw new Error(`job ${job.id} fetched while the jobs were stopping`);
               try {
                 await handler(job.data, { id: job.id });
               } catch (error) {
                 options.onError(error, { queue: queue.name, jobId: job.id });
                 // Rethrown so pg-boss marks the job failed and schedules its retry.
                 throw error;
+              } finally {
+                wake();
               }
             }
           },
