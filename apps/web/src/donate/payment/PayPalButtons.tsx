@@ -15,18 +15,23 @@ type Props = {
   donor: DonorDetails | null;
   onDone: (outcome: DonationOutcome) => void;
   onError: (message: string | null) => void;
+  /** Checks the details asked beside the buttons (Gift Aid); false shows their messages instead. */
+  detailsValid?: () => boolean;
 };
+
+/** Thrown from createOrder when the donor's details need fixing; their messages are already shown. */
+class DetailsMissing extends Error {}
 
 export const PAYPAL_LOAD_FAILED = 'PayPal could not be loaded. Check your connection and refresh the page.';
 
-export function PayPalButtons({ campaign, choice, donor, onDone, onError }: Props) {
+export function PayPalButtons({ campaign, choice, donor, onDone, onError, detailsValid }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const capturing = useRef(false);
   const keyFor = useMemo(attemptKeys, []);
   const [loading, setLoading] = useState(true);
   // The handlers read the latest props without re-rendering PayPal's iframe.
-  const latest = useRef({ choice, donor, onDone, onError });
-  latest.current = { choice, donor, onDone, onError };
+  const latest = useRef({ choice, donor, onDone, onError, detailsValid });
+  latest.current = { choice, donor, onDone, onError, detailsValid };
 
   // PayPal's script is loaded for one currency; a new currency needs a new script.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the currency
@@ -46,7 +51,8 @@ export function PayPalButtons({ campaign, choice, donor, onDone, onError }: Prop
       const buttons = paypal.Buttons({
         style: { layout: 'vertical', label: 'donate' },
         createOrder: async () => {
-          const { choice: c, donor: d } = latest.current;
+          const { choice: c, donor: d, detailsValid: valid } = latest.current;
+          if (valid && !valid()) throw new DetailsMissing();
           const order = await createOrder(campaign, c, d, keyFor);
           if (!order?.order_id) throw new Error(PAYMENT_MESSAGES.orderNotCreated);
           return order.order_id;
@@ -80,7 +86,9 @@ export function PayPalButtons({ campaign, choice, donor, onDone, onError }: Prop
             capturing.current = false;
           }
         },
-        onError: () => latest.current.onError(PAYMENT_MESSAGES.orderNotCreated),
+        onError: (error) => {
+          if (!(error instanceof DetailsMissing)) latest.current.onError(PAYMENT_MESSAGES.orderNotCreated);
+        },
       });
       close = () => buttons.close();
       await buttons.render(box.current);

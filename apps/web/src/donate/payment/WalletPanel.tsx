@@ -111,6 +111,7 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
             donor={asksDetails ? donor : null}
             onDone={onDone}
             onError={onError}
+            detailsValid={() => checkedDonor() !== undefined}
           />
         </Suspense>
       </div>
