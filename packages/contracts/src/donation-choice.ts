@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DONOR_MESSAGES } from './donor-messages.ts';
 import { addFeeCover } from './fee-cover.ts';
 import { GIFT_AID_MESSAGES } from './gift-aid.ts';
 
@@ -10,13 +11,7 @@ import { GIFT_AID_MESSAGES } from './gift-aid.ts';
 const trimmed = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
 const optionalText = (max: number) => trimmed(max).optional().default('');
 
-export const DONOR_MESSAGES = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  emailInvalid: 'Enter a valid email address',
-  answersInvalid: 'Answers must be text or a list of options',
-  feesInconsistent: 'The fee cover does not match the amount',
-} as const;
+export { DONOR_MESSAGES };
 
 export const ZDonorEmail = z.string().trim().toLowerCase().email(DONOR_MESSAGES.emailInvalid).max(254);
 

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub.ts';
 import type { DonationChoice, PaymentStepProps } from '../donation-choice.ts';
 import { testCampaign } from '../test-campaign.ts';
-import { DETAILS_MESSAGES } from './donor-details.ts';
 import { PaymentStep } from './PaymentStep.tsx';
 
 const choice = (overrides: Partial<DonationChoice> = {}): DonationChoice => ({
@@ -104,12 +103,6 @@ describe('card details (sub-step 0)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText(GIFT_AID_MESSAGES.addressRequired)).toBeInTheDocument();
     expect(screen.getByText(GIFT_AID_MESSAGES.postcodeRequired)).toBeInTheDocument();
-  });
-
-  it('keeps the same texts as the contracts (which the public bundle may not import)', () => {
-    expect(DETAILS_MESSAGES.firstNameRequired).toBe(DONOR_MESSAGES.firstNameRequired);
-    expect(DETAILS_MESSAGES.lastNameRequired).toBe(DONOR_MESSAGES.lastNameRequired);
-    expect(DETAILS_MESSAGES.emailInvalid).toBe(DONOR_MESSAGES.emailInvalid);
   });
 
   it('in the editor preview renders the details step but calls nothing', () => {

@@ -1,6 +1,7 @@
 // Card sub-step 0 (spec 02 sections 2 and 5): who is giving. First name, last name and e-mail are
 // required; the billing address is asked only when the campaign collects it, and Gift Aid needs a
 // home address and postcode (INTEGRATIONS.md section 7).
+import { DONOR_MESSAGES } from '@kindling/contracts/donor-messages.ts';
 import { GIFT_AID_MESSAGES } from '@kindling/contracts/gift-aid-rules.ts';
 
 export type DonorDetails = {
@@ -30,17 +31,8 @@ export const EMPTY_DONOR: DonorDetails = {
   country: '',
 };
 
-/**
- * The texts of DONOR_MESSAGES in @kindling/contracts/donation-choice.ts. That module builds zod
- * schemas, which the public bundle must not load (decision 006); payment-step.test.tsx checks that
- * both stay the same.
- */
-export const DETAILS_MESSAGES = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Enter a valid email address',
-} as const;
+/** The contract's texts, from its zod-free module (the public bundle loads no zod: decision 006). */
+export const DETAILS_MESSAGES = DONOR_MESSAGES;
 
 /** The shape an e-mail address must have before we send it (the server checks it again). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
