@@ -7,16 +7,32 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
-import { type Instance, profiled, startBenchDatabase, startInstance, stopInstance } from '../support/processes.ts';
+import {
+  type Instance,
+  printStatementStats,
+  profiled,
+  resetStatementStats,
+  startBenchDatabase,
+  startInstance,
+  stopInstance,
+} from '../support/processes.ts';
 
 const { values: args } = parseArgs({
   options: {
     payments: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '32' },
+    // off: the measured server only enqueues receipts (JOB_WORKERS=off), as a web instance beside
+    // worker instances would; on: it also renders and sends them while taking the gifts.
+    'job-workers': { type: 'string', default: 'on' },
+    // 2: every payment confirmed twice at once (the no-double check under load); 1: once, as most are.
+    confirms: { type: 'string', default: '2' },
+    // Print PostgreSQL's time per statement during the measured phase (pg_stat_statements).
+    'pg-stats': { type: 'boolean', default: false },
   },
 });
 const PAYMENTS = Number(args.payments);
 const CONCURRENCY = Number(args.concurrency);
+const CONFIRMS = args.confirms === '1' ? 1 : 2;
 
 type Intent = { id: string; client_secret: string };
 type Campaign = { campaign_id: number };
@@ -58,11 +74,17 @@ const gift = (campaign: Campaign) => ({
 });
 
 async function main() {
-  const database = await startBenchDatabase('kindling_bench_checkout');
+  const database = await startBenchDatabase('kindling_bench_checkout', { statementStats: args['pg-stats'] });
   let instance: Instance | null = null;
   try {
     await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
-    instance = await startInstance({ DATABASE_URL: database.url, DATA_DIR: database.dataDir });
+    instance = await startInstance({
+      DATABASE_URL: database.url,
+      DATA_DIR: database.dataDir,
+      JOB_WORKERS: args['job-workers'] === 'off' ? 'off' : 'on',
+      // As outside tests (the benchmark's server runs with NODE_ENV=test for the sandbox).
+      CAMPAIGN_PAGE_CACHE_MS: '2000',
+    });
     const post = client(instance.url);
     const page = await fetch(`${instance.url}/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal`);
     const campaign = ((await page.json()) as { campaign: Campaign }).campaign;
@@ -96,11 +118,14 @@ async function main() {
         last_name: `Donor ${i}`,
         email: `donor${i}@bench.test`,
       };
-      return [body, body];
+      return CONFIRMS === 1 ? [body] : [body, body];
     });
-    console.log(`Confirming each twice: ${calls.length} confirm_payment calls, ${CONCURRENCY} at a time …`);
+    console.log(
+      `Confirming each ${CONFIRMS === 1 ? 'once' : 'twice'}: ${calls.length} confirm_payment calls, ${CONCURRENCY} at a time …`,
+    );
     const started = performance.now();
     const server = instance;
+    if (args['pg-stats']) await resetStatementStats(database.db);
     const answers = await profiled(server, () =>
       pool(calls, CONCURRENCY, (body) =>
         post<{ status: string; donation: { id: number } | null }>('/api/v1/npo_admin/confirm_payment', body),
@@ -109,15 +134,16 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
 
     const failed = answers.filter((a) => a.status !== 200 || a.json.status !== 'success').length;
-    const pairsDisagreeing = intents.filter(
-      (_, i) => answers[2 * i]?.json.donation?.id !== answers[2 * i + 1]?.json.donation?.id,
-    ).length;
+    const pairsDisagreeing =
+      CONFIRMS === 1
+        ? 0
+        : intents.filter((_, i) => answers[2 * i]?.json.donation?.id !== answers[2 * i + 1]?.json.donation?.id).length;
     const { rows } = await database.db.execute<{ references: number; donations: number }>(sql`
       SELECT count(DISTINCT provider_reference)::int AS references, count(*)::int AS donations
       FROM donations WHERE provider_reference = ANY(${`{${intents.map((i) => i.id).join(',')}}`}::text[])`);
     const recorded = rows[0] ?? { references: 0, donations: 0 };
 
-    console.log('\nResults');
+    console.log(`\nResults (receipt workers ${args['job-workers'] === 'off' ? 'off' : 'on'} in the measured server)`);
     console.log(
       `  ${PAYMENTS} payments in ${seconds.toFixed(2)} s: ${(PAYMENTS / seconds).toFixed(0)} donations/s recorded (target ≥ 300)`,
     );
@@ -127,6 +153,7 @@ async function main() {
         `donation rows: ${recorded.donations} (doubled: ${recorded.donations - recorded.references}); ` +
         `pairs answered with different donations: ${pairsDisagreeing}`,
     );
+    if (args['pg-stats']) await printStatementStats(database.db);
   } finally {
     if (instance) await stopInstance(instance);
     await database.stop();

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { createDb, type Db } from '../../apps/server/src/platform/db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/platform/db/embedded-postgres.ts';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
@@ -15,14 +16,21 @@ export type Instance = { child: ChildProcess; port: number; url: string };
 export type BenchDatabase = { url: string; db: Db; dataDir: string; stop: () => Promise<void> };
 
 /** A migrated database on a fresh embedded PostgreSQL in a temporary directory. */
-export async function startBenchDatabase(name: string): Promise<BenchDatabase> {
+export async function startBenchDatabase(
+  name: string,
+  options: { statementStats?: boolean } = {},
+): Promise<BenchDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-bench-'));
   // As root, embedded-postgres runs initdb as another user, who must be able to enter the directory.
   await fs.chmod(dataDir, 0o755);
-  const embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), { durable: false });
+  const embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), {
+    durable: false,
+    settings: options.statementStats ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+  });
   const url = await ensureDatabase(embedded.url, name);
   const db = createDb(url);
   await runMigrations(db);
+  if (options.statementStats) await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
   return {
     url,
     db,
@@ -88,5 +96,20 @@ export async function profiled<T>(instance: Instance, measured: () => Promise<T>
     console.log(`CPU profile of the server written to ${file}`);
   }
 }
+
+/** The statements that cost PostgreSQL the most time since `resetStatementStats` (needs statementStats). */
+export async function printStatementStats(db: Db, top = 12): Promise<void> {
+  const { rows } = await db.execute<{ calls: number; total_ms: number; mean_ms: number; query: string }>(sql`
+    SELECT calls::int, round(total_exec_time::numeric, 1)::float AS total_ms,
+      round(mean_exec_time::numeric, 3)::float AS mean_ms, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) AS query
+    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT ${top}`);
+  console.log('\nPostgreSQL time by statement (pg_stat_statements):');
+  for (const r of rows)
+    console.log(
+      `  ${String(r.total_ms).padStart(9)} ms ${String(r.calls).padStart(6)}× ${String(r.mean_ms).padStart(7)} ms  ${r.query}`,
+    );
+}
+
+export const resetStatementStats = (db: Db) => db.execute(sql`SELECT pg_stat_statements_reset()`);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobs({
     db: deps.db,
     pollingIntervalSeconds: deps.config.JOB_POLL_INTERVAL_SECONDS,
+    work: deps.config.JOB_WORKERS === 'on',
     onError: (err, context) => app.log.error({ err, ...context }, 'a background job failed'),
   });
   const followUps = [

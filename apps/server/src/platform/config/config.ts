@@ -47,6 +47,8 @@ const ZConfig = z.object({
   CAMPAIGN_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** How often an idle job worker looks for jobs other instances sent (its own are run at once). */
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  /** off: this instance only enqueues background jobs; instances with 'on' run them. */
+  JOB_WORKERS: z.enum(['on', 'off']).default('on'),
 });
 
 /** The Vite dev server proxies the API from another origin; unsafe requests from it are ours. */

@@ -28,7 +28,7 @@ export async function findFreePort(): Promise<number> {
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  options: { log?: (line: string) => void; durable?: boolean } = {},
+  options: { log?: (line: string) => void; durable?: boolean; settings?: Record<string, string> } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dir);
   const port = await findFreePort();
@@ -50,6 +50,8 @@ export async function startEmbeddedPostgres(
       'unix_socket_directories=',
       // Throw-away test clusters trade crash safety for speed; the app's own data keeps fsync.
       ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
+      // Extra server settings (benchmarks load pg_stat_statements this way).
+      ...Object.entries(options.settings ?? {}).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
     ],
     onLog: log,
     onError: (e) => log(String(e)),

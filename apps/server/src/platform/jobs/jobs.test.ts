@@ -20,8 +20,8 @@ afterAll(async () => {
   await drop();
 });
 
-function startedJobs(): Jobs {
-  const jobs = createJobs({ db, pollingIntervalSeconds: 0.5, onError: () => {} });
+function startedJobs(work = true): Jobs {
+  const jobs = createJobs({ db, pollingIntervalSeconds: 0.5, work, onError: () => {} });
   running.push(jobs);
   return jobs;
 }
@@ -32,6 +32,28 @@ async function until(check: () => boolean, ms = 8000): Promise<void> {
 }
 
 describe('jobs', () => {
+  it('leaves the work to another instance when this one only sends', async () => {
+    const queue = defineQueue<{ n: number }>('test.send-only', { retryLimit: 0 });
+    const seenBySender: number[] = [];
+    const sender = startedJobs(false);
+    sender.register(queue, async (data) => {
+      seenBySender.push(data.n);
+    });
+    await sender.start();
+    await sender.send(queue, { n: 1 }, { key: 'only-send-1' });
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(seenBySender).toEqual([]);
+
+    const seenByWorker: number[] = [];
+    const worker = startedJobs();
+    worker.register(queue, async (data) => {
+      seenByWorker.push(data.n);
+    });
+    await worker.start();
+    await until(() => seenByWorker.length > 0);
+    expect(seenByWorker).toEqual([1]);
+  });
+
   it('runs one job for many sends with the same key', async () => {
     const queue = defineQueue<{ n: number }>('test.same-key', { retryLimit: 0 });
     const seen: number[] = [];

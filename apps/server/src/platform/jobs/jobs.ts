@@ -43,6 +43,11 @@ export type JobsOptions = {
   db: Db;
   /** How often an idle worker looks for jobs sent by other instances (this one wakes its own at once). */
   pollingIntervalSeconds?: number;
+  /**
+   * false: this instance only sends jobs and another instance runs them (web instances kept free
+   * for donors' requests, worker instances for receipts). Default true.
+   */
+  work?: boolean;
   onError: (error: unknown, context: { queue?: string; jobId?: string }) => void;
 };
 
@@ -97,6 +102,7 @@ export function createJobs(options: JobsOptions): Jobs {
           retryBackoff: true,
           expireInSeconds: queue.expireInSeconds,
         });
+        if (options.work === false) continue;
         const workerId = await boss.work<object>(
           queue.name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
