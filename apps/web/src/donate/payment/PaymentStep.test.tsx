@@ -1,4 +1,3 @@
-import { DONOR_MESSAGES } from '@kindling/contracts';
 import { GIFT_AID_MESSAGES } from '@kindling/contracts/gift-aid-rules.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
