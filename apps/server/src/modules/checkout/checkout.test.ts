@@ -103,6 +103,8 @@ describe('POST /npo_admin/intent', () => {
       headers: { origin: 'http://localhost' },
     });
     expect(bare.statusCode, bare.body).toBe(200);
+    // Nothing for the form to keep: no CSRF cookie is minted for an anonymous payment call.
+    expect(bare.headers['set-cookie']).toBeUndefined();
     const foreign = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/npo_admin/intent',

@@ -96,10 +96,13 @@ export function registerCsrf(app: FastifyInstance, options: { secret: string; tr
   // Every response carries a valid token, so the single-page app's first GET gives it one; except
   // the anonymous public reads (route config `csrfCookie: false`), which a donor's page load calls
   // and which need no token afterwards (decision 006): no random bytes, HMAC or Set-Cookie there.
+  // The origin-only payment calls are the same: the donation form never needs a token.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if ((request.routeOptions.config as { csrfCookie?: boolean } | undefined)?.csrfCookie !== false) {
-      csrfTokenFor(request, reply, options.secret);
-    }
+    const route = request.routeOptions.url;
+    const anonymous =
+      (request.routeOptions.config as { csrfCookie?: boolean } | undefined)?.csrfCookie === false ||
+      (route !== undefined && ORIGIN_ONLY_ROUTES.has(route));
+    if (!anonymous) csrfTokenFor(request, reply, options.secret);
     done(null, payload);
   });
 }
