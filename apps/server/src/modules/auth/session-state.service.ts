@@ -48,9 +48,11 @@ export async function buildRefresh(deps: AuthDeps, session: RequestSession): Pro
       last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
     },
     npos: memberships.map(toOrganisationOption),
-    stripe_publishable_key: deps.config.STRIPE_PUBLISHABLE_KEY ?? null,
-    stripe_client_id: providers.stripe_client_id,
-    paypal_client_id: deps.config.PAYPAL_CLIENT_ID ?? null,
+    // Spec 01 section 3: the payment providers' ids belong to the selected organisation's session.
+    stripe_publishable_key: selected ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    stripe_client_id: selected ? providers.stripe_client_id : null,
+    // Only a PayPal that can take payments (id and secret) is announced.
+    paypal_client_id: selected && deps.config.PAYPAL_CLIENT_SECRET ? (deps.config.PAYPAL_CLIENT_ID ?? null) : null,
     google_site_id: providers.google_client_id,
     stripe_authorize_url: providers.stripe_authorize_url,
     backup_codes: null,
