@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub.ts';
 import { CampaignPage } from './CampaignPage.tsx';
 import { parsePublicRoute } from './campaign-source.ts';
+import { thankYouTarget } from './DonationForm.tsx';
 import { ThankYou } from './ThankYou.tsx';
 import { testCampaign } from './test-campaign.ts';
 
@@ -136,5 +137,18 @@ describe('parsePublicRoute', () => {
     expect(parsePublicRoute('/campaign-embed/7')).toEqual({ kind: 'embed', key: '7' });
     expect(parsePublicRoute('/a/b/c')).toBeNull();
     expect(parsePublicRoute('/')).toBeNull();
+  });
+});
+
+describe('the campaign’s thank-you URL after a gift', () => {
+  const base = 'https://give.example.org/spring-appeal';
+  it('sends the donor to a web address, relative ones resolved against the page', () => {
+    expect(thankYouTarget('https://riverside.example/thanks', base)).toBe('https://riverside.example/thanks');
+    expect(thankYouTarget(' /thanks ', base)).toBe('https://give.example.org/thanks');
+  });
+  it('keeps the donor on our own view for no URL, a script or a malformed one', () => {
+    expect(thankYouTarget('', base)).toBeNull();
+    expect(thankYouTarget('javascript:alert(1)', base)).toBeNull();
+    expect(thankYouTarget('http://[::1', base)).toBeNull();
   });
 });

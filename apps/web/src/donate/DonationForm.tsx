@@ -123,12 +123,14 @@ function StepOne({
 }
 
 /** Leaves the page for the campaign's own thank-you URL, when it is a web address. */
-function goToThankYouUrl(url: string) {
+/** Where a campaign's thank-you URL sends the donor: web addresses only; otherwise null (our own view). */
+export function thankYouTarget(url: string, base: string): string | null {
+  if (!url.trim()) return null;
   try {
-    const target = new URL(url, window.location.href);
-    if (target.protocol === 'https:' || target.protocol === 'http:') window.location.assign(target.href);
+    const target = new URL(url.trim(), base);
+    return target.protocol === 'https:' || target.protocol === 'http:' ? target.href : null;
   } catch {
-    // A malformed URL keeps the donor on our own thank-you view.
+    return null;
   }
 }
 
@@ -152,7 +154,8 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
   function finish(result: DonationOutcome) {
     setError(null);
     setOutcome(result);
-    if (!preview && campaign.thank_you_url.trim()) goToThankYouUrl(campaign.thank_you_url.trim());
+    const target = preview ? null : thankYouTarget(campaign.thank_you_url, window.location.href);
+    if (target) window.location.assign(target);
   }
   const restart = () => {
     setOutcome(null);

@@ -37,11 +37,12 @@ export type { SandboxProvider } from './providers/sandbox/sandbox.provider.ts';
 export { SANDBOX_CONFIRM_PATH, sandboxPaymentRoutes } from './providers/sandbox/sandbox.routes.ts';
 export { SANDBOX_APPROVE_PATH } from './providers/sandbox/sandbox.wallet.ts';
 export { SANDBOX_SIGNATURE_HEADER, type SandboxWebhookSink } from './providers/sandbox/sandbox.webhooks.ts';
-export { createStripeClient } from './providers/stripe/stripe.client.ts';
 export type { StripeProvider } from './providers/stripe/stripe.provider.ts';
 export {
   type ConnectedAccount,
+  createConnectStripeClient,
   createStripeConnect,
   type StripeConnect,
   StripeConnectError,
+  stripeAuthorizeBase,
 } from './stripe-connect.ts';

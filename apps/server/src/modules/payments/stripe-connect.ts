@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { redeemSandboxCode, SANDBOX_AUTHORIZE_PATH, SANDBOX_CLIENT_ID } from '../sandbox/index.ts';
@@ -17,6 +18,25 @@ export type StripeConnect = {
   exchangeCode: (code: string) => Promise<ConnectedAccount>;
 };
 
+/**
+ * The SDK client for Connect's OAuth and account calls (sign-in and /admin/processors): the payment
+ * provider's set-up, without retries, since an authorization code is single use.
+ */
+export function createConnectStripeClient(config: Config, secretKey: string): Stripe {
+  return createStripeClient({
+    secretKey,
+    applicationFeeBps: 0,
+    host: config.STRIPE_API_HOST,
+    port: config.STRIPE_API_PORT,
+    protocol: config.STRIPE_API_PROTOCOL,
+    maxNetworkRetries: 0,
+  });
+}
+
+/** stripe.oauth.authorizeUrl() drops the port of a custom host, so the base is configured. */
+export const stripeAuthorizeBase = (config: Config): string =>
+  `${config.STRIPE_CONNECT_BASE.replace(/\/$/, '')}/oauth/authorize`;
+
 /** Stripe Connect OAuth through the official SDK with keys configured, else the sandbox provider. */
 export function createStripeConnect(config: Config, db: Db): StripeConnect {
   if (!config.STRIPE_SECRET_KEY) {
@@ -33,20 +53,11 @@ export function createStripeConnect(config: Config, db: Db): StripeConnect {
       },
     };
   }
-  // The same SDK set-up as the payment provider; an OAuth code is single use, so no retries.
-  const stripe = createStripeClient({
-    secretKey: config.STRIPE_SECRET_KEY,
-    applicationFeeBps: 0,
-    host: config.STRIPE_API_HOST,
-    port: config.STRIPE_API_PORT,
-    protocol: config.STRIPE_API_PROTOCOL,
-    maxNetworkRetries: 0,
-  });
+  const stripe = createConnectStripeClient(config, config.STRIPE_SECRET_KEY);
   return {
     mode: 'stripe',
     clientId: config.STRIPE_CLIENT_ID ?? null,
-    // stripe.oauth.authorizeUrl() drops the port of a custom host, so the base is configured.
-    authorizeUrl: `${config.STRIPE_CONNECT_BASE.replace(/\/$/, '')}/oauth/authorize`,
+    authorizeUrl: stripeAuthorizeBase(config),
     exchangeCode: async (code) => {
       try {
         const token = await stripe.oauth.token({ grant_type: 'authorization_code', code });

@@ -5,7 +5,7 @@
 import type Stripe from 'stripe';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { createStripeClient } from '../payments/index.ts';
+import { createConnectStripeClient, stripeAuthorizeBase } from '../payments/index.ts';
 import { redeemSandboxCode, SANDBOX_AUTHORIZE_PATH, SANDBOX_CLIENT_ID } from '../sandbox/index.ts';
 
 /** Stripe refused: a code or account that does not exist, was used, or belongs elsewhere. */
@@ -39,19 +39,11 @@ export const isLiveStripeKey = (key: string | undefined): boolean => !!key && /^
 
 export function createStripeAccounts(config: Config, db: Db): StripeAccounts {
   if (!config.STRIPE_SECRET_KEY) return sandboxAccounts(config, db);
-  const stripe = createStripeClient({
-    secretKey: config.STRIPE_SECRET_KEY,
-    applicationFeeBps: 0,
-    host: config.STRIPE_API_HOST,
-    port: config.STRIPE_API_PORT,
-    protocol: config.STRIPE_API_PROTOCOL,
-    // A code is single use and a deauthorize is not worth repeating blindly: no retries.
-    maxNetworkRetries: 0,
-  });
+  // A code is single use and a deauthorize is not worth repeating blindly: no retries.
+  const stripe = createConnectStripeClient(config, config.STRIPE_SECRET_KEY);
   const clientId = config.STRIPE_CLIENT_ID ?? null;
   const keyIsLive = isLiveStripeKey(config.STRIPE_SECRET_KEY);
-  // stripe.oauth.authorizeUrl() drops the port of a custom host, so the base is configured.
-  const base = `${config.STRIPE_CONNECT_BASE.replace(/\/$/, '')}/oauth/authorize`;
+  const base = stripeAuthorizeBase(config);
   return {
     mode: 'stripe',
     authorizeUrl: (state, redirectUri) => (clientId ? `${base}?${authorizeQuery(clientId, state, redirectUri)}` : null),

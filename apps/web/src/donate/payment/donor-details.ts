@@ -31,19 +31,16 @@ export const EMPTY_DONOR: DonorDetails = {
   country: '',
 };
 
-/** The contract's texts, from its zod-free module (the public bundle loads no zod: decision 006). */
-export const DETAILS_MESSAGES = DONOR_MESSAGES;
-
 /** The shape an e-mail address must have before we send it (the server checks it again). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateDonor(d: DonorDetails, needs: { address: boolean; giftAid: boolean }): DonorErrors {
   const errors: DonorErrors = {};
-  if (!d.firstName.trim()) errors.firstName = DETAILS_MESSAGES.firstNameRequired;
-  if (!d.lastName.trim()) errors.lastName = DETAILS_MESSAGES.lastNameRequired;
+  if (!d.firstName.trim()) errors.firstName = DONOR_MESSAGES.firstNameRequired;
+  if (!d.lastName.trim()) errors.lastName = DONOR_MESSAGES.lastNameRequired;
   const email = d.email.trim();
-  if (!email) errors.email = DETAILS_MESSAGES.emailRequired;
-  else if (!EMAIL.test(email) || email.length > 254) errors.email = DETAILS_MESSAGES.emailInvalid;
+  if (!email) errors.email = DONOR_MESSAGES.emailRequired;
+  else if (!EMAIL.test(email) || email.length > 254) errors.email = DONOR_MESSAGES.emailInvalid;
   if (needs.giftAid) {
     if (!d.address.trim()) errors.address = GIFT_AID_MESSAGES.addressRequired;
     if (!d.postalCode.trim()) errors.postalCode = GIFT_AID_MESSAGES.postcodeRequired;
