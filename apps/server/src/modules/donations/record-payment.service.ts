@@ -38,6 +38,8 @@ export type SucceededPayment = {
   giftAid?: { name: string; address: string; postcode: string; declaredOn?: string } | null;
   donorWall?: { addToDonorWall?: boolean; firstNameOnly?: boolean; showAmount?: boolean; showComment?: boolean };
   createDonorAccount?: boolean;
+  /** The recurring plan a scheduled charge belongs to (a first gift's plan is linked by the plans module). */
+  recurringPlanId?: number | null;
   /** When the provider says the payment happened (seed, late webhooks); default now. */
   occurredAt?: Date;
   /**
@@ -84,6 +86,7 @@ export async function recordSucceededPayment(db: Db, input: SucceededPayment): P
         status: 'succeeded',
         provider: input.provider,
         providerReference: input.providerReference,
+        recurringPlanId: input.recurringPlanId ?? null,
         ...(input.occurredAt ? { createdAt: input.occurredAt, updatedAt: input.occurredAt } : {}),
       })
       .onConflictDoNothing({ target: [donations.provider, donations.providerReference] })
