@@ -18,16 +18,20 @@ import { npos } from '../organisations/organisations.tables.ts';
 import { RECURRING_INTERVALS } from './next-charge.ts';
 
 /**
- * active: charged when due. paused / cancelled: by staff or the donor (timestamps say when).
+ * active: charged when due. paused / cancelled: by staff or the donor (timestamps say when); a
+ * plan cancelled because every retry failed is `cancelled` with failure_reason retries_exhausted.
  * past_due: the last charge failed and retries are scheduled (the scheduler's state).
- * failed: cannot be charged at all: `failure_reason` says why (no saved payment method, or the
- * retries ran out).
+ * failed: cannot be charged at all: `failure_reason` says why (no saved payment method).
  */
 export const planStatuses = ['active', 'paused', 'past_due', 'cancelled', 'failed'] as const;
 export type PlanStatus = (typeof planStatuses)[number];
 
 /** Why a plan is failed; the scheduler may add its own (e.g. retries_exhausted). */
-export const PLAN_FAILURE = { noPaymentMethod: 'no_saved_payment_method' } as const;
+export const PLAN_FAILURE = {
+  noPaymentMethod: 'no_saved_payment_method',
+  /** Cancelled by the scheduler after the last retry of a period failed (churn "failed"). */
+  retriesExhausted: 'retries_exhausted',
+} as const;
 
 /**
  * A recurring gift: what each charge takes and how, started by its first donation (exactly one
@@ -64,12 +68,20 @@ export const recurringPlans = pgTable(
     failureReason: text(),
     /** The calendar anchor of every due date: the first gift's time unless the date was changed. */
     anchorAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The period the anchor stands for (0 for the first gift). Changing the next date re-anchors
+     * at the new date with anchor_period = next_period, so periods keep counting up and an
+     * idempotency key plan-<id>-<period> is never reused.
+     */
+    anchorPeriod: integer().notNull().default(0),
     /** The period `next_charge_at` stands for (1 = the first charge after the first gift). */
     nextPeriod: integer().notNull().default(1),
     /** Null while the plan cannot be charged (failed, cancelled). */
     nextChargeAt: timestamp({ withTimezone: true }),
     /** Failed attempts for the current period (dunning). */
     failedAttempts: integer().notNull().default(0),
+    /** The first failed attempt of the current period: retries are counted from it (dunning.ts). */
+    pastDueSince: timestamp({ withTimezone: true }),
     lastChargedAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     pausedAt: timestamp({ withTimezone: true }),
