@@ -3,6 +3,7 @@ export * from '../../modules/audit/audit.tables.ts';
 export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';
 export * from '../../modules/donations/donations.tables.ts';
+export * from '../../modules/donors/donor-giving.tables.ts';
 export * from '../../modules/donors/donors.tables.ts';
 export * from '../../modules/email-templates/email-templates.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';

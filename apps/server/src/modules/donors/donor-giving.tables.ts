@@ -1,0 +1,32 @@
+import { bigint, index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { npos } from '../organisations/organisations.tables.ts';
+import { donors } from './donors.tables.ts';
+
+/**
+ * Each donor's giving, summed: what the donors list sorts and filters by (200,000 donors with a
+ * million gifts must list in well under 100 ms, which summing the gifts per request cannot do).
+ * Never written by application code: database triggers (migration 'donor_giving_triggers')
+ * recompute a donor's row from the donations and ledger whenever a gift is recorded, changes
+ * status or donor (merges), or a refund or dispute row is added, so it cannot drift from them.
+ * A gift is a donation with status 'succeeded'; the lifetime total is succeeded and refunded
+ * donations' base amounts plus their (negative) refund and dispute ledger rows.
+ */
+export const donorGiving = pgTable(
+  'donor_giving',
+  {
+    donorId: bigint({ mode: 'number' })
+      .primaryKey()
+      .references(() => donors.id, { onDelete: 'cascade' }),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    giftCount: integer().notNull().default(0),
+    lifetimeBaseMinor: bigint({ mode: 'number' }).notNull().default(0),
+    firstGiftAt: timestamp({ withTimezone: true }),
+    lastGiftAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('donor_giving_npo_last_idx').on(t.npoId, t.lastGiftAt),
+    index('donor_giving_npo_total_idx').on(t.npoId, t.lifetimeBaseMinor),
+  ],
+);
