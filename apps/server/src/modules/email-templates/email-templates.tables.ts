@@ -36,9 +36,7 @@ export const emailTemplates = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('email_templates_npo_kind_uq')
-      .on(t.npoId, t.kind)
-      .where(sql`${t.campaignId} IS NULL`),
+    uniqueIndex('email_templates_npo_kind_uq').on(t.npoId, t.kind).where(sql`${t.campaignId} IS NULL`),
     uniqueIndex('email_templates_campaign_kind_uq')
       .on(t.npoId, t.campaignId, t.kind)
       .where(sql`${t.campaignId} IS NOT NULL`),

@@ -1,0 +1,81 @@
+// Rendering an e-mail of a kind for one organisation: the campaign's receipt template, else the
+// organisation's edited template, else the built-in default, filled with the merge values. Values
+// are HTML-escaped in the HTML part and left as they are in the subject and the text part.
+import type { TEmailKind, TMergeField } from '@kindling/contracts/email-template-rules.ts';
+import Mustache from 'mustache';
+import type { Tx } from '../donations/index.ts';
+import { DEFAULT_TEMPLATES } from './default-templates.ts';
+import { findEffectiveTemplate } from './email-templates.repository.ts';
+import { plainTextOf } from './template-source.ts';
+
+export type EmailKind = TEmailKind;
+export type MergeField = TMergeField;
+export type EmailValues = Partial<Record<MergeField, string>>;
+export type RenderedEmail = { subject: string; html: string; text: string };
+export type EmailTemplateSource = { subject: string; html: string; text: string };
+
+export type RenderEmailInput = {
+  npoId: number;
+  campaignId?: number | null;
+  kind: EmailKind;
+  values: EmailValues;
+};
+
+const asIs = (value: unknown) => String(value);
+
+/** The default templates' plain text, derived once. */
+const defaultTexts = new Map<EmailKind, string>();
+
+export function defaultTemplate(kind: EmailKind): EmailTemplateSource {
+  const { subject, html } = DEFAULT_TEMPLATES[kind];
+  let text = defaultTexts.get(kind);
+  if (text === undefined) {
+    text = plainTextOf(html);
+    defaultTexts.set(kind, text);
+  }
+  return { subject, html, text };
+}
+
+/** The template that applies: campaign (receipts only) → organisation → default. */
+export async function effectiveTemplate(
+  db: Tx,
+  npoId: number,
+  kind: EmailKind,
+  campaignId: number | null,
+): Promise<EmailTemplateSource & { source: 'campaign' | 'organisation' | 'default' }> {
+  const stored = await findEffectiveTemplate(db, npoId, kind, kind === 'receipt' ? campaignId : null);
+  if (!stored) return { ...defaultTemplate(kind), source: 'default' };
+  return { ...stored, source: stored.campaignId === null ? 'organisation' : 'campaign' };
+}
+
+/**
+ * Fills a template. The body's HTML is a fragment (wrap it with emailDocument); a missing value
+ * renders as nothing. A fresh Writer per call: mustache's shared cache would keep every template
+ * ever rendered.
+ */
+export function fillTemplate(template: EmailTemplateSource, values: EmailValues): RenderedEmail {
+  const writer = new Mustache.Writer();
+  const view = { ...values };
+  return {
+    subject: writer.render(template.subject, view, undefined, { escape: asIs }).replace(/\s+/g, ' ').trim(),
+    html: writer.render(template.html, view),
+    text: writer.render(template.text, view, undefined, { escape: asIs }),
+  };
+}
+
+/** A body fragment as a whole HTML e-mail. */
+export function emailDocument(bodyHtml: string): string {
+  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${bodyHtml}</body></html>`;
+}
+
+/** The e-mail body of a kind (HTML as a fragment), for senders that add a fixed part of their own. */
+export async function renderEmailBody(db: Tx, input: RenderEmailInput): Promise<RenderedEmail> {
+  const template = await effectiveTemplate(db, input.npoId, input.kind, input.campaignId ?? null);
+  return fillTemplate(template, input.values);
+}
+
+/** Interface 1 of issue 5: the subject, the HTML e-mail and its plain text, ready to send. */
+export async function renderEmail(db: Tx, input: RenderEmailInput): Promise<RenderedEmail> {
+  const body = await renderEmailBody(db, input);
+  return { ...body, html: emailDocument(body.html) };
+}
