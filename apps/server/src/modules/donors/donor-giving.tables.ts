@@ -8,7 +8,7 @@ import { donors } from './donors.tables.ts';
  * Never written by application code: database triggers (migration 'donor_giving_triggers')
  * recompute a donor's row from the donations and ledger whenever a gift is recorded, changes
  * status or donor (merges), or a refund or dispute row is added, so it cannot drift from them.
- * A gift is a donation with status 'succeeded'; the lifetime total is succeeded and refunded
+ * Every donor has a row (a trigger adds it when the donor is inserted). A gift is a donation with status 'succeeded'; the lifetime total is succeeded and refunded
  * donations' base amounts plus their (negative) refund and dispute ledger rows.
  */
 export const donorGiving = pgTable(
@@ -25,8 +25,12 @@ export const donorGiving = pgTable(
     firstGiftAt: timestamp({ withTimezone: true }),
     lastGiftAt: timestamp({ withTimezone: true }),
   },
+  // One index per sort of the donors list, in its order (read backwards for the other direction);
+  // the last-gift one also answers the LYBUNT and SYBUNT filters, which are ranges of last_gift_at.
   (t) => [
-    index('donor_giving_npo_last_idx').on(t.npoId, t.lastGiftAt),
-    index('donor_giving_npo_total_idx').on(t.npoId, t.lifetimeBaseMinor),
+    index('donor_giving_npo_last_idx').on(t.npoId, t.lastGiftAt.desc().nullsLast(), t.donorId.desc()),
+    index('donor_giving_npo_first_idx').on(t.npoId, t.firstGiftAt.desc().nullsLast(), t.donorId.desc()),
+    index('donor_giving_npo_total_idx').on(t.npoId, t.lifetimeBaseMinor.desc(), t.donorId.desc()),
+    index('donor_giving_npo_count_idx').on(t.npoId, t.giftCount.desc(), t.donorId.desc()),
   ],
 );
