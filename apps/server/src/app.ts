@@ -11,8 +11,11 @@ import {
 } from './modules/auth/index.ts';
 import { campaignRoutes, uploadsStatic } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
+import { donationListRoutes } from './modules/donation-list/index.ts';
+import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
+import { analysisRoutes } from './modules/analysis/index.ts';
 import type { PaymentProviders } from './modules/payments/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
 import { registerReceipts } from './modules/receipts/index.ts';
@@ -86,8 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, auth);
       await api.register(accountRoutes, auth);
       await api.register(organisationRoutes, { db: deps.db });
+      await api.register(analysisRoutes, { db: deps.db });
       await api.register(notificationRoutes, { db: deps.db });
+      await api.register(noteRoutes, { db: deps.db });
       await api.register(campaignRoutes, { db: deps.db, config: deps.config });
+      await api.register(donationListRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
     },
     { prefix: '/api/v1' },

@@ -1,0 +1,3 @@
+// Notes: staff notes on a donation, a donor or a recurring plan (issue 5, interface 4).
+export { noteRoutes } from './notes.routes.ts';
+export { type NoteSubject, noteSubjects } from './notes.tables.ts';

@@ -1,0 +1,108 @@
+import { ZNoteResponse, ZNotesResponse } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
+import { TestClient } from '../../../test/test-client.ts';
+
+describe('notes API', () => {
+  const ctx = useTestApp();
+  let admin: TestClient;
+  let staff: TestClient;
+  let outsider: TestClient;
+  const ids = { donation: 0, donor: 0, plan: 0 };
+
+  const first = async (query: ReturnType<typeof sql>) =>
+    Number((await ctx.db.execute<{ id: number }>(query)).rows[0]?.id);
+
+  beforeAll(async () => {
+    admin = new TestClient(ctx.app);
+    await admin.signIn('admin@kindling.test');
+    staff = new TestClient(ctx.app);
+    await staff.signIn('staff@kindling.test');
+    outsider = new TestClient(ctx.app);
+    await outsider.post('/api/v1/signup', {
+      first_name: 'Out',
+      last_name: 'Sider',
+      email: 'notes-outsider@example.org',
+      password: 'outsider-pass',
+    });
+    await outsider.post('/api/v1/npo_admin/organisations', { name: 'Outsider Notes Trust' });
+    const riverside = sql`(SELECT id FROM npos WHERE slug = 'riverside-food-bank')`;
+    ids.donation = await first(sql`SELECT id FROM donations WHERE npo_id = ${riverside} ORDER BY id LIMIT 1`);
+    ids.donor = await first(sql`SELECT id FROM donors WHERE npo_id = ${riverside} ORDER BY id LIMIT 1`);
+    // The demo has no plan yet: one on the first donation, as the plans module would start it.
+    ids.plan = await first(sql`
+      INSERT INTO recurring_plans (npo_id, donor_id, amount_minor, currency, interval, provider, anchor_at, started_at, first_donation_id)
+      SELECT npo_id, donor_id, amount_minor, currency, 'monthly', 'sandbox', now(), now(), id FROM donations WHERE id = ${ids.donation}
+      RETURNING id`);
+  });
+
+  const notesCount = async () => Number((await ctx.db.execute(sql`SELECT count(*)::int AS n FROM notes`)).rows[0]?.n);
+
+  it('staff add a note to a donation, everyone of the organisation reads it, oldest first', async () => {
+    const url = `/api/v1/npo_admin/donations/${ids.donation}/notes`;
+    const one = await staff.post(url, { body: '  Called the donor to say thanks.  ' });
+    expect(one.statusCode, one.body).toBe(201);
+    const created = ZNoteResponse.parse(one.json()).note;
+    expect(created).toMatchObject({ body: 'Called the donor to say thanks.', author_name: 'Stella Staff', mine: true });
+    await admin.post(url, { body: 'Asked for a cheque copy.' });
+    const list = ZNotesResponse.parse((await admin.get(url)).json()).notes;
+    expect(list.map((n) => [n.body, n.mine])).toEqual([
+      ['Called the donor to say thanks.', false],
+      ['Asked for a cheque copy.', true],
+    ]);
+    const audit = await ctx.db.execute(
+      sql`SELECT action FROM audit_log WHERE target_type = 'donation' AND target_id = ${String(ids.donation)} AND action = 'note.created'`,
+    );
+    expect(audit.rows).toHaveLength(2);
+  });
+
+  it('keeps notes of donors and plans apart from those of donations', async () => {
+    for (const [path, id] of [
+      ['donors', ids.donor],
+      ['recurring_plans', ids.plan],
+    ] as const) {
+      const res = await admin.post(`/api/v1/npo_admin/${path}/${id}/notes`, { body: `About ${path} ${id}` });
+      expect(res.statusCode, res.body).toBe(201);
+      const list = ZNotesResponse.parse((await admin.get(`/api/v1/npo_admin/${path}/${id}/notes`)).json()).notes;
+      expect(list.map((n) => n.body)).toEqual([`About ${path} ${id}`]);
+    }
+  });
+
+  it('refuses an empty note with a message for the field, adding nothing', async () => {
+    const before = await notesCount();
+    const res = await admin.post(`/api/v1/npo_admin/donations/${ids.donation}/notes`, { body: '   ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Write the note.');
+    expect(await notesCount()).toBe(before);
+  });
+
+  it('lets only the author delete a note', async () => {
+    const url = `/api/v1/npo_admin/donations/${ids.donation}/notes`;
+    const note = ZNoteResponse.parse((await admin.post(url, { body: 'To be removed' })).json()).note;
+    const byOther = await staff.request('DELETE', `${url}/${note.id}`);
+    expect(byOther.statusCode).toBe(403);
+    const byAuthor = await admin.request('DELETE', `${url}/${note.id}`);
+    expect(byAuthor.statusCode).toBe(204);
+    const list = ZNotesResponse.parse((await admin.get(url)).json()).notes;
+    expect(list.map((n) => n.body)).not.toContain('To be removed');
+    expect((await admin.request('DELETE', `${url}/${note.id}`)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another organisation's records and writes nothing", async () => {
+    const before = await notesCount();
+    for (const path of [`donations/${ids.donation}`, `donors/${ids.donor}`, `recurring_plans/${ids.plan}`]) {
+      expect((await outsider.get(`/api/v1/npo_admin/${path}/notes`)).statusCode).toBe(404);
+      expect((await outsider.post(`/api/v1/npo_admin/${path}/notes`, { body: 'sneaky' })).statusCode).toBe(404);
+    }
+    expect(await notesCount()).toBe(before);
+  });
+
+  it('needs a signed-in member of the dashboard', async () => {
+    const anonymous = new TestClient(ctx.app);
+    expect((await anonymous.get(`/api/v1/npo_admin/donations/${ids.donation}/notes`)).statusCode).toBe(401);
+    const fundraiser = new TestClient(ctx.app);
+    await fundraiser.signIn('fundraiser@kindling.test');
+    expect((await fundraiser.get(`/api/v1/npo_admin/donations/${ids.donation}/notes`)).statusCode).toBe(403);
+  });
+});
