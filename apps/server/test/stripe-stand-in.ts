@@ -71,6 +71,7 @@ function checkAmount(form: Record<string, string>): Reply | null {
 export async function startStripeStandIn(accounts: Record<string, { email: string | null; code: string }> = {}) {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, Json & { account: string }>();
+  const setupIntents = new Map<string, Json & { account: string }>();
   const replays = new Map<string, Reply>();
 
   const createIntent = (form: Record<string, string>, account: string): Reply => {
@@ -166,18 +167,28 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const id = newId('seti');
-      return {
-        status: 200,
-        body: {
-          id,
-          object: 'setup_intent',
-          client_secret: `${id}_secret_x`,
-          customer: form.customer ?? null,
-          usage: form.usage,
-          status: 'requires_payment_method',
-          metadata: metadataOf(form),
-        },
+      const setup: Json & { account: string } = {
+        id,
+        object: 'setup_intent',
+        account,
+        client_secret: `${id}_secret_x`,
+        customer: form.customer ?? null,
+        usage: form.usage,
+        status: 'requires_payment_method',
+        payment_method: null,
+        last_setup_error: null,
+        metadata: metadataOf(form),
       };
+      setupIntents.set(id, setup);
+      return { status: 200, body: publicIntent(setup) };
+    }
+    const setupMatch = path.match(/^\/v1\/setup_intents\/(seti_\w+)$/);
+    if (method === 'GET' && setupMatch?.[1]) {
+      const setup = setupIntents.get(setupMatch[1]);
+      if (!setup || setup.account !== account) {
+        return invalid(`No such setupintent: '${setupMatch[1]}'`, 'intent', 'resource_missing');
+      }
+      return { status: 200, body: publicIntent(setup) };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(form.payment_intent ?? '');
@@ -229,6 +240,12 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
       Object.assign(intent, patch);
+    },
+    /** What the browser's confirmCardSetup did: change a stored SetupIntent. */
+    updateSetupIntent: (id: string, patch: Json) => {
+      const setup = setupIntents.get(id);
+      if (!setup) throw new Error(`no setup intent ${id}`);
+      Object.assign(setup, patch);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

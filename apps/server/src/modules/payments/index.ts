@@ -2,7 +2,10 @@
 // Connect's OAuth exchange used by Stripe sign-in.
 export type {
   CapturedOrder,
+  CardSetupStatus,
   ChargeSavedInput,
+  CreateCardSetupInput,
+  CreatedCardSetup,
   CreatedIntent,
   CreatedOrder,
   CreatedSetupToken,
@@ -15,6 +18,7 @@ export type {
   PaymentStatus,
   ProviderAccount,
   ProviderCapabilities,
+  ProviderCardSetup,
   ProviderEvent,
   ProviderEventType,
   ProviderName,

@@ -1,8 +1,11 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { npos } from '../organisations/organisations.tables.ts';
 
-/** What a sandbox_payments row stands for: a card PaymentIntent, a wallet order, a vault setup token, an off-session charge. */
-export const sandboxPaymentKinds = ['intent', 'order', 'setup_token', 'charge'] as const;
+/**
+ * What a sandbox_payments row stands for: a card PaymentIntent, a wallet order, a vault setup
+ * token, an off-session charge, or a card saved without a charge (card_setup, the donor portal).
+ */
+export const sandboxPaymentKinds = ['intent', 'order', 'setup_token', 'charge', 'card_setup'] as const;
 
 /**
  * The sandbox provider's intents, orders and setup tokens (no Stripe or PayPal keys configured).

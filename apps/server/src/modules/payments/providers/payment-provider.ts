@@ -38,6 +38,8 @@ export type ProviderCapabilities = {
   vault: boolean;
   /** Charging a saved method without the donor present (chargeSaved). */
   recurringOffSession: boolean;
+  /** Saving a new card without charging it (createCardSetup / retrieveCardSetup). */
+  cardSetup: boolean;
 };
 
 export type CreateIntentInput = {
@@ -119,6 +121,38 @@ export type ChargeSavedInput = {
   applicationFeeMinor?: number;
 };
 
+/**
+ * Saving a card without charging it (the donor portal's "new card"): Stripe's SetupIntent on the
+ * connected account, the sandbox's own card form. The browser confirms it with the client secret.
+ */
+export type CreateCardSetupInput = {
+  account: ProviderAccount;
+  /** The provider's customer the card should belong to; a new one is made when absent. */
+  customerId?: string | null;
+  email?: string;
+  metadata: PaymentMetadata;
+  idempotencyKey: string;
+};
+
+export type CardSetupStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+export type CreatedCardSetup = {
+  id: string;
+  clientSecret: string;
+  status: CardSetupStatus;
+  customerId: string | null;
+};
+
+/** A card setup as the provider reports it: the saved method exists once it has succeeded. */
+export type ProviderCardSetup = {
+  id: string;
+  status: CardSetupStatus;
+  paymentMethodId: string | null;
+  customerId: string | null;
+  metadata: PaymentMetadata;
+  failureMessage?: string;
+};
+
 export type RefundInput = {
   account: ProviderAccount;
   /** The intent id (Stripe, sandbox) or the capture id (PayPal). */
@@ -180,6 +214,8 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<SavedPaymentToken>;
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
+  createCardSetup(input: CreateCardSetupInput): Promise<CreatedCardSetup>;
+  retrieveCardSetup(input: { account: ProviderAccount; id: string }): Promise<ProviderCardSetup>;
   refund(input: RefundInput): Promise<ProviderRefund>;
   /** Verifies the signature over the raw bytes, then translates; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer | string, headers: WebhookHeaders): Promise<ProviderEvent>;

@@ -13,7 +13,13 @@ describe('payment provider registry', () => {
     expect([p.card.name, p.wallet.name]).toEqual(['sandbox', 'sandbox']);
     expect(p.card).toBe(p.sandbox);
     expect([p.stripe, p.paypal]).toEqual([null, null]);
-    expect(p.sandbox?.capabilities).toEqual({ card: true, wallet: true, vault: true, recurringOffSession: true });
+    expect(p.sandbox?.capabilities).toEqual({
+      card: true,
+      wallet: true,
+      vault: true,
+      recurringOffSession: true,
+      cardSetup: true,
+    });
   });
 
   it('uses Stripe for cards with a secret key, and PayPal only with both its id and secret', () => {

@@ -69,7 +69,7 @@ function notConfiguredProvider(name: ProviderName): PaymentProvider {
   };
   return {
     name,
-    capabilities: { card: false, wallet: false, vault: false, recurringOffSession: false },
+    capabilities: { card: false, wallet: false, vault: false, recurringOffSession: false, cardSetup: false },
     createIntent: refuse,
     retrieveIntent: refuse,
     createOrder: refuse,
@@ -77,6 +77,8 @@ function notConfiguredProvider(name: ProviderName): PaymentProvider {
     createSetupToken: refuse,
     createPaymentToken: refuse,
     chargeSaved: refuse,
+    createCardSetup: refuse,
+    retrieveCardSetup: refuse,
     refund: refuse,
     parseWebhook: refuse,
   };

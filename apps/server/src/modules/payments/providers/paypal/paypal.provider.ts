@@ -149,7 +149,8 @@ export function createPayPalProvider(settings: PayPalSettings): PaymentProvider 
   const client = createPayPalClient(settings);
   return {
     name: 'paypal',
-    capabilities: { card: false, wallet: true, vault: true, recurringOffSession: true },
+    // A PayPal donor changes the method through a new vault approval, not a card form.
+    capabilities: { card: false, wallet: true, vault: true, recurringOffSession: true, cardSetup: false },
     createIntent: notSupported,
     retrieveIntent: notSupported,
     createOrder: (input) => createOrder(client, input),
@@ -163,6 +164,8 @@ export function createPayPalProvider(settings: PayPalSettings): PaymentProvider 
     createSetupToken: (input) => createSetupToken(client, input),
     createPaymentToken: (input) => createPaymentToken(client, input),
     chargeSaved: (input) => chargeSaved(client, input),
+    createCardSetup: notSupported,
+    retrieveCardSetup: notSupported,
     refund: (input) => refund(client, input),
     parseWebhook: (rawBody, headers) => parsePayPalWebhook(client, rawBody, headers),
   };

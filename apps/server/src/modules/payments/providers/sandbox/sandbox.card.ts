@@ -19,6 +19,7 @@ import {
   type ValidCard,
   validateCard,
 } from './sandbox.cards.ts';
+import { confirmCardSetup, setupAsPayment } from './sandbox.card-setup.ts';
 import { checkedMoney, type SandboxContext, toPayment } from './sandbox.context.ts';
 import {
   findMethod,
@@ -149,7 +150,7 @@ async function createIntent(ctx: SandboxContext, input: CreateIntentInput): Prom
 async function confirmIntent(ctx: SandboxContext, input: ConfirmInput): Promise<ConfirmResult> {
   // The browser knows no organisation: the client secret is what authorises it.
   const found = await findPayment(ctx.db, input.id);
-  if (found?.kind !== 'intent')
+  if (found?.kind !== 'intent' && found?.kind !== 'card_setup')
     throw new ProviderError('sandbox', 'not_found', 'No such payment.', { httpStatus: 404 });
   if (!found.clientSecretDigest || !safeEqual(sha256Hex(input.clientSecret), found.clientSecretDigest)) {
     throw new ProviderError('sandbox', 'invalid_request', 'The client secret does not match this payment.', {
@@ -164,11 +165,26 @@ async function confirmIntent(ctx: SandboxContext, input: ConfirmInput): Promise<
     if ('fields' in checked) throw new SandboxCardError(checked.fields);
     card = checked.card;
   }
+  if (found.kind === 'card_setup') return confirmSetup(ctx, found, card, input.actionConfirmed);
   if (found.status === 'requires_action' && input.actionConfirmed !== undefined) {
     return answerAction(ctx, found, input.actionConfirmed, card);
   }
   if (!card) throw new SandboxCardError({ card_number: 'Your card number is incomplete.' });
   return attempt(ctx, found, card);
+}
+
+async function confirmSetup(
+  ctx: SandboxContext,
+  row: SandboxPaymentRow,
+  card: ValidCard | null,
+  actionConfirmed: boolean | undefined,
+): Promise<ConfirmResult> {
+  if (!card && actionConfirmed === undefined) {
+    throw new SandboxCardError({ card_number: 'Your card number is incomplete.' });
+  }
+  const done = await confirmCardSetup(ctx, row, card, actionConfirmed);
+  if (!done) throw alreadyDone(row);
+  return { payment: setupAsPayment(done.row), nextAction: done.nextAction };
 }
 
 async function chargeSaved(ctx: SandboxContext, input: ChargeSavedInput): Promise<ProviderPayment> {

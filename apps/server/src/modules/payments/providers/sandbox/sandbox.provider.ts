@@ -3,6 +3,7 @@
 import type { Db } from '../../../../platform/db/client.ts';
 import type { PaymentProvider } from '../payment-provider.ts';
 import { type ConfirmInput, type ConfirmResult, createSandboxCard } from './sandbox.card.ts';
+import { createCardSetup, retrieveCardSetup } from './sandbox.card-setup.ts';
 import { createSandboxContext } from './sandbox.context.ts';
 import { type Approvable, createSandboxWallet } from './sandbox.wallet.ts';
 import { parseSandboxWebhook, type SandboxWebhookSink } from './sandbox.webhooks.ts';
@@ -32,11 +33,13 @@ export function createSandboxProvider(options: {
   const wallet = createSandboxWallet(ctx);
   return {
     name: 'sandbox',
-    capabilities: { card: true, wallet: true, vault: true, recurringOffSession: true },
+    capabilities: { card: true, wallet: true, vault: true, recurringOffSession: true, cardSetup: true },
     createIntent: card.createIntent,
     retrieveIntent: card.retrieveIntent,
     confirmIntent: card.confirmIntent,
     chargeSaved: card.chargeSaved,
+    createCardSetup: (input) => createCardSetup(ctx, input),
+    retrieveCardSetup: (input) => retrieveCardSetup(ctx, input),
     refund: card.refund,
     createOrder: wallet.createOrder,
     captureOrder: wallet.captureOrder,

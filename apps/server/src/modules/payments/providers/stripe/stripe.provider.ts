@@ -18,6 +18,7 @@ import type {
 import { headerValue } from '../payment-provider.ts';
 import { ProviderError, WebhookSignatureError } from '../provider-error.ts';
 import { fromStripeAmount, toStripeAmount, toStripeCurrency } from './stripe.amounts.ts';
+import { createCardSetup, retrieveCardSetup } from './stripe.card-setup.ts';
 import { createStripeClient, type StripeSettings } from './stripe.client.ts';
 import { stripeCall, toProviderError } from './stripe.errors.ts';
 import { translateStripeEvent } from './stripe.events.ts';
@@ -211,7 +212,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
   const ctx: StripeContext = { stripe: createStripeClient(settings), settings };
   return {
     name: 'stripe',
-    capabilities: { card: true, wallet: false, vault: false, recurringOffSession: true },
+    capabilities: { card: true, wallet: false, vault: false, recurringOffSession: true, cardSetup: true },
     createIntent: (input) => createIntent(ctx, input),
     retrieveIntent: async ({ account, id }) =>
       toProviderPayment(
@@ -224,6 +225,8 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     createSetupToken: notSupported,
     createPaymentToken: notSupported,
     chargeSaved: (input) => chargeSaved(ctx, input),
+    createCardSetup: async (input) => createCardSetup(ctx.stripe, connectedAccount(input.account), input),
+    retrieveCardSetup: async (input) => retrieveCardSetup(ctx.stripe, connectedAccount(input.account), input),
     refund: (input) => refund(ctx, input),
     createSetupIntent: (input) => createSetupIntent(ctx, input),
     parseWebhook: async (rawBody, headers) => parseWebhook(ctx, rawBody, headers),
