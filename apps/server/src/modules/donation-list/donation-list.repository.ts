@@ -1,0 +1,101 @@
+import type { TDonationListFilter } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { donationFilterWhere, donationOrderBy, donationRowColumns, donationRowJoins } from './donation-list.sql.ts';
+
+export type DonationListRecord = {
+  id: number;
+  created_at: Date | string;
+  receipt_number: string | null;
+  donor_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  amount_minor: number;
+  fee_covered_minor: number;
+  currency: string;
+  base_amount_minor: number;
+  base_currency: string;
+  campaign_id: number | null;
+  campaign_name: string | null;
+  designation_name: string | null;
+  payment_method: string | null;
+  provider: string | null;
+  provider_reference: string | null;
+  interval: string;
+  status: string;
+  gift_aid: boolean;
+  refunded_at: Date | string | null;
+};
+
+export type CurrencyTotal = { currency: string; count: number; amount_minor: number; base_amount_minor: number };
+
+/** One page of the filtered, sorted donations (an index scan that stops after `limit` rows). */
+export async function selectDonationPage(
+  db: Db,
+  npoId: number,
+  filter: TDonationListFilter,
+  limit: number,
+  offset: number,
+): Promise<DonationListRecord[]> {
+  const { rows } = await db.execute<DonationListRecord>(sql`
+    SELECT ${donationRowColumns}
+    FROM donations d ${donationRowJoins}
+    WHERE ${donationFilterWhere(npoId, filter)}
+    ORDER BY ${donationOrderBy(filter.sort, filter.order)}
+    LIMIT ${limit} OFFSET ${offset}`);
+  return rows;
+}
+
+/**
+ * Count and sums of the whole filtered set per currency, from the donations table alone (no join:
+ * the filter never needs one), so the count costs no more than the sums.
+ */
+export async function selectDonationTotals(
+  db: Db,
+  npoId: number,
+  filter: Partial<TDonationListFilter>,
+): Promise<CurrencyTotal[]> {
+  const { rows } = await db.execute<CurrencyTotal>(sql`
+    SELECT d.currency, count(*)::bigint AS count, coalesce(sum(d.amount_minor), 0)::bigint AS amount_minor,
+      coalesce(sum(d.base_amount_minor), 0)::bigint AS base_amount_minor
+    FROM donations d
+    WHERE ${donationFilterWhere(npoId, filter)}
+    GROUP BY d.currency ORDER BY d.currency`);
+  return rows;
+}
+
+export async function selectBaseCurrency(db: Db, npoId: number): Promise<string> {
+  const { rows } = await db.execute<{ base_currency: string }>(sql`SELECT base_currency FROM npos WHERE id = ${npoId}`);
+  return rows[0]?.base_currency ?? 'USD';
+}
+
+/**
+ * The distinct methods, currencies and designations of the organisation's donations, in one pass.
+ * The filter bar loads this once per visit (the web app caches it), not per filter change.
+ */
+async function distinctValues(db: Db, npoId: number) {
+  const { rows } = await db.execute<{
+    methods: string[] | null;
+    currencies: string[] | null;
+    designations: string[] | null;
+  }>(sql`
+    SELECT array_agg(DISTINCT payment_method) FILTER (WHERE payment_method IS NOT NULL) AS methods,
+      array_agg(DISTINCT currency) AS currencies,
+      array_agg(DISTINCT designation_name) FILTER (WHERE designation_name IS NOT NULL) AS designations
+    FROM donations WHERE npo_id = ${npoId}`);
+  const row = rows[0];
+  return { methods: row?.methods ?? [], currencies: row?.currencies ?? [], designations: row?.designations ?? [] };
+}
+
+/** The choices of the filter bar: campaigns by name, and the values the donations hold. */
+export async function selectFilterOptions(db: Db, npoId: number) {
+  const [campaigns, values, baseCurrency] = await Promise.all([
+    db.execute<{ id: number; name: string }>(
+      sql`SELECT id, name FROM campaigns WHERE npo_id = ${npoId} AND parent_campaign_id IS NULL ORDER BY lower(name), id`,
+    ),
+    distinctValues(db, npoId),
+    selectBaseCurrency(db, npoId),
+  ]);
+  return { campaigns: campaigns.rows, ...values, baseCurrency };
+}

@@ -1,0 +1,90 @@
+import {
+  type TDonationExportFormat,
+  ZDonationExportQuery,
+  ZDonationFilterOptions,
+  ZDonationListQuery,
+  ZDonationListResponse,
+} from '@kindling/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { openDonationCursor } from './donation-export.repository.ts';
+import { csvExportStream, xlsxExportStream } from './donation-export.ts';
+import { donationFilterOptions, listDonations } from './donation-list.service.ts';
+
+// Access: every role of the dashboard group (spec 01 section 2.4: 2001, 1984, 5150, 6635, 7789)
+// reads and exports the selected organisation's donations; a peer fundraiser (1123) gets 403.
+const READ = 'dashboard';
+
+const CONTENT_TYPES: Record<TDonationExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+type Deps = { db: Db };
+
+/** The staff donations list of /dashboard/donations and its export (issue 5). */
+export async function donationListRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = zodRouter(app);
+  const { db } = deps;
+
+  r.get(
+    '/npo_admin/donations',
+    {
+      preHandler: requireAccess(READ),
+      schema: { querystring: ZDonationListQuery, response: { 200: ZDonationListResponse } },
+    },
+    async (request) => listDonations(db, organisationSessionOf(request, READ).selectedNpoId, request.query),
+  );
+
+  r.get(
+    '/npo_admin/donations/filter_options',
+    { preHandler: requireAccess(READ), schema: { response: { 200: ZDonationFilterOptions } } },
+    async (request) => donationFilterOptions(db, organisationSessionOf(request, READ).selectedNpoId),
+  );
+
+  // The row count goes out first (X-Total-Count) so the browser can show progress while the rows
+  // stream from a database cursor; the audit log keeps who exported what.
+  r.get(
+    '/npo_admin/donations/export',
+    { preHandler: requireAccess(READ), schema: { querystring: ZDonationExportQuery } },
+    async (request, reply) => {
+      const session = organisationSessionOf(request, READ);
+      const { format, ...filter } = request.query;
+      const npoId = session.selectedNpoId;
+      await recordAudit(db, {
+        npoId,
+        actorUserId: session.user.id,
+        action: 'donations.exported',
+        targetType: 'donation',
+        data: { format, filter },
+        ip: request.ip ?? null,
+      });
+      const cursor = await openDonationCursor(db, npoId, filter);
+      reply.raw.once('close', () => void cursor.close());
+      const onDone = (rows: number) => {
+        notifyOrganisation(db, {
+          npoId,
+          kind: 'export.finished',
+          ...notificationTexts['export.finished']({ what: 'donations', rows }),
+          // The file is already in the browser's downloads; the list is where it came from.
+          link: '/dashboard/donations',
+          userIds: [session.user.id],
+          data: { format, rows },
+        }).catch((error: unknown) => request.log.error({ err: error }, 'export notification failed'));
+      };
+      const stream =
+        format === 'xlsx' ? xlsxExportStream(cursor.batches(), onDone) : csvExportStream(cursor.batches(), onDone);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="donations-${day}.${format}"`)
+        .header('x-total-count', String(cursor.total))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+}
