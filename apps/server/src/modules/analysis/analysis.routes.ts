@@ -1,0 +1,58 @@
+import {
+  ZAnalysisPeriodQuery,
+  ZGiftAnalysis,
+  ZHomeAnalysis,
+  ZLapsedAnalysis,
+  ZRecurringAnalysis,
+  ZRetentionAnalysis,
+} from '@kindling/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import {
+  getGiftAnalysis,
+  getHomeAnalysis,
+  getLapsedAnalysis,
+  getRecurringAnalysis,
+  getRetentionAnalysis,
+} from './analysis.service.ts';
+
+// Every role of the dashboard group reads these (spec 01 section 2.4: /dashboard/home and
+// /dashboard/analysis), always for the session's selected organisation.
+const READ = 'dashboard';
+
+/** Home charts and the analysis page under /api/v1/npo_admin/analysis. */
+export async function analysisRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+  const r = zodRouter(app);
+  const { db } = deps;
+  const npoOf = (request: Parameters<typeof organisationSessionOf>[0]) =>
+    organisationSessionOf(request, READ).selectedNpoId;
+  const periodRoute = { preHandler: requireAccess(READ), schema: { querystring: ZAnalysisPeriodQuery } };
+
+  r.get(
+    '/npo_admin/analysis/home',
+    { preHandler: requireAccess(READ), schema: { response: { 200: ZHomeAnalysis } } },
+    (request) => getHomeAnalysis(db, npoOf(request)),
+  );
+  r.get(
+    '/npo_admin/analysis/gifts',
+    { ...periodRoute, schema: { ...periodRoute.schema, response: { 200: ZGiftAnalysis } } },
+    (request) => getGiftAnalysis(db, npoOf(request), request.query),
+  );
+  r.get(
+    '/npo_admin/analysis/retention',
+    { ...periodRoute, schema: { ...periodRoute.schema, response: { 200: ZRetentionAnalysis } } },
+    (request) => getRetentionAnalysis(db, npoOf(request), request.query),
+  );
+  r.get(
+    '/npo_admin/analysis/lapsed',
+    { preHandler: requireAccess(READ), schema: { response: { 200: ZLapsedAnalysis } } },
+    (request) => getLapsedAnalysis(db, npoOf(request)),
+  );
+  r.get(
+    '/npo_admin/analysis/recurring',
+    { ...periodRoute, schema: { ...periodRoute.schema, response: { 200: ZRecurringAnalysis } } },
+    (request) => getRecurringAnalysis(db, npoOf(request), request.query),
+  );
+}

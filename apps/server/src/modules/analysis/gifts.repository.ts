@@ -1,0 +1,119 @@
+import type { TGiftAnalysis, THomeAnalysis, TMoneyPoint } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { countedGifts } from './counted-gifts.sql.ts';
+import type { Period } from './period.ts';
+
+type Totals = { total: number; count: number; average: number; median: number };
+
+/** Sum, count, average and median (both rounded to whole minor units) of the period's gifts. */
+export async function selectGiftTotals(db: Db, npoId: number, period: Period): Promise<Totals> {
+  const { rows } = await db.execute<Totals>(sql`
+    SELECT coalesce(sum(amount), 0)::bigint AS total, count(*) FILTER (WHERE is_gift)::int AS count,
+      coalesce(round(avg(amount) FILTER (WHERE is_gift)), 0)::bigint AS average,
+      coalesce(round(percentile_cont(0.5) WITHIN GROUP (ORDER BY amount) FILTER (WHERE is_gift)), 0)::bigint AS median
+    FROM ${countedGifts(npoId, { from: period.start, to: period.end })} g`);
+  const row = rows[0];
+  if (!row) throw new Error('gift totals query returned no row');
+  return { total: Number(row.total), count: row.count, average: Number(row.average), median: Number(row.median) };
+}
+
+/** One point per day or month from `start` to `end` (exclusive), zero where nothing was given. */
+export async function selectMoneySeries(
+  db: Db,
+  npoId: number,
+  range: { start: Date; end: Date },
+  unit: 'day' | 'month',
+): Promise<TMoneyPoint[]> {
+  const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '1 month'`;
+  const { rows } = await db.execute<TMoneyPoint>(sql`
+    WITH buckets AS (
+      SELECT generate_series(
+        date_trunc(${unit}, ${range.start.toISOString()}::timestamptz, 'UTC'),
+        ${range.end.toISOString()}::timestamptz - interval '1 microsecond', ${step}) AS bucket
+    ),
+    sums AS (
+      SELECT date_trunc(${unit}, g.created_at, 'UTC') AS bucket, sum(g.amount) AS amount,
+        count(*) FILTER (WHERE g.is_gift) AS count
+      FROM ${countedGifts(npoId, { from: range.start, to: range.end })} g
+      GROUP BY 1
+    )
+    SELECT to_char(b.bucket AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS bucket,
+      coalesce(s.amount, 0)::bigint AS amount, coalesce(s.count, 0)::int AS count
+    FROM buckets b LEFT JOIN sums s ON s.bucket = b.bucket
+    ORDER BY b.bucket`);
+  return rows.map((r) => ({ bucket: r.bucket, amount: Number(r.amount), count: r.count }));
+}
+
+/** How many gifts fall in each band; `edges` are the lower bounds in minor units, ascending, from 0. */
+export async function selectDistribution(
+  db: Db,
+  npoId: number,
+  period: Period,
+  edges: number[],
+): Promise<TGiftAnalysis['distribution']> {
+  const { rows } = await db.execute<{ band: number; count: number }>(sql`
+    SELECT width_bucket(g.amount, ARRAY[${sql.join(
+      edges.map((e) => sql`${e}`),
+      sql`, `,
+    )}]::bigint[]) AS band, count(*)::int AS count
+    FROM ${countedGifts(npoId, { from: period.start, to: period.end })} g
+    WHERE g.is_gift
+    GROUP BY 1`);
+  const counts = new Map(rows.map((r) => [Number(r.band), r.count]));
+  // width_bucket answers 0 below the first edge (a gift refunded below zero cannot happen, but a
+  // zero-amount row would land in band 1); band i covers [edges[i-1], edges[i]).
+  return edges.map((min, index) => ({
+    min,
+    max: edges[index + 1] ?? null,
+    count: (counts.get(index + 1) ?? 0) + (index === 0 ? (counts.get(0) ?? 0) : 0),
+  }));
+}
+
+/** Amount and count per campaign since `since`, largest first (gifts without a campaign together). */
+export async function selectByCampaign(db: Db, npoId: number, since: Date, limit: number) {
+  const { rows } = await db.execute<THomeAnalysis['by_campaign'][number]>(sql`
+    SELECT g.campaign_id, coalesce(c.name, 'No campaign') AS name,
+      sum(g.amount)::bigint AS amount, count(*) FILTER (WHERE g.is_gift)::int AS count
+    FROM ${countedGifts(npoId, { from: since })} g
+    LEFT JOIN campaigns c ON c.id = g.campaign_id AND c.npo_id = ${npoId}
+    GROUP BY g.campaign_id, c.name
+    ORDER BY amount DESC, g.campaign_id NULLS LAST
+    LIMIT ${limit}`);
+  return rows.map((r) => ({
+    ...r,
+    campaign_id: r.campaign_id === null ? null : Number(r.campaign_id),
+    amount: Number(r.amount),
+  }));
+}
+
+/** Amount and count per payment method since `since` ('other' when the provider named none). */
+export async function selectByMethod(db: Db, npoId: number, since: Date) {
+  const { rows } = await db.execute<THomeAnalysis['by_method'][number]>(sql`
+    SELECT coalesce(nullif(g.payment_method, ''), 'other') AS method,
+      sum(g.amount)::bigint AS amount, count(*) FILTER (WHERE g.is_gift)::int AS count
+    FROM ${countedGifts(npoId, { from: since })} g
+    GROUP BY 1
+    ORDER BY amount DESC, method`);
+  return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+}
+
+/** The latest donations of any status, newest first, with the donor's name (or e-mail). */
+export async function selectRecentDonations(db: Db, npoId: number, limit: number) {
+  const { rows } = await db.execute<THomeAnalysis['recent_donations'][number]>(sql`
+    SELECT d.id, coalesce(nullif(trim(dn.first_name || ' ' || dn.last_name), ''), dn.email) AS donor_name,
+      c.name AS campaign_name, d.amount_minor, d.currency, d.base_amount_minor, d.status,
+      to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
+    FROM donations d
+    JOIN donors dn ON dn.id = d.donor_id AND dn.npo_id = ${npoId}
+    LEFT JOIN campaigns c ON c.id = d.campaign_id AND c.npo_id = ${npoId}
+    WHERE d.npo_id = ${npoId}
+    ORDER BY d.created_at DESC, d.id DESC
+    LIMIT ${limit}`);
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    amount_minor: Number(r.amount_minor),
+    base_amount_minor: Number(r.base_amount_minor),
+  }));
+}

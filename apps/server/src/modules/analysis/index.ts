@@ -1,0 +1,3 @@
+// The analysis module's public surface: home charts and the analysis page's figures.
+export { analysisRoutes } from './analysis.routes.ts';
+export { countedGifts } from './counted-gifts.sql.ts';
