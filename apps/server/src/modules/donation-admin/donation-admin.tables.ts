@@ -1,0 +1,39 @@
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+import { donations } from '../donations/donations.tables.ts';
+import { npos } from '../organisations/organisations.tables.ts';
+
+export const refundStatuses = ['pending', 'succeeded'] as const;
+
+/**
+ * One refund a staff member asked for. The row is claimed as `pending` (with the amount counted
+ * against what is left) before the provider is called, so two refunds at once cannot together
+ * exceed the gift; the staff member's idempotency key makes a retried request refund once. The
+ * money itself moves in the ledger (a negative `refund` row) when the provider confirms; a
+ * provider failure removes the claim and changes nothing else.
+ */
+export const donationRefunds = pgTable(
+  'donation_refunds',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    donationId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donations.id),
+    idempotencyKey: text().notNull(),
+    amountMinor: bigint({ mode: 'number' }).notNull(),
+    currency: varchar({ length: 3 }).notNull(),
+    status: text({ enum: refundStatuses }).notNull().default('pending'),
+    providerRefundId: text(),
+    reason: text(),
+    createdByUserId: bigint({ mode: 'number' }).references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('donation_refunds_key_uq').on(t.donationId, t.idempotencyKey),
+    index('donation_refunds_npo_idx').on(t.npoId, t.createdAt),
+  ],
+);
