@@ -11,6 +11,7 @@ import {
 } from './modules/auth/index.ts';
 import { campaignRoutes, uploadsStatic } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
+import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analysisRoutes, { db: deps.db });
       await api.register(notificationRoutes, { db: deps.db });
       await api.register(noteRoutes, { db: deps.db });
+      await api.register(emailTemplateRoutes, { db: deps.db });
       await api.register(campaignRoutes, { db: deps.db, config: deps.config });
       await api.register(donationListRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });

@@ -101,3 +101,18 @@ export async function deleteTemplate(
     .returning({ id: emailTemplates.id });
   return deleted.length > 0;
 }
+
+/** The names the preview and the editor show; null when the campaign is not the organisation's. */
+export async function namesOf(
+  db: Tx,
+  npoId: number,
+  campaignId: number | null,
+): Promise<{ organisation: string; campaign: string | null } | null> {
+  const { rows } = await db.execute<{ organisation: string; campaign: string | null }>(sql`
+    SELECT n.name AS organisation, c.name AS campaign
+    FROM npos n LEFT JOIN campaigns c ON c.npo_id = n.id AND c.id = ${campaignId}
+    WHERE n.id = ${npoId}`);
+  const row = rows[0];
+  if (!row || (campaignId !== null && row.campaign === null)) return null;
+  return row;
+}

@@ -42,10 +42,11 @@ export async function effectiveTemplate(
   npoId: number,
   kind: EmailKind,
   campaignId: number | null,
-): Promise<EmailTemplateSource & { source: 'campaign' | 'organisation' | 'default' }> {
+): Promise<EmailTemplateSource & { source: 'campaign' | 'organisation' | 'default'; updatedAt: Date | null }> {
   const stored = await findEffectiveTemplate(db, npoId, kind, kind === 'receipt' ? campaignId : null);
-  if (!stored) return { ...defaultTemplate(kind), source: 'default' };
-  return { ...stored, source: stored.campaignId === null ? 'organisation' : 'campaign' };
+  if (!stored) return { ...defaultTemplate(kind), source: 'default', updatedAt: null };
+  const { subject, html, text, updatedAt } = stored;
+  return { subject, html, text, updatedAt, source: stored.campaignId === null ? 'organisation' : 'campaign' };
 }
 
 /**
