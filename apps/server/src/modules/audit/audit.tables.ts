@@ -14,5 +14,9 @@ export const auditLog = pgTable(
     ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_npo_idx').on(t.npoId, t.createdAt)],
+  (t) => [
+    index('audit_log_npo_idx').on(t.npoId, t.createdAt),
+    // One record's history (a donation's page) without scanning the organisation's whole log.
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+  ],
 );

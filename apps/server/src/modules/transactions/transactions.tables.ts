@@ -11,8 +11,9 @@ export type PaymentAttemptStatus = (typeof paymentAttemptStatuses)[number];
 /**
  * A payment that did not succeed (declined, abandoned at 3-D Secure, cancelled), with the
  * provider's reason. Succeeded payments are the donations themselves, so only these are stored.
- * The browser's confirmation and the provider's webhook can both report the same failure: the
- * unique index (provider, reference, status, code) keeps one row per distinct outcome.
+ * The browser's confirmation and the provider's webhook can both report the same failure (the
+ * webhook without the decline code): the unique index (provider, reference, status, message)
+ * keeps one row per distinct outcome.
  */
 export const paymentAttempts = pgTable(
   'payment_attempts',
@@ -41,7 +42,7 @@ export const paymentAttempts = pgTable(
       t.provider,
       t.providerReference,
       t.status,
-      sql`coalesce(${t.failureCode}, '')`,
+      sql`coalesce(${t.failureMessage}, '')`,
     ),
   ],
 );
