@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { NOTIFICATION_CHANNEL } from '@kindling/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { analysisRoutes } from './modules/analysis/index.ts';
 import {
   accountRoutes,
   authRoutes,
@@ -11,16 +12,20 @@ import {
 } from './modules/auth/index.ts';
 import { campaignRoutes, uploadsStatic } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
-import { emailTemplateRoutes } from './modules/email-templates/index.ts';
+import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
+import { donorRoutes } from './modules/donors/index.ts';
+import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
-import { analysisRoutes } from './modules/analysis/index.ts';
-import type { PaymentProviders } from './modules/payments/index.ts';
+import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
+import { recurringPlanRoutes, registerPlanEmails, registerRecurringScheduler } from './modules/plans/index.ts';
+import { portalRoutes } from './modules/portal/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
 import { registerReceipts } from './modules/receipts/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
+import { transactionRoutes } from './modules/transactions/index.ts';
 import type { Config } from './platform/config/config.ts';
 import type { Db } from './platform/db/client.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
@@ -93,9 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analysisRoutes, { db: deps.db });
       await api.register(notificationRoutes, { db: deps.db });
       await api.register(noteRoutes, { db: deps.db });
+      await api.register(transactionRoutes, { db: deps.db });
       await api.register(emailTemplateRoutes, { db: deps.db });
       await api.register(campaignRoutes, { db: deps.db, config: deps.config });
       await api.register(donationListRoutes, { db: deps.db });
+      await api.register(donorRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
     },
     { prefix: '/api/v1' },
@@ -109,12 +116,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (err, context) => app.log.error({ err, ...context }, 'a background job failed'),
   });
   const followUps = [
-    registerReceipts(jobs, { db: deps.db, mailer: deps.mailer }),
+    registerReceipts(jobs, {
+      db: deps.db,
+      mailer: deps.mailer,
+      origin: publicOrigin(deps.config),
+      secret: deps.config.sessionSecret,
+    }),
     registerDonorInvitations(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
   ];
+  // One set of providers for checkout and the recurring scheduler (tests hand in their sandbox).
+  const payments = deps.payments ?? createPaymentProviders(deps.config, deps.db);
+  const origin = publicOrigin(deps.config);
+  registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
+  const scheduler = { db: deps.db, providers: payments, jobs };
+  const recurringClock = registerRecurringScheduler(jobs, {
+    ...scheduler,
+    sweepSeconds: deps.config.RECURRING_SWEEP_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 300),
+    log: (err) => app.log.error({ err }, 'the recurring sweep could not be enqueued'),
+  });
   await jobs.start();
-  app.addHook('onClose', async () => jobs.stop());
-  await app.register(checkoutRoutes, { config: deps.config, db: deps.db, providers: deps.payments, followUps });
+  recurringClock.start();
+  app.addHook('onClose', async () => {
+    recurringClock.stop();
+    await jobs.stop();
+  });
+  await app.register(checkoutRoutes, { config: deps.config, db: deps.db, providers: payments, followUps });
+  await app.register(recurringPlanRoutes, { prefix: '/api/v1', scheduler, config: deps.config });
+  await app.register(donationAdminRoutes, { prefix: '/api/v1', db: deps.db, providers: payments, jobs });
+  await app.register(portalRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
   await app.register(uploadsStatic, { config: deps.config });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.

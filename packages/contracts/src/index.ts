@@ -24,6 +24,7 @@ export * from './notes.ts';
 export * from './notifications.ts';
 export * from './payment-methods.ts';
 export * from './payments.ts';
+export * from './portal.ts';
 export * from './post-sign-in.ts';
 export * from './processors.ts';
 export * from './provider-limits.ts';

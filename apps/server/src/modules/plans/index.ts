@@ -1,15 +1,36 @@
-// Recurring plans: one per recurring first gift, with the saved method later charges use, and the
-// PayPal vault setups that lead to such a gift. The scheduler that charges them is a later issue.
+// Recurring plans: one per recurring first gift, with the saved method later charges use, the
+// PayPal vault setups that lead to such a gift, the scheduler that charges them (with dunning) and
+// the staff API.
+export {
+  changePlanAsDonor,
+  DONOR_PLAN_NOT_FOUND,
+  type DonorActor,
+  type DonorPlanChange,
+} from './donor-plan-changes.ts';
+export { nextRetryAt, RETRY_SCHEDULE_HOURS, retriesOf } from './dunning.ts';
+export { CHARGES_PER_YEAR, monthlyRecurringRevenue } from './mrr.ts';
 export {
   chargeDateOf,
+  dueDateOf,
   firstChargeDate,
+  firstPeriodAfter,
   isRecurring,
   RECURRING_INTERVALS,
   type RecurringInterval,
 } from './next-charge.ts';
+export { type PlanEmailJob, planEmailQueue, registerPlanEmails, sendPlanEmail } from './plan-emails.ts';
 export { findPlan, type PlanRow } from './plans.repository.ts';
 export { ensurePlanForFirstGift, type PlanStart } from './plans.service.ts';
 export { PLAN_FAILURE, type PlanStatus, planStatuses, recurringPlans, vaultSetups } from './plans.tables.ts';
+export { type RecurringPlanRouteDeps, recurringPlanRoutes } from './plans-admin.routes.ts';
+export { registerRecurringScheduler, type SchedulerClock, sweepQueue } from './scheduler.jobs.ts';
+export {
+  type ChargeOutcome,
+  chargeKeyOf,
+  runDueCharges,
+  type SchedulerDeps,
+  type SweepOptions,
+} from './scheduler.service.ts';
 export {
   findOpenSetupByToken,
   findSetupByPaymentToken,

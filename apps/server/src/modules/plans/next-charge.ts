@@ -43,3 +43,29 @@ export function chargeDateOf(anchor: Date, interval: RecurringInterval, period: 
 /** The first due date after the first gift. */
 export const firstChargeDate = (firstGiftAt: Date, interval: RecurringInterval): Date =>
   chargeDateOf(firstGiftAt, interval, 1);
+
+/** What a plan's schedule is made of: its anchor, the period the anchor stands for, the interval. */
+export type PlanSchedule = { anchorAt: Date; anchorPeriod: number; interval: RecurringInterval };
+
+/** The due date of period `period` of a plan (anchor_period counts the periods before the anchor). */
+export const dueDateOf = (plan: PlanSchedule, period: number): Date =>
+  chargeDateOf(plan.anchorAt, plan.interval, period - plan.anchorPeriod);
+
+/**
+ * The first period from `from` on whose due date is after `now`: where a plan goes after a
+ * charge, or after a pause or an outage, so missed periods are skipped, never charged in a burst.
+ */
+export function firstPeriodAfter(plan: PlanSchedule, from: number, now: Date): { period: number; dueAt: Date } {
+  let period = Math.max(from, plan.anchorPeriod + 1);
+  let dueAt = dueDateOf(plan, period);
+  // Daily plans after a long outage: jump close in one step instead of thousands of iterations.
+  if (dueAt <= now && plan.interval === 'daily') {
+    period += Math.max(0, Math.floor((now.getTime() - dueAt.getTime()) / 86_400_000));
+    dueAt = dueDateOf(plan, period);
+  }
+  while (dueAt <= now) {
+    period += 1;
+    dueAt = dueDateOf(plan, period);
+  }
+  return { period, dueAt };
+}

@@ -1,0 +1,52 @@
+// What charging a plan and writing to its donor need besides the plan row: the donor, the
+// organisation (its name and its account at the plan's provider), the campaign and the method.
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../donations/index.ts';
+import type { PlanRow } from './plans.repository.ts';
+
+export type ChargeContext = {
+  donor: { id: number; email: string; firstName: string; lastName: string };
+  organisationName: string;
+  /** The organisation's account at the plan's provider (Stripe acct_…, PayPal merchant id). */
+  accountId: string | null;
+  campaignName: string | null;
+  /** card or paypal, as the first gift was paid. */
+  paymentMethod: string | null;
+};
+
+type Row = {
+  donor_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  organisation_name: string;
+  stripe_account_id: string | null;
+  paypal_merchant_id: string | null;
+  campaign_name: string | null;
+  payment_method: string | null;
+};
+
+export async function chargeContextOf(tx: Tx, plan: PlanRow): Promise<ChargeContext> {
+  const { rows } = await tx.execute<Row>(sql`
+    SELECT d.id AS donor_id, d.email, d.first_name, d.last_name, n.name AS organisation_name,
+           n.stripe_account_id, n.paypal_merchant_id, c.name AS campaign_name, fd.payment_method
+    FROM donors d
+    JOIN npos n ON n.id = d.npo_id
+    LEFT JOIN campaigns c ON c.id = ${plan.campaignId} AND c.npo_id = d.npo_id
+    LEFT JOIN donations fd ON fd.id = ${plan.firstDonationId} AND fd.npo_id = d.npo_id
+    WHERE d.id = ${plan.donorId} AND d.npo_id = ${plan.npoId}`);
+  const row = rows[0];
+  if (!row) throw new Error(`plan ${plan.id} has no donor in organisation ${plan.npoId}`);
+  const accountId =
+    plan.provider === 'stripe' ? row.stripe_account_id : plan.provider === 'paypal' ? row.paypal_merchant_id : null;
+  return {
+    donor: { id: Number(row.donor_id), email: row.email, firstName: row.first_name, lastName: row.last_name },
+    organisationName: row.organisation_name,
+    accountId,
+    campaignName: row.campaign_name,
+    paymentMethod: row.payment_method ?? (plan.provider === 'paypal' ? 'paypal' : 'card'),
+  };
+}
+
+export const donorNameOf = (context: Pick<ChargeContext, 'donor'>): string =>
+  `${context.donor.firstName} ${context.donor.lastName}`.trim() || context.donor.email;
