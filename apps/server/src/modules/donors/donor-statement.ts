@@ -1,0 +1,155 @@
+// The annual giving statement of one donor: every gift of one giving year (calendar or fiscal, the
+// organisation's setting), refunds netted, as an A4 PDF (pdfkit's built-in Helvetica, like the
+// receipts). Used by the donor page and by the donor portal (through index.ts).
+import { DONOR_ADMIN_MESSAGES, formatMoney } from '@kindling/contracts';
+import { givingYearLabel, givingYearRange } from '@kindling/contracts/giving-year-rules.ts';
+import { sql } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { Tx } from '../donations/tx.ts';
+
+const MARGIN = 56;
+const MUTED = '#555555';
+
+type StatementGift = {
+  id: number;
+  created_at: Date | string;
+  amount_minor: number;
+  currency: string;
+  base_amount_minor: number;
+  refunded_base_minor: number;
+  refunded_minor: number;
+  receipt_number: string | null;
+  campaign_name: string | null;
+  gift_aid: boolean;
+};
+
+export type AnnualStatement = {
+  organisation: string;
+  donorName: string;
+  donorEmail: string;
+  address: string[];
+  periodLabel: string;
+  baseCurrency: string;
+  gifts: StatementGift[];
+  totalBaseMinor: number;
+};
+
+/** The statement's data, or null when the donor is not the organisation's. */
+export async function loadAnnualStatement(
+  db: Db | Tx,
+  input: { npoId: number; donorId: number; year: number },
+): Promise<AnnualStatement | null> {
+  const head = await db.execute<Record<string, string | number>>(sql`
+    SELECT n.name AS organisation, n.base_currency, n.fiscal_year_start_month, dn.first_name, dn.last_name, dn.email,
+      dn.address, dn.address2, dn.city, dn.state, dn.postal_code, dn.country
+    FROM donors dn JOIN npos n ON n.id = dn.npo_id WHERE dn.id = ${input.donorId} AND dn.npo_id = ${input.npoId}`);
+  const h = head.rows[0];
+  if (!h) return null;
+  const startMonth = Number(h.fiscal_year_start_month);
+  const { start, end } = givingYearRange(input.year, startMonth);
+  const { rows: gifts } = await db.execute<StatementGift>(sql`
+    SELECT d.id, d.created_at, d.amount_minor, d.currency, d.base_amount_minor, d.receipt_number, d.gift_aid,
+      c.name AS campaign_name,
+      coalesce(r.base, 0)::bigint AS refunded_base_minor, coalesce(r.amount, 0)::bigint AS refunded_minor
+    FROM donations d
+    LEFT JOIN campaigns c ON c.id = d.campaign_id
+    LEFT JOIN LATERAL (SELECT sum(l.base_amount_minor) AS base, sum(l.amount_minor) AS amount FROM ledger_entries l
+      WHERE l.donation_id = d.id AND l.kind IN ('refund', 'dispute')) r ON true
+    WHERE d.donor_id = ${input.donorId} AND d.npo_id = ${input.npoId} AND d.status IN ('succeeded', 'refunded')
+      AND d.created_at >= ${start.toISOString()} AND d.created_at < ${end.toISOString()}
+    ORDER BY d.created_at, d.id`);
+  const total = gifts.reduce((sum, g) => sum + Number(g.base_amount_minor) + Number(g.refunded_base_minor), 0);
+  const locality = [h.city, h.state, h.postal_code].filter(Boolean).join(' ');
+  return {
+    organisation: String(h.organisation),
+    donorName: `${h.first_name} ${h.last_name}`.trim() || String(h.email),
+    donorEmail: String(h.email),
+    address: [h.address, h.address2, locality, h.country].map(String).filter((line) => line.trim() !== ''),
+    periodLabel: givingYearLabel(input.year, startMonth),
+    baseCurrency: String(h.base_currency),
+    gifts,
+    totalBaseMinor: total,
+  };
+}
+
+const day = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
+
+function writeStatement(doc: PDFKit.PDFDocument, s: AnnualStatement) {
+  doc.font('Helvetica-Bold').fontSize(18).text(s.organisation);
+  doc.moveDown(0.2).font('Helvetica').fontSize(12).fillColor(MUTED).text(`Annual giving statement ${s.periodLabel}`);
+  doc.fillColor('black').moveDown(1).fontSize(11).text(s.donorName);
+  for (const line of [...s.address, s.donorEmail]) doc.text(line);
+  doc.moveDown(1);
+  if (s.gifts.length === 0) {
+    doc.text(`No gifts were recorded for ${s.periodLabel}.`);
+    return;
+  }
+  doc.text(`Thank you for your support. Your gifts to ${s.organisation} in ${s.periodLabel}:`).moveDown(0.6);
+  const columns = [MARGIN, MARGIN + 80, MARGIN + 250, MARGIN + 370];
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const width = (columns[i + 1] ?? doc.page.width - MARGIN) - (columns[i] ?? 0) - 6;
+      doc.text(cell, columns[i], y, { width });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom;
+    doc.x = MARGIN;
+    doc.moveDown(0.3);
+  };
+  row(['Date', 'Campaign', 'Amount', 'Receipt'], true);
+  for (const g of s.gifts) {
+    const net = Number(g.amount_minor) + Number(g.refunded_minor);
+    const refunded =
+      Number(g.refunded_minor) !== 0 ? ` (refunded ${formatMoney(-Number(g.refunded_minor), g.currency)})` : '';
+    const giftAid = g.gift_aid ? ' · Gift Aid' : '';
+    row([
+      day(g.created_at),
+      `${g.campaign_name ?? '-'}${giftAid}`,
+      `${formatMoney(net, g.currency)}${refunded}`,
+      g.receipt_number ?? '-',
+    ]);
+  }
+  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11);
+  doc.text(`Total for ${s.periodLabel}: ${formatMoney(s.totalBaseMinor, s.baseCurrency)} (${s.baseCurrency})`, MARGIN);
+  doc.moveDown(1).font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.text(
+    'Gifts in other currencies are totalled in the organisation\u2019s currency at the rate of the day of each gift. Refunded amounts are deducted.',
+  );
+  doc.fillColor('black');
+}
+
+export async function renderStatementPdf(s: AnnualStatement): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Annual giving statement ${s.periodLabel}`, Author: s.organisation },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  writeStatement(doc, s);
+  doc.end();
+  return done;
+}
+
+/**
+ * The donor's annual statement for giving year `year` (the organisation's calendar or fiscal
+ * year, labelled by the calendar year it ends in) as a PDF. Throws AppError NOT_FOUND (404) when
+ * the donor is not the organisation's.
+ */
+export async function renderAnnualStatement(
+  db: Db | Tx,
+  input: { npoId: number; donorId: number; year: number },
+): Promise<Buffer> {
+  const statement = await loadAnnualStatement(db, input);
+  if (!statement) throw new AppError('NOT_FOUND', DONOR_ADMIN_MESSAGES.notFound);
+  return renderStatementPdf(statement);
+}
