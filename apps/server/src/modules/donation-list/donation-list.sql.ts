@@ -20,16 +20,17 @@ const dayAfter = (isoDate: string) => {
 };
 
 /**
- * Donor name or e-mail contains the text (trigram index on donors), or the text is exactly a
+ * Donor name, e-mail or postcode contains the text (the donors module's trigram index
+ * donors_search_trgm_idx, whose expression this repeats), or the text is exactly a
  * receipt number or a provider reference. The matching donors are collected once into an array so
  * that `donor_id = ANY(...)` can be an index condition OR-ed with the two exact matches.
  */
 function searchCondition(npoId: number, search: string): SQL {
-  const contains = `%${escapeLike(search)}%`;
+  const contains = `%${escapeLike(search.toLowerCase())}%`;
   return sql`(d.donor_id = ANY (ARRAY(
       SELECT dn.id FROM donors dn
       WHERE dn.npo_id = ${npoId}
-        AND (dn.first_name || ' ' || dn.last_name || ' ' || dn.email) ILIKE ${contains}))
+        AND lower(dn.first_name || ' ' || dn.last_name || ' ' || dn.email || ' ' || dn.postal_code) LIKE ${contains}))
     OR d.receipt_number = ${search.toUpperCase()}
     OR d.provider_reference = ${search})`;
 }

@@ -31,8 +31,15 @@ const CampaignNewPage = lazy(() =>
 const CampaignEditPage = lazy(() =>
   import('../../features/campaigns/routes/CampaignEditorPage.tsx').then((m) => ({ default: m.CampaignEditPage })),
 );
+const DonationsListPage = lazy(() =>
+  import('../../features/donations/routes/DonationsListPage.tsx').then((m) => ({ default: m.DonationsListPage })),
+);
 const ProcessorsPage = lazy(() =>
   import('../../features/processors/routes/ProcessorsPage.tsx').then((m) => ({ default: m.ProcessorsPage })),
+);
+const HomePage = lazy(() => import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
+const AnalysisPage = lazy(() =>
+  import('../../features/analysis/routes/AnalysisPage.tsx').then((m) => ({ default: m.AnalysisPage })),
 );
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
@@ -50,10 +57,13 @@ const inShell = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{el
 
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const SCREENS: Record<string, ReactNode> = {
+  '/dashboard/home': <HomePage />,
+  '/dashboard/analysis': <AnalysisPage />,
   '/admin/account': <AccountPage />,
   '/admin/processors': <ProcessorsPage />,
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
+  '/dashboard/donations': <DonationsListPage />,
   '/dashboard/campaign-new': <CampaignNewPage />,
   '/dashboard/campaign-edit/:id': <CampaignEditPage />,
 };

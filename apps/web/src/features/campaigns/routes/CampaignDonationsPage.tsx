@@ -6,11 +6,11 @@ import { HandCoins, SearchX, TriangleAlert } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { DonationCards, DonationsTable } from '../../donations/components/DonationsTable.tsx';
 import { PageFrame } from '../../placeholder/PageFrame.tsx';
 import { pageEntry } from '../../placeholder/page-catalog.ts';
 import { campaignQueries, DONATIONS_PAGE_SIZE } from '../api/campaigns.queries.ts';
 import { ListMessage, RetryButton, StatusBadge } from '../components/CampaignBits.tsx';
-import { DonationCards, DonationsTable } from '../components/DonationsTable.tsx';
 
 const ENTRY = pageEntry('/dashboard/campaign-donations/:id') ?? {
   title: 'Campaign donations',

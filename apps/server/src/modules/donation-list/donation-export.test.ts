@@ -1,0 +1,167 @@
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
+import { TestClient } from '../../../test/test-client.ts';
+import { recordSucceededPayment } from '../donations/index.ts';
+import { EXPORT_COLUMNS } from './donation-export.ts';
+
+const EXPORT = '/api/v1/npo_admin/donations/export';
+const HEADERS = EXPORT_COLUMNS.map((c) => c.header);
+
+/** Reads CSV text back with exceljs's CSV reader (a real parser, quotes and all). */
+async function parseCsv(text: string): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = await workbook.csv.read(Readable.from([text.replace(/^\uFEFF/, '')]), {
+    parserOptions: { delimiter: ',' },
+    map: (value: unknown) => value,
+  });
+  const rows: string[][] = [];
+  sheet.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
+  });
+  return rows;
+}
+
+describe('donations export', () => {
+  const ctx = useTestApp();
+  let staff: TestClient;
+  let fundraiser: TestClient;
+  let campaignId = 0;
+
+  beforeAll(async () => {
+    const admin = new TestClient(ctx.app);
+    await admin.signIn('admin@kindling.test');
+    staff = new TestClient(ctx.app);
+    await staff.signIn('staff@kindling.test');
+    fundraiser = new TestClient(ctx.app);
+    await fundraiser.signIn('fundraiser@kindling.test');
+    const riverside = Number(
+      (await ctx.db.execute<{ id: number }>(sql`SELECT id FROM npos WHERE slug = 'riverside-food-bank'`)).rows[0]?.id,
+    );
+    const created = await admin.post('/api/v1/npo_admin/campaigns', {
+      name: 'Export Drive, North',
+      campaign_url: 'export-drive',
+      status: 'active',
+      currency: 'USD',
+      currencies: ['USD', 'JPY'],
+      user_amount_enable: true,
+    });
+    campaignId = created.json().campaign.id;
+    const gift = (ref: string, first: string, last: string, amountMinor: number, currency: string, on: string) =>
+      recordSucceededPayment(ctx.db, {
+        npoId: riverside,
+        campaignId,
+        provider: 'sandbox',
+        providerReference: ref,
+        amountMinor,
+        currency,
+        feeCoveredMinor: currency === 'USD' ? 75 : 0,
+        paymentMethod: 'card',
+        interval: 'monthly',
+        donor: { email: `${ref}@example.org`, firstName: first, lastName: last },
+        occurredAt: new Date(on),
+      });
+    await gift('pi_export_1', 'Grace', 'Hopper', 2_575, 'USD', '2026-04-01T09:30:00Z');
+    await gift('pi_export_2', '=HYPERLINK("http://evil")', 'Smith', 1_000, 'USD', '2026-04-02T10:00:00Z');
+    await gift('pi_export_3', 'Kenji', 'Sato', 5_000, 'JPY', '2026-04-03T11:00:00Z');
+  });
+
+  it('streams the filtered donations as CSV with the row count first', async () => {
+    const res = await staff.get(`${EXPORT}?format=csv&campaign_id=${campaignId}&sort=date&order=asc`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="donations-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['x-total-count']).toBe('3');
+    const [header, ...rows] = await parseCsv(res.body);
+    expect(header).toEqual(HEADERS);
+    expect(rows).toHaveLength(3);
+    const byColumn = (row: string[] | undefined) => Object.fromEntries(HEADERS.map((h, i) => [h, row?.[i] ?? '']));
+    expect(byColumn(rows[0])).toMatchObject({
+      'Date (UTC)': '2026-04-01 09:30:00',
+      'Donor name': 'Grace Hopper',
+      'Donor e-mail': 'pi_export_1@example.org',
+      Amount: '25.75',
+      Currency: 'USD',
+      'Base amount': '25.75',
+      'Base currency': 'USD',
+      'Fee covered': '0.75',
+      Campaign: 'Export Drive, North',
+      'Payment method': 'card',
+      Interval: 'Monthly',
+      Status: 'succeeded',
+      'Gift Aid': 'No',
+      Provider: 'sandbox',
+      'Provider reference': 'pi_export_1',
+    });
+    expect(byColumn(rows[0])['Receipt number']).toMatch(/^\d+-\d+$/);
+    // A value that a spreadsheet would run as a formula stays text.
+    expect(byColumn(rows[1])['Donor name']).toBe(`'=HYPERLINK("http://evil") Smith`);
+    // JPY has no minor unit: 5000 is ¥5000, not ¥50.00.
+    expect(byColumn(rows[2])).toMatchObject({ Amount: '5000', Currency: 'JPY' });
+  });
+
+  it('writes an XLSX workbook that reads back with numbers and dates', async () => {
+    const res = await staff.get(`${EXPORT}?format=xlsx&campaign_id=${campaignId}&sort=amount&order=desc`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['x-total-count']).toBe('3');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Donations');
+    expect(sheet).toBeDefined();
+    if (!sheet) return;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS);
+    expect(sheet.actualRowCount).toBe(4);
+    const column = (name: string) => HEADERS.indexOf(name) + 1;
+    // Sorted by base amount, largest first (the yen gift sorts by its value in dollars).
+    const names = [2, 3, 4].map((r) => sheet.getRow(r).getCell(column('Donor name')).value);
+    expect(names).toContain('Grace Hopper');
+    const grace = [2, 3, 4]
+      .map((r) => sheet.getRow(r))
+      .find((r) => r.getCell(column('Donor name')).value === 'Grace Hopper');
+    expect(grace?.getCell(column('Amount')).value).toBe(25.75);
+    expect(grace?.getCell(column('Amount')).numFmt).toBe('#,##0.00');
+    expect(grace?.getCell(column('Fee covered')).value).toBe(0.75);
+    expect(grace?.getCell(column('Date (UTC)')).value).toEqual(new Date('2026-04-01T09:30:00Z'));
+    const bases = [2, 3, 4].map((r) => Number(sheet.getRow(r).getCell(column('Base amount')).value));
+    expect(bases).toEqual([...bases].sort((a, b) => b - a));
+  });
+
+  it('tells the staff member who exported when it finishes, and keeps it in the audit log', async () => {
+    const res = await staff.get(`${EXPORT}?format=csv&campaign_id=${campaignId}`);
+    expect(res.statusCode).toBe(200);
+    await expect
+      .poll(async () => {
+        const list = (await staff.get('/api/v1/notifications')).json() as {
+          notifications: Array<{ kind?: string; notification_type?: string; message: string; title: string }>;
+        };
+        return list.notifications.map((n) => `${n.title}: ${n.message}`);
+      })
+      .toContain('Export finished: Your export of 3 donations is ready.');
+    const audit = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'donations.exported'`,
+    );
+    expect(audit.rows[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('never exports another organisation’s donations, and refuses bad queries and peer fundraisers', async () => {
+    const outsider = new TestClient(ctx.app);
+    await outsider.post('/api/v1/signup', {
+      first_name: 'Out',
+      last_name: 'Sider',
+      email: 'export-outsider@example.org',
+      password: 'outsider-pass',
+    });
+    await outsider.post('/api/v1/npo_admin/organisations', { name: 'Export Outsider' });
+    const theirs = await outsider.get(`${EXPORT}?format=csv`);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.headers['x-total-count']).toBe('0');
+    expect(await parseCsv(theirs.body)).toEqual([HEADERS]);
+    const bad = await staff.get(`${EXPORT}?format=pdf`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.format).toBe('Export as csv or xlsx');
+    expect((await fundraiser.get(`${EXPORT}?format=csv`)).statusCode).toBe(403);
+  });
+});

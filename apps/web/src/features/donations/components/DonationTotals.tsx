@@ -1,0 +1,49 @@
+import { formatMoney, type TDonationListTotals } from '@kindling/contracts';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** Totals of everything the filters match (not only the page): count, base-currency sum, each currency. */
+export function DonationTotals({ totals }: { totals: TDonationListTotals | undefined }) {
+  if (!totals) return <Skeleton height={64} radius="md" />;
+  const several = totals.by_currency.length > 1;
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label="Totals of the filtered donations">
+      <Group gap="xl" align="flex-start" wrap="wrap">
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Donations
+          </Text>
+          <Text fz={20} fw={700} data-testid="totals-count">
+            {count.format(totals.count)}
+          </Text>
+        </Stack>
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            Total in {totals.base_currency}
+          </Text>
+          <Text fz={20} fw={700} data-testid="totals-base">
+            {formatMoney(totals.base_amount_minor, totals.base_currency)}
+          </Text>
+        </Stack>
+        {several ? (
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              By currency
+            </Text>
+            <Group gap="md" wrap="wrap">
+              {totals.by_currency.map((t) => (
+                <Text key={t.currency} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatMoney(t.amount_minor, t.currency)} {t.currency}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({count.format(t.count)})
+                  </Text>
+                </Text>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}
