@@ -117,7 +117,7 @@ describe('e-mail templates API', () => {
     const { preview } = ZEmailPreviewResponse.parse(response.json());
     expect(preview.subject).toBe('Receipt 1-000042 for Ada Lovelace');
     expect(preview.html).toContain('Riverside Food Bank thanks you for $25.00');
-    expect(preview.html).toContain('href="https:&#x2F;&#x2F;example.org&#x2F;portal&#x2F;sample"');
+    expect(preview.html).toContain('href="https://example.org/portal/sample"');
     expect(preview.text).toContain('Your gifts (https://example.org/portal/sample)');
     expect(preview.text).toContain('IRS acknowledgment');
     expect((await rows()).filter((r) => r.kind === 'receipt')).toEqual([]);

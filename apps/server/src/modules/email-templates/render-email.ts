@@ -22,6 +22,10 @@ export type RenderEmailInput = {
 };
 
 const asIs = (value: unknown) => String(value);
+// The five characters that matter in HTML text and quoted attributes; mustache's own escape also
+// rewrites '/' and '=', which leaves links as https:&#x2F;&#x2F;… in the mail source.
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** The default templates' plain text, derived once. */
 const defaultTexts = new Map<EmailKind, string>();
@@ -59,7 +63,7 @@ export function fillTemplate(template: EmailTemplateSource, values: EmailValues)
   const view = { ...values };
   return {
     subject: writer.render(template.subject, view, undefined, { escape: asIs }).replace(/\s+/g, ' ').trim(),
-    html: writer.render(template.html, view),
+    html: writer.render(template.html, view, undefined, { escape: escapeHtml }),
     text: writer.render(template.text, view, undefined, { escape: asIs }),
   };
 }

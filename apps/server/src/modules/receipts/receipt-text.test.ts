@@ -2,7 +2,13 @@ import { GIFT_AID_NOTES, giftAidDeclarationText } from '@kindling/contracts';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from './pdf-text.test-support.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
-import { buildReceipt, NO_GOODS_OR_SERVICES, type ReceiptFacts, receiptHtml, receiptText } from './receipt-text.ts';
+import {
+  buildReceipt,
+  NO_GOODS_OR_SERVICES,
+  type ReceiptFacts,
+  receiptFactsHtml,
+  receiptFactsText,
+} from './receipt-text.ts';
 
 const facts = (extra: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
   organisation: 'Riverside Food Bank',
@@ -29,11 +35,11 @@ describe('receipt wording', () => {
     expect(at.taxStatement[0]).toBe(
       'Riverside Food Bank acknowledges receipt of your cash contribution of $250.00 on November 21, 2026.',
     );
-    expect(receiptText(at)).toContain(NO_GOODS_OR_SERVICES);
+    expect(receiptFactsText(at)).toContain(NO_GOODS_OR_SERVICES);
     const below = buildReceipt(facts({ amountMinor: 24_999 }));
     expect(below.taxStatement).toEqual([]);
-    expect(receiptText(below)).not.toContain('goods or services');
-    expect(receiptText(below)).toContain('Thank you for your gift of $249.99 to Riverside Food Bank.');
+    expect(receiptFactsText(below)).not.toContain('goods or services');
+    expect(below.intro).toEqual(['Thank you for your gift of $249.99 to Riverside Food Bank.']);
   });
 
   it('gives no IRS statement for 250 in another currency', () => {
@@ -55,18 +61,18 @@ describe('receipt wording', () => {
         },
       }),
     );
-    const text = receiptText(receipt);
+    const text = receiptFactsText(receipt);
     expect(text).toContain(giftAidDeclarationText('Northern Lights Animal Rescue'));
     expect(text).toContain('Home address: 12 St James Square');
     expect(text).toContain('Postcode: SW1Y 4JH');
     expect(text).toContain('Date of declaration: 21 November 2026');
     expect(text).toContain(GIFT_AID_NOTES);
-    expect(text).toContain('Thank you for your gift of £20.00 to Northern Lights Animal Rescue.');
+    expect(receipt.intro[0]).toBe('Thank you for your gift of £20.00 to Northern Lights Animal Rescue.');
     expect(buildReceipt(facts()).giftAid).toBeNull();
   });
 
   it('names what a recurring first gift starts, the fees covered and the designation', () => {
-    const text = receiptText(
+    const text = receiptFactsText(
       buildReceipt(
         facts({ interval: 'monthly', feeCoveredMinor: 175, amountMinor: 2675, designation: 'Fresh produce' }),
       ),
@@ -79,9 +85,10 @@ describe('receipt wording', () => {
   });
 
   it('has a subject with the organisation and number, and escapes the HTML', () => {
-    const receipt = buildReceipt(facts({ donorName: '<b>Eve</b> Smith' }));
+    const receipt = buildReceipt(facts({ donorName: '<b>Eve</b> Smith', campaign: 'Soup & <i>Bread</i>' }));
     expect(receipt.subject).toBe('Your receipt from Riverside Food Bank (1-000123)');
-    expect(receiptHtml(receipt)).toContain('Dear &lt;b&gt;Eve&lt;/b&gt;,');
+    expect(receiptFactsHtml(receipt)).toContain('<td>&lt;b&gt;Eve&lt;/b&gt; Smith</td>');
+    expect(receiptFactsHtml(receipt)).toContain('<td>Soup &amp; &lt;i&gt;Bread&lt;/i&gt;</td>');
   });
 });
 

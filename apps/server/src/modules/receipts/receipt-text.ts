@@ -60,7 +60,7 @@ export function receiptDate(date: Date | string, currency: string): string {
   return new Intl.DateTimeFormat(localeFor(currency), { dateStyle: 'long', timeZone: 'UTC' }).format(value);
 }
 
-const PERIOD_WORD: Record<TGivingInterval, string> = {
+export const PERIOD_WORD: Record<TGivingInterval, string> = {
   once: '',
   daily: 'daily',
   weekly: 'weekly',
@@ -123,8 +123,12 @@ function giftAid(f: ReceiptFacts): Receipt['giftAid'] {
   };
 }
 
+/** The gift's amount as the receipt writes it: "$50.00", "£20.00". */
+export const receiptAmount = (f: Pick<ReceiptFacts, 'amountMinor' | 'currency'>): string =>
+  formatMoney(f.amountMinor, f.currency, localeFor(f.currency));
+
 export function buildReceipt(f: ReceiptFacts): Receipt {
-  const amount = formatMoney(f.amountMinor, f.currency, localeFor(f.currency));
+  const amount = receiptAmount(f);
   const first = f.donorName.split(' ')[0];
   return {
     subject: `Your receipt from ${f.organisation} (${f.receiptNumber})`,
@@ -138,33 +142,40 @@ export function buildReceipt(f: ReceiptFacts): Receipt {
   };
 }
 
-/** The plain-text e-mail (and the text every other rendering must contain). */
-export function receiptText(r: Receipt): string {
+/**
+ * What every receipt e-mail carries below the organisation's own message (its template), so no
+ * template edit can remove it: what a recurring first gift starts, the gift's details, the IRS
+ * acknowledgment and the Gift Aid declaration when the gift needs them. Plain text.
+ */
+export function receiptFactsText(r: Receipt): string {
   const block = (lines: { label: string; value: string }[]) => lines.map((l) => `${l.label}: ${l.value}`);
-  const parts = [r.greeting, '', ...r.intro, '', ...block(r.details)];
+  const parts: string[] = [];
+  if (r.intro.length > 1) parts.push(...r.intro.slice(1), '');
+  parts.push(r.title, '', ...block(r.details));
   if (r.taxStatement.length) parts.push('', ...r.taxStatement);
   if (r.giftAid) {
     parts.push('', r.giftAid.heading, '', r.giftAid.declaration, '', ...block(r.giftAid.declared), '', r.giftAid.notes);
   }
-  parts.push('', 'Your receipt is attached as a PDF.', '', r.closing);
+  parts.push('', 'Your receipt is attached as a PDF.');
   return parts.join('\n');
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function receiptHtml(r: Receipt): string {
+/** The same as receiptFactsText, as an HTML fragment. */
+export function receiptFactsHtml(r: Receipt): string {
   const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
   const table = (lines: ReceiptLine[]) =>
     `<table role="presentation" cellpadding="4">${lines
       .map((l) => `<tr><th align="left" scope="row">${escapeHtml(l.label)}</th><td>${escapeHtml(l.value)}</td></tr>`)
       .join('')}</table>`;
-  const parts = [`<h1>${escapeHtml(r.title)}</h1>`, p(r.greeting), ...r.intro.map(p), table(r.details)];
+  const parts = [...r.intro.slice(1).map(p), `<h2>${escapeHtml(r.title)}</h2>`, table(r.details)];
   if (r.taxStatement.length) parts.push(...r.taxStatement.map(p));
   if (r.giftAid) {
     parts.push(`<h2>${escapeHtml(r.giftAid.heading)}</h2>`, p(r.giftAid.declaration), table(r.giftAid.declared));
     parts.push(p(r.giftAid.notes));
   }
-  parts.push(p('Your receipt is attached as a PDF.'), p(r.closing));
-  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${parts.join('\n')}</body></html>`;
+  parts.push(p('Your receipt is attached as a PDF.'));
+  return parts.join('\n');
 }

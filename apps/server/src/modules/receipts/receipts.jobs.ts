@@ -5,14 +5,16 @@ import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { DonationFollowUp } from '../checkout/index.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
-import { buildReceipt, receiptHtml, receiptText } from './receipt-text.ts';
+import { composeReceiptEmail, type PortalLinkKeys } from './receipt-email.ts';
+import { buildReceipt } from './receipt-text.ts';
 import { findReceiptSource, lockUnsentReceipt, markReceiptSent } from './receipts.repository.ts';
 
 export type ReceiptJob = { npoId: number; donationId: number };
 
 export const receiptQueue = defineQueue<ReceiptJob>('receipt.send', { retryLimit: 10, retryDelaySeconds: 30 });
 
-export type ReceiptDeps = { db: Db; mailer: Mailer };
+/** `origin` and `secret` sign the donor's portal link the e-mail carries. */
+export type ReceiptDeps = { db: Db; mailer: Mailer } & PortalLinkKeys;
 
 /** What happened, for tests and logs. */
 export type ReceiptOutcome = 'sent' | 'already-sent' | 'not-found' | 'not-succeeded';
@@ -33,11 +35,10 @@ export async function sendReceipt(deps: ReceiptDeps, job: ReceiptJob): Promise<R
     const facts = { ...source.facts, receiptNumber };
     const receipt = buildReceipt(facts);
     const pdf = await renderReceiptPdf(receipt, facts.organisation);
+    const email = await composeReceiptEmail(tx, deps, { npoId: job.npoId, ...source.refs }, facts, receipt);
     await deps.mailer.send({
       to: facts.donorEmail,
-      subject: receipt.subject,
-      text: receiptText(receipt),
-      html: receiptHtml(receipt),
+      ...email,
       attachments: [{ filename: `receipt-${receiptNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
     });
     await markReceiptSent(tx, job.npoId, job.donationId);

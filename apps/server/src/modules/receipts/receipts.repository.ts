@@ -27,9 +27,17 @@ type FactsRow = {
   gift_aid_declared_on: string | null;
   receipt_sent_at: Date | null;
   status: string;
+  donor_id: number;
+  campaign_id: number | null;
 };
 
-export type ReceiptSource = { facts: ReceiptFacts; sentAt: Date | null; status: string };
+export type ReceiptSource = {
+  facts: ReceiptFacts;
+  sentAt: Date | null;
+  status: string;
+  /** Whose portal link the e-mail carries, and which campaign's receipt template applies. */
+  refs: { donorId: number; campaignId: number | null };
+};
 
 /** The donation of that organisation with its donor, organisation and campaign names; null when unknown. */
 export async function findReceiptSource(db: Db, npoId: number, donationId: number): Promise<ReceiptSource | null> {
@@ -37,7 +45,8 @@ export async function findReceiptSource(db: Db, npoId: number, donationId: numbe
     SELECT n.name AS organisation, d.receipt_number, dn.first_name, dn.last_name, dn.email, d.created_at,
            d.amount_minor, d.fee_covered_minor, d.currency, c.name AS campaign, d.designation_name AS designation,
            d.interval, d.payment_method, d.provider_reference, d.gift_aid, d.gift_aid_name, d.gift_aid_address,
-           d.gift_aid_postcode, d.gift_aid_declared_on::text AS gift_aid_declared_on, d.receipt_sent_at, d.status
+           d.gift_aid_postcode, d.gift_aid_declared_on::text AS gift_aid_declared_on, d.receipt_sent_at, d.status,
+           d.donor_id, d.campaign_id
     FROM donations d
     JOIN npos n ON n.id = d.npo_id
     JOIN donors dn ON dn.id = d.donor_id AND dn.npo_id = d.npo_id
@@ -45,7 +54,12 @@ export async function findReceiptSource(db: Db, npoId: number, donationId: numbe
     WHERE d.id = ${donationId} AND d.npo_id = ${npoId}`);
   const r = rows[0];
   if (!r) return null;
-  return { facts: toFacts(r), sentAt: r.receipt_sent_at, status: r.status };
+  return {
+    facts: toFacts(r),
+    sentAt: r.receipt_sent_at,
+    status: r.status,
+    refs: { donorId: Number(r.donor_id), campaignId: r.campaign_id === null ? null : Number(r.campaign_id) },
+  };
 }
 
 function toFacts(r: FactsRow): ReceiptFacts {

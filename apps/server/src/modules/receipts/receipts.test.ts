@@ -13,6 +13,9 @@ import { sendReceipt } from './receipts.jobs.ts';
 
 const ctx = useTestApp();
 
+/** What the app hands the receipt job besides the mailer. */
+const keys = () => ({ db: ctx.db, origin: 'http://127.0.0.1:3000', secret: ctx.config.sessionSecret });
+
 const donationRow = async (id: number) => (await ctx.db.select().from(donations).where(eq(donations.id, id)))[0];
 
 describe('receipt e-mail', () => {
@@ -102,13 +105,13 @@ describe('the receipt job', () => {
     await ctx.db.execute(sql`UPDATE donations SET receipt_sent_at = NULL WHERE id = ${donation.id}`);
     const down: Mailer = { outboxDir: null, send: async () => Promise.reject(new Error('connection refused')) };
     const job = { npoId: donation.npo_id, donationId: donation.id };
-    await expect(sendReceipt({ db: ctx.db, mailer: down }, job)).rejects.toThrow('connection refused');
+    await expect(sendReceipt({ ...keys(), mailer: down }, job)).rejects.toThrow('connection refused');
     expect((await donationRow(donation.id))?.receiptSentAt).toBeNull();
-    expect(await sendReceipt({ db: ctx.db, mailer: ctx.mailer }, job)).toBe('sent');
-    expect(await sendReceipt({ db: ctx.db, mailer: ctx.mailer }, job)).toBe('already-sent');
+    expect(await sendReceipt({ ...keys(), mailer: ctx.mailer }, job)).toBe('sent');
+    expect(await sendReceipt({ ...keys(), mailer: ctx.mailer }, job)).toBe('already-sent');
     expect(await mailTo(ctx.dataDir, email, 2, 0)).toHaveLength(2);
     // Another organisation's id never finds this gift.
-    expect(await sendReceipt({ db: ctx.db, mailer: ctx.mailer }, { ...job, npoId: job.npoId + 1 })).toBe('not-found');
+    expect(await sendReceipt({ ...keys(), mailer: ctx.mailer }, { ...job, npoId: job.npoId + 1 })).toBe('not-found');
   });
 
   it('renders and sends a receipt in a few milliseconds', async () => {
@@ -121,7 +124,7 @@ describe('the receipt job', () => {
     for (let i = 0; i < rounds; i++) {
       await ctx.db.execute(sql`UPDATE donations SET receipt_sent_at = NULL WHERE id = ${donation.id}`);
       const started = performance.now();
-      await sendReceipt({ db: ctx.db, mailer: ctx.mailer }, { npoId: donation.npo_id, donationId: donation.id });
+      await sendReceipt({ ...keys(), mailer: ctx.mailer }, { npoId: donation.npo_id, donationId: donation.id });
       total += performance.now() - started;
     }
     const perReceipt = total / rounds;
