@@ -1,4 +1,7 @@
-// Donor self-service: the signed portal link e-mails carry, and the portal behind it.
+// Donor self-service: the signed portal link e-mails carry, and the portal behind it (decision 009).
+
+export { portalRoutes } from './portal.routes.ts';
+export type { PortalDeps } from './portal.service.ts';
 export {
   createPortalLink,
   PORTAL_LINK_TTL_MS,

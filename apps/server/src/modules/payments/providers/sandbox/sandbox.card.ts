@@ -10,6 +10,7 @@ import type {
   RefundInput,
 } from '../payment-provider.ts';
 import { ProviderError } from '../provider-error.ts';
+import { confirmCardSetup, setupAsPayment } from './sandbox.card-setup.ts';
 import {
   AUTHENTICATION_FAILED_MESSAGE,
   type CardInput,
@@ -19,7 +20,6 @@ import {
   type ValidCard,
   validateCard,
 } from './sandbox.cards.ts';
-import { confirmCardSetup, setupAsPayment } from './sandbox.card-setup.ts';
 import { checkedMoney, type SandboxContext, toPayment } from './sandbox.context.ts';
 import {
   findMethod,

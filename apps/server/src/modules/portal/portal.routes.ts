@@ -1,0 +1,141 @@
+// The donor portal API (decision 009) under /api/v1/portal: the link exchange, then the same
+// routes for the link's donor (/portal/…, portal cookie) and the signed-in donor
+// (/portal/account/…, session). Every answer is about the subject's own gifts and plans.
+import {
+  ZPortalCardSetupComplete,
+  ZPortalCardSetupResponse,
+  ZPortalGiftResponse,
+  ZPortalGiftsResponse,
+  ZPortalOverview,
+  ZPortalPlanResponse,
+  ZPortalPlansResponse,
+  ZPortalPlanUpdate,
+  ZPortalSessionRequest,
+  ZPortalStatementQuery,
+  ZRecordIdParams,
+} from '@kindling/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import {
+  changePortalPlan,
+  type PortalDeps,
+  type PortalSubject,
+  portalGift,
+  portalGifts,
+  portalOverview,
+  portalPlan,
+  portalPlans,
+  portalReceipt,
+  portalStatement,
+  updateChange,
+} from './portal.service.ts';
+import { completeCardSetup, startCardSetup } from './portal-card.service.ts';
+import { verifyPortalToken } from './portal-link.ts';
+import { endPortalSession, portalSessionOf, startPortalSession } from './portal-session.ts';
+import { accountSubjectOf, linkSubjectOf } from './portal-subject.ts';
+
+export const PORTAL_LINK_INVALID = 'This link is not valid. Use the newest link from your e-mails.';
+export const PORTAL_LINK_EXPIRED = 'This link has expired. The organisation’s next e-mail brings a new one.';
+
+type Resolve = (request: FastifyRequest) => Promise<PortalSubject>;
+
+const sendPdf = (reply: FastifyReply, file: { filename: string; pdf: Buffer }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.pdf);
+
+/** The same reads and changes for both kinds of subject. */
+function donorRoutes(app: FastifyInstance, deps: PortalDeps, base: string, subjectOf: Resolve) {
+  const r = zodRouter(app);
+  const params = ZRecordIdParams;
+  r.get(`${base}/overview`, { schema: { response: { 200: ZPortalOverview } } }, async (request) =>
+    portalOverview(deps, await subjectOf(request)),
+  );
+  r.get(`${base}/donations`, { schema: { response: { 200: ZPortalGiftsResponse } } }, async (request) => ({
+    gifts: await portalGifts(deps, await subjectOf(request)),
+  }));
+  r.get(`${base}/donations/:id`, { schema: { params, response: { 200: ZPortalGiftResponse } } }, async (request) => ({
+    gift: await portalGift(deps, await subjectOf(request), request.params.id),
+  }));
+  r.get(`${base}/donations/:id/receipt`, { schema: { params } }, async (request, reply) =>
+    sendPdf(reply, await portalReceipt(deps, await subjectOf(request), request.params.id)),
+  );
+  r.get(`${base}/statement`, { schema: { querystring: ZPortalStatementQuery } }, async (request, reply) =>
+    sendPdf(reply, await portalStatement(deps, await subjectOf(request), request.query.year)),
+  );
+  r.get(`${base}/plans`, { schema: { response: { 200: ZPortalPlansResponse } } }, async (request) => ({
+    plans: await portalPlans(deps, await subjectOf(request)),
+  }));
+  r.get(`${base}/plans/:id`, { schema: { params, response: { 200: ZPortalPlanResponse } } }, async (request) => ({
+    plan: await portalPlan(deps, await subjectOf(request), request.params.id),
+  }));
+  r.patch(
+    `${base}/plans/:id`,
+    { schema: { params, body: ZPortalPlanUpdate, response: { 200: ZPortalPlanResponse } } },
+    async (request) => ({
+      plan: await changePortalPlan(deps, await subjectOf(request), request.params.id, updateChange(request.body)),
+    }),
+  );
+  for (const kind of ['pause', 'resume', 'cancel'] as const) {
+    r.post(
+      `${base}/plans/:id/${kind}`,
+      { schema: { params, response: { 200: ZPortalPlanResponse } } },
+      async (request) => ({
+        plan: await changePortalPlan(deps, await subjectOf(request), request.params.id, { kind }),
+      }),
+    );
+  }
+  r.post(
+    `${base}/plans/:id/card_setup`,
+    { schema: { params, response: { 200: ZPortalCardSetupResponse } } },
+    async (request) => ({ setup: await startCardSetup(deps, await subjectOf(request), request.params.id) }),
+  );
+  r.post(
+    `${base}/card_setup/complete`,
+    { schema: { body: ZPortalCardSetupComplete, response: { 200: ZPortalPlansResponse } } },
+    async (request) => ({ plans: await completeCardSetup(deps, await subjectOf(request), request.body) }),
+  );
+}
+
+export async function portalRoutes(app: FastifyInstance, deps: PortalDeps): Promise<void> {
+  const r = zodRouter(app);
+  const secret = deps.config.sessionSecret;
+
+  /** Whether this browser holds a live portal session (and, like every answer, a CSRF token). */
+  r.get('/portal/session', { schema: { response: { 200: z.object({ active: z.boolean() }) } } }, async (request) => ({
+    active: portalSessionOf(request, secret) !== null,
+  }));
+
+  r.post('/portal/session', { schema: { body: ZPortalSessionRequest } }, async (request, reply) => {
+    const check = verifyPortalToken(request.body.token, secret);
+    if (!check.ok) {
+      endPortalSession(request, reply);
+      throw new AppError('UNAUTHENTICATED', check.reason === 'expired' ? PORTAL_LINK_EXPIRED : PORTAL_LINK_INVALID);
+    }
+    const subject: PortalSubject = {
+      npoId: check.claims.npoId,
+      donorId: check.claims.donorId,
+      userId: null,
+      via: 'portal_link',
+      expiresAt: null,
+      ip: request.ip,
+    };
+    // First what the link opens: a link to a donor that is not there (merged away, another
+    // organisation's id) answers 404 and starts no session.
+    const overview = await portalOverview(deps, subject);
+    const expiresAt = startPortalSession(request, reply, secret, check.claims);
+    return reply.send({ ...overview, expires_at: expiresAt.toISOString() });
+  });
+
+  r.delete('/portal/session', async (request, reply) => {
+    endPortalSession(request, reply);
+    return reply.status(204).send();
+  });
+
+  donorRoutes(app, deps, '/portal/account', (request) => accountSubjectOf(request, deps.db));
+  donorRoutes(app, deps, '/portal', async (request) => linkSubjectOf(request, secret));
+}
