@@ -61,7 +61,16 @@ export type THomeAnalysis = z.infer<typeof ZHomeAnalysis>;
 export const ZGiftAnalysis = z.object({
   currency: z.string(),
   period: ZPeriod,
+  /**
+   * The base amounts of the period's succeeded and refunded donations as charged: the donations
+   * list's `totals.base_amount_minor` for the same days with status succeeded and refunded.
+   */
+  gross: z.number(),
+  /** What was refunded (or lost in disputes) of those donations, whenever it happened. */
+  refunded: z.number(),
+  /** gross − refunded. */
   total: z.number(),
+  /** Succeeded donations: the list's `totals.count` for the same days with status succeeded. */
   count: z.number(),
   average: z.number(),
   median: z.number(),

@@ -60,7 +60,17 @@ export async function getGiftAnalysis(db: Db, npoId: number, query: TAnalysisPer
       BAND_EDGES_MAJOR.map((edge) => edge * scale),
     ),
   ]);
-  return { currency, period: labelsOf(period), ...totals, granularity, series, distribution };
+  const { gross, ...net } = totals;
+  return {
+    currency,
+    period: labelsOf(period),
+    gross,
+    refunded: gross - net.total,
+    ...net,
+    granularity,
+    series,
+    distribution,
+  };
 }
 
 export async function getRetentionAnalysis(

@@ -1,4 +1,5 @@
 import {
+  ZDonationListResponse,
   ZGiftAnalysis,
   ZHomeAnalysis,
   ZLapsedAnalysis,
@@ -100,7 +101,8 @@ describe('analysis', () => {
       expect(year.granularity).toBe('month');
       expect(year.series).toHaveLength(12);
       expect(year.total).toBe(5000 + 2000 + 3000 + 4000 + 1000 + 2500 + 7000 + 4500);
-      expect(year.median).toBe(3000);
+      // Eight gifts: 1000 2000 2500 3000 | 4000 4500 5000 7000, so the median is halfway: 3500.
+      expect(year.median).toBe(3500);
     });
 
     it('rejects a malformed or reversed period with a message per field', async () => {
@@ -114,6 +116,23 @@ describe('analysis', () => {
         to: 'End date must be a date written YYYY-MM-DD.',
       });
     });
+  });
+
+  it('reconciles to the cent with the donations list of the same days', async () => {
+    const analysis = ZGiftAnalysis.parse((await gifts.client.get(`/api/v1/npo_admin/analysis/gifts?${MARCH}`)).json());
+    const list = async (status: string) => {
+      const res = await gifts.client.get(
+        `/api/v1/npo_admin/donations?date_from=2025-03-01&date_to=2025-03-31&status=${status}`,
+      );
+      expect(res.statusCode).toBe(200);
+      return ZDonationListResponse.parse(res.json()).totals;
+    };
+    const charged = await list('succeeded,refunded');
+    // As charged: A 3000, B 1000, D 6000 and E's 8000 (refunded since); less 1500 + 8000 refunded.
+    expect(analysis).toMatchObject({ gross: 18_000, refunded: 9500, total: 8500 });
+    expect(charged.base_amount_minor).toBe(analysis.gross);
+    expect(analysis.gross - analysis.refunded).toBe(analysis.total);
+    expect((await list('succeeded')).count).toBe(analysis.count);
   });
 
   it('measures retention of the previous period’s donors: overall, new and repeat', async () => {
@@ -139,7 +158,7 @@ describe('analysis', () => {
       expect.objectContaining({ name: 'Winter Appeal', raised: 7500, donations: 2 }),
     ]);
     const all = ZGiftAnalysis.parse(
-      (await gifts.client.get('/api/v1/npo_admin/analysis/gifts?from=2000-01-01&to=2030-12-31')).json(),
+      (await gifts.client.get('/api/v1/npo_admin/analysis/gifts?from=2020-01-01&to=2029-12-31')).json(),
     ).total;
     expect(all).toBe(stats.donations_total);
   });

@@ -4,18 +4,24 @@ import type { Db } from '../../platform/db/client.ts';
 import { countedGifts } from './counted-gifts.sql.ts';
 import type { Period } from './period.ts';
 
-type Totals = { total: number; count: number; average: number; median: number };
+type Totals = { gross: number; total: number; count: number; average: number; median: number };
 
 /** Sum, count, average and median (both rounded to whole minor units) of the period's gifts. */
 export async function selectGiftTotals(db: Db, npoId: number, period: Period): Promise<Totals> {
   const { rows } = await db.execute<Totals>(sql`
-    SELECT coalesce(sum(amount), 0)::bigint AS total, count(*) FILTER (WHERE is_gift)::int AS count,
+    SELECT coalesce(sum(gross), 0)::bigint AS gross, coalesce(sum(amount), 0)::bigint AS total, count(*) FILTER (WHERE is_gift)::int AS count,
       coalesce(round(avg(amount) FILTER (WHERE is_gift)), 0)::bigint AS average,
       coalesce(round(percentile_cont(0.5) WITHIN GROUP (ORDER BY amount) FILTER (WHERE is_gift)), 0)::bigint AS median
     FROM ${countedGifts(npoId, { from: period.start, to: period.end })} g`);
   const row = rows[0];
   if (!row) throw new Error('gift totals query returned no row');
-  return { total: Number(row.total), count: row.count, average: Number(row.average), median: Number(row.median) };
+  return {
+    gross: Number(row.gross),
+    total: Number(row.total),
+    count: row.count,
+    average: Number(row.average),
+    median: Number(row.median),
+  };
 }
 
 /** One point per day or month from `start` to `end` (exclusive), zero where nothing was given. */

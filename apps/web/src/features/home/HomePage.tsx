@@ -1,28 +1,47 @@
 import type { TOrganisationStats } from '@kindling/contracts';
+import '@mantine/charts/styles.css';
 import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useAccountDetails, useSession } from '../../session';
-import { ComingSoon } from './ComingSoon.tsx';
-import { PageFrame } from './PageFrame.tsx';
-import type { PageEntry } from './page-entry.ts';
+import { analysisQueries } from '../analysis/api/analysis.queries.ts';
+import { PageFrame } from '../placeholder/PageFrame.tsx';
+import { pageEntry } from '../placeholder/page-catalog.ts';
+import type { PageEntry } from '../placeholder/page-entry.ts';
+import { MonthlyGoal, UpcomingEvent } from './GoalAndEvent.tsx';
+import { HomeCharts } from './HomeCharts.tsx';
+import { RecentDonations } from './RecentDonations.tsx';
 import { StatCard, statCards } from './stat-cards.tsx';
 import { TopCampaigns } from './TopCampaigns.tsx';
 
+const ENTRY: PageEntry = pageEntry('/dashboard/home') ?? {
+  section: 'Dashboard',
+  title: 'Home',
+  description: "Your organisation's fundraising at a glance.",
+  emptyTitle: 'Nothing to show yet',
+};
+
 /**
- * /dashboard/home: the organisation statistics of GET /npo_admin/account_details as stat cards, with
- * loading skeletons and an error state, and the empty state where the charts will go.
+ * /dashboard/home: the organisation statistics of GET /npo_admin/account_details as stat cards,
+ * the monthly goal and the next event, charts and recent donations of GET
+ * /npo_admin/analysis/home. Each part has its own loading and error state; Refresh reloads both.
  */
-export function HomeDashboard({ entry }: { entry: PageEntry }) {
+export function HomePage() {
+  const entry = ENTRY;
   const session = useSession();
   const query = useAccountDetails();
+  const charts = useQuery(analysisQueries.home(session.selectedNpo?.id ?? null));
   const stats = query.data;
   const heading = session.firstName ? `Welcome back, ${session.firstName}` : entry.title;
   const refresh = (
     <Button
       variant="default"
       leftSection={<RefreshCw size={16} aria-hidden />}
-      onClick={() => void query.refetch()}
-      loading={query.isFetching}
+      onClick={() => {
+        void query.refetch();
+        void charts.refetch();
+      }}
+      loading={query.isFetching || charts.isFetching}
       disabled={!session.selectedNpo}
     >
       Refresh
@@ -42,11 +61,17 @@ export function HomeDashboard({ entry }: { entry: PageEntry }) {
           onRetry={() => void query.refetch()}
         />
       </section>
-      {stats && <TopCampaigns stats={stats} />}
-      <ComingSoon
-        entry={entry}
-        body="Charts of donations over time, by campaign and by payment method will appear here, next to these figures."
-      />
+      {stats && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <MonthlyGoal stats={stats} />
+          <UpcomingEvent stats={stats} />
+        </SimpleGrid>
+      )}
+      {session.selectedNpo && <HomeCharts query={charts} />}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {session.selectedNpo && <RecentDonations query={charts} />}
+        {stats && <TopCampaigns stats={stats} />}
+      </SimpleGrid>
     </PageFrame>
   );
 }

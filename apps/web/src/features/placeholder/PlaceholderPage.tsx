@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 import { ComingSoon } from './ComingSoon.tsx';
-import { HomeDashboard } from './HomeDashboard.tsx';
 import { PageFrame } from './PageFrame.tsx';
 import { pageEntry } from './page-catalog.ts';
 import type { PageEntry } from './page-entry.ts';
@@ -29,13 +28,11 @@ function useRecordReference(): string | null {
 
 /**
  * The frame of a route whose screen arrives in a later issue: its title, what it is for, and an empty
- * state that says what will appear, with a link to a page that helps today. /dashboard/home gets the
- * organisation statistics.
+ * state that says what will appear, with a link to a page that helps today.
  */
 export function PlaceholderPage({ path }: { path: string }) {
   const entry = pageEntry(path) ?? fallbackEntry(path);
   const reference = useRecordReference();
-  if (path === '/dashboard/home') return <HomeDashboard entry={entry} />;
   return (
     <PageFrame entry={entry} heading={reference ? `${entry.title} ${reference}` : undefined}>
       <ComingSoon entry={entry} />
