@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { columnsOf, replaceChildren } from '../modules/campaigns/campaigns.repository.ts';
 import { campaigns } from '../modules/campaigns/campaigns.tables.ts';
 import { type GivingInterval, recordSucceededPayment } from '../modules/donations/index.ts';
+import { seedRecurringPlans } from '../modules/plans/index.ts';
 import type { Db } from '../platform/db/client.ts';
 
 // The donation-flow demo (issue 3): in Riverside Food Bank, an active campaign at /spring-appeal,
@@ -181,4 +182,5 @@ export async function seedCampaigns(db: Db, npoIds: Map<string, number>): Promis
     ORDER BY 1, 2`);
   const idsOf = (kind: string) => children.rows.filter((r) => r.kind === kind).map((r) => Number(r.id));
   await seedDonations(db, { npoId, spring, peer, designations: idsOf('designation'), questions: idsOf('question') });
+  await seedRecurringPlans(db, npoId);
 }

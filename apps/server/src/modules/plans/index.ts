@@ -20,6 +20,7 @@ export {
 } from './next-charge.ts';
 export { type PlanEmailJob, planEmailQueue, registerPlanEmails, sendPlanEmail } from './plan-emails.ts';
 export { findPlan, type PlanRow } from './plans.repository.ts';
+export { seedRecurringPlans } from './plans.seed.ts';
 export { ensurePlanForFirstGift, type PlanStart } from './plans.service.ts';
 export { PLAN_FAILURE, type PlanStatus, planStatuses, recurringPlans, vaultSetups } from './plans.tables.ts';
 export { type RecurringPlanRouteDeps, recurringPlanRoutes } from './plans-admin.routes.ts';

@@ -256,3 +256,35 @@ describe('changes', () => {
     expect((await auditActions(plan.id)).map((a) => a.action)).toEqual(['recurring_plan.created']);
   });
 });
+
+describe('demo seed', () => {
+  it('gives the demo recurring gifts plans with saved sandbox cards, in every status, once', async () => {
+    const seeded = async () =>
+      (
+        await ctx.db.execute<{ status: string; payment_method_id: string; card_last4: string }>(sql`
+          SELECT p.status, p.payment_method_id, m.card_last4 FROM recurring_plans p
+          JOIN sandbox_payment_methods m ON m.id = p.payment_method_id
+          WHERE p.npo_id = ${riverside} AND p.payment_method_id LIKE 'pm\\_sandbox\\_seed%' ORDER BY p.id`)
+      ).rows;
+    const plans = await seeded();
+    const statuses = plans.map((p) => p.status);
+    expect(statuses.filter((s) => s === 'past_due')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'paused')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'cancelled')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'active').length).toBeGreaterThan(0);
+    expect(plans.find((p) => p.status === 'past_due')?.card_last4).toBe('0002');
+    const { seedRecurringPlans } = await import('./index.ts');
+    await seedRecurringPlans(ctx.db, riverside);
+    expect(await seeded()).toEqual(plans);
+
+    // The scheduler can charge a seeded active plan when it falls due.
+    const { rows } = await ctx.db.execute<{ id: number; next_charge_at: Date }>(sql`
+      SELECT id, next_charge_at FROM recurring_plans
+      WHERE npo_id = ${riverside} AND status = 'active' AND payment_method_id LIKE 'pm\\_sandbox\\_seed%' LIMIT 1`);
+    const due = rows[0];
+    const swept = await admin.post(`${BASE}/${due?.id}/test_sweep`, {
+      now: new Date(new Date(due?.next_charge_at as Date).getTime() + 60_000).toISOString(),
+    });
+    expect(swept.json()).toEqual({ outcomes: ['charged'] });
+  });
+});
