@@ -21,6 +21,7 @@ import {
   type ProviderPayment,
   providerErrorToAppError,
 } from '../payments/index.ts';
+import { recordFailedPaymentEvent } from '../transactions/index.ts';
 import type { DonationFollowUp } from './after-donation.ts';
 import { recordDonation } from './checkout.donation.ts';
 
@@ -220,7 +221,12 @@ export async function confirmPayment(deps: CheckoutDeps, body: ConfirmBody) {
   ) {
     throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.mismatch);
   }
-  if (payment.status !== 'succeeded') return { ...outcomeOf(payment), donation: null };
+  if (payment.status !== 'succeeded') {
+    // Staff see declined and abandoned payments too (transactions); the donor's answer comes first.
+    const context = { npoId: campaign.npo_id, campaignId: campaign.campaign_id };
+    await recordFailedPaymentEvent(deps.db, provider.name, payment, context).catch((e) => deps.log?.(e));
+    return { ...outcomeOf(payment), donation: null };
+  }
   const { donation } = await recordDonation({
     ...followUpsOf(deps),
     db: deps.db,

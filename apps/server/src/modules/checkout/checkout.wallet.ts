@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { CapturedOrder } from '../payments/index.ts';
+import { recordFailedPaymentEvent } from '../transactions/index.ts';
 import { recordDonation } from './checkout.donation.ts';
 import {
   assertChoiceAllowed,
@@ -75,6 +76,9 @@ export async function capturePaypal(deps: CheckoutDeps, body: CaptureBody) {
     throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.mismatch);
   }
   if (captured.status !== 'succeeded') {
+    const context = { npoId: campaign.npo_id, campaignId: campaign.campaign_id };
+    const attempt = { ...captured, id: captured.orderId };
+    await recordFailedPaymentEvent(deps.db, deps.providers.wallet.name, attempt, context).catch((e) => deps.log?.(e));
     const message = captured.failureMessage ?? CHECKOUT_MESSAGES.failed;
     return { status: captured.status === 'processing' ? 'processing' : 'failed', message, donation: null };
   }

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { findPayableCampaign } from '../campaigns/index.ts';
 import { ProviderError, type ProviderEvent, type ProviderName, WebhookSignatureError } from '../payments/index.ts';
+import { recordFailedPaymentEvent } from '../transactions/index.ts';
 import { type DonorChoice, recordDonation } from './checkout.donation.ts';
 import { type CheckoutDeps, followUpsOf } from './checkout.service.ts';
 
@@ -25,6 +26,10 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
       throw error;
     });
     if (event.type === 'payment.succeeded') await recordFromEvent(deps, provider.name, event);
+    else if (event.type === 'payment.failed') {
+      const failed = { ...event, id: event.providerReference, status: 'failed' };
+      await recordFailedPaymentEvent(deps.db, provider.name, failed).catch((e) => deps.log?.(e));
+    }
     return reply.send({ received: true });
   });
 }

@@ -9,7 +9,8 @@ import { composeReceiptEmail, type PortalLinkKeys } from './receipt-email.ts';
 import { buildReceipt } from './receipt-text.ts';
 import { findReceiptSource, lockUnsentReceipt, markReceiptSent } from './receipts.repository.ts';
 
-export type ReceiptJob = { npoId: number; donationId: number };
+/** `resend`: staff asked for the receipt again (donation page), so it goes out even if sent before. */
+export type ReceiptJob = { npoId: number; donationId: number; resend?: boolean };
 
 export const receiptQueue = defineQueue<ReceiptJob>('receipt.send', { retryLimit: 10, retryDelaySeconds: 30 });
 
@@ -27,10 +28,10 @@ export type ReceiptOutcome = 'sent' | 'already-sent' | 'not-found' | 'not-succee
 export async function sendReceipt(deps: ReceiptDeps, job: ReceiptJob): Promise<ReceiptOutcome> {
   const source = await findReceiptSource(deps.db, job.npoId, job.donationId);
   if (!source) return 'not-found';
-  if (source.sentAt) return 'already-sent';
+  if (source.sentAt && !job.resend) return 'already-sent';
   if (source.status !== 'succeeded') return 'not-succeeded';
   return deps.db.transaction(async (tx) => {
-    const receiptNumber = await lockUnsentReceipt(tx, job.npoId, job.donationId);
+    const receiptNumber = await lockUnsentReceipt(tx, job.npoId, job.donationId, job.resend === true);
     if (!receiptNumber) return 'already-sent';
     const facts = { ...source.facts, receiptNumber };
     const receipt = buildReceipt(facts);

@@ -94,10 +94,16 @@ function toFacts(r: FactsRow): ReceiptFacts {
  * gift waits here for the first: null when, by then, the receipt went out. (Not SKIP LOCKED: the
  * invitation job locks the same row, and skipping it would lose a receipt.)
  */
-export async function lockUnsentReceipt(tx: Tx, npoId: number, donationId: number): Promise<string | null> {
+export async function lockUnsentReceipt(
+  tx: Tx,
+  npoId: number,
+  donationId: number,
+  /** A resend asked for by staff: lock the gift whether or not its receipt went out before. */
+  evenIfSent = false,
+): Promise<string | null> {
   const { rows } = await tx.execute<{ receipt_number: string | null }>(sql`
     SELECT receipt_number FROM donations
-    WHERE id = ${donationId} AND npo_id = ${npoId} AND receipt_sent_at IS NULL
+    WHERE id = ${donationId} AND npo_id = ${npoId} AND (${evenIfSent}::boolean OR receipt_sent_at IS NULL)
     FOR NO KEY UPDATE`);
   const row = rows[0];
   if (!row) return null;

@@ -1,0 +1,113 @@
+import {
+  GIFT_AID_TEXT_VERSION,
+  type TDonationDetail,
+  type TDonationRefund,
+  type THistoryEntry,
+} from '@kindling/contracts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { listAuditEntries } from '../audit/index.ts';
+import { findDonationDetail, ledgerOf, refundsOf } from './donation-detail.repository.ts';
+import { DONATION_NOT_FOUND } from './refund.service.ts';
+
+const REFUNDABLE_PROVIDERS: readonly string[] = ['sandbox', 'stripe', 'paypal'];
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Everything recorded for one of the organisation's donations; 404 for any other id. */
+export async function getDonationDetail(db: Db, npoId: number, id: number): Promise<TDonationDetail> {
+  const found = await findDonationDetail(db, npoId, id);
+  if (!found) throw new AppError('NOT_FOUND', DONATION_NOT_FOUND);
+  const [ledger, refunds] = await Promise.all([ledgerOf(db, npoId, id), refundsOf(db, npoId, id)]);
+  const d = found.donation;
+  const refunded = refunds.reduce((sum, r) => sum + r.refund.amountMinor, 0);
+  const left = d.status === 'succeeded' ? Math.max(0, d.amountMinor - refunded) : 0;
+  const platformFee = -ledger.filter((l) => l.kind === 'platform_fee').reduce((sum, l) => sum + l.amountMinor, 0);
+  return {
+    id: d.id,
+    npo_id: d.npoId,
+    campaign_id: d.campaignId,
+    campaign_name: found.campaignName ?? null,
+    peer_campaign_id: d.peerCampaignId,
+    donor: {
+      id: found.donor.id,
+      first_name: found.donor.firstName,
+      last_name: found.donor.lastName,
+      email: found.donor.email,
+    },
+    amount_minor: d.amountMinor,
+    included_fees_minor: d.feeCoveredMinor,
+    currency: d.currency,
+    base_amount_minor: d.baseAmountMinor,
+    base_currency: d.baseCurrency,
+    fx_rate: String(d.fxRate),
+    interval: d.interval,
+    status: d.status,
+    designation_id: d.designationId,
+    designation: d.designationName,
+    answers: d.answers,
+    comment: d.comment,
+    gift_aid: d.giftAid,
+    gift_aid_declaration: d.giftAid
+      ? {
+          name: d.giftAidName ?? '',
+          address: d.giftAidAddress ?? '',
+          postcode: d.giftAidPostcode ?? '',
+          declared_on: d.giftAidDeclaredOn ?? '',
+          text_version: GIFT_AID_TEXT_VERSION,
+        }
+      : null,
+    add_to_donor_wall: d.addToDonorWall,
+    first_name_only_to_donor_wall: d.firstNameOnlyToDonorWall,
+    show_amount_on_donor_wall: d.showAmountOnDonorWall,
+    show_comment_on_donor_wall: d.showCommentOnDonorWall,
+    create_donor_account: d.createDonorAccount,
+    payment_method: d.paymentMethod,
+    provider: d.provider,
+    provider_reference: d.providerReference,
+    receipt_number: d.receiptNumber,
+    recurring_plan_id: d.recurringPlanId ?? null,
+    created_at: d.createdAt.toISOString(),
+    refunded_at: iso(d.refundedAt),
+    platform_fee_minor: platformFee,
+    refunded_minor: refunded,
+    refundable_minor: left,
+    refundable: left > 0 && REFUNDABLE_PROVIDERS.includes(d.provider ?? '') && !!d.providerReference,
+    receipt_sent_at: iso(d.receiptSentAt),
+    created_by: found.createdBy ?? null,
+    recurring_plan: found.plan?.id
+      ? { id: found.plan.id, status: found.plan.status, interval: found.plan.interval }
+      : null,
+    refunds: refunds.map(
+      (r): TDonationRefund => ({
+        id: r.refund.id,
+        amount_minor: r.refund.amountMinor,
+        currency: r.refund.currency,
+        provider_refund_id: r.refund.providerRefundId,
+        reason: r.refund.reason,
+        created_by: r.createdBy ?? null,
+        created_at: r.refund.createdAt.toISOString(),
+      }),
+    ),
+    ledger: ledger.map((l) => ({
+      kind: l.kind,
+      amount_minor: l.amountMinor,
+      currency: l.currency,
+      base_amount_minor: l.baseAmountMinor,
+      base_currency: l.baseCurrency,
+      created_at: l.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Who did what to the donation, newest first (the audit log). */
+export async function getDonationHistory(db: Db, npoId: number, id: number): Promise<THistoryEntry[]> {
+  if (!(await findDonationDetail(db, npoId, id))) throw new AppError('NOT_FOUND', DONATION_NOT_FOUND);
+  const entries = await listAuditEntries(db, { npoId, targetType: 'donation', targetId: id });
+  return entries.map((e) => ({
+    id: e.id,
+    action: e.action,
+    actor: e.actorName,
+    data: e.data,
+    created_at: e.createdAt.toISOString(),
+  }));
+}

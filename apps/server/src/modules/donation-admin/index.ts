@@ -1,0 +1,3 @@
+// Donation admin: one donation for staff (detail, refunds, receipt resend, history) and offline gifts.
+export { type DonationAdminDeps, donationAdminRoutes } from './donation-admin.routes.ts';
+export { OFFLINE_PROVIDER } from './offline-gift.service.ts';

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { TOfflineGiftInput, ZOfflineGiftInput } from '@kindling/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { OrganisationSession } from '../../platform/http/session-context.ts';
+import { recordAudit } from '../audit/index.ts';
+import { campaigns } from '../campaigns/campaigns.tables.ts';
+import { donations } from '../donations/donations.tables.ts';
+import { recordSucceededPayment } from '../donations/index.ts';
+import { donors } from '../donors/donors.tables.ts';
+import { addNoteInTransaction } from '../notes/index.ts';
+
+type OfflineGift = z.output<typeof ZOfflineGiftInput>;
+
+export type { TOfflineGiftInput };
+
+/** The provider name of gifts staff enter by hand; refunds never go through a provider for them. */
+export const OFFLINE_PROVIDER = 'offline';
+
+async function donorDetailsOf(db: Db, npoId: number, gift: OfflineGift) {
+  if (gift.donor_id) {
+    const [donor] = await db
+      .select({ email: donors.email, firstName: donors.firstName, lastName: donors.lastName })
+      .from(donors)
+      .where(and(eq(donors.id, gift.donor_id), eq(donors.npoId, npoId)));
+    if (!donor) throw new AppError('NOT_FOUND', 'No such donor.', { donor_id: 'Choose one of your donors.' });
+    return donor;
+  }
+  const donor = gift.donor;
+  if (!donor) throw new AppError('VALIDATION_FAILED', 'Choose a donor.', { donor_id: 'Choose a donor.' });
+  return { email: donor.email, firstName: donor.first_name, lastName: donor.last_name };
+}
+
+async function requireOwnCampaign(db: Db, npoId: number, campaignId: number) {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.npoId, npoId)));
+  if (!row) throw new AppError('NOT_FOUND', 'No such campaign.', { campaign_id: 'Choose one of your campaigns.' });
+}
+
+/**
+ * A gift staff received outside the form (cash, cheque, bank transfer, in kind). It is recorded
+ * exactly like a card gift (recordSucceededPayment: donor, base currency, ledger rows, receipt
+ * number, totals) under the provider `offline` with a reference of its own; who entered it, the
+ * audit entry and the optional note commit in the same transaction.
+ */
+export async function recordOfflineGift(
+  db: Db,
+  actor: OrganisationSession,
+  gift: OfflineGift,
+  ip: string | null,
+): Promise<{ donationId: number }> {
+  const npoId = actor.selectedNpoId;
+  const donor = await donorDetailsOf(db, npoId, gift);
+  await requireOwnCampaign(db, npoId, gift.campaign_id);
+  const reference = `offline-${randomUUID()}`;
+  const { donation } = await recordSucceededPayment(db, {
+    npoId,
+    campaignId: gift.campaign_id,
+    provider: OFFLINE_PROVIDER,
+    providerReference: reference,
+    amountMinor: gift.amount_minor,
+    currency: gift.currency,
+    paymentMethod: gift.method,
+    donor,
+    designationId: gift.designation_id ?? null,
+    giftAid: gift.gift_aid
+      ? {
+          name: gift.gift_aid_name || `${donor.firstName} ${donor.lastName}`.trim(),
+          address: gift.gift_aid_address ?? '',
+          postcode: gift.gift_aid_postcode ?? '',
+          declaredOn: gift.received_on,
+        }
+      : null,
+    // Midday UTC keeps the received day the same date in every time zone near it.
+    occurredAt: new Date(`${gift.received_on}T12:00:00Z`),
+    onRecorded: async (tx, recorded) => {
+      // recordSucceededPayment has no createdByUserId input: set here, in its transaction.
+      await tx.update(donations).set({ createdByUserId: actor.user.id }).where(eq(donations.id, recorded.id));
+      await recordAudit(tx, {
+        npoId,
+        actorUserId: actor.user.id,
+        action: 'donation.offline_recorded',
+        targetType: 'donation',
+        targetId: recorded.id,
+        data: { method: gift.method, amount_minor: gift.amount_minor, currency: recorded.currency, reference },
+        ip,
+      });
+      if (gift.note) {
+        await addNoteInTransaction(tx, {
+          npoId,
+          subject: 'donation',
+          subjectId: recorded.id,
+          authorUserId: actor.user.id,
+          body: gift.note,
+        });
+      }
+    },
+  });
+  return { donationId: donation.id };
+}
