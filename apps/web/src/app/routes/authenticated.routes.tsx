@@ -41,6 +41,27 @@ const HomePage = lazy(() => import('../../features/home/HomePage.tsx').then((m) 
 const AnalysisPage = lazy(() =>
   import('../../features/analysis/routes/AnalysisPage.tsx').then((m) => ({ default: m.AnalysisPage })),
 );
+const DonorsPage = lazy(() =>
+  import('../../features/donors/routes/DonorsPage.tsx').then((m) => ({ default: m.DonorsPage })),
+);
+const DonorPage = lazy(() =>
+  import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
+);
+const OneTimeEmailsPage = lazy(() =>
+  import('../../features/email-templates/routes/EmailTemplatePages.tsx').then((m) => ({
+    default: m.OneTimeEmailsPage,
+  })),
+);
+const RecurringEmailsPage = lazy(() =>
+  import('../../features/email-templates/routes/EmailTemplatePages.tsx').then((m) => ({
+    default: m.RecurringEmailsPage,
+  })),
+);
+const CampaignReceiptPage = lazy(() =>
+  import('../../features/email-templates/routes/CampaignReceiptPage.tsx').then((m) => ({
+    default: m.CampaignReceiptPage,
+  })),
+);
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
 );
@@ -56,7 +77,17 @@ function PageSpinner() {
 const inShell = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
+const RecurringPlansPage = lazy(() =>
+  import('../../features/recurring/routes/RecurringPlansPage.tsx').then((m) => ({ default: m.RecurringPlansPage })),
+);
+const RecurringPlanPage = lazy(() =>
+  import('../../features/recurring/routes/RecurringPlanPage.tsx').then((m) => ({ default: m.RecurringPlanPage })),
+);
 const SCREENS: Record<string, ReactNode> = {
+  '/dashboard/recurring': <RecurringPlansPage />,
+  '/dashboard/recurring-plan/:id': <RecurringPlanPage />,
+  '/dashboard/donors': <DonorsPage />,
+  '/dashboard/donor/:id': <DonorPage />,
   '/dashboard/home': <HomePage />,
   '/dashboard/analysis': <AnalysisPage />,
   '/admin/account': <AccountPage />,
@@ -66,6 +97,9 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/donations': <DonationsListPage />,
   '/dashboard/campaign-new': <CampaignNewPage />,
   '/dashboard/campaign-edit/:id': <CampaignEditPage />,
+  '/dashboard/campaigns/one-time-emails': <OneTimeEmailsPage />,
+  '/dashboard/campaigns/recurring-emails': <RecurringEmailsPage />,
+  '/dashboard/campaigns/receipts/:id': <CampaignReceiptPage />,
 };
 
 /**
