@@ -17,7 +17,7 @@ const DONATION_PART = sql`
   WHERE d.status IN ('succeeded', 'refunded')`;
 
 const REFUND_PART = sql`
-  SELECT 'refund', l.id, 'refunded', -l.amount_minor, l.currency, d.provider, d.provider_reference,
+  SELECT 'refund', l.id, 'refunded', l.amount_minor, l.currency, d.provider, d.provider_reference,
     nullif(trim(dn.first_name || ' ' || dn.last_name), ''), dn.email, d.campaign_id, c.name, d.id,
     d.recurring_plan_id, NULL, NULL, l.created_at, l.npo_id
   FROM ledger_entries l JOIN donations d ON d.id = l.donation_id JOIN donors dn ON dn.id = d.donor_id
@@ -34,19 +34,20 @@ const ATTEMPT_PART = sql`
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function unionFor(npoId: number, extra: { kind?: string; id?: number } = {}): SQL {
-  const parts: Array<[string, SQL, string]> = [
-    ['payment', DONATION_PART, 'd'],
-    ['refund', REFUND_PART, 'l'],
-    ['attempt', ATTEMPT_PART, 'a'],
+/** The three parts for one organisation; only the first names the columns, so all three always run. */
+function unionFor(npoId: number, onlyId?: number): SQL {
+  const parts: Array<[SQL, string]> = [
+    [DONATION_PART, 'd'],
+    [REFUND_PART, 'l'],
+    [ATTEMPT_PART, 'a'],
   ];
-  const chosen = parts
-    .filter(([kind]) => !extra.kind || extra.kind === kind)
-    .map(
-      ([, part, alias]) =>
-        sql`${part} AND ${sql.raw(alias)}.npo_id = ${npoId}${extra.id ? sql` AND ${sql.raw(alias)}.id = ${extra.id}` : sql``}`,
-    );
-  return sql.join(chosen, sql` UNION ALL `);
+  return sql.join(
+    parts.map(([part, alias]) => {
+      const own = sql`${part} AND ${sql.raw(alias)}.npo_id = ${npoId}`;
+      return onlyId === undefined ? own : sql`${own} AND ${sql.raw(alias)}.id = ${onlyId}`;
+    }),
+    sql` UNION ALL `,
+  );
 }
 
 function toTransaction(r: Row): TTransaction {
@@ -103,6 +104,8 @@ export async function listTransactions(
 
 /** One transaction by its `<kind>-<id>`, or null when it is not the organisation's. */
 export async function findTransaction(db: Db, npoId: number, kind: string, id: number): Promise<TTransaction | null> {
-  const { rows } = await db.execute<Row>(sql`SELECT * FROM (${unionFor(npoId, { kind, id })}) AS t LIMIT 1`);
+  const { rows } = await db.execute<Row>(
+    sql`SELECT * FROM (${unionFor(npoId, id)}) AS t WHERE t.kind = ${kind} LIMIT 1`,
+  );
   return rows[0] ? toTransaction(rows[0]) : null;
 }
