@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub.ts';
+import { signedInSession } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { planDetail } from '../test-support.ts';
+import { RecurringPlanPage } from './RecurringPlanPage.tsx';
+
+const URL = '/npo_admin/recurring_plans/5';
+
+const render = (code: 5150 | 1984 = 5150) =>
+  renderRoutes([{ path: '/dashboard/recurring-plan/:id', element: <RecurringPlanPage /> }], {
+    initialEntries: ['/dashboard/recurring-plan/5'],
+    session: signedInSession(code),
+  });
+
+const pastDue = planDetail(5, {
+  status: 'past_due',
+  failed_attempts: 1,
+  retries_left: 4,
+  next_charge_at: '2031-03-01T10:00:00.000Z',
+  charges: [
+    {
+      kind: 'attempt',
+      id: 9,
+      amount_minor: 2500,
+      currency: 'USD',
+      status: 'failed',
+      failure_message: 'Your card was declined.',
+      receipt_number: null,
+      provider_reference: 'ch_sandbox_9',
+      created_at: '2031-02-28T10:00:00.000Z',
+    },
+    ...planDetail(5).charges,
+  ],
+});
+
+describe('RecurringPlanPage', () => {
+  it('shows a past-due plan with the decline, the retries left and its charge history', async () => {
+    stubFetch({
+      [`GET ${URL}`]: { body: { plan: pastDue } },
+      'GET /npo_admin/recurring_plans/5/notes': { body: { notes: [] } },
+    });
+    render();
+    expect(
+      await screen.findByRole('heading', { name: 'Grace Hopper 5: $25.00 a month', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The last charge failed')).toBeInTheDocument();
+    expect(screen.getByText(/4 retries left/)).toBeInTheDocument();
+    const history = screen.getByRole('table', { name: 'Charge history' });
+    expect(within(history).getByRole('row', { name: /Your card was declined/ })).toHaveTextContent('Failed');
+    expect(within(history).getByRole('link', { name: 'Receipt 1-000077' })).toHaveAttribute(
+      'href',
+      '/dashboard/donation/77',
+    );
+  });
+
+  it('retries now and shows what came of it', async () => {
+    const fetchStub = stubFetch({
+      [`GET ${URL}`]: { body: { plan: pastDue } },
+      'GET /npo_admin/recurring_plans/5/notes': { body: { notes: [] } },
+      [`POST ${URL}/retry`]: {
+        body: { outcome: 'charged', message: 'The charge went through.', plan: planDetail(5) },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByText('The charge went through.')).toBeInTheDocument();
+    expect(fetchStub.callsTo('POST', `${URL}/retry`)).toHaveLength(1);
+  });
+
+  it('changes the amount in major units and shows the server message per field', async () => {
+    const fetchStub = stubFetch({
+      [`GET ${URL}`]: { body: { plan: planDetail(5) } },
+      'GET /npo_admin/recurring_plans/5/notes': { body: { notes: [] } },
+      [`PATCH ${URL}`]: ({ body }) =>
+        (body as { amount_minor?: number }).amount_minor === 100
+          ? {
+              status: 400,
+              body: {
+                status: 400,
+                code: 'VALIDATION_FAILED',
+                message: 'Invalid',
+                fields: { amount_minor: 'Too small for this card' },
+              },
+            }
+          : { body: { plan: planDetail(5, { amount_minor: 4250 }) } },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount each time/ });
+    await user.clear(amount);
+    await user.type(amount, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Too small for this card')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '42.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchStub.callsTo('PATCH', URL).at(-1)?.body).toEqual({ amount_minor: 4250 }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change plan' })).not.toBeInTheDocument());
+  });
+
+  it('pauses only after confirmation', async () => {
+    const fetchStub = stubFetch({
+      [`GET ${URL}`]: { body: { plan: planDetail(5) } },
+      'GET /npo_admin/recurring_plans/5/notes': { body: { notes: [] } },
+      [`POST ${URL}/pause`]: { body: { plan: planDetail(5, { status: 'paused' }) } },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause this plan?' });
+    expect(fetchStub.callsTo('POST', `${URL}/pause`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Pause plan' }));
+    await waitFor(() => expect(fetchStub.callsTo('POST', `${URL}/pause`)).toHaveLength(1));
+  });
+
+  it('offers no changes to a dashboard-only role, and says when the plan is not found', async () => {
+    stubFetch({
+      [`GET ${URL}`]: { body: { plan: pastDue } },
+      'GET /npo_admin/recurring_plans/5/notes': { body: { notes: [] } },
+    });
+    const { unmount } = render(1984);
+    await screen.findByRole('table', { name: 'Charge history' });
+    expect(screen.queryByRole('button', { name: 'Retry now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel plan' })).not.toBeInTheDocument();
+    unmount();
+    stubFetch({
+      [`GET ${URL}`]: { status: 404, body: { status: 404, code: 'NOT_FOUND', message: 'Recurring plan not found.' } },
+    });
+    render();
+    expect(await screen.findByText('Recurring plan not found')).toBeInTheDocument();
+  });
+});
