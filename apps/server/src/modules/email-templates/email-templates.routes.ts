@@ -18,8 +18,9 @@ import {
   type TemplateTarget,
 } from './email-templates.service.ts';
 
-// Access: every dashboard role reads the templates (staff 1984 included); the admin group (2001
-// finance, 5150 admin, 6635 manager, 7789 super-admin) saves, previews and resets them.
+// Access: every dashboard role reads and previews the templates (staff 1984 included: a preview
+// changes nothing); the admin group (2001 finance, 5150 admin, 6635 manager, 7789 super-admin)
+// saves and resets them.
 const READ = 'dashboard';
 const WRITE = 'admin';
 
@@ -75,11 +76,11 @@ function templateRoutes<P extends z.ZodType>(
   r.post(
     `${path}/preview`,
     {
-      preHandler: requireAccess(WRITE),
+      preHandler: requireAccess(READ),
       schema: { params, body: ZEmailTemplateInput, response: { 200: ZEmailPreviewResponse } },
     },
     async (request) => ({
-      preview: await previewTemplate(db, organisationSessionOf(request, WRITE), paramsOf(request), request.body),
+      preview: await previewTemplate(db, organisationSessionOf(request, READ), paramsOf(request), request.body),
     }),
   );
 }

@@ -80,17 +80,18 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
   }),
   '/dashboard/campaigns/receipts/:id': fundraising({
     title: 'Campaign receipts',
-    description: 'The receipt a donor gets after giving to this campaign: wording, logo and tax details.',
+    description:
+      "The receipt e-mail donors to this campaign get. Until it has its own, it uses the organisation's receipt.",
     emptyTitle: 'Receipt settings will appear here',
   }),
   '/dashboard/campaigns/one-time-emails': fundraising({
     title: 'One-time gift emails',
-    description: 'The thank-you emails sent after single donations, per campaign.',
+    description: 'The receipt and thank-you e-mails donors get after a gift, with merge fields and a live preview.',
     emptyTitle: 'No email templates yet',
   }),
   '/dashboard/campaigns/recurring-emails': fundraising({
     title: 'Recurring gift emails',
-    description: 'Emails for recurring donors: welcome, upcoming charge, failed payment and cancellation.',
+    description: 'E-mails for recurring donors: upcoming charge, failed charge, card expiring and plan cancelled.',
     emptyTitle: 'No email templates yet',
   }),
   '/dashboard/peer-to-peer/:id': fundraising({

@@ -1,0 +1,80 @@
+import { type TMergeField, URL_MERGE_FIELDS } from '@kindling/contracts/email-template-rules.ts';
+import { Link, RichTextEditor } from '@mantine/tiptap';
+import { type Editor, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+
+/**
+ * The message editor (Mantine tiptap): only what the server keeps when it sanitises (paragraphs,
+ * headings 2-3, bold, italic, underline, strike, lists, quotes, links, rules), so what staff see is
+ * what donors get.
+ */
+export function useTemplateEditor(options: {
+  html: string;
+  editable: boolean;
+  onChange: (html: string) => void;
+  onReady: (html: string) => void;
+  /** The accessible name of the editable area. */
+  label: string;
+}): Editor | null {
+  return useEditor({
+    extensions: [
+      StarterKit.configure({ link: false, code: false, codeBlock: false, heading: { levels: [2, 3] } }),
+      Link,
+    ],
+    content: options.html,
+    editable: options.editable,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': options.label,
+        ...(options.editable ? {} : { 'aria-readonly': 'true' }),
+      },
+    },
+    onCreate: ({ editor }) => options.onReady(editor.getHTML()),
+    onUpdate: ({ editor }) => options.onChange(editor.getHTML()),
+  });
+}
+
+/** Puts a merge field at the cursor: a link for the URL fields, the field itself otherwise. */
+export function insertMergeField(editor: Editor, field: TMergeField, linkText: string) {
+  const token = `{{${field}}}`;
+  const content = URL_MERGE_FIELDS.includes(field)
+    ? { type: 'text', text: linkText, marks: [{ type: 'link', attrs: { href: token } }] }
+    : { type: 'text', text: token };
+  editor.chain().focus().insertContent(content).run();
+}
+
+export function TemplateBody({ editor }: { editor: Editor | null }) {
+  return (
+    <RichTextEditor editor={editor}>
+      {editor?.isEditable ? (
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+            <RichTextEditor.Strikethrough />
+            <RichTextEditor.ClearFormatting />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.H2 />
+            <RichTextEditor.H3 />
+            <RichTextEditor.BulletList />
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.Blockquote />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Link />
+            <RichTextEditor.Unlink />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Undo />
+            <RichTextEditor.Redo />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+      ) : null}
+      <RichTextEditor.Content />
+    </RichTextEditor>
+  );
+}
