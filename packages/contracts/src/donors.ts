@@ -72,6 +72,8 @@ export const ZDonorListResponse = z.object({
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   per_page: z.number().int().min(1),
+  /** The organisation's base currency: the lifetime totals' and the total filters' currency. */
+  currency: z.string(),
   giving_year: ZGivingYearSetting,
 });
 export type TDonorListResponse = z.infer<typeof ZDonorListResponse>;

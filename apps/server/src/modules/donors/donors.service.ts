@@ -108,6 +108,7 @@ export async function listDonors(
     total,
     page: query.page,
     per_page: query.per_page,
+    currency: baseCurrency,
     giving_year: givingYearSetting(startMonth, now),
   };
 }

@@ -62,6 +62,13 @@ const CampaignReceiptPage = lazy(() =>
     default: m.CampaignReceiptPage,
   })),
 );
+const donorPage = (name: keyof typeof import('../../features/portal/routes/DonorPages.tsx')) =>
+  lazy(() => import('../../features/portal/routes/DonorPages.tsx').then((m) => ({ default: m[name] })));
+const MyDonationsPage = donorPage('MyDonationsPage');
+const RecurringDonationsPage = donorPage('RecurringDonationsPage');
+const RecurringEditPage = donorPage('RecurringEditPage');
+const DonationPage = donorPage('DonationPage');
+const ProfilePage = donorPage('ProfilePage');
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
 );
@@ -84,6 +91,11 @@ const RecurringPlanPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlanPage.tsx').then((m) => ({ default: m.RecurringPlanPage })),
 );
 const SCREENS: Record<string, ReactNode> = {
+  '/my-donations': <MyDonationsPage />,
+  '/recurring-donations': <RecurringDonationsPage />,
+  '/recurring-edit/:id': <RecurringEditPage />,
+  '/donation/:id': <DonationPage />,
+  '/profile': <ProfilePage />,
   '/dashboard/recurring': <RecurringPlansPage />,
   '/dashboard/recurring-plan/:id': <RecurringPlanPage />,
   '/dashboard/donors': <DonorsPage />,

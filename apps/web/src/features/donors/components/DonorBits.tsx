@@ -1,0 +1,43 @@
+import type { TDonorRecurringStatus, TDonorSummary } from '@kindling/contracts';
+import { Badge, Group } from '@mantine/core';
+import { Repeat, TriangleAlert } from 'lucide-react';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+export const formatDay = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+
+export const donorName = (d: Pick<TDonorSummary, 'first_name' | 'last_name' | 'email'>) =>
+  `${d.first_name} ${d.last_name}`.trim() || d.email;
+
+export const RECURRING_LABELS: Record<TDonorRecurringStatus, string> = {
+  active: 'Active plan',
+  past_due: 'Past due',
+  none: 'No plan',
+};
+
+/** Recurring status and retention flags as words with icons, never colour alone. */
+export function DonorBadges({ donor }: { donor: TDonorSummary }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      {donor.recurring_status === 'active' ? (
+        <Badge variant="light" color="green" leftSection={<Repeat size={11} aria-hidden />}>
+          Active plan
+        </Badge>
+      ) : null}
+      {donor.recurring_status === 'past_due' ? (
+        <Badge variant="light" color="orange" leftSection={<TriangleAlert size={11} aria-hidden />}>
+          Past due
+        </Badge>
+      ) : null}
+      {donor.lybunt ? (
+        <Badge variant="outline" color="grape" title="Gave last giving year but not yet this one">
+          LYBUNT
+        </Badge>
+      ) : null}
+      {donor.sybunt ? (
+        <Badge variant="outline" color="gray" title="Gave in an earlier year, but neither last year nor this year">
+          SYBUNT
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
