@@ -116,6 +116,20 @@ describe('donors list', () => {
     expect(stored.stored).toEqual(stored.expected);
   });
 
+  it('keeps totals exact when gifts and refunds for one donor arrive at the same time', async () => {
+    const email = 'concurrent@donors.test';
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        gift(ctx, riverside, { email, firstName: 'Con', lastName: 'Current' }, 100 + i, inCurrent),
+      ),
+    );
+    await Promise.all(ids.slice(0, 3).map((id) => refund(ctx, id, 10, false)));
+    const row = rowOf(await list('?search=concurrent'), email);
+    expect(row).toMatchObject({ gift_count: 8, lifetime_total_minor: 8 * 100 + 28 - 30 });
+    const totals = await recomputedTotals(ctx, riverside);
+    expect(totals.stored).toEqual(totals.expected);
+  });
+
   it('flags LYBUNT and SYBUNT by the calendar year and filters by them', async () => {
     const body = await list('?per_page=100');
     expect(rowOf(body, 'loyal@donors.test')).toMatchObject({ lybunt: false, sybunt: false });
