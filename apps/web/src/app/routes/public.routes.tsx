@@ -24,6 +24,11 @@ const ResetPasswordPage = lazy(() =>
   import('../../features/auth/routes/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
 );
 
+// The donor portal from an e-mail link: its own chunk, no shell, no sign-in (decision 009).
+const PortalPage = lazy(() =>
+  import('../../features/portal/routes/PortalPage.tsx').then((m) => ({ default: m.PortalPage })),
+);
+
 const page = (element: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
 
 /** Public screens owned by the app core (sign-in, sign-up, passwords, system pages). */
@@ -36,6 +41,8 @@ const authRoutes: RouteObject[] = [
   { path: '/reset-password', element: page(<ResetPasswordPage />) },
   { path: '/password-reset/:id', element: page(<ResetPasswordPage />) },
   { path: '/unauthorized', element: <UnauthorizedPage /> },
+  { path: '/portal', element: page(<PortalPage />) },
+  { path: '/portal/:token', element: page(<PortalPage />) },
   // A single unknown segment may be a campaign address (spec 01 section 2.1).
   { path: '/:campaignUrl', element: <CampaignNotFoundPage /> },
 ];

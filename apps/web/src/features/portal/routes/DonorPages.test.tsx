@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub.ts';
+import { signedInSession } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { gift, overview, plan } from '../portal.test-support.ts';
+import { DonationPage, MyDonationsPage, RecurringDonationsPage, RecurringEditPage } from './DonorPages.tsx';
+
+const render = (entry: string) =>
+  renderRoutes(
+    [
+      { path: '/my-donations', element: <MyDonationsPage /> },
+      { path: '/recurring-donations', element: <RecurringDonationsPage /> },
+      { path: '/recurring-edit/:id', element: <RecurringEditPage /> },
+      { path: '/donation/:id', element: <DonationPage /> },
+    ],
+    { initialEntries: [entry], session: signedInSession(1123) },
+  );
+
+const account = overview({ source: 'account', expires_at: null });
+
+describe('signed-in donor pages', () => {
+  it('/my-donations lists the gifts from the account source with their receipts', async () => {
+    stubFetch({
+      'GET /portal/account/overview': { body: account },
+      'GET /portal/account/donations': { body: { gifts: [gift()] } },
+    });
+    render('/my-donations');
+    await screen.findByText('$25.00', {}, { timeout: 5000 });
+    const link = screen.getByRole('link', { name: '$25.00' });
+    expect(link).toHaveAttribute('href', '/donation/31');
+    expect(screen.getByRole('link', { name: /Receipt/ })).toHaveAttribute(
+      'href',
+      '/api/v1/portal/account/donations/31/receipt',
+    );
+  });
+
+  it('/my-donations shows an empty state and an error state', async () => {
+    stubFetch({
+      'GET /portal/account/overview': { body: account },
+      'GET /portal/account/donations': { body: { gifts: [] } },
+    });
+    render('/my-donations');
+    expect(await screen.findByText('No donations to show yet.')).toBeInTheDocument();
+  });
+
+  it('says so when the user has no donor record in the organisation', async () => {
+    stubFetch({ 'GET /portal/account/overview': { body: overview({ source: 'account', donor: null }) } });
+    render('/recurring-donations');
+    expect(await screen.findByText(/no donations under your e-mail address/)).toBeInTheDocument();
+  });
+
+  it('/recurring-donations links each plan to /recurring-edit, which pauses it', async () => {
+    let current = plan();
+    const api = stubFetch({
+      'GET /portal/account/overview': { body: account },
+      'GET /portal/account/plans': () => ({ body: { plans: [current] } }),
+      'GET /portal/account/plans/9': () => ({ body: { plan: current } }),
+      'POST /portal/account/plans/9/pause': () => {
+        current = { ...current, status: 'paused' };
+        return { body: { plan: current } };
+      },
+    });
+    const { router } = render('/recurring-donations');
+    await userEvent.click(await screen.findByRole('link', { name: 'Change $10.00 monthly' }));
+    expect(router.state.location.pathname).toBe('/recurring-edit/9');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pause' }));
+    expect(await screen.findByText('Paused')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/portal/account/plans/9/pause')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+  });
+
+  it('/recurring-edit of a plan that is not the donor’s says it was not found', async () => {
+    stubFetch({
+      'GET /portal/account/overview': { body: account },
+      'GET /portal/account/plans/99': {
+        status: 404,
+        body: { status: 404, code: 'NOT_FOUND', message: 'Recurring donation not found.' },
+      },
+    });
+    render('/recurring-edit/99');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Recurring donation not found.');
+  });
+});

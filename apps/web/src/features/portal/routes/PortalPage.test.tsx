@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { gift, overview, plan } from '../portal.test-support.ts';
+import { PortalPage } from './PortalPage.tsx';
+
+const routes = [
+  { path: '/portal', element: <PortalPage /> },
+  { path: '/portal/:token', element: <PortalPage /> },
+];
+const render = (entry: string) => renderRoutes(routes, { initialEntries: [entry] });
+
+describe('PortalPage (e-mail link)', () => {
+  it('exchanges the token, drops it from the address and shows plans, gifts and receipts', async () => {
+    const api = stubFetch({
+      'GET /portal/session': { body: { active: false } },
+      'POST /portal/session': { body: overview() },
+      'GET /portal/overview': { body: overview() },
+      'GET /portal/plans': { body: { plans: [plan()] } },
+      'GET /portal/donations': { body: { gifts: [gift()] } },
+    });
+    const { router } = render('/portal/p1.1.7.999.sig');
+    expect(await screen.findByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/portal/session')[0]?.body).toEqual({ token: 'p1.1.7.999.sig' });
+    expect(router.state.location.pathname).toBe('/portal');
+    const plans = await screen.findByRole('list', { name: 'Recurring donations' });
+    expect(within(plans).getByText('$10.00 monthly')).toBeInTheDocument();
+    expect(within(plans).getByText(/Card ending 4242/)).toBeInTheDocument();
+    const receipt = await screen.findByRole('link', { name: /Receipt/ });
+    expect(receipt).toHaveAttribute('href', '/api/v1/portal/donations/31/receipt');
+    expect(screen.getByRole('link', { name: /Download statement/ })).toHaveAttribute(
+      'href',
+      '/api/v1/portal/statement?year=2026',
+    );
+  });
+
+  it('says plainly when the link expired', async () => {
+    stubFetch({
+      'GET /portal/session': { body: { active: false } },
+      'POST /portal/session': {
+        status: 401,
+        body: { status: 401, code: 'UNAUTHENTICATED', message: 'This link has expired.' },
+      },
+    });
+    render('/portal/p1.1.7.1.sig');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired.');
+  });
+
+  it('changes a plan’s amount and shows the new amount', async () => {
+    let current = plan();
+    const api = stubFetch({
+      'GET /portal/overview': { body: overview() },
+      'GET /portal/plans/9': () => ({ body: { plan: current } }),
+      'PATCH /portal/plans/9': (call) => {
+        current = { ...current, amount_minor: (call.body as { amount_minor: number }).amount_minor };
+        return { body: { plan: current } };
+      },
+    });
+    render('/portal?plan=9&edit=1');
+    const amount = await screen.findByLabelText('Amount (USD)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '25');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your recurring donation was updated.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/portal/plans/9')[0]?.body).toEqual({ amount_minor: 2500 });
+    expect(await screen.findByText('$25.00 monthly')).toBeInTheDocument();
+  });
+
+  it('refuses an unreadable amount without calling the server', async () => {
+    const api = stubFetch({
+      'GET /portal/overview': { body: overview() },
+      'GET /portal/plans/9': { body: { plan: plan() } },
+    });
+    render('/portal?plan=9&edit=1');
+    const amount = await screen.findByLabelText('Amount (USD)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12.345');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('USD amounts have at most 2 decimals')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/portal/plans/9')).toHaveLength(0);
+  });
+
+  it('saves a new sandbox card for all plans when the box is ticked', async () => {
+    const api = stubFetch({
+      'GET /portal/overview': { body: overview() },
+      'GET /portal/plans/9': { body: { plan: plan() } },
+      'POST /portal/plans/9/card_setup': {
+        body: { setup: { id: 'seti_sandbox_1', client_secret: 'seti_sandbox_1_secret_x', provider: 'sandbox' } },
+      },
+      'POST /sandbox/payments/seti_sandbox_1/confirm': {
+        body: { id: 'seti_sandbox_1', status: 'succeeded', amount_minor: 0, currency: 'USD', next_action: null },
+      },
+      'POST /portal/card_setup/complete': { body: { plans: [plan(), plan({ id: 10 })] } },
+    });
+    render('/portal?plan=9');
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Use this card for all my recurring donations' }),
+    );
+    await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByText('The new card is used for 2 recurring donations.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/sandbox/payments/seti_sandbox_1/confirm')[0]?.body).toMatchObject({
+      client_secret: 'seti_sandbox_1_secret_x',
+      card_number: '4242424242424242',
+    });
+    expect(api.callsTo('POST', '/portal/card_setup/complete')[0]?.body).toEqual({
+      setup_id: 'seti_sandbox_1',
+      plan_id: 9,
+      apply_to_all: true,
+    });
+  });
+});
