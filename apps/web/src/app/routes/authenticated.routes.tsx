@@ -69,6 +69,18 @@ const RecurringDonationsPage = donorPage('RecurringDonationsPage');
 const RecurringEditPage = donorPage('RecurringEditPage');
 const DonationPage = donorPage('DonationPage');
 const ProfilePage = donorPage('ProfilePage');
+const StaffDonationPage = lazy(() =>
+  import('../../features/donation-admin/routes/DonationPage.tsx').then((m) => ({ default: m.DonationPage })),
+);
+const DonationNewPage = lazy(() =>
+  import('../../features/donation-admin/routes/DonationNewPage.tsx').then((m) => ({ default: m.DonationNewPage })),
+);
+const TransactionsPage = lazy(() =>
+  import('../../features/donation-admin/routes/TransactionsPage.tsx').then((m) => ({ default: m.TransactionsPage })),
+);
+const TransactionPage = lazy(() =>
+  import('../../features/donation-admin/routes/TransactionPage.tsx').then((m) => ({ default: m.TransactionPage })),
+);
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
 );
@@ -107,6 +119,10 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
   '/dashboard/donations': <DonationsListPage />,
+  '/dashboard/donation/:id': <StaffDonationPage />,
+  '/dashboard/donation-new': <DonationNewPage />,
+  '/dashboard/tickets': <TransactionsPage />,
+  '/dashboard/transaction/:id': <TransactionPage />,
   '/dashboard/campaign-new': <CampaignNewPage />,
   '/dashboard/campaign-edit/:id': <CampaignEditPage />,
   '/dashboard/campaigns/one-time-emails': <OneTimeEmailsPage />,

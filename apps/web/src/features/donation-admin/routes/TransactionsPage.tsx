@@ -1,0 +1,196 @@
+import { TRANSACTION_STATUSES, type TTransaction, type TTransactionStatus } from '@kindling/contracts';
+import { Anchor, Card, Group, Pagination, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ArrowLeftRight, Search, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../../session/index.ts';
+import { ListMessage, RetryButton } from '../../campaigns/components/CampaignBits.tsx';
+import { PageFrame } from '../../placeholder/PageFrame.tsx';
+import type { PageEntry } from '../../placeholder/page-entry.ts';
+import { donationAdminQueries, TRANSACTIONS_PAGE_SIZE } from '../api/donation-admin.queries.ts';
+import { money, when } from '../components/donation-bits.tsx';
+import {
+  KIND_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  TransactionStatus,
+  transactionPath,
+  whoPaid,
+} from '../components/transaction-bits.tsx';
+
+export const TRANSACTIONS_ENTRY: PageEntry = {
+  title: 'Transactions',
+  section: 'Fundraising',
+  description: 'Every payment attempt: gifts, refunds, and payments that were declined or abandoned, with the reason.',
+  emptyTitle: 'No transactions yet',
+};
+
+function Rows({ list }: { list: TTransaction[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover aria-label="Transactions">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Payer</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((t) => (
+            <Table.Tr key={t.id}>
+              <Table.Td>
+                <Anchor component={Link} to={transactionPath(t.id)} size="sm">
+                  {when(t.created_at)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{whoPaid(t)}</Text>
+                {t.email && t.donor_name && (
+                  <Text size="xs" c="dimmed">
+                    {t.email}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{money(t.amount_minor, t.currency)}</Table.Td>
+              <Table.Td>{KIND_LABELS[t.kind]}</Table.Td>
+              <Table.Td>
+                <TransactionStatus status={t.status} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={t.failure_message ? 'red' : 'dimmed'}>
+                  {t.failure_message ?? '—'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Cards({ list }: { list: TTransaction[] }) {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Transactions">
+      {list.map((t) => (
+        <Card key={t.id} withBorder radius="md" p="sm" component="li">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={transactionPath(t.id)} fw={600} size="sm">
+                {money(t.amount_minor, t.currency)} · {KIND_LABELS[t.kind]}
+              </Anchor>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {whoPaid(t)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {when(t.created_at)}
+              </Text>
+              {t.failure_message && (
+                <Text size="xs" c="red">
+                  {t.failure_message}
+                </Text>
+              )}
+            </Stack>
+            <TransactionStatus status={t.status} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** /dashboard/tickets: the organisation's transactions, newest first, failed ones with their reason. */
+export function TransactionsPage() {
+  const npoId = useSession().selectedNpo?.id ?? null;
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const statusParam = params.get('status');
+  const status = (TRANSACTION_STATUSES as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as TTransactionStatus)
+    : null;
+  const [searchText, setSearchText] = useState(params.get('search') ?? '');
+  const [search] = useDebouncedValue(searchText.trim(), 300);
+  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const query = useQuery({
+    ...donationAdminQueries.transactions(npoId, { page, status, search }),
+    placeholderData: keepPreviousData,
+  });
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  const list = query.data?.transactions ?? [];
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / TRANSACTIONS_PAGE_SIZE));
+
+  let body: React.ReactNode;
+  if (query.isError && !query.data)
+    body = (
+      <ListMessage
+        role="alert"
+        icon={<TriangleAlert size={28} aria-hidden color="var(--mantine-color-red-6)" />}
+        title="Transactions could not be loaded"
+        hint={query.error.message}
+        action={<RetryButton onRetry={() => query.refetch()} loading={query.isFetching} />}
+      />
+    );
+  else if (query.isPending) body = <Skeleton height={240} aria-label="Loading transactions" />;
+  else if (list.length === 0)
+    body = (
+      <ListMessage
+        role="status"
+        icon={<ArrowLeftRight size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
+        title={search || status ? 'No transactions match' : TRANSACTIONS_ENTRY.emptyTitle}
+        hint={search || status ? 'Try another search or status.' : 'Payments appear here as donors give.'}
+      />
+    );
+  else body = mobile ? <Cards list={list} /> : <Rows list={list} />;
+
+  return (
+    <PageFrame entry={TRANSACTIONS_ENTRY}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Name, e-mail, reference or reason"
+          leftSection={<Search size={16} aria-hidden />}
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.currentTarget.value);
+            update({ search: e.currentTarget.value.trim() || null, page: null });
+          }}
+          style={{ flex: '1 1 240px' }}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={TRANSACTION_STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s] }))}
+          value={status}
+          onChange={(value) => update({ status: value, page: null })}
+          w={{ base: '100%', xs: 200 }}
+        />
+      </Group>
+      <Paper withBorder radius="md" p={mobile ? 'xs' : 0}>
+        {body}
+      </Paper>
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={(next) => update({ page: String(next) })}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+        </Group>
+      )}
+    </PageFrame>
+  );
+}
