@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
+import { printCpuPerUnit, sampleCpu } from '../support/cpu.ts';
+import { jsonClient } from '../support/json-client.ts';
 import {
   type Instance,
   printStatementStats,
@@ -51,18 +53,6 @@ async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) =>
   return results;
 }
 
-function client(base: string) {
-  // The payment calls are origin-only (decision 006): a same-origin Origin header, no CSRF token.
-  return async <T>(path: string, body: unknown): Promise<{ status: number; json: T }> => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as T };
-  };
-}
-
 const gift = (campaign: Campaign) => ({
   campaign_id: campaign.campaign_id,
   peer_campaign_id: null,
@@ -85,7 +75,9 @@ async function main() {
       // As outside tests (the benchmark's server runs with NODE_ENV=test for the sandbox).
       CAMPAIGN_PAGE_CACHE_MS: '2000',
     });
-    const post = client(instance.url);
+    // The payment calls are origin-only (decision 006): a same-origin Origin header, no CSRF token.
+    const http = jsonClient(instance.url, { sockets: CONCURRENCY, headers: { origin: instance.url } });
+    const post = http.post;
     const page = await fetch(`${instance.url}/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal`);
     const campaign = ((await page.json()) as { campaign: Campaign }).campaign;
 
@@ -126,12 +118,14 @@ async function main() {
     const started = performance.now();
     const server = instance;
     if (args['pg-stats']) await resetStatementStats(database.db);
+    const cpuBefore = sampleCpu(server.child.pid as number, database.dataDir);
     const answers = await profiled(server, () =>
       pool(calls, CONCURRENCY, (body) =>
         post<{ status: string; donation: { id: number } | null }>('/api/v1/npo_admin/confirm_payment', body),
       ),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = sampleCpu(server.child.pid as number, database.dataDir);
 
     const failed = answers.filter((a) => a.status !== 200 || a.json.status !== 'success').length;
     const pairsDisagreeing =
@@ -153,7 +147,9 @@ async function main() {
         `donation rows: ${recorded.donations} (doubled: ${recorded.donations - recorded.references}); ` +
         `pairs answered with different donations: ${pairsDisagreeing}`,
     );
+    printCpuPerUnit(cpuBefore, cpuAfter, PAYMENTS, 'donation');
     if (args['pg-stats']) await printStatementStats(database.db);
+    http.close();
   } finally {
     if (instance) await stopInstance(instance);
     await database.stop();

@@ -25,7 +25,9 @@ export async function startBenchDatabase(
   await fs.chmod(dataDir, 0o755);
   const embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), {
     durable: false,
-    settings: options.statementStats ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+    settings: options.statementStats
+      ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' }
+      : {},
   });
   const url = await ensureDatabase(embedded.url, name);
   const db = createDb(url);

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { auditLog } from './audit.tables.ts';
 
@@ -25,4 +26,19 @@ export async function insertAuditEntry(db: Executor, entry: AuditEntry): Promise
     data: entry.data ?? {},
     ip: entry.ip ?? null,
   });
+}
+
+/**
+ * The same entry as an INSERT for a caller's own statement: one row per row of `about` (a CTE),
+ * whose facts (its id) `targetId` and `extraData` may name.
+ */
+export function auditInsertSql(
+  entry: Omit<AuditEntry, 'targetId'>,
+  from: { about: SQL; targetId: SQL; extraData?: SQL },
+): SQL {
+  return sql`INSERT INTO ${auditLog} (npo_id, actor_user_id, action, target_type, target_id, data, ip)
+    SELECT ${entry.npoId ?? null}::bigint, ${entry.actorUserId}::bigint, ${entry.action}, ${entry.targetType},
+      (${from.targetId})::text, ${JSON.stringify(entry.data ?? {})}::jsonb || ${from.extraData ?? sql`'{}'::jsonb`},
+      ${entry.ip ?? null}
+    FROM ${from.about}`;
 }

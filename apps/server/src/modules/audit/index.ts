@@ -1,3 +1,3 @@
 // Who changed what (DESIGN section 3): other modules record through this surface only.
-export { type AuditEntry, insertAuditEntry as recordAudit } from './audit.repository.ts';
+export { type AuditEntry, auditInsertSql, insertAuditEntry as recordAudit } from './audit.repository.ts';
 export { type AuditRecord, listAuditEntries } from './audit-read.repository.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../donations/tx.ts';
 
 /** What recording a gift needs to know about its campaign: parentage, designations, questions. */
@@ -9,21 +9,30 @@ export type GiftContext = {
   questions: Array<{ id: number; content: string }>;
 };
 
-/** The campaign of the organisation with its designations and questions, in one query; null if not the organisation's. */
-export async function findGiftContext(tx: Tx, npoId: number, campaignId: number): Promise<GiftContext | null> {
-  const { rows } = await tx.execute<{
-    id: number;
-    parent_campaign_id: number | null;
-    designations: GiftContext['designations'];
-    questions: GiftContext['questions'];
-  }>(sql`
-    SELECT c.id, c.parent_campaign_id,
-      coalesce((SELECT json_agg(json_build_object('id', d.id, 'name', d.name)) FROM campaign_designations d
-                WHERE d.campaign_id = c.id AND d.npo_id = c.npo_id), '[]') AS designations,
-      coalesce((SELECT json_agg(json_build_object('id', q.id, 'content', q.content)) FROM campaign_questions q
-                WHERE q.campaign_id = c.id AND q.npo_id = c.npo_id), '[]') AS questions
-    FROM campaigns c WHERE c.id = ${campaignId} AND c.npo_id = ${npoId}`);
-  const row = rows[0];
+/**
+ * The organisation's campaign `campaignId` (an SQL expression, so a caller can fold it into its own
+ * statement) as one JSON object {id, parent_campaign_id, designations, questions}, or NULL when it
+ * is not the organisation's.
+ */
+export function giftContextJson(npoId: number, campaignId: SQL): SQL {
+  return sql`(SELECT json_build_object(
+      'id', c.id, 'parent_campaign_id', c.parent_campaign_id,
+      'designations', coalesce((SELECT json_agg(json_build_object('id', d.id, 'name', d.name)) FROM campaign_designations d
+                WHERE d.campaign_id = c.id AND d.npo_id = c.npo_id), '[]'),
+      'questions', coalesce((SELECT json_agg(json_build_object('id', q.id, 'content', q.content)) FROM campaign_questions q
+                WHERE q.campaign_id = c.id AND q.npo_id = c.npo_id), '[]'))
+    FROM campaigns c WHERE c.id = ${campaignId} AND c.npo_id = ${npoId})`;
+}
+
+type GiftContextJson = {
+  id: number;
+  parent_campaign_id: number | null;
+  designations: GiftContext['designations'];
+  questions: GiftContext['questions'];
+};
+
+/** The JSON of giftContextJson as a GiftContext. */
+export function toGiftContext(row: GiftContextJson | null): GiftContext | null {
   if (!row) return null;
   return {
     id: Number(row.id),
@@ -31,4 +40,12 @@ export async function findGiftContext(tx: Tx, npoId: number, campaignId: number)
     designations: row.designations,
     questions: row.questions,
   };
+}
+
+/** The campaign of the organisation with its designations and questions, in one query; null if not the organisation's. */
+export async function findGiftContext(tx: Tx, npoId: number, campaignId: number): Promise<GiftContext | null> {
+  const { rows } = await tx.execute<{ context: GiftContextJson | null }>(
+    sql`SELECT ${giftContextJson(npoId, sql`${campaignId}`)} AS context`,
+  );
+  return toGiftContext(rows[0]?.context ?? null);
 }

@@ -9,8 +9,7 @@ import {
   type TPublicCampaign,
 } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { type DonationRow, recordSucceededPayment, type Tx } from '../donations/index.ts';
-import { notifyOrganisation } from '../notifications/index.ts';
+import { type DonationNotice, type DonationRow, recordSucceededPayment } from '../donations/index.ts';
 import type { ProviderPayment } from '../payments/index.ts';
 import { ensurePlanForFirstGift } from '../plans/index.ts';
 import { type DonationFollowUp, runFollowUps } from './after-donation.ts';
@@ -111,7 +110,7 @@ export async function recordDonation(input: RecordInput) {
       showComment: wall.show_comment_on_donor_wall,
     },
     createDonorAccount: choice.create_donor_account,
-    onRecorded: (tx, recorded) => notifyReceived(tx, recorded, choice),
+    notify: receivedNotice(payment, choice),
   });
   const recorded = await withPlan(input, donation);
   await runFollowUps(
@@ -139,16 +138,14 @@ async function withPlan(input: RecordInput, donation: DonationRow): Promise<Dona
   return plan ? { ...donation, recurringPlanId: plan.id } : donation;
 }
 
-async function notifyReceived(db: Tx, donation: DonationRow, choice: DonorChoice) {
-  const amount = formatMoney(donation.amountMinor, donation.currency);
-  await notifyOrganisation(db, {
-    npoId: donation.npoId,
+/** The staff notification, written with the donation (its link names the new donation). */
+function receivedNotice(payment: ProviderPayment, choice: DonorChoice): DonationNotice {
+  const amount = formatMoney(payment.amountMinor, payment.currency);
+  return {
     kind: 'donation.received',
     title: 'New donation',
     message: `${choice.first_name} ${choice.last_name} gave ${amount}.`.trim(),
-    link: `/dashboard/donation/${donation.id}`,
-    data: { donation_id: donation.id, amount_minor: donation.amountMinor, currency: donation.currency },
-  });
+  };
 }
 
 export function toDonation(d: DonationRow, donor: DonorChoice, campaign: TPublicCampaign | null): TDonation {

@@ -2,6 +2,7 @@
 export type { DonationAnswer } from './donations.tables.ts';
 export { type Conversion, convertToBase } from './exchange-rates.ts';
 export {
+  type DonationNotice,
   type DonationRow,
   type GivingInterval,
   type RecordedDonation,

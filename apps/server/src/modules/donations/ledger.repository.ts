@@ -1,41 +1,37 @@
-import { ledgerEntries } from './donations.tables.ts';
-import type { DonationRow } from './record-payment.service.ts';
-import type { Tx } from './tx.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { ledgerEntries, type ledgerKinds } from './donations.tables.ts';
+
+type GiftAmounts = { amountMinor: number; feeCoveredMinor: number; baseAmountMinor: number };
+export type LedgerLine = { kind: (typeof ledgerKinds)[number]; amountMinor: number; baseAmountMinor: number };
 
 /**
- * The ledger rows of a new gift: `gift` (what the organisation receives for its cause),
+ * The ledger lines of a new gift: `gift` (what the organisation receives for its cause),
  * `fee_covered` (what the donor added towards fees) and, when reported, a negative `platform_fee`.
- * The gift's base amount is the remainder, so the rows add up exactly to the donation's base amount.
+ * The gift's base amount is the remainder, so the lines add up exactly to the donation's base amount.
  */
-export async function writeGiftLedger(tx: Tx, d: DonationRow, platformFeeMinor: number): Promise<void> {
+export function giftLedgerLines(d: GiftAmounts, platformFeeMinor: number): LedgerLine[] {
   // Integer arithmetic, rounding half up: the share of the base amount that `minor` is of the charge.
   const toBase = (minor: number) =>
     Number((2n * BigInt(minor) * BigInt(d.baseAmountMinor) + BigInt(d.amountMinor)) / (2n * BigInt(d.amountMinor)));
   const feeBase = toBase(d.feeCoveredMinor);
-  const common = {
-    npoId: d.npoId,
-    donationId: d.id,
-    currency: d.currency,
-    baseCurrency: d.baseCurrency,
-    createdAt: d.createdAt,
-  };
-  const rows: Array<typeof ledgerEntries.$inferInsert> = [
-    {
-      ...common,
-      kind: 'gift',
-      amountMinor: d.amountMinor - d.feeCoveredMinor,
-      baseAmountMinor: d.baseAmountMinor - feeBase,
-    },
+  const lines: LedgerLine[] = [
+    { kind: 'gift', amountMinor: d.amountMinor - d.feeCoveredMinor, baseAmountMinor: d.baseAmountMinor - feeBase },
   ];
   if (d.feeCoveredMinor > 0)
-    rows.push({ ...common, kind: 'fee_covered', amountMinor: d.feeCoveredMinor, baseAmountMinor: feeBase });
+    lines.push({ kind: 'fee_covered', amountMinor: d.feeCoveredMinor, baseAmountMinor: feeBase });
   if (platformFeeMinor > 0) {
-    rows.push({
-      ...common,
-      kind: 'platform_fee',
-      amountMinor: -platformFeeMinor,
-      baseAmountMinor: -toBase(platformFeeMinor),
-    });
+    lines.push({ kind: 'platform_fee', amountMinor: -platformFeeMinor, baseAmountMinor: -toBase(platformFeeMinor) });
   }
-  await tx.insert(ledgerEntries).values(rows);
+  return lines;
+}
+
+/** The lines as an INSERT for the donation statement: one row per line for the donation in `about`. */
+export function ledgerInsertSql(lines: readonly LedgerLine[], about: SQL): SQL {
+  const rows = sql.join(
+    lines.map((l) => sql`(${l.kind}, ${l.amountMinor}::bigint, ${l.baseAmountMinor}::bigint)`),
+    sql`, `,
+  );
+  return sql`INSERT INTO ${ledgerEntries} (npo_id, donation_id, kind, amount_minor, currency, base_amount_minor, base_currency, created_at)
+    SELECT d.npo_id, d.id, line.kind, line.amount_minor, d.currency, line.base_amount_minor, d.base_currency, d.created_at
+    FROM ${about} AS d, (VALUES ${rows}) AS line(kind, amount_minor, base_amount_minor)`;
 }

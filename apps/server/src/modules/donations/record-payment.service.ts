@@ -1,14 +1,14 @@
-import type { TGivingInterval } from '@kindling/contracts';
+import type { TGivingInterval, TNotificationKind } from '@kindling/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { recordAudit } from '../audit/index.ts';
-import { findGiftContext, type GiftContext } from '../campaigns/index.ts';
-import { type DonorDetails, upsertDonor } from '../donors/index.ts';
-import { npos } from '../organisations/organisations.tables.ts';
+import type { GiftContext } from '../campaigns/index.ts';
+import type { DonorDetails } from '../donors/index.ts';
 import { type DonationAnswer, donations } from './donations.tables.ts';
 import { convertToBase } from './exchange-rates.ts';
-import { writeGiftLedger } from './ledger.repository.ts';
+import { type GiftTarget, loadGiftTarget } from './gift-target.repository.ts';
+import { giftLedgerLines } from './ledger.repository.ts';
+import { insertDonationOnce } from './record-donation.statement.ts';
 import type { Tx } from './tx.ts';
 
 export type GivingInterval = TGivingInterval;
@@ -43,79 +43,82 @@ export type SucceededPayment = {
   /** When the provider says the payment happened (seed, late webhooks); default now. */
   occurredAt?: Date;
   /**
-   * Runs inside the transaction, only for the call that records the donation (e.g. the staff
-   * notification): it commits with the donation or not at all, and costs no second transaction.
+   * The staff notification about this gift, written by the same statement as the donation (so it
+   * exists exactly when the donation does); its link and `donation_id` name the new donation.
+   */
+  notify?: DonationNotice;
+  /**
+   * Runs inside a transaction with the recording, only for the call that records the donation:
+   * it commits with the donation or not at all. Costs a transaction: prefer `notify` when it fits.
    */
   onRecorded?: (tx: Tx, donation: DonationRow) => Promise<void>;
+};
+
+export type DonationNotice = {
+  kind: TNotificationKind;
+  title: string;
+  message: string;
+  data?: Record<string, unknown>;
 };
 
 export type RecordedDonation = { donation: DonationRow; created: boolean };
 
 /**
- * Records a succeeded payment as one donation, in one transaction: donor found or created by
- * e-mail, donation inserted once per (provider, reference), base-currency amount, ledger rows and
- * the audit entry. Calling it again for the same payment (double confirm, repeated webhooks, even
+ * Records a succeeded payment as one donation: donor found or created by e-mail, donation inserted
+ * once per (provider, reference), base-currency amount, ledger rows, audit entry and the staff
+ * notification, all written by one statement (atomic by itself, and one round trip: donations
+ * arrive in bursts). Calling it again for the same payment (double confirm, repeated webhooks, even
  * concurrently) returns the donation already recorded with `created: false`, so callers send
  * receipts and invitations only when `created` is true.
  */
 export async function recordSucceededPayment(db: Db, input: SucceededPayment): Promise<RecordedDonation> {
   assertPayment(input);
-  const existing = await findByReference(db, input.provider, input.providerReference);
-  if (existing) return { donation: existing, created: false };
-  return db.transaction(async (tx) => {
-    const npo = await tx.query.npos.findFirst({ where: eq(npos.id, input.npoId), columns: { baseCurrency: true } });
-    if (!npo) throw new AppError('NOT_FOUND', 'Organisation not found.');
-    const target = await resolveCampaigns(tx, input);
-    const currency = input.currency.toUpperCase();
-    const conversion = await convertToBase(tx, input.npoId, input.amountMinor, currency, npo.baseCurrency);
-    const donor = await upsertDonor(tx, input.npoId, input.donor, input.occurredAt);
-    const [inserted] = await tx
-      .insert(donations)
-      .values({
-        ...detailsOf(input, target.context),
-        npoId: input.npoId,
-        campaignId: target.campaignId,
-        peerCampaignId: target.peerCampaignId,
-        donorId: donor.id,
-        amountMinor: input.amountMinor,
-        feeCoveredMinor: input.feeCoveredMinor ?? 0,
-        currency,
-        baseAmountMinor: conversion.baseAmountMinor,
-        baseCurrency: npo.baseCurrency,
-        fxRate: conversion.fxRate,
-        status: 'succeeded',
-        provider: input.provider,
-        providerReference: input.providerReference,
-        recurringPlanId: input.recurringPlanId ?? null,
-        ...(input.occurredAt ? { createdAt: input.occurredAt, updatedAt: input.occurredAt } : {}),
-      })
-      .onConflictDoNothing({ target: [donations.provider, donations.providerReference] })
-      .returning();
-    // A concurrent call won the insert: its row is committed once our conflicting insert returns.
-    if (!inserted) {
-      const winner = await findByReference(tx, input.provider, input.providerReference);
-      if (!winner) throw new Error('donation conflict without a recorded donation');
-      return { donation: winner, created: false };
-    }
-    const donation = await assignReceiptNumber(tx, inserted);
-    await writeGiftLedger(tx, donation, input.platformFeeMinor ?? 0);
-    await recordAudit(tx, {
-      npoId: input.npoId,
-      actorUserId: null,
-      action: 'donation.recorded',
-      targetType: 'donation',
-      targetId: donation.id,
-      data: {
-        provider: input.provider,
-        provider_reference: input.providerReference,
-        amount_minor: donation.amountMinor,
-        currency,
-        donor_id: donor.id,
-      },
+  const target = await loadGiftTarget(db, input);
+  if (target.existingId !== null) {
+    const existing = await findByReference(db, input.provider, input.providerReference);
+    if (existing) return { donation: existing, created: false };
+  }
+  const campaigns = resolveCampaigns(target, input);
+  const currency = input.currency.toUpperCase();
+  const conversion = await convertToBase(db, input.npoId, input.amountMinor, currency, target.baseCurrency);
+  const values = {
+    ...detailsOf(input, campaigns.context),
+    npoId: input.npoId,
+    campaignId: campaigns.campaignId,
+    peerCampaignId: campaigns.peerCampaignId,
+    amountMinor: input.amountMinor,
+    feeCoveredMinor: input.feeCoveredMinor ?? 0,
+    currency,
+    baseAmountMinor: conversion.baseAmountMinor,
+    baseCurrency: target.baseCurrency,
+    fxRate: conversion.fxRate,
+    status: 'succeeded' as const,
+    provider: input.provider,
+    providerReference: input.providerReference,
+    recurringPlanId: input.recurringPlanId ?? null,
+    ...(input.occurredAt ? { createdAt: input.occurredAt, updatedAt: input.occurredAt } : {}),
+  };
+  const write = (tx: Tx) =>
+    insertDonationOnce(tx, {
+      values,
+      donor: input.donor,
+      donorSince: input.occurredAt ?? new Date(),
+      ledger: giftLedgerLines(values, input.platformFeeMinor ?? 0),
+      notify: input.notify,
     });
-    await input.onRecorded?.(tx, donation);
-    return { donation, created: true };
-  });
+  const onRecorded = input.onRecorded;
+  const inserted = onRecorded
+    ? await db.transaction(async (tx) => {
+        const row = await write(tx);
+        if (row) await onRecorded(tx, row);
+        return row;
+      })
+    : await write(db);
+  if (inserted) return { donation: inserted, created: true };
+  // A concurrent call won the insert: its row is committed once our conflicting insert returns.
+  const winner = await findByReference(db, input.provider, input.providerReference);
+  if (!winner) throw new Error('donation conflict without a recorded donation');
+  return { donation: winner, created: false };
 }
 
 function assertPayment(input: SucceededPayment): void {
@@ -141,23 +144,21 @@ async function findByReference(db: Tx, provider: string, reference: string): Pro
   return row;
 }
 
-type Target = { campaignId: number | null; peerCampaignId: number | null; context: GiftContext | null };
+type Campaigns = { campaignId: number | null; peerCampaignId: number | null; context: GiftContext | null };
 
 /** A gift through a peer campaign counts for its parent; a peer id that is not the campaign's child is dropped. */
-async function resolveCampaigns(tx: Tx, input: SucceededPayment): Promise<Target> {
+function resolveCampaigns(target: GiftTarget, input: SucceededPayment): Campaigns {
   if (input.campaignId == null) return { campaignId: null, peerCampaignId: null, context: null };
-  let context = await findGiftContext(tx, input.npoId, input.campaignId);
-  if (!context) throw new AppError('NOT_FOUND', 'Campaign not found.');
-  let peerCampaignId: number | null = null;
-  if (context.parentCampaignId !== null) {
-    peerCampaignId = context.id;
-    context = await findGiftContext(tx, input.npoId, context.parentCampaignId);
-    if (!context) throw new AppError('NOT_FOUND', 'Campaign not found.');
-  } else if (input.peerCampaignId != null) {
-    const peer = await findGiftContext(tx, input.npoId, input.peerCampaignId);
-    if (peer?.parentCampaignId === context.id) peerCampaignId = peer.id;
+  const { campaign, related } = target;
+  if (!campaign) throw new AppError('NOT_FOUND', 'Campaign not found.');
+  if (campaign.parentCampaignId !== null) {
+    // A peer campaign was named: `related` is its parent, which the gift counts for.
+    if (!related) throw new AppError('NOT_FOUND', 'Campaign not found.');
+    return { campaignId: related.id, peerCampaignId: campaign.id, context: related };
   }
-  return { campaignId: context.id, peerCampaignId, context };
+  // `related` is the peer campaign the payment named, if any.
+  const peerCampaignId = related && related.parentCampaignId === campaign.id ? related.id : null;
+  return { campaignId: campaign.id, peerCampaignId, context: campaign };
 }
 
 /** The donor's choices, with the designation's name and each question's text copied as they read now. */
@@ -193,15 +194,4 @@ function detailsOf(input: SucceededPayment, context: GiftContext | null) {
     showCommentOnDonorWall: onWall && wall.showComment === true,
     createDonorAccount: input.createDonorAccount === true,
   };
-}
-
-/** Receipt numbers are per organisation and follow the donation id: `{npo}-{id, 6 digits}`. */
-async function assignReceiptNumber(tx: Tx, donation: DonationRow): Promise<DonationRow> {
-  const receiptNumber = `${donation.npoId}-${String(donation.id).padStart(6, '0')}`;
-  const [row] = await tx
-    .update(donations)
-    .set({ receiptNumber })
-    .where(and(eq(donations.id, donation.id), eq(donations.npoId, donation.npoId)))
-    .returning();
-  return row ?? { ...donation, receiptNumber };
 }

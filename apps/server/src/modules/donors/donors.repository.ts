@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../donations/tx.ts';
 
 export type DonorDetails = {
@@ -27,17 +27,25 @@ export async function upsertDonor(
   /** When a new donor first gave (a late webhook, an import); default now. */
   since: Date = new Date(),
 ): Promise<{ id: number }> {
-  const keep = (column: string) =>
-    sql.raw(`${column} = CASE WHEN EXCLUDED.${column} <> '' THEN EXCLUDED.${column} ELSE donors.${column} END`);
-  const { rows } = await tx.execute<{ id: number }>(sql`
-    INSERT INTO donors (npo_id, email, first_name, last_name, address, address2, city, state, postal_code, country, created_at)
-    VALUES (${npoId}, ${d.email.trim()}, ${d.firstName.trim()}, ${d.lastName.trim()}, ${d.address ?? ''},
-            ${d.address2 ?? ''}, ${d.city ?? ''}, ${d.state ?? ''}, ${d.postalCode ?? ''}, ${d.country ?? ''}, ${since.toISOString()})
-    ON CONFLICT (npo_id, lower(email)) DO UPDATE SET
-      ${sql.join(['first_name', 'last_name', ...ADDRESS_FIELDS].map(keep), sql`, `)},
-      updated_at = now()
-    RETURNING id`);
+  const { rows } = await tx.execute<{ id: number }>(sql`${donorUpsertSql(npoId, d, since)} RETURNING id`);
   const row = rows[0];
   if (!row) throw new Error('donor upsert returned no row');
   return { id: Number(row.id) };
+}
+
+/**
+ * upsertDonor's INSERT … ON CONFLICT, without RETURNING, for a caller's own statement (a CTE);
+ * with `onlyIf`, nothing is written unless that condition holds.
+ */
+export function donorUpsertSql(npoId: number, d: DonorDetails, since: Date = new Date(), onlyIf?: SQL): SQL {
+  const keep = (column: string) =>
+    sql.raw(`${column} = CASE WHEN EXCLUDED.${column} <> '' THEN EXCLUDED.${column} ELSE donors.${column} END`);
+  return sql`
+    INSERT INTO donors (npo_id, email, first_name, last_name, address, address2, city, state, postal_code, country, created_at)
+    SELECT ${npoId}, ${d.email.trim()}, ${d.firstName.trim()}, ${d.lastName.trim()}, ${d.address ?? ''},
+            ${d.address2 ?? ''}, ${d.city ?? ''}, ${d.state ?? ''}, ${d.postalCode ?? ''}, ${d.country ?? ''}, ${since.toISOString()}::timestamptz
+    ${onlyIf ? sql`WHERE ${onlyIf}` : sql``}
+    ON CONFLICT (npo_id, lower(email)) DO UPDATE SET
+      ${sql.join(['first_name', 'last_name', ...ADDRESS_FIELDS].map(keep), sql`, `)},
+      updated_at = now()`;
 }

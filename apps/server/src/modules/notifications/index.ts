@@ -4,4 +4,9 @@
 export { type NotificationText, notificationTexts } from './notification-texts.ts';
 export { startNotificationFanout } from './notifications.live.ts';
 export { notificationRoutes } from './notifications.routes.ts';
-export { type DbOrTx, type NotifyOrganisationInput, notifyOrganisation } from './notifications.service.ts';
+export {
+  type DbOrTx,
+  type NotifyOrganisationInput,
+  notificationCtes,
+  notifyOrganisation,
+} from './notifications.service.ts';

@@ -35,6 +35,27 @@ export async function notifyOrganisation(
   db: DbOrTx,
   input: NotifyOrganisationInput,
 ): Promise<{ notificationId: number; recipientUserIds: number[] } | null> {
+  // One statement (atomic by itself, one round trip, no savepoint inside a caller's transaction).
+  const { rows } = await db.execute<{ id: number; users: number[] }>(sql`
+    WITH ${notificationCtes(input)}
+    SELECT note.id, ARRAY(SELECT npo_user_id FROM recipients) AS users FROM note, notified`);
+  const row = rows[0];
+  // Nobody in the organisation may see it: nothing is kept.
+  if (!row) return null;
+  return { notificationId: Number(row.id), recipientUserIds: row.users.map(Number) };
+}
+
+/**
+ * The notification as common table expressions for a caller's own statement: `members` (who may
+ * see it), `note` (the row, only if there is someone), `recipients` and `notified` (the NOTIFY; a
+ * plain SELECT runs only when referenced, so the statement must read from it). With `about`, the
+ * notification exists only when that CTE (e.g. a donation just inserted) returned a row, and
+ * `aboutMetadata` adds facts only known from that row (its id) to the metadata.
+ */
+export function notificationCtes(
+  input: NotifyOrganisationInput,
+  options: { about?: SQL; aboutMetadata?: SQL } = {},
+): SQL {
   // Only in-app paths: the web app renders the link as a router link ('//host' would leave the site).
   if (input.link !== undefined && !/^\/(?![/\\])/.test(input.link)) {
     throw new Error(`notification link must be an in-app path, got ${input.link}`);
@@ -42,36 +63,32 @@ export async function notifyOrganisation(
   const roles = input.roles ?? ACCESS.dashboard;
   const conditions: SQL[] = [eq(memberships.npoId, input.npoId), inArray(memberships.roleCode, [...roles])];
   if (input.userIds) conditions.push(inArray(memberships.userId, [...input.userIds]));
-  const createdAt = new Date();
+  const createdAt = new Date().toISOString();
   const metadata = {
     ...input.data,
-    created_at: createdAt.toISOString(),
+    created_at: createdAt,
     npo_id: input.npoId,
     ...(input.link ? { link: input.link } : {}),
   };
-  // One statement (atomic by itself, one round trip, no savepoint inside a caller's transaction):
-  // the members who may see it, the notification only if there is one, their rows, and the NOTIFY.
-  const { rows } = await db.execute<{ id: number; users: number[] }>(sql`
-    WITH members AS (
+  const about = options.about ?? sql`(SELECT 1) AS one`;
+  const extra = options.aboutMetadata ?? sql`'{}'::jsonb`;
+  return sql`members AS (
       SELECT ${memberships.userId} AS user_id, ${memberships.npoId} AS npo_id
       FROM ${memberships} WHERE ${and(...conditions)}
     ), note AS (
       INSERT INTO ${notifications} (npo_id, kind, title, message, metadata, created_at)
-      SELECT ${input.npoId}, ${input.kind}, ${input.title}, ${input.message}, ${JSON.stringify(metadata)}::jsonb,
-        ${createdAt.toISOString()}::timestamptz
+      SELECT ${input.npoId}, ${input.kind}, ${input.title}, ${input.message},
+        ${JSON.stringify(metadata)}::jsonb || ${extra}, ${createdAt}::timestamptz
+      FROM ${about}
       WHERE EXISTS (SELECT 1 FROM members)
       RETURNING id
     ), recipients AS (
       INSERT INTO ${notificationRecipients} (notification_id, npo_user_id, npo_id, created_at)
-      SELECT note.id, members.user_id, members.npo_id, ${createdAt.toISOString()}::timestamptz FROM note, members
+      SELECT note.id, members.user_id, members.npo_id, ${createdAt}::timestamptz FROM note, members
       RETURNING npo_user_id
-    )
-    SELECT note.id, ARRAY(SELECT npo_user_id FROM recipients) AS users, pg_notify(${NOTIFY_CHANNEL}, note.id::text)
-    FROM note`);
-  const row = rows[0];
-  // Nobody in the organisation may see it: nothing is kept.
-  if (!row) return null;
-  return { notificationId: Number(row.id), recipientUserIds: row.users.map(Number) };
+    ), notified AS (
+      SELECT pg_notify(${NOTIFY_CHANNEL}, note.id::text) FROM note
+    )`;
 }
 
 type RecipientRow = typeof notificationRecipients.$inferSelect;

@@ -57,11 +57,26 @@ export function jobIdFor(queue: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+// pg-boss's parameterised statements (send, fetch, complete) have fixed texts: named, PostgreSQL
+// parses and plans each once per connection instead of on every job. Unparameterised ones (its
+// migrations, several commands in one text) cannot be prepared. The bound keeps a text that
+// varied per call from filling every connection with prepared statements.
+const preparedNames = new Map<string, string>();
+function statementOf(text: string, values: unknown[] | undefined) {
+  if (!values || values.length === 0) return { text };
+  let name = preparedNames.get(text);
+  if (!name && preparedNames.size < 200) {
+    name = `boss_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    preparedNames.set(text, name);
+  }
+  return name ? { name, text, values } : { text, values };
+}
+
 export function createJobs(options: JobsOptions): Jobs {
   const pool = options.db.$client;
   // pg-boss runs its SQL through our pool: one set of connections, and nothing of its own to close.
   const boss = new PgBoss({
-    db: { executeSql: async (text, values) => pool.query(text, values) },
+    db: { executeSql: async (text, values) => pool.query(statementOf(text, values)) },
     supervise: true,
     schedule: false,
   });

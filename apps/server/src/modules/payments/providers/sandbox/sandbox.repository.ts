@@ -19,8 +19,22 @@ export async function insertPaymentOnce(db: Db, values: NewSandboxPayment): Prom
   return existing;
 }
 
+// Read on every confirm and webhook: prepared once per database handle (parsed and planned once per connection).
+const paymentById = new WeakMap<Db, ReturnType<typeof preparePaymentById>>();
+const preparePaymentById = (db: Db) =>
+  db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.id, sql.placeholder('id')))
+    .prepare('sandbox_payment_by_id');
+
 export async function findPayment(db: Db, id: string): Promise<SandboxPaymentRow | null> {
-  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+  let prepared = paymentById.get(db);
+  if (!prepared) {
+    prepared = preparePaymentById(db);
+    paymentById.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id });
   return row ?? null;
 }
 
