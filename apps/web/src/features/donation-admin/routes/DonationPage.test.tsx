@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub.ts';
+import { signedInSession } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { donationDetail } from '../test-support.ts';
+import { DonationPage } from './DonationPage.tsx';
+
+const render = (code: Parameters<typeof signedInSession>[0] = 5150) =>
+  renderRoutes([{ path: '/dashboard/donation/:id', element: <DonationPage /> }], {
+    initialEntries: ['/dashboard/donation/12'],
+    session: signedInSession(code),
+  });
+
+const common = {
+  'GET /npo_admin/donations/12/notes': { body: { notes: [] } },
+  'GET /npo_admin/donations/12/history': {
+    body: {
+      history: [{ id: 1, action: 'donation.recorded', actor: null, data: {}, created_at: '2026-03-04T10:00:00.000Z' }],
+    },
+  },
+};
+
+describe('DonationPage', () => {
+  it('shows what was recorded for the gift', async () => {
+    stubFetch({ ...common, 'GET /npo_admin/donations/12': { body: { donation: donationDetail() } } });
+    render();
+    expect(await screen.findByRole('heading', { name: '$50.00 USD from Grace Hopper' })).toBeInTheDocument();
+    const payment = screen.getByRole('region', { name: 'Payment and receipt' });
+    for (const text of ['pi_sandbox_123', '1-000012', 'sandbox'])
+      expect(within(payment).getByText(text)).toBeInTheDocument();
+    expect(screen.getByText('Fresh produce')).toBeInTheDocument();
+    expect(screen.getByText('Radio')).toBeInTheDocument();
+    expect(screen.getByText('$1.50 USD')).toBeInTheDocument();
+    expect(await screen.findByText('Donation recorded')).toBeInTheDocument();
+  });
+
+  it('refunds part of a gift after checking the amount and asking to confirm', async () => {
+    let donation = donationDetail();
+    const fetchStub = stubFetch({
+      ...common,
+      'GET /npo_admin/donations/12': () => ({ body: { donation } }),
+      'POST /npo_admin/donations/12/refunds': ({ body }) => {
+        const amount = (body as { amount_minor: number }).amount_minor;
+        donation = donationDetail({ refunded_minor: amount, refundable_minor: 5000 - amount });
+        return { body: { donation } };
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund donation' });
+    await userEvent.click(within(dialog).getByText('Part of it'));
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '60');
+    expect(within(dialog).getByText('At most $50.00 is left to refund')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText(/\$12\.50 goes back to grace@example\.org/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund $12.50' }));
+    expect(await screen.findByText('$12.50 USD refunded, $37.50 USD left')).toBeInTheDocument();
+    const [call] = fetchStub.callsTo('POST', '/npo_admin/donations/12/refunds');
+    expect(call?.body).toMatchObject({ amount_minor: 1250, idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  it("shows the provider's message when a refund fails", async () => {
+    stubFetch({
+      ...common,
+      'GET /npo_admin/donations/12': { body: { donation: donationDetail() } },
+      'POST /npo_admin/donations/12/refunds': {
+        status: 502,
+        body: { code: 'PROVIDER_ERROR', message: 'No such payment.' },
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund donation' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund $50.00' }));
+    expect(await within(dialog).findByText('No such payment.')).toBeInTheDocument();
+  });
+
+  it('offers no refund to staff, and says when the donation is not found', async () => {
+    stubFetch({ ...common, 'GET /npo_admin/donations/12': { body: { donation: donationDetail() } } });
+    const { unmount } = render(1984);
+    expect(await screen.findByRole('button', { name: 'Resend receipt' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    unmount();
+    stubFetch({ 'GET /npo_admin/donations/12': { status: 404, body: { message: 'No such donation.' } } });
+    render();
+    expect(await screen.findByText('Donation not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub.ts';
+import { signedInSession } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { transaction } from '../test-support.ts';
+import { TransactionPage } from './TransactionPage.tsx';
+import { TransactionsPage } from './TransactionsPage.tsx';
+
+const render = (entry = '/dashboard/tickets') =>
+  renderRoutes(
+    [
+      { path: '/dashboard/tickets', element: <TransactionsPage /> },
+      { path: '/dashboard/transaction/:id', element: <TransactionPage /> },
+    ],
+    { initialEntries: [entry], session: signedInSession(1984) },
+  );
+
+const page = (transactions: ReturnType<typeof transaction>[]) => ({
+  transactions,
+  total: transactions.length,
+  page: 1,
+  per_page: 25,
+});
+
+describe('TransactionsPage', () => {
+  it('lists payments, refunds and declined attempts with the reason', async () => {
+    stubFetch({
+      'GET /npo_admin/transactions': {
+        body: page([
+          transaction('attempt-3'),
+          transaction('refund-2', { kind: 'refund', status: 'refunded', amount_minor: -1000, failure_message: null }),
+          transaction('payment-1', {
+            kind: 'payment',
+            status: 'succeeded',
+            donor_name: 'Ada L',
+            failure_message: null,
+          }),
+        ]),
+      },
+    });
+    render();
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const declined = within(table).getByRole('row', { name: /declined/ });
+    expect(within(declined).getByText('Failed')).toBeInTheDocument();
+    expect(within(declined).getByText('$42.00 USD')).toBeInTheDocument();
+    expect(within(table).getByText('-$10.00 USD')).toBeInTheDocument();
+    expect(within(table).getByText('Ada L')).toBeInTheDocument();
+  });
+
+  it('says when there are none and when loading failed', async () => {
+    stubFetch({ 'GET /npo_admin/transactions': { body: page([]) } });
+    const { unmount } = render();
+    expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
+    unmount();
+    stubFetch({ 'GET /npo_admin/transactions': { status: 500, body: { message: 'Server trouble' } } });
+    render();
+    expect(await screen.findByText('Transactions could not be loaded')).toBeInTheDocument();
+  });
+
+  it('opens one attempt with why it failed', async () => {
+    stubFetch({ 'GET /npo_admin/transactions/attempt-3': { body: { transaction: transaction('attempt-3') } } });
+    render('/dashboard/transaction/attempt-3');
+    expect(await screen.findByRole('heading', { name: 'Attempt of $42.00 USD' })).toBeInTheDocument();
+    expect(screen.getByText(/Your card was declined\./)).toBeInTheDocument();
+    expect(screen.getByText('None (not recorded as a gift)')).toBeInTheDocument();
+  });
+});
