@@ -133,7 +133,7 @@ function Plans({ donor }: { donor: TDonorDetail }) {
                 ) : null}
               </Table.Td>
               <Table.Td>
-                <Badge variant="light">{plan.status.replace('_', ' ')}</Badge>
+                <Badge variant="default">{plan.status.replace('_', ' ')}</Badge>
               </Table.Td>
               <Table.Td>{formatDay(plan.next_charge_at)}</Table.Td>
             </Table.Tr>

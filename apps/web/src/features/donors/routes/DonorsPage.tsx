@@ -28,6 +28,8 @@ const ENTRY = pageEntry('/dashboard/donors') ?? {
   emptyTitle: '',
 };
 
+const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
+
 /** The search box writes ?search= after a pause; back/forward put the URL's value back. */
 function useSearchText(fromUrl: string, apply: (search: string) => void) {
   const [text, setText] = useState(fromUrl);
@@ -167,6 +169,8 @@ export function DonorsPage() {
             value={Math.min(state.page, pages)}
             onChange={(page) => update({ page })}
             siblings={mobile ? 0 : 1}
+            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
           />
           <Text size="xs" c="dimmed">
             Page {Math.min(state.page, pages)} of {pages}
