@@ -7,6 +7,7 @@ import type { Db } from '../platform/db/client.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
+import { seedDonationAdmin } from './donation-admin-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -147,5 +148,6 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
     }
   }
   await seedCampaigns(db, npoIds);
+  await seedDonationAdmin(db, npoIds);
   return { created };
 }
