@@ -28,17 +28,36 @@ export async function insertAuditEntry(db: Executor, entry: AuditEntry): Promise
   });
 }
 
+/** The values of an entry as auditInsertSql binds them (`data` as JSON text). */
+export type AuditValues = {
+  npoId: number | null;
+  actorUserId: number | null;
+  action: string;
+  targetType: string;
+  data: string;
+  ip: string | null;
+};
+
+export const auditValuesOf = (entry: Omit<AuditEntry, 'targetId'>): AuditValues => ({
+  npoId: entry.npoId ?? null,
+  actorUserId: entry.actorUserId,
+  action: entry.action,
+  targetType: entry.targetType,
+  data: JSON.stringify(entry.data ?? {}),
+  ip: entry.ip ?? null,
+});
+
 /**
- * The same entry as an INSERT for a caller's own statement: one row per row of `about` (a CTE),
- * whose facts (its id) `targetId` and `extraData` may name.
+ * An entry as an INSERT for a caller's own statement: one row per row of `about` (a CTE), whose
+ * facts (its id) `targetId` and `extraData` may name. Each value is an AuditValues value or a
+ * placeholder for one.
  */
 export function auditInsertSql(
-  entry: Omit<AuditEntry, 'targetId'>,
+  v: { [K in keyof AuditValues]: unknown },
   from: { about: SQL; targetId: SQL; extraData?: SQL },
 ): SQL {
   return sql`INSERT INTO ${auditLog} (npo_id, actor_user_id, action, target_type, target_id, data, ip)
-    SELECT ${entry.npoId ?? null}::bigint, ${entry.actorUserId}::bigint, ${entry.action}, ${entry.targetType},
-      (${from.targetId})::text, ${JSON.stringify(entry.data ?? {})}::jsonb || ${from.extraData ?? sql`'{}'::jsonb`},
-      ${entry.ip ?? null}
+    SELECT ${v.npoId}::bigint, ${v.actorUserId}::bigint, ${v.action}::text, ${v.targetType}::text,
+      (${from.targetId})::text, ${v.data}::jsonb || ${from.extraData ?? sql`'{}'::jsonb`}, ${v.ip}::text
     FROM ${from.about}`;
 }

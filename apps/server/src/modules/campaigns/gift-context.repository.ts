@@ -11,17 +11,17 @@ export type GiftContext = {
 
 /**
  * The organisation's campaign `campaignId` (an SQL expression, so a caller can fold it into its own
- * statement) as one JSON object {id, parent_campaign_id, designations, questions}, or NULL when it
+ * statement; `npoId` a value or a placeholder) as one JSON object {id, parent_campaign_id, designations, questions}, or NULL when it
  * is not the organisation's.
  */
-export function giftContextJson(npoId: number, campaignId: SQL): SQL {
+export function giftContextJson(npoId: unknown, campaignId: SQL): SQL {
   return sql`(SELECT json_build_object(
       'id', c.id, 'parent_campaign_id', c.parent_campaign_id,
       'designations', coalesce((SELECT json_agg(json_build_object('id', d.id, 'name', d.name)) FROM campaign_designations d
                 WHERE d.campaign_id = c.id AND d.npo_id = c.npo_id), '[]'),
       'questions', coalesce((SELECT json_agg(json_build_object('id', q.id, 'content', q.content)) FROM campaign_questions q
                 WHERE q.campaign_id = c.id AND q.npo_id = c.npo_id), '[]'))
-    FROM campaigns c WHERE c.id = ${campaignId} AND c.npo_id = ${npoId})`;
+    FROM campaigns c WHERE c.id = ${campaignId} AND c.npo_id = ${npoId}::bigint)`;
 }
 
 type GiftContextJson = {

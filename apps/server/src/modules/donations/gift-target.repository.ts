@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { executePrepared } from '../../platform/db/prepared.ts';
+import { preparedStatement } from '../../platform/db/prepared.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type GiftContext, giftContextJson, toGiftContext } from '../campaigns/index.ts';
 import { npos } from '../organisations/organisations.tables.ts';
@@ -33,20 +33,28 @@ type Row = {
   existing_id: number | null;
 };
 
-export async function loadGiftTarget(db: Tx, p: Payment): Promise<GiftTarget> {
-  const campaignId = sql`${p.campaignId ?? null}::bigint`;
-  const relatedId = sql`coalesce((SELECT parent_campaign_id FROM campaigns WHERE id = ${campaignId} AND npo_id = ${p.npoId}),
-    ${p.peerCampaignId ?? null}::bigint)`;
-  const rows = await executePrepared<Row>(
-    db,
-    sql`
+const giftTargetStatement = preparedStatement<Row>(() => {
+  const npoId = sql.placeholder('npo_id');
+  const campaignId = sql`${sql.placeholder('campaign_id')}::bigint`;
+  const relatedId = sql`coalesce((SELECT parent_campaign_id FROM campaigns WHERE id = ${campaignId} AND npo_id = ${npoId}::bigint),
+    ${sql.placeholder('peer_campaign_id')}::bigint)`;
+  return sql`
     SELECT n.base_currency,
-      ${giftContextJson(p.npoId, campaignId)} AS campaign,
-      ${giftContextJson(p.npoId, relatedId)} AS related,
-      (SELECT id FROM ${donations} WHERE provider = ${p.provider} AND provider_reference = ${p.providerReference}) AS existing_id
-    FROM ${npos} n WHERE n.id = ${p.npoId}`,
-  );
-  const row = rows[0];
+      ${giftContextJson(npoId, campaignId)} AS campaign,
+      ${giftContextJson(npoId, relatedId)} AS related,
+      (SELECT id FROM ${donations} WHERE provider = ${sql.placeholder('provider')}::text
+        AND provider_reference = ${sql.placeholder('reference')}::text) AS existing_id
+    FROM ${npos} n WHERE n.id = ${npoId}::bigint`;
+});
+
+export async function loadGiftTarget(db: Tx, p: Payment): Promise<GiftTarget> {
+  const [row] = await giftTargetStatement(db, {
+    npo_id: p.npoId,
+    campaign_id: p.campaignId ?? null,
+    peer_campaign_id: p.peerCampaignId ?? null,
+    provider: p.provider,
+    reference: p.providerReference,
+  });
   if (!row) throw new AppError('NOT_FOUND', 'Organisation not found.');
   return {
     baseCurrency: row.base_currency,

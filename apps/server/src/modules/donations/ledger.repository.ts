@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { arrayParam } from '../../platform/db/raw-rows.ts';
 import { ledgerEntries, type ledgerKinds } from './donations.tables.ts';
 
 type GiftAmounts = { amountMinor: number; feeCoveredMinor: number; baseAmountMinor: number };
@@ -25,13 +26,22 @@ export function giftLedgerLines(d: GiftAmounts, platformFeeMinor: number): Ledge
   return lines;
 }
 
-/** The lines as an INSERT for the donation statement: one row per line for the donation in `about`. */
-export function ledgerInsertSql(lines: readonly LedgerLine[], about: SQL): SQL {
-  const rows = sql.join(
-    lines.map((l) => sql`(${l.kind}, ${l.amountMinor}::bigint, ${l.baseAmountMinor}::bigint)`),
-    sql`, `,
-  );
+/** Lines as the three arrays ledgerInsertSql binds. */
+export type LedgerArrays = { kinds: string[]; amounts: number[]; bases: number[] };
+
+export const ledgerArraysOf = (lines: readonly LedgerLine[]): LedgerArrays => ({
+  kinds: lines.map((l) => l.kind),
+  amounts: lines.map((l) => l.amountMinor),
+  bases: lines.map((l) => l.baseAmountMinor),
+});
+
+/**
+ * The lines as an INSERT for the donation statement: one row per line for the donation in
+ * `about`. Each value is a LedgerArrays value or a placeholder for one.
+ */
+export function ledgerInsertSql(v: { [K in keyof LedgerArrays]: unknown }, about: SQL): SQL {
   return sql`INSERT INTO ${ledgerEntries} (npo_id, donation_id, kind, amount_minor, currency, base_amount_minor, base_currency, created_at)
     SELECT d.npo_id, d.id, line.kind, line.amount_minor, d.currency, line.base_amount_minor, d.base_currency, d.created_at
-    FROM ${about} AS d, (VALUES ${rows}) AS line(kind, amount_minor, base_amount_minor)`;
+    FROM ${about} AS d, unnest(${arrayParam(v.kinds)}::text[], ${arrayParam(v.amounts)}::bigint[], ${arrayParam(v.bases)}::bigint[])
+      AS line(kind, amount_minor, base_amount_minor)`;
 }

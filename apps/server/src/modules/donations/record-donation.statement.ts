@@ -1,13 +1,14 @@
 // The statement that records a donation. One statement is atomic without BEGIN/COMMIT and costs
-// one round trip instead of nine: recording a gift is the hot path of a busy appeal.
-import { sql } from 'drizzle-orm';
-import { executePrepared } from '../../platform/db/prepared.ts';
-import { insertSelectLists, rowFromDriver } from '../../platform/db/raw-rows.ts';
-import { auditInsertSql } from '../audit/index.ts';
-import { type DonorDetails, donorUpsertSql } from '../donors/index.ts';
-import { notificationCtes } from '../notifications/index.ts';
+// one round trip instead of nine; it is built once per shape and prepared, so a call only binds
+// values: recording a gift is the hot path of a busy appeal.
+import { type SQL, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../platform/db/prepared.ts';
+import { driverValues, insertSelectLists, placeholders, prefixed, rowFromDriver } from '../../platform/db/raw-rows.ts';
+import { auditInsertSql, auditValuesOf } from '../audit/index.ts';
+import { type DonorDetails, donorRowOf, donorUpsertSql } from '../donors/index.ts';
+import { notificationCtes, notificationValuesOf } from '../notifications/index.ts';
 import { donations } from './donations.tables.ts';
-import { type LedgerLine, ledgerInsertSql } from './ledger.repository.ts';
+import { type LedgerLine, ledgerArraysOf, ledgerInsertSql } from './ledger.repository.ts';
 import type { DonationNotice, DonationRow } from './record-payment.service.ts';
 import type { Tx } from './tx.ts';
 
@@ -28,28 +29,27 @@ export type DonationWrite = {
   notify?: DonationNotice;
 };
 
-/**
- * Writes the donor (found or created by e-mail), the donation with its receipt number, its ledger
- * lines, the audit entry and the staff notification, unless the payment is recorded already.
- * Returns the new donation, or null when this payment has a donation (recorded before, or by a
- * concurrent call that won the unique (provider, reference) index): then nothing was written.
- */
-export async function insertDonationOnce(db: Tx, write: DonationWrite): Promise<DonationRow | null> {
-  const { values } = write;
+type Keys = { donation: string[]; donor: string[]; ledger: string[]; audit: string[]; note: string[] | null };
+
+function buildStatement(keys: Keys): SQL {
+  const d = placeholders('don_', keys.donation);
   const notRecorded = sql`NOT EXISTS (SELECT 1 FROM ${donations}
-    WHERE provider = ${values.provider} AND provider_reference = ${values.providerReference})`;
+    WHERE provider = ${d.provider}::text AND provider_reference = ${d.providerReference}::text)`;
   // Receipt numbers are per organisation and follow the donation id: `{npo}-{id, at least 6 digits}`.
-  const lists = insertSelectLists(donations, values, {
+  const lists = insertSelectLists(donations, d, {
     id: sql`n.id`,
     donorId: sql`donor.id`,
-    receiptNumber: sql`${String(values.npoId)} || '-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0')`,
+    receiptNumber: sql`${d.npoId}::text || '-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0')`,
   });
-  const notice = write.notify;
-  const rows = await executePrepared(
-    db,
-    sql`
+  const note = keys.note
+    ? sql`, ${notificationCtes(placeholders('note_', keys.note) as Parameters<typeof notificationCtes>[0], {
+        about: sql`inserted`,
+        aboutMetadata: sql`jsonb_build_object('donation_id', inserted.id, 'link', '/dashboard/donation/' || inserted.id)`,
+      })}`
+    : sql``;
+  return sql`
     WITH donor AS (
-      ${donorUpsertSql(values.npoId, write.donor, write.donorSince, notRecorded)}
+      ${donorUpsertSql(placeholders('donor_', keys.donor) as Parameters<typeof donorUpsertSql>[0], notRecorded)}
       RETURNING id
     ), inserted AS (
       INSERT INTO ${donations} (${lists.columns}) OVERRIDING SYSTEM VALUE
@@ -58,46 +58,73 @@ export async function insertDonationOnce(db: Tx, write: DonationWrite): Promise<
       ON CONFLICT (provider, provider_reference) DO NOTHING
       RETURNING *
     ), ledger AS (
-      ${ledgerInsertSql(write.ledger, sql`inserted`)}
+      ${ledgerInsertSql(placeholders('ledger_', keys.ledger) as Parameters<typeof ledgerInsertSql>[0], sql`inserted`)}
     ), audit AS (
-      ${auditInsertSql(
-        {
-          npoId: values.npoId,
-          actorUserId: null,
-          action: 'donation.recorded',
-          targetType: 'donation',
-          data: {
-            provider: values.provider,
-            provider_reference: values.providerReference,
-            amount_minor: values.amountMinor,
-            currency: values.currency,
-          },
-        },
-        {
-          about: sql`inserted`,
-          targetId: sql`inserted.id`,
-          extraData: sql`jsonb_build_object('donor_id', inserted.donor_id)`,
-        },
-      )}
-    )${
-      notice
-        ? sql`, ${notificationCtes(
-            {
-              npoId: values.npoId,
-              kind: notice.kind,
-              title: notice.title,
-              message: notice.message,
-              data: { ...notice.data, amount_minor: values.amountMinor, currency: values.currency },
-            },
-            {
-              about: sql`inserted`,
-              aboutMetadata: sql`jsonb_build_object('donation_id', inserted.id, 'link', '/dashboard/donation/' || inserted.id)`,
-            },
-          )}`
-        : sql``
-    }
-    SELECT inserted.*${notice ? sql`, (SELECT count(*) FROM notified) AS notified_count` : sql``} FROM inserted`,
-  );
+      ${auditInsertSql(placeholders('audit_', keys.audit) as Parameters<typeof auditInsertSql>[0], {
+        about: sql`inserted`,
+        targetId: sql`inserted.id`,
+        extraData: sql`jsonb_build_object('donor_id', inserted.donor_id)`,
+      })}
+    )${note}
+    SELECT inserted.*${keys.note ? sql`, (SELECT count(*) FROM notified) AS notified_count` : sql``} FROM inserted`;
+}
+
+// One prepared statement per shape: which donation columns are given, and whether staff are told.
+const statements = new Map<string, ReturnType<typeof preparedStatement>>();
+
+/**
+ * Writes the donor (found or created by e-mail), the donation with its receipt number, its ledger
+ * lines, the audit entry and the staff notification, unless the payment is recorded already.
+ * Returns the new donation, or null when this payment has a donation (recorded before, or by a
+ * concurrent call that won the unique (provider, reference) index): then nothing was written.
+ */
+export async function insertDonationOnce(db: Tx, write: DonationWrite): Promise<DonationRow | null> {
+  const { values } = write;
+  const donation = driverValues(donations, values);
+  const donor = donorRowOf(values.npoId, write.donor, write.donorSince);
+  const ledger = ledgerArraysOf(write.ledger);
+  const audit = auditValuesOf({
+    npoId: values.npoId,
+    actorUserId: null,
+    action: 'donation.recorded',
+    targetType: 'donation',
+    data: {
+      provider: values.provider,
+      provider_reference: values.providerReference,
+      amount_minor: values.amountMinor,
+      currency: values.currency,
+    },
+  });
+  const notice = write.notify;
+  const note = notice
+    ? notificationValuesOf({
+        npoId: values.npoId,
+        kind: notice.kind,
+        title: notice.title,
+        message: notice.message,
+        data: { ...notice.data, amount_minor: values.amountMinor, currency: values.currency },
+      })
+    : null;
+  const keys: Keys = {
+    donation: Object.keys(donation),
+    donor: Object.keys(donor),
+    ledger: Object.keys(ledger),
+    audit: Object.keys(audit),
+    note: note ? Object.keys(note) : null,
+  };
+  const shape = `${keys.donation.join(',')}|${note ? 'notify' : ''}`;
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = preparedStatement(() => buildStatement(keys));
+    statements.set(shape, statement);
+  }
+  const rows = await statement(db, {
+    ...prefixed('don_', donation),
+    ...prefixed('donor_', donor),
+    ...prefixed('ledger_', ledger),
+    ...prefixed('audit_', audit),
+    ...(note ? prefixed('note_', note) : {}),
+  });
   const row = rows[0];
   return row ? rowFromDriver(donations, row) : null;
 }

@@ -185,4 +185,45 @@ describe('recordSucceededPayment', () => {
     });
     expect(await count(sql`SELECT count(*)::int AS n FROM donations`)).toBe(before);
   });
+
+  it('tells the staff once, with a link to the new donation, whoever confirms it', async () => {
+    const input = payment({
+      providerReference: 'pi_notified',
+      notify: { kind: 'donation.received', title: 'New donation', message: 'Dee Donor gave $103.20.' },
+    });
+    const results = await Promise.all(Array.from({ length: 3 }, () => recordSucceededPayment(ctx.db, input)));
+    const id = results[0]?.donation.id ?? 0;
+    const notes = await ctx.db.execute<{
+      title: string;
+      message: string;
+      link: string;
+      donation_id: number;
+      staff: number;
+    }>(sql`
+      SELECT n.title, n.message, n.metadata->>'link' AS link, (n.metadata->>'donation_id')::int AS donation_id,
+        (SELECT count(*)::int FROM notification_recipients r WHERE r.notification_id = n.id) AS staff
+      FROM notifications n WHERE n.npo_id = ${ids.riverside} AND n.metadata->>'donation_id' = ${String(id)}`);
+    expect(notes.rows).toHaveLength(1);
+    expect(notes.rows[0]).toMatchObject({
+      title: 'New donation',
+      message: 'Dee Donor gave $103.20.',
+      link: `/dashboard/donation/${id}`,
+      donation_id: id,
+    });
+    expect(notes.rows[0]?.staff).toBeGreaterThan(0);
+  });
+
+  it('returns the donation exactly as it reads back, with a receipt number that grows past six digits', async () => {
+    await ctx.db.execute(sql`SELECT setval(pg_get_serial_sequence('donations', 'id'), 1234566)`);
+    const { donation, created } = await recordSucceededPayment(
+      ctx.db,
+      payment({ occurredAt: new Date('2026-03-01T10:00:00Z') }),
+    );
+    expect(created).toBe(true);
+    expect(donation.id).toBe(1234567);
+    expect(donation.receiptNumber).toBe(`${ids.riverside}-1234567`);
+    const stored = await ctx.db.query.donations.findFirst({ where: (d, { eq }) => eq(d.id, donation.id) });
+    expect(donation).toEqual(stored);
+    expect(donation.createdAt.toISOString()).toBe('2026-03-01T10:00:00.000Z');
+  });
 });

@@ -6,7 +6,9 @@ export { startNotificationFanout } from './notifications.live.ts';
 export { notificationRoutes } from './notifications.routes.ts';
 export {
   type DbOrTx,
+  type NotificationValues,
   type NotifyOrganisationInput,
   notificationCtes,
+  notificationValuesOf,
   notifyOrganisation,
 } from './notifications.service.ts';

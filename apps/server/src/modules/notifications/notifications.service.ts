@@ -1,6 +1,7 @@
 import { ACCESS, type TNotification, type TNotificationKind, type TNotificationStatus } from '@kindling/contracts';
 import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { arrayParam } from '../../platform/db/raw-rows.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { memberships } from '../organisations/organisations.tables.ts';
 import { notificationRecipients, notifications } from './notifications.tables.ts';
@@ -37,7 +38,7 @@ export async function notifyOrganisation(
 ): Promise<{ notificationId: number; recipientUserIds: number[] } | null> {
   // One statement (atomic by itself, one round trip, no savepoint inside a caller's transaction).
   const { rows } = await db.execute<{ id: number; users: number[] }>(sql`
-    WITH ${notificationCtes(input)}
+    WITH ${notificationCtes(notificationValuesOf(input), { userIds: input.userIds })}
     SELECT note.id, ARRAY(SELECT npo_user_id FROM recipients) AS users FROM note, notified`);
   const row = rows[0];
   // Nobody in the organisation may see it: nothing is kept.
@@ -45,46 +46,68 @@ export async function notifyOrganisation(
   return { notificationId: Number(row.id), recipientUserIds: row.users.map(Number) };
 }
 
-/**
- * The notification as common table expressions for a caller's own statement: `members` (who may
- * see it), `note` (the row, only if there is someone), `recipients` and `notified` (the NOTIFY; a
- * plain SELECT runs only when referenced, so the statement must read from it). With `about`, the
- * notification exists only when that CTE (e.g. a donation just inserted) returned a row, and
- * `aboutMetadata` adds facts only known from that row (its id) to the metadata.
- */
-export function notificationCtes(
-  input: NotifyOrganisationInput,
-  options: { about?: SQL; aboutMetadata?: SQL } = {},
-): SQL {
+/** The values of a notification as notificationCtes binds them (`metadata` as JSON text). */
+export type NotificationValues = {
+  npoId: number;
+  kind: TNotificationKind;
+  title: string;
+  message: string;
+  metadata: string;
+  createdAt: string;
+  /** Role codes that receive it. */
+  roles: number[];
+};
+
+export function notificationValuesOf(input: NotifyOrganisationInput, now: Date = new Date()): NotificationValues {
   // Only in-app paths: the web app renders the link as a router link ('//host' would leave the site).
   if (input.link !== undefined && !/^\/(?![/\\])/.test(input.link)) {
     throw new Error(`notification link must be an in-app path, got ${input.link}`);
   }
-  const roles = input.roles ?? ACCESS.dashboard;
-  const conditions: SQL[] = [eq(memberships.npoId, input.npoId), inArray(memberships.roleCode, [...roles])];
-  if (input.userIds) conditions.push(inArray(memberships.userId, [...input.userIds]));
-  const createdAt = new Date().toISOString();
+  const createdAt = now.toISOString();
   const metadata = {
     ...input.data,
     created_at: createdAt,
     npo_id: input.npoId,
     ...(input.link ? { link: input.link } : {}),
   };
-  const about = options.about ?? sql`(SELECT 1) AS one`;
-  const extra = options.aboutMetadata ?? sql`'{}'::jsonb`;
+  return {
+    npoId: input.npoId,
+    kind: input.kind,
+    title: input.title,
+    message: input.message,
+    metadata: JSON.stringify(metadata),
+    createdAt,
+    roles: [...(input.roles ?? ACCESS.dashboard)],
+  };
+}
+
+/**
+ * The notification as common table expressions for a caller's own statement: `members` (who may
+ * see it), `note` (the row, only if there is someone), `recipients` and `notified` (the NOTIFY; a
+ * plain SELECT runs only when referenced, so the statement must read from it). Each value is a
+ * NotificationValues value or a placeholder for one. With `about`, the notification exists only
+ * when that CTE (e.g. a donation just inserted) returned a row, and `aboutMetadata` adds facts
+ * only known from that row (its id) to the metadata.
+ */
+export function notificationCtes(
+  v: { [K in keyof NotificationValues]: unknown },
+  options: { userIds?: unknown; about?: SQL; aboutMetadata?: SQL } = {},
+): SQL {
+  const narrowed =
+    options.userIds === undefined ? sql`` : sql` AND user_id = ANY(${arrayParam(options.userIds)}::bigint[])`;
   return sql`members AS (
-      SELECT ${memberships.userId} AS user_id, ${memberships.npoId} AS npo_id
-      FROM ${memberships} WHERE ${and(...conditions)}
+      SELECT user_id, npo_id FROM ${memberships}
+      WHERE npo_id = ${v.npoId}::bigint AND role_code = ANY(${arrayParam(v.roles)}::int[])${narrowed}
     ), note AS (
       INSERT INTO ${notifications} (npo_id, kind, title, message, metadata, created_at)
-      SELECT ${input.npoId}, ${input.kind}, ${input.title}, ${input.message},
-        ${JSON.stringify(metadata)}::jsonb || ${extra}, ${createdAt}::timestamptz
-      FROM ${about}
+      SELECT ${v.npoId}::bigint, ${v.kind}::text, ${v.title}::text, ${v.message}::text,
+        ${v.metadata}::jsonb || ${options.aboutMetadata ?? sql`'{}'::jsonb`}, ${v.createdAt}::timestamptz
+      FROM ${options.about ?? sql`(SELECT 1) AS one`}
       WHERE EXISTS (SELECT 1 FROM members)
       RETURNING id
     ), recipients AS (
       INSERT INTO ${notificationRecipients} (notification_id, npo_user_id, npo_id, created_at)
-      SELECT note.id, members.user_id, members.npo_id, ${createdAt}::timestamptz FROM note, members
+      SELECT note.id, members.user_id, members.npo_id, ${v.createdAt}::timestamptz FROM note, members
       RETURNING npo_user_id
     ), notified AS (
       SELECT pg_notify(${NOTIFY_CHANNEL}, note.id::text) FROM note

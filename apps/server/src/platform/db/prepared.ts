@@ -1,35 +1,55 @@
 // Hot statements as named prepared statements: PostgreSQL parses and plans a named statement once
 // per connection (then reuses a generic plan) instead of on every call, which for a large
-// multi-CTE statement costs more than executing it.
+// multi-CTE statement costs more than executing it. A statement built with `sql.placeholder` for
+// every per-call value is also turned into text once, not on every call.
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+type BuiltQuery = { sql: string; params: unknown[] };
 
 // Drizzle's own session and dialect (the ones db.execute uses), so rows come back converted the
 // same way; only the statement name is added. These members are internal to Drizzle, hence the
 // narrow structural type.
 type Internals = {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  dialect: { sqlToQuery(query: SQL): BuiltQuery };
   session: {
     prepareQuery(
-      query: { sql: string; params: unknown[] },
+      query: BuiltQuery,
       fields: undefined,
       name: string,
       arrayMode: boolean,
-    ): { execute(): Promise<{ rows: Record<string, unknown>[] }> };
+    ): { execute(placeholders?: Record<string, unknown>): Promise<{ rows: Record<string, unknown>[] }> };
   };
 };
 
-/**
- * Runs `query` as a named prepared statement. The name is derived from the statement's text, so
- * each distinct shape is prepared once per pooled connection and parameters vary freely.
- */
-export async function executePrepared<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
-  const internals = db as unknown as Internals;
-  const built = internals.dialect.sqlToQuery(query);
-  const name = `k_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
-  const result = await internals.session.prepareQuery(built, undefined, name, false).execute();
+const nameOf = (text: string) => `k_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+
+async function run<T>(db: Executor, built: BuiltQuery & { name: string }, values?: Record<string, unknown>) {
+  const { session } = db as unknown as Internals;
+  const result = await session.prepareQuery(built, undefined, built.name, false).execute(values);
   return result.rows as T[];
+}
+
+/** Runs `query` as a named prepared statement named after its text (parameters vary freely). */
+export async function executePrepared<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const built = (db as unknown as Internals).dialect.sqlToQuery(query);
+  return run<T>(db, { ...built, name: nameOf(built.sql) });
+}
+
+/**
+ * A statement whose per-call values are all `sql.placeholder(name)`s: `build` runs once (on first
+ * use), and each call only fills the placeholders. A value written into the statement directly
+ * would be frozen into it, so `build` must take nothing that varies between calls.
+ */
+export function preparedStatement<T extends Record<string, unknown>>(build: () => SQL) {
+  let built: (BuiltQuery & { name: string }) | null = null;
+  return (db: Executor, values: Record<string, unknown>): Promise<T[]> => {
+    if (!built) {
+      const query = (db as unknown as Internals).dialect.sqlToQuery(build());
+      built = { ...query, name: nameOf(query.sql) };
+    }
+    return run<T>(db, built, values);
+  };
 }
