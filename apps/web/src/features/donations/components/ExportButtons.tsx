@@ -77,7 +77,8 @@ export function ExportButtons({ filter, disabled }: { filter: Record<string, str
         onProgress: (progress) => setRunning((r) => (r && r.controller === controller ? { ...r, progress } : r)),
       });
       saveFile(result.blob, result.filename);
-      const rows = result.rows === null ? '' : ` of ${count.format(result.rows)} donations`;
+      const rows =
+        result.rows === null ? '' : ` of ${count.format(result.rows)} donation${result.rows === 1 ? '' : 's'}`;
       setOutcome({ kind: 'done', text: `Export${rows} saved as ${result.filename}.` });
     } catch (error) {
       if (controller.signal.aborted) setOutcome({ kind: 'error', text: 'Export cancelled.' });

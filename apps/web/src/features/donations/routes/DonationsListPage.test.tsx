@@ -149,7 +149,7 @@ describe('DonationsListPage', () => {
     const user = userEvent.setup();
     render();
     expect(await screen.findByText('Page1 X')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '3' }));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(await screen.findByText('Page3 X')).toBeInTheDocument();
     expect(fetchStub.callsTo('GET', '/npo_admin/donations').at(-1)?.query.get('page')).toBe('3');
   });

@@ -170,6 +170,8 @@ export function DonationsListPage() {
             value={Math.min(state.page, pages)}
             onChange={(page) => update({ page })}
             siblings={mobile ? 0 : 1}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
           />
           <Text size="xs" c="dimmed">
             Page {Math.min(state.page, pages)} of {pages}
