@@ -17,6 +17,7 @@ export * from './email-templates.ts';
 export * from './donors.ts';
 export * from './fee-cover.ts';
 export * from './gift-aid.ts';
+export * from './imports.ts';
 export * from './intervals.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { isSupportedCurrency, normaliseCurrency } from './currency-rules.ts';
+import { OFFLINE_METHODS } from './donation-admin.ts';
+import { toMinorUnits } from './money-rules.ts';
+
+// Donations import (/dashboard/imports): a CSV of offline or historic gifts, checked row by row,
+// previewed, then recorded by a background job.
+
+/** The CSV's columns, in the template's order; the last three may be left empty. */
+export const IMPORT_COLUMNS = [
+  'date',
+  'first_name',
+  'last_name',
+  'email',
+  'amount',
+  'currency',
+  'campaign_url',
+  'payment_method',
+  'reference',
+] as const;
+export const IMPORT_REQUIRED_COLUMNS = IMPORT_COLUMNS.slice(0, 6);
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+/** Rows shown in the preview before staff confirm. */
+export const IMPORT_PREVIEW_ROWS = 20;
+
+/** The template staff download: the header and two example gifts (one in a zero-decimal currency). */
+export const IMPORT_TEMPLATE_CSV = `${IMPORT_COLUMNS.join(',')}
+2024-03-15,Ada,Lovelace,ada@example.org,25.00,USD,,cheque,CHQ-1042
+2024-04-02,Hiro,Tanaka,hiro@example.org,5000,JPY,,bank_transfer,
+`;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const isRealDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+};
+
+/**
+ * One CSV row as text (every cell a string) into a gift: the amount, in major units as written,
+ * becomes integer minor units of the row's currency by digit arithmetic (never a float), so
+ * '25.00' USD is 2500 and '5000' JPY is 5000; '12.345' USD or '12.5' JPY is an error.
+ */
+export const ZImportRow = z
+  .object({
+    date: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'date: write it as YYYY-MM-DD.')
+      .refine(isRealDate, 'date: not a real date.'),
+    first_name: z.string().trim().min(1, 'first_name: required.').max(100, 'first_name: at most 100 characters.'),
+    last_name: z.string().trim().max(100, 'last_name: at most 100 characters.').default(''),
+    email: z.string().trim().toLowerCase().email('email: not a valid e-mail address.').max(254),
+    amount: z.string().trim().min(1, 'amount: required.'),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((c) => isSupportedCurrency(c), 'currency: not a supported currency code.'),
+    campaign_url: optionalText(200),
+    payment_method: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || (OFFLINE_METHODS as readonly string[]).includes(v), {
+        message: `payment_method: one of ${OFFLINE_METHODS.join(', ')}.`,
+      }),
+    reference: optionalText(200),
+  })
+  .transform((row, ctx) => {
+    const today = new Date().toISOString().slice(0, 10);
+    if (row.date > today) ctx.addIssue({ code: 'custom', message: 'date: cannot be in the future.' });
+    const parsed = toMinorUnits(row.amount, normaliseCurrency(row.currency));
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `amount: ${parsed.error}.` });
+    else if (parsed.minor <= 0) ctx.addIssue({ code: 'custom', message: 'amount: must be more than zero.' });
+    const { amount: _written, ...rest } = row;
+    return { ...rest, amount_minor: parsed.ok ? parsed.minor : 0 };
+  });
+export type TImportRow = z.output<typeof ZImportRow>;
+
+export const IMPORT_STATUSES = ['previewed', 'queued', 'running', 'finished'] as const;
+export const ZImportStatus = z.enum(IMPORT_STATUSES);
+export type TImportStatus = z.infer<typeof ZImportStatus>;
+
+export const ZImportSummary = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  status: ZImportStatus,
+  total_rows: z.number().int(),
+  valid_rows: z.number().int(),
+  processed_rows: z.number().int(),
+  imported_count: z.number().int(),
+  failed_count: z.number().int(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type TImportSummary = z.infer<typeof ZImportSummary>;
+
+/** A row of the preview: its line number in the file (header = 1), the cells as written, and what is wrong. */
+export const ZImportPreviewRow = z.object({
+  row: z.number().int(),
+  cells: z.record(z.string(), z.string()),
+  errors: z.array(z.string()),
+});
+export type TImportPreviewRow = z.infer<typeof ZImportPreviewRow>;
+
+export const ZImportUploadResponse = z.object({ import: ZImportSummary, preview: z.array(ZImportPreviewRow) });
+export type TImportUploadResponse = z.infer<typeof ZImportUploadResponse>;
+export const ZImportResponse = z.object({ import: ZImportSummary });
+export type TImportResponse = z.infer<typeof ZImportResponse>;
+export const ZImportListResponse = z.object({ imports: z.array(ZImportSummary) });
+export type TImportListResponse = z.infer<typeof ZImportListResponse>;
