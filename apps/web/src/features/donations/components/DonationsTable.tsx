@@ -129,7 +129,7 @@ export function DonationsTable({
   showCampaign,
 }: { donations: DonationsTableRow[] } & TableOptions) {
   return (
-    <Table.ScrollContainer minWidth={showCampaign ? 1040 : 820}>
+    <Table.ScrollContainer minWidth={showCampaign ? 960 : 820}>
       <Table verticalSpacing="sm" aria-label="Donations" highlightOnHover={linkRows}>
         <Table.Thead>
           <Table.Tr>
