@@ -4,8 +4,7 @@ import type { TEmailKind } from '@kindling/contracts/email-template-rules.ts';
 
 export type TemplateSource = { subject: string; html: string };
 
-const greeting =
-  '<p>{{#donor_first_name}}Dear {{donor_first_name}},{{/donor_first_name}}{{^donor_first_name}}Hello,{{/donor_first_name}}</p>';
+const greeting = '<p>Dear {{donor_first_name}},</p>';
 const closing = '<p>With thanks from everyone at {{organisation_name}}.</p>';
 const portalLink = (text: string) => `<p><a href="{{portal_url}}">${text}</a></p>`;
 const paymentLink = (text: string) => `<p><a href="{{update_payment_url}}">${text}</a></p>`;

@@ -59,10 +59,14 @@ describe('renderEmail', () => {
     expect(email.text).toContain('(https://kindling.test/portal/abc?plan=2&x=1)');
   });
 
-  it('greets with Hello when the first name is unknown, and renders a missing value as nothing', async () => {
+  it('greets a donor without a first name as friend, and renders another missing value as nothing', async () => {
     const { npoId } = await ids();
-    const email = await renderEmail(ctx.db, { npoId, kind: 'failed_charge', values: { amount: '£5.00' } });
-    expect(email.text.startsWith('Hello,')).toBe(true);
+    const email = await renderEmail(ctx.db, {
+      npoId,
+      kind: 'failed_charge',
+      values: { amount: '£5.00', donor_first_name: ' ' },
+    });
+    expect(email.text.startsWith('Dear friend,')).toBe(true);
     expect(email.text).toContain('We could not charge your  gift of £5.00 to .');
     expect(email.subject).toBe('Your gift to could not be charged');
   });

@@ -27,6 +27,20 @@ const asIs = (value: unknown) => String(value);
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
+/**
+ * What a field says when the sender has no value for it, so "Dear {{donor_first_name}}," still
+ * reads well for a gift without a name. Every other missing field renders as nothing.
+ */
+export const VALUE_FALLBACKS: EmailValues = { donor_first_name: 'friend', donor_name: 'friend' };
+
+function withFallbacks(values: EmailValues): EmailValues {
+  const view: EmailValues = { ...values };
+  for (const [field, fallback] of Object.entries(VALUE_FALLBACKS) as Array<[MergeField, string]>) {
+    if (!view[field]?.trim()) view[field] = fallback;
+  }
+  return view;
+}
+
 /** The default templates' plain text, derived once. */
 const defaultTexts = new Map<EmailKind, string>();
 
@@ -60,7 +74,7 @@ export async function effectiveTemplate(
  */
 export function fillTemplate(template: EmailTemplateSource, values: EmailValues): RenderedEmail {
   const writer = new Mustache.Writer();
-  const view = { ...values };
+  const view = withFallbacks(values);
   return {
     subject: writer.render(template.subject, view, undefined, { escape: asIs }).replace(/\s+/g, ' ').trim(),
     html: writer.render(template.html, view, undefined, { escape: escapeHtml }),

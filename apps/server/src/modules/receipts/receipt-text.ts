@@ -35,7 +35,6 @@ export type ReceiptLine = { label: string; value: string };
 export type Receipt = {
   subject: string;
   title: string;
-  greeting: string;
   /** The thank-you and, for recurring gifts, what this gift starts. */
   intro: string[];
   details: ReceiptLine[];
@@ -129,11 +128,9 @@ export const receiptAmount = (f: Pick<ReceiptFacts, 'amountMinor' | 'currency'>)
 
 export function buildReceipt(f: ReceiptFacts): Receipt {
   const amount = receiptAmount(f);
-  const first = f.donorName.split(' ')[0];
   return {
     subject: `Your receipt from ${f.organisation} (${f.receiptNumber})`,
     title: `Donation receipt ${f.receiptNumber}`,
-    greeting: first ? `Dear ${first},` : 'Hello,',
     intro: intro(f, amount),
     details: details(f, amount),
     taxStatement: taxStatement(f, amount),
