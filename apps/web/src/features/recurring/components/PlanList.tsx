@@ -1,5 +1,5 @@
 import { formatMoney, type TMonthlyRecurringRevenue, type TRecurringPlanSummary } from '@kindling/contracts';
-import { Anchor, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { donorNameOf, PlanStatusBadge, perInterval, planDate } from './plan-bits.tsx';
 
@@ -7,39 +7,41 @@ import { donorNameOf, PlanStatusBadge, perInterval, planDate } from './plan-bits
 export function MrrCard({ mrr, loading }: { mrr: TMonthlyRecurringRevenue | undefined; loading: boolean }) {
   return (
     <Paper withBorder radius="md" p="lg" aria-labelledby="mrr-heading">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-        <Stack gap={2}>
-          <Text id="mrr-heading" size="sm" c="dimmed" fw={500}>
-            Monthly recurring revenue
-          </Text>
-          {loading || !mrr ? (
-            <Skeleton height={40} width={180} />
-          ) : (
-            <Title order={2} fz={{ base: 32, sm: 40 }} data-testid="mrr">
-              {formatMoney(mrr.amount_minor, mrr.currency)}
-            </Title>
-          )}
-          <Text size="xs" c="dimmed">
-            Active and past-due plans, every interval counted per month, in your base currency.
-          </Text>
-        </Stack>
-        <Stack gap={2}>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Stack gap={2}>
+            <Text id="mrr-heading" size="sm" c="dimmed" fw={500}>
+              Monthly recurring revenue
+            </Text>
+            {loading || !mrr ? (
+              <Skeleton height={40} width={180} />
+            ) : (
+              <Title order={2} fz={{ base: 32, sm: 40 }} data-testid="mrr">
+                {formatMoney(mrr.amount_minor, mrr.currency)}
+              </Title>
+            )}
+            <Text size="xs" c="dimmed">
+              Active and past-due plans, every interval counted per month, in your base currency.
+            </Text>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
           <Text size="sm" c="dimmed" fw={500}>
             Plans counted
           </Text>
           <Text fz={24} fw={600}>
             {mrr ? mrr.plans : '—'}
           </Text>
-        </Stack>
-        <Stack gap={2}>
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
           <Text size="sm" c="dimmed" fw={500}>
             At risk (past due)
           </Text>
-          <Text fz={24} fw={600} c={mrr && mrr.past_due_minor > 0 ? 'orange.8' : undefined}>
+          <Text fz={24} fw={600} c={mrr && mrr.past_due_minor > 0 ? 'orange.9' : undefined}>
             {mrr ? formatMoney(mrr.past_due_minor, mrr.currency) : '—'}
           </Text>
-        </Stack>
-      </SimpleGrid>
+        </Grid.Col>
+      </Grid>
     </Paper>
   );
 }

@@ -11,6 +11,7 @@ export const PLAN_STATUS_LABELS: Record<TRecurringPlanStatus, string> = {
   failed: 'Cannot be charged',
 };
 
+/** Read with readable.module.css, which darkens the light variant's text for contrast. */
 const COLORS: Record<TRecurringPlanStatus, string> = {
   active: 'green',
   paused: 'gray',
@@ -30,7 +31,7 @@ const ICONS: Record<TRecurringPlanStatus, ReactNode> = {
 /** The status as a word and an icon, never colour alone. */
 export function PlanStatusBadge({ status }: { status: TRecurringPlanStatus }) {
   return (
-    <Badge color={COLORS[status]} variant="light" leftSection={ICONS[status]}>
+    <Badge color={COLORS[status]} variant="light" leftSection={ICONS[status]} style={{ flexShrink: 0 }}>
       {PLAN_STATUS_LABELS[status]}
     </Badge>
   );

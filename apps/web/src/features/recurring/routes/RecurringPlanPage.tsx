@@ -17,6 +17,7 @@ import { type PlanAction, recurringApi, recurringKeys, recurringQueries } from '
 import { ChargeHistory } from '../components/ChargeHistory.tsx';
 import { ChangePlanModal, ConfirmActionModal } from '../components/PlanChanges.tsx';
 import { donorNameOf, FAILURE_REASONS, PlanStatusBadge, perInterval, planDate } from '../components/plan-bits.tsx';
+import classes from '../readable.module.css';
 
 const ENTRY = pageEntry('/dashboard/recurring-plan/:id') ?? {
   title: 'Recurring plan',
@@ -183,33 +184,35 @@ export function RecurringPlanPage() {
   }
   const data = plan.data;
   return (
-    <PageFrame
-      entry={ENTRY}
-      heading={
-        data
-          ? `${donorNameOf(data.donor)}: ${formatMoney(data.amount_minor, data.currency)} ${perInterval(data.interval)}`
-          : undefined
-      }
-    >
-      {!data ? (
-        <Stack aria-busy="true" aria-label="Loading the plan">
-          <Skeleton height={120} />
-          <Skeleton height={200} />
-        </Stack>
-      ) : (
-        <>
-          <PastDueNotice plan={data} />
-          {canWrite ? <PlanActions plan={data} /> : null}
-          <PlanFacts plan={data} />
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              Charge history
-            </Title>
-            <ChargeHistory charges={data.charges} mobile={mobile} />
+    <div className={classes.readable}>
+      <PageFrame
+        entry={ENTRY}
+        heading={
+          data
+            ? `${donorNameOf(data.donor)}: ${formatMoney(data.amount_minor, data.currency)} ${perInterval(data.interval)}`
+            : undefined
+        }
+      >
+        {!data ? (
+          <Stack aria-busy="true" aria-label="Loading the plan">
+            <Skeleton height={120} />
+            <Skeleton height={200} />
           </Stack>
-          <NotesPanel subject="recurring_plan" id={data.id} />
-        </>
-      )}
-    </PageFrame>
+        ) : (
+          <>
+            <PastDueNotice plan={data} />
+            {canWrite ? <PlanActions plan={data} /> : null}
+            <PlanFacts plan={data} />
+            <Stack gap="xs">
+              <Title order={2} fz="lg">
+                Charge history
+              </Title>
+              <ChargeHistory charges={data.charges} mobile={mobile} />
+            </Stack>
+            <NotesPanel subject="recurring_plan" id={data.id} />
+          </>
+        )}
+      </PageFrame>
+    </div>
   );
 }

@@ -50,7 +50,7 @@ describe('RecurringPlansPage', () => {
     await user.click(screen.getByRole('radio', { name: /Past due/ }));
     await waitFor(() => expect(fetchStub.calls.at(-1)?.query.get('status')).toBe('past_due'));
     await user.type(screen.getByRole('searchbox', { name: 'Search donors' }), 'nobody');
-    expect(await screen.findByText('No plans match')).toBeInTheDocument();
+    expect(await screen.findByText('No plans match', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?status=past_due&q=nobody');
     expect(fetchStub.calls.filter((c) => c.query.get('q')).length).toBe(1);
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));

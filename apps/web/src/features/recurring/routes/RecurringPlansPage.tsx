@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, SegmentedControl, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, Paper, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Repeat, Search, TriangleAlert } from 'lucide-react';
@@ -10,6 +10,7 @@ import { PageFrame } from '../../placeholder/PageFrame.tsx';
 import { pageEntry } from '../../placeholder/page-catalog.ts';
 import { type PlanFilter, RECURRING_PAGE_SIZE, recurringQueries } from '../api/recurring.queries.ts';
 import { MrrCard, PlanCards, PlanListSkeleton, PlanTable } from '../components/PlanList.tsx';
+import classes from '../readable.module.css';
 
 const ENTRY = pageEntry('/dashboard/recurring') ?? {
   title: 'Recurring',
@@ -63,6 +64,10 @@ export function RecurringPlansPage() {
   const counts = list.data?.counts;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / RECURRING_PAGE_SIZE));
   const filtered = q !== '' || status !== 'all';
+  const filterOptions = FILTERS.map((f) => ({
+    value: f.value,
+    label: f.value !== 'all' && counts ? `${f.label} (${counts[f.value]})` : f.label,
+  }));
 
   let body: ReactNode;
   if (list.isPending) body = <PlanListSkeleton />;
@@ -106,42 +111,50 @@ export function RecurringPlansPage() {
   else body = mobile ? <PlanCards plans={plans} /> : <PlanTable plans={plans} />;
 
   return (
-    <PageFrame entry={ENTRY}>
-      <MrrCard mrr={list.data?.mrr} loading={list.isPending} />
-      <Group gap="sm" align="flex-end">
-        <TextInput
-          type="search"
-          label="Search donors"
-          placeholder="Name or e-mail"
-          leftSection={<Search size={16} aria-hidden />}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          w={{ base: '100%', sm: 320 }}
-        />
-        <SegmentedControl
-          aria-label="Status"
-          value={status}
-          onChange={(value) => go({ status: filterOf(value) })}
-          data={FILTERS.map((f) => ({
-            value: f.value,
-            label: f.value !== 'all' && counts ? `${f.label} (${counts[f.value]})` : f.label,
-          }))}
-          style={{ maxWidth: '100%', overflowX: 'auto' }}
-        />
-      </Group>
-      <Paper
-        withBorder={!(mobile && plans.length > 0)}
-        radius="md"
-        style={{ overflow: 'hidden' }}
-        bg={mobile && plans.length > 0 ? 'transparent' : undefined}
-      >
-        {body}
-      </Paper>
-      {pages > 1 ? (
-        <Group justify="center">
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={(value) => go({ page: value })} />
+    <div className={classes.readable}>
+      <PageFrame entry={ENTRY}>
+        <MrrCard mrr={list.data?.mrr} loading={list.isPending} />
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            type="search"
+            label="Search donors"
+            placeholder="Name or e-mail"
+            leftSection={<Search size={16} aria-hidden />}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+          />
+          {mobile ? (
+            <NativeSelect
+              label="Status"
+              value={status}
+              onChange={(e) => go({ status: filterOf(e.currentTarget.value) })}
+              data={filterOptions}
+              w="100%"
+            />
+          ) : (
+            <SegmentedControl
+              aria-label="Status"
+              value={status}
+              onChange={(value) => go({ status: filterOf(value) })}
+              data={filterOptions}
+            />
+          )}
         </Group>
-      ) : null}
-    </PageFrame>
+        <Paper
+          withBorder={!(mobile && plans.length > 0)}
+          radius="md"
+          style={{ overflow: 'hidden' }}
+          bg={mobile && plans.length > 0 ? 'transparent' : undefined}
+        >
+          {body}
+        </Paper>
+        {pages > 1 ? (
+          <Group justify="center">
+            <Pagination total={pages} value={Math.min(page, pages)} onChange={(value) => go({ page: value })} />
+          </Group>
+        ) : null}
+      </PageFrame>
+    </div>
   );
 }
