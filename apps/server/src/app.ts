@@ -12,10 +12,12 @@ import {
 } from './modules/auth/index.ts';
 import { campaignRoutes, uploadsStatic } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
+import { fundraiserRoutes, joinInvitedFundraisers } from './modules/fundraisers/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
+import { importRoutes, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
@@ -35,6 +37,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSessionHook } from './platform/http/session-context.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import { createJobs } from './platform/jobs/jobs.ts';
+import { createFailureLimiter } from './platform/security/rate-limiter.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerCable } from './platform/realtime/index.ts';
 
@@ -89,7 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
 
-  const auth = createAuthDeps({ config: deps.config, db: deps.db, mailer: deps.mailer });
+  const auth = createAuthDeps({
+    config: deps.config,
+    db: deps.db,
+    mailer: deps.mailer,
+    onSignedIn: joinInvitedFundraisers,
+  });
   await app.register(
     async (api) => {
       await api.register(authRoutes, auth);
@@ -104,6 +112,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(donationListRoutes, { db: deps.db });
       await api.register(donorRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
+      await api.register(fundraiserRoutes, {
+        db: deps.db,
+        mailer: deps.mailer,
+        origin: publicOrigin(deps.config),
+        invitesByClient: createFailureLimiter(deps.db, {
+          name: 'fundraiser-invites-client',
+          limit: 20,
+          windowSeconds: 60 * 60,
+          message: 'Too many invitations from here. Please try again later.',
+        }),
+      });
     },
     { prefix: '/api/v1' },
   );
@@ -127,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One set of providers for checkout and the recurring scheduler (tests hand in their sandbox).
   const payments = deps.payments ?? createPaymentProviders(deps.config, deps.db);
   const origin = publicOrigin(deps.config);
+  const startImport = registerImports(jobs, { db: deps.db });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
   const scheduler = { db: deps.db, providers: payments, jobs };
   const recurringClock = registerRecurringScheduler(jobs, {
@@ -143,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, { config: deps.config, db: deps.db, providers: payments, followUps });
   await app.register(recurringPlanRoutes, { prefix: '/api/v1', scheduler, config: deps.config });
   await app.register(donationAdminRoutes, { prefix: '/api/v1', db: deps.db, providers: payments, jobs });
+  await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });
   await app.register(portalRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
   await app.register(uploadsStatic, { config: deps.config });
 

@@ -51,16 +51,25 @@ const isRealDate = (s: string) => {
 export const ZImportRow = z
   .object({
     date: z
-      .string()
+      .string({ error: 'date: required.' })
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'date: write it as YYYY-MM-DD.')
       .refine(isRealDate, 'date: not a real date.'),
-    first_name: z.string().trim().min(1, 'first_name: required.').max(100, 'first_name: at most 100 characters.'),
+    first_name: z
+      .string({ error: 'first_name: required.' })
+      .trim()
+      .min(1, 'first_name: required.')
+      .max(100, 'first_name: at most 100 characters.'),
     last_name: z.string().trim().max(100, 'last_name: at most 100 characters.').default(''),
-    email: z.string().trim().toLowerCase().email('email: not a valid e-mail address.').max(254),
-    amount: z.string().trim().min(1, 'amount: required.'),
+    email: z
+      .string({ error: 'email: required.' })
+      .trim()
+      .toLowerCase()
+      .email('email: not a valid e-mail address.')
+      .max(254),
+    amount: z.string({ error: 'amount: required.' }).trim().min(1, 'amount: required.'),
     currency: z
-      .string()
+      .string({ error: 'currency: required.' })
       .trim()
       .toUpperCase()
       .refine((c) => isSupportedCurrency(c), 'currency: not a supported currency code.'),

@@ -1,0 +1,100 @@
+// The import runs as a durable job: a crash or a retry runs it again from the start, and every row
+// is recorded under the reference import-<id>-<row>, so a second run finds the gifts it already
+// recorded (recordSucceededPayment answers created: false) and nothing counts twice.
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
+import { recordAudit } from '../audit/index.ts';
+import { recordSucceededPayment } from '../donations/index.ts';
+import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { findImportForRun, markFinished, markProgress } from './imports.repository.ts';
+import type { ImportFailure, ImportGift } from './imports.tables.ts';
+
+export type ImportJob = { npoId: number; importId: number };
+
+export const importQueue = defineQueue<ImportJob>('donations.import', {
+  retryLimit: 3,
+  retryDelaySeconds: 30,
+  // 20,000 rows at a few milliseconds each.
+  expireInSeconds: 1800,
+});
+
+/** The provider of imported gifts: never refunded through a provider, like offline gifts. */
+export const IMPORT_PROVIDER = 'import';
+const PROGRESS_EVERY = 50;
+
+export const importReference = (importId: number, row: number) => `import-${importId}-${row}`;
+
+async function recordGift(db: Db, npoId: number, importId: number, gift: ImportGift): Promise<void> {
+  await recordSucceededPayment(db, {
+    npoId,
+    campaignId: gift.campaign_id,
+    provider: IMPORT_PROVIDER,
+    providerReference: importReference(importId, gift.row),
+    amountMinor: gift.amount_minor,
+    currency: gift.currency,
+    paymentMethod: gift.payment_method,
+    donor: { email: gift.email, firstName: gift.first_name, lastName: gift.last_name },
+    comment: gift.reference ? `Imported, reference ${gift.reference}` : undefined,
+    // Midday UTC keeps the gift's date the same day in every time zone near it (as offline gifts).
+    occurredAt: new Date(`${gift.date}T12:00:00Z`),
+  });
+}
+
+/** Records every checked row of the import, then stamps its counts and tells the staff, once. */
+export async function runImport(db: Db, job: ImportJob): Promise<'finished' | 'already-finished' | 'not-found'> {
+  const found = await findImportForRun(db, job.npoId, job.importId);
+  if (!found) return 'not-found';
+  if (found.status === 'finished') return 'already-finished';
+  const failures: ImportFailure[] = [...found.failures];
+  let imported = 0;
+  let processed = 0;
+  await markProgress(db, found.id, 0);
+  for (const gift of found.gifts) {
+    try {
+      await recordGift(db, found.npoId, found.id, gift);
+      imported += 1;
+    } catch (error) {
+      // A row the database refuses (no exchange rate for its currency…) fails alone; anything
+      // else (the database gone) fails the job, which is retried.
+      if (!(error instanceof AppError)) throw error;
+      failures.push({ row: gift.row, reason: error.message });
+    }
+    processed += 1;
+    if (processed % PROGRESS_EVERY === 0) await markProgress(db, found.id, processed);
+  }
+  failures.sort((a, b) => a.row - b.row);
+  await db.transaction(async (tx) => {
+    const first = await markFinished(tx, found.id, { processedRows: processed, importedCount: imported, failures });
+    if (!first) return;
+    const text = notificationTexts['import.finished']({ what: 'donations', imported, failed: failures.length });
+    await notifyOrganisation(tx, {
+      npoId: found.npoId,
+      kind: 'import.finished',
+      ...text,
+      data: { import_id: found.id, imported, failed: failures.length },
+    });
+    await recordAudit(tx, {
+      npoId: found.npoId,
+      actorUserId: found.createdByUserId,
+      action: 'import.finished',
+      targetType: 'donation_import',
+      targetId: found.id,
+      data: { imported, failed: failures.length },
+      ip: null,
+    });
+  });
+  return 'finished';
+}
+
+export type ImportStarter = (job: ImportJob) => Promise<void>;
+
+/** Registers the worker; the returned function enqueues one run per import. */
+export function registerImports(jobs: Jobs, deps: { db: Db }): ImportStarter {
+  jobs.register(importQueue, async (data) => {
+    await runImport(deps.db, data);
+  });
+  return async (job) => {
+    await jobs.send(importQueue, job, { key: `import-${job.importId}` });
+  };
+}

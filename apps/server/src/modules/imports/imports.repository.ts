@@ -1,0 +1,156 @@
+import type { TImportSummary } from '@kindling/contracts';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from '../auth/auth.tables.ts';
+import { campaigns } from '../campaigns/campaigns.tables.ts';
+import type { DbOrTx } from '../notifications/index.ts';
+import { donationImports, type ImportFailure, type ImportGift } from './imports.tables.ts';
+
+const summaryColumns = {
+  id: donationImports.id,
+  fileName: donationImports.fileName,
+  status: donationImports.status,
+  totalRows: donationImports.totalRows,
+  validRows: sql<number>`jsonb_array_length(${donationImports.gifts})`.mapWith(Number),
+  processedRows: donationImports.processedRows,
+  importedCount: donationImports.importedCount,
+  failedCount: donationImports.failedCount,
+  createdBy: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+  createdAt: donationImports.createdAt,
+  finishedAt: donationImports.finishedAt,
+};
+
+type SummaryRow = {
+  [K in keyof typeof summaryColumns]: K extends 'createdAt'
+    ? Date
+    : K extends 'finishedAt'
+      ? Date | null
+      : K extends 'status'
+        ? TImportSummary['status']
+        : K extends 'createdBy' | 'fileName'
+          ? string | null
+          : number;
+};
+
+function toSummary(r: SummaryRow): TImportSummary {
+  return {
+    id: r.id,
+    file_name: r.fileName ?? '',
+    status: r.status,
+    total_rows: r.totalRows,
+    valid_rows: r.validRows,
+    processed_rows: r.processedRows,
+    imported_count: r.importedCount,
+    // Until the job has run, the rows refused by the checks are the failures known so far.
+    failed_count: r.failedCount,
+    created_by: r.createdBy,
+    created_at: r.createdAt.toISOString(),
+    finished_at: r.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const summaries = (db: Db) =>
+  db.select(summaryColumns).from(donationImports).leftJoin(users, eq(users.id, donationImports.createdByUserId));
+
+export async function listImports(db: Db, npoId: number): Promise<TImportSummary[]> {
+  const rows = await summaries(db)
+    .where(eq(donationImports.npoId, npoId))
+    .orderBy(desc(donationImports.createdAt), desc(donationImports.id))
+    .limit(100);
+  return rows.map((r) => toSummary(r as SummaryRow));
+}
+
+export async function findImportSummary(db: Db, npoId: number, id: number): Promise<TImportSummary | null> {
+  const [row] = await summaries(db).where(and(eq(donationImports.id, id), eq(donationImports.npoId, npoId)));
+  return row ? toSummary(row as SummaryRow) : null;
+}
+
+/** The organisation's campaign addresses (lower case) → ids, for the rows' campaign_url. */
+export async function campaignIdsByUrl(db: Db, npoId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: campaigns.id, url: campaigns.campaignUrl })
+    .from(campaigns)
+    .where(eq(campaigns.npoId, npoId));
+  return new Map(rows.map((r) => [r.url.toLowerCase(), r.id]));
+}
+
+export async function insertImport(
+  db: Db,
+  values: {
+    npoId: number;
+    userId: number;
+    fileName: string;
+    totalRows: number;
+    gifts: ImportGift[];
+    failures: ImportFailure[];
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(donationImports)
+    .values({
+      npoId: values.npoId,
+      createdByUserId: values.userId,
+      fileName: values.fileName,
+      totalRows: values.totalRows,
+      gifts: values.gifts,
+      failures: values.failures,
+      failedCount: values.failures.length,
+    })
+    .returning({ id: donationImports.id });
+  if (!row) throw new Error('import insert returned no row');
+  return row.id;
+}
+
+/** previewed → queued, once: false when the import is not the organisation's or already started. */
+export async function markQueued(db: DbOrTx, npoId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(donationImports)
+    .set({ status: 'queued' })
+    .where(and(eq(donationImports.id, id), eq(donationImports.npoId, npoId), eq(donationImports.status, 'previewed')))
+    .returning({ id: donationImports.id });
+  return rows.length === 1;
+}
+
+export async function findImportForRun(db: Db, npoId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(donationImports)
+    .where(and(eq(donationImports.id, id), eq(donationImports.npoId, npoId)));
+  return row ?? null;
+}
+
+export async function findFailures(db: Db, npoId: number, id: number): Promise<ImportFailure[] | null> {
+  const [row] = await db
+    .select({ failures: donationImports.failures })
+    .from(donationImports)
+    .where(and(eq(donationImports.id, id), eq(donationImports.npoId, npoId)));
+  return row ? row.failures : null;
+}
+
+export async function markProgress(db: Db, id: number, processedRows: number): Promise<void> {
+  await db
+    .update(donationImports)
+    .set({ status: 'running', processedRows })
+    .where(and(eq(donationImports.id, id), ne(donationImports.status, 'finished')));
+}
+
+/** Stamps the outcome once: false when another run already finished the import. */
+export async function markFinished(
+  db: DbOrTx,
+  id: number,
+  outcome: { processedRows: number; importedCount: number; failures: ImportFailure[] },
+): Promise<boolean> {
+  const rows = await db
+    .update(donationImports)
+    .set({
+      status: 'finished',
+      processedRows: outcome.processedRows,
+      importedCount: outcome.importedCount,
+      failedCount: outcome.failures.length,
+      failures: outcome.failures,
+      finishedAt: new Date(),
+    })
+    .where(and(eq(donationImports.id, id), ne(donationImports.status, 'finished')))
+    .returning({ id: donationImports.id });
+  return rows.length === 1;
+}

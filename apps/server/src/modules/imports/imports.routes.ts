@@ -1,0 +1,65 @@
+import multipart from '@fastify/multipart';
+import { IMPORT_MAX_BYTES, ZImportListResponse, ZImportResponse, ZRecordIdParams } from '@kindling/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import type { ImportStarter } from './imports.jobs.ts';
+import { listImports } from './imports.repository.ts';
+import { failuresCsv, getImport, startImport, uploadImport } from './imports.service.ts';
+
+// Access (spec 01 section 6): every dashboard role sees the imports; only the admin group (2001
+// finance, 5150 admin, 6635 manager, 7789 super-admin) records gifts by importing them.
+const READ = 'dashboard';
+const WRITE = 'admin';
+
+export type ImportRouteDeps = { db: Db; start: ImportStarter };
+
+/** Donations import (issue 4 producer, spec 01 /dashboard/imports). */
+export async function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
+  const r = zodRouter(app);
+  const { db } = deps;
+
+  r.post('/npo_admin/imports', { preHandler: requireAccess(WRITE) }, async (request, reply) => {
+    const actor = organisationSessionOf(request, WRITE);
+    return reply.status(201).send(await uploadImport(db, actor, request));
+  });
+
+  r.post(
+    '/npo_admin/imports/:id/start',
+    { preHandler: requireAccess(WRITE), schema: { params: ZRecordIdParams, response: { 202: ZImportResponse } } },
+    async (request, reply) => {
+      const actor = organisationSessionOf(request, WRITE);
+      const summary = await startImport(db, deps.start, actor, request.params.id, request.ip ?? null);
+      return reply.status(202).send({ import: summary });
+    },
+  );
+
+  r.get(
+    '/npo_admin/imports',
+    { preHandler: requireAccess(READ), schema: { response: { 200: ZImportListResponse } } },
+    async (request) => ({ imports: await listImports(db, organisationSessionOf(request, READ).selectedNpoId) }),
+  );
+
+  r.get(
+    '/npo_admin/imports/:id',
+    { preHandler: requireAccess(READ), schema: { params: ZRecordIdParams, response: { 200: ZImportResponse } } },
+    async (request) => ({
+      import: await getImport(db, organisationSessionOf(request, READ).selectedNpoId, request.params.id),
+    }),
+  );
+
+  r.get(
+    '/npo_admin/imports/:id/errors.csv',
+    { preHandler: requireAccess(READ), schema: { params: ZRecordIdParams } },
+    async (request, reply) => {
+      const { selectedNpoId } = organisationSessionOf(request, READ);
+      const csv = await failuresCsv(db, selectedNpoId, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="import-${request.params.id}-errors.csv"`)
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,243 @@
+import { ZImportListResponse, ZImportResponse, ZImportUploadResponse } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
+import { TestClient } from '../../../test/test-client.ts';
+import { runImport } from './index.ts';
+
+/** A multipart body with one file field, as the page's FormData sends it. */
+function csvUpload(text: string | Buffer, filename = 'gifts.csv') {
+  const boundary = '----kindlingImportBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.isBuffer(text) ? text : Buffer.from(text),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body: payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const HEADER = 'date,first_name,last_name,email,amount,currency,campaign_url,payment_method,reference';
+const MIXED = [
+  HEADER,
+  '2024-03-15,Ada,Lovelace,ada.import@example.org,25.00,USD,spring-appeal,cheque,CHQ-1042',
+  '2024-04-02,Hiro,Tanaka,hiro.import@example.org,5000,JPY,,bank_transfer,',
+  '2024-05-01,Bad,Amount,bad.amount@example.org,12.345,USD,,,',
+  '2024-13-01,Bad,Date,bad.date@example.org,10,USD,,,',
+  '2024-05-01,No,Campaign,no.campaign@example.org,10,EUR,no-such-campaign,,',
+  '2024-05-02,Eve,Pound,eve.import@example.org,"1,234.50",GBP,,Cash,',
+  '2024-05-03,Not,Mail,not-an-email,10,USD,,,',
+  '2024-05-03,Yen,Fraction,yen.fraction@example.org,12.5,JPY,,,',
+].join('\n');
+
+describe('donations import', () => {
+  const ctx = useTestApp();
+  let admin: TestClient;
+  let outsider: TestClient;
+
+  beforeAll(async () => {
+    admin = new TestClient(ctx.app);
+    await admin.signIn('admin@kindling.test');
+    outsider = new TestClient(ctx.app);
+    await outsider.post('/api/v1/signup', {
+      first_name: 'Out',
+      last_name: 'Sider',
+      email: 'import-outsider@example.org',
+      password: 'outsider-pass',
+    });
+    await outsider.post('/api/v1/npo_admin/organisations', { name: 'Outsider Import Trust' });
+  });
+
+  const upload = async (client: TestClient, text: string | Buffer, filename?: string) => {
+    const { body, headers } = csvUpload(text, filename);
+    return client.request('POST', '/api/v1/npo_admin/imports', { body, headers });
+  };
+
+  const importedGifts = async () =>
+    (
+      await ctx.db.execute<{
+        provider_reference: string;
+        amount_minor: number;
+        currency: string;
+        payment_method: string | null;
+        day: string;
+        email: string;
+        campaign_url: string | null;
+        ledger_minor: number;
+      }>(sql`
+        SELECT d.provider_reference, d.amount_minor::int AS amount_minor, d.currency, d.payment_method,
+               to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, dn.email, c.campaign_url,
+               (SELECT sum(l.amount_minor)::int FROM ledger_entries l WHERE l.donation_id = d.id) AS ledger_minor
+        FROM donations d JOIN donors dn ON dn.id = d.donor_id LEFT JOIN campaigns c ON c.id = d.campaign_id
+        WHERE d.provider = 'import' ORDER BY d.id`)
+    ).rows;
+
+  const waitUntilFinished = async (id: number) => {
+    for (let i = 0; i < 100; i += 1) {
+      const res = await admin.get(`/api/v1/npo_admin/imports/${id}`);
+      const summary = ZImportResponse.parse(res.json()).import;
+      if (summary.status === 'finished') return summary;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    throw new Error('the import did not finish');
+  };
+
+  let mixedId = 0;
+
+  it('previews the rows with per-row errors and records nothing before staff confirm', async () => {
+    const res = await upload(admin, MIXED, 'historic.csv');
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = ZImportUploadResponse.parse(res.json());
+    mixedId = answer.import.id;
+    expect(answer.import).toMatchObject({
+      file_name: 'historic.csv',
+      status: 'previewed',
+      total_rows: 8,
+      valid_rows: 3,
+      failed_count: 5,
+      imported_count: 0,
+    });
+    const errorsByRow = Object.fromEntries(answer.preview.map((p) => [p.row, p.errors.join(' ')]));
+    expect(errorsByRow[2]).toBe('');
+    expect(errorsByRow[4]).toBe('amount: USD amounts have at most 2 decimals.');
+    expect(errorsByRow[5]).toBe('date: not a real date.');
+    expect(errorsByRow[6]).toBe('campaign_url: no campaign of yours has the address "no-such-campaign".');
+    expect(errorsByRow[8]).toBe('email: not a valid e-mail address.');
+    expect(errorsByRow[9]).toBe('amount: JPY amounts are whole numbers.');
+    expect(answer.preview[0]?.cells).toMatchObject({ amount: '25.00', currency: 'USD', reference: 'CHQ-1042' });
+    expect(await importedGifts()).toEqual([]);
+  });
+
+  it('records the valid rows with exact amounts when confirmed, and tells the staff', async () => {
+    const start = await admin.post(`/api/v1/npo_admin/imports/${mixedId}/start`);
+    expect(start.statusCode, start.body).toBe(202);
+    const done = await waitUntilFinished(mixedId);
+    expect(done).toMatchObject({ imported_count: 3, failed_count: 5, processed_rows: 3, created_by: 'Ada Admin' });
+    expect(await importedGifts()).toEqual([
+      {
+        provider_reference: `import-${mixedId}-2`,
+        amount_minor: 2500,
+        currency: 'USD',
+        payment_method: 'cheque',
+        day: '2024-03-15',
+        email: 'ada.import@example.org',
+        campaign_url: 'spring-appeal',
+        ledger_minor: 2500,
+      },
+      {
+        provider_reference: `import-${mixedId}-3`,
+        amount_minor: 5000,
+        currency: 'JPY',
+        payment_method: 'bank_transfer',
+        day: '2024-04-02',
+        email: 'hiro.import@example.org',
+        campaign_url: null,
+        ledger_minor: 5000,
+      },
+      {
+        provider_reference: `import-${mixedId}-7`,
+        amount_minor: 123450,
+        currency: 'GBP',
+        payment_method: 'cash',
+        day: '2024-05-02',
+        email: 'eve.import@example.org',
+        campaign_url: null,
+        ledger_minor: 123450,
+      },
+    ]);
+    const notes = await ctx.db.execute<{ title: string; message: string; link: string }>(sql`
+      SELECT title, message, metadata->>'link' AS link FROM notifications WHERE kind = 'import.finished'`);
+    expect(notes.rows).toEqual([
+      {
+        title: 'Import finished',
+        message: '3 donations imported, 5 rows could not be imported.',
+        link: '/dashboard/imports',
+      },
+    ]);
+    // A second confirm does not start it again.
+    expect((await admin.post(`/api/v1/npo_admin/imports/${mixedId}/start`)).statusCode).toBe(202);
+  });
+
+  it('offers the failed rows and their reasons as a CSV', async () => {
+    const res = await admin.get(`/api/v1/npo_admin/imports/${mixedId}/errors.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body.trim().split('\n')).toEqual([
+      'row,reason',
+      '4,amount: USD amounts have at most 2 decimals.',
+      '5,date: not a real date.',
+      '6,"campaign_url: no campaign of yours has the address ""no-such-campaign""."',
+      '8,email: not a valid e-mail address.',
+      '9,amount: JPY amounts are whole numbers.',
+    ]);
+  });
+
+  it('records nothing twice when the job runs again', async () => {
+    const [npo] = (
+      await ctx.db.execute<{ npo_id: number }>(sql`SELECT npo_id FROM donation_imports WHERE id = ${mixedId}`)
+    ).rows;
+    const before = await importedGifts();
+    // As after a crash between the last gift and the final stamp: the job is retried from the start.
+    await ctx.db.execute(sql`UPDATE donation_imports SET status = 'running' WHERE id = ${mixedId}`);
+    expect(await runImport(ctx.db, { npoId: Number(npo?.npo_id), importId: mixedId })).toBe('finished');
+    expect(await importedGifts()).toEqual(before);
+    const summary = ZImportResponse.parse((await admin.get(`/api/v1/npo_admin/imports/${mixedId}`)).json()).import;
+    expect(summary).toMatchObject({ status: 'finished', imported_count: 3, failed_count: 5 });
+    expect(await runImport(ctx.db, { npoId: Number(npo?.npo_id), importId: mixedId })).toBe('already-finished');
+  });
+
+  it('lists past imports with who, when and the counts', async () => {
+    const res = await admin.get('/api/v1/npo_admin/imports');
+    expect(res.statusCode).toBe(200);
+    const { imports } = ZImportListResponse.parse(res.json());
+    expect(imports[0]).toMatchObject({ id: mixedId, file_name: 'historic.csv', imported_count: 3, failed_count: 5 });
+  });
+
+  it('lets only the admin group import; every dashboard role sees the list', async () => {
+    const csv = `${HEADER}\n2024-01-10,Role,Check,role.check@example.org,5,USD,,,`;
+    for (const email of ['finance@kindling.test', 'manager@kindling.test']) {
+      const client = new TestClient(ctx.app);
+      await client.signIn(email);
+      expect((await upload(client, csv)).statusCode, email).toBe(201);
+    }
+    const staff = new TestClient(ctx.app);
+    await staff.signIn('staff@kindling.test');
+    expect((await upload(staff, csv)).statusCode).toBe(403);
+    expect((await staff.get('/api/v1/npo_admin/imports')).statusCode).toBe(200);
+    expect((await staff.post(`/api/v1/npo_admin/imports/${mixedId}/start`)).statusCode).toBe(403);
+    const fundraiser = new TestClient(ctx.app);
+    await fundraiser.signIn('fundraiser@kindling.test');
+    expect((await fundraiser.get('/api/v1/npo_admin/imports')).statusCode).toBe(403);
+  });
+
+  it("answers 404 for another organisation's import and changes nothing", async () => {
+    const url = `/api/v1/npo_admin/imports/${mixedId}`;
+    expect((await outsider.get(url)).statusCode).toBe(404);
+    expect((await outsider.get(`${url}/errors.csv`)).statusCode).toBe(404);
+    expect((await outsider.post(`${url}/start`)).statusCode).toBe(404);
+    const { imports } = ZImportListResponse.parse((await outsider.get('/api/v1/npo_admin/imports')).json());
+    expect(imports).toEqual([]);
+    // An outsider's file cannot name our campaign either.
+    const res = await upload(outsider, `${HEADER}\n2024-01-10,Out,Sider,o@example.org,5,USD,spring-appeal,,`);
+    expect(ZImportUploadResponse.parse(res.json()).preview[0]?.errors).toEqual([
+      'campaign_url: no campaign of yours has the address "spring-appeal".',
+    ]);
+  });
+
+  it('refuses a file that is too large, or lacks columns, with a clear message', async () => {
+    const big = Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.alloc(5 * 1024 * 1024, 'a')]);
+    const tooLarge = await upload(admin, big);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().message).toBe('The file is larger than 5 MB; split it into smaller files.');
+    const noColumns = await upload(admin, 'date,name\n2024-01-01,Ada');
+    expect(noColumns.statusCode).toBe(400);
+    expect(noColumns.json().message).toBe(
+      'The file lacks the columns first_name, last_name, email, amount, currency. Start from the template.',
+    );
+    const tooMany = [HEADER, ...Array.from({ length: 20_001 }, () => '2024-01-01,A,B,a@example.org,1,USD,,,')];
+    const rows = await upload(admin, tooMany.join('\n'));
+    expect(rows.statusCode).toBe(400);
+    expect(rows.json().message).toBe('The file has more than 20,000 rows; split it into smaller files.');
+  });
+});
