@@ -30,11 +30,14 @@ describe('notes API', () => {
     const riverside = sql`(SELECT id FROM npos WHERE slug = 'riverside-food-bank')`;
     ids.donation = await first(sql`SELECT id FROM donations WHERE npo_id = ${riverside} ORDER BY id LIMIT 1`);
     ids.donor = await first(sql`SELECT id FROM donors WHERE npo_id = ${riverside} ORDER BY id LIMIT 1`);
-    // The demo has no plan yet: one on the first donation, as the plans module would start it.
-    ids.plan = await first(sql`
-      INSERT INTO recurring_plans (npo_id, donor_id, amount_minor, currency, interval, provider, anchor_at, started_at, first_donation_id)
-      SELECT npo_id, donor_id, amount_minor, currency, 'monthly', 'sandbox', now(), now(), id FROM donations WHERE id = ${ids.donation}
-      RETURNING id`);
+    // A plan of the organisation: the demo's own when it seeds one, else one on a gift without a plan.
+    ids.plan =
+      (await first(sql`SELECT id FROM recurring_plans WHERE npo_id = ${riverside} ORDER BY id LIMIT 1`)) ||
+      (await first(sql`
+        INSERT INTO recurring_plans (npo_id, donor_id, amount_minor, currency, interval, provider, anchor_at, started_at, first_donation_id)
+        SELECT npo_id, donor_id, amount_minor, currency, 'monthly', 'sandbox', now(), now(), id FROM donations
+        WHERE npo_id = ${riverside} AND id NOT IN (SELECT first_donation_id FROM recurring_plans) ORDER BY id LIMIT 1
+        RETURNING id`));
   });
 
   const notesCount = async () => Number((await ctx.db.execute(sql`SELECT count(*)::int AS n FROM notes`)).rows[0]?.n);
