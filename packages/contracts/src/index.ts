@@ -16,6 +16,7 @@ export * from './donations.ts';
 export * from './email-templates.ts';
 export * from './donors.ts';
 export * from './fee-cover.ts';
+export * from './fundraisers.ts';
 export * from './gift-aid.ts';
 export * from './imports.ts';
 export * from './intervals.ts';

@@ -24,9 +24,19 @@ export type AuthDeps = {
   limits: AuthLimits;
   google: GoogleVerifier | null;
   stripeConnect: StripeConnect;
+  /**
+   * Runs in the transaction of every completed sign-in (password, second factor, Google, Stripe):
+   * other modules act on a user's first sign-in after an invitation (fundraisers join).
+   */
+  onSignedIn?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0] | Db, userId: number) => Promise<void>;
 };
 
-export function createAuthDeps(base: { config: Config; db: Db; mailer: Mailer }): AuthDeps {
+export function createAuthDeps(base: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  onSignedIn?: AuthDeps['onSignedIn'];
+}): AuthDeps {
   const { config, db } = base;
   const windowSeconds = config.RATE_LIMIT_WINDOW_MINUTES * 60;
   const limiter = (name: string, limit: number) =>

@@ -4,19 +4,9 @@
 import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
-import { randomToken, sha256Hex } from '../../platform/security/tokens.ts';
-import { recordAudit } from '../audit/index.ts';
 import type { DonationFollowUp } from '../checkout/index.ts';
-import {
-  ensureDonorMembership,
-  type InvitationSource,
-  lockUninvitedGift,
-  markInvited,
-} from './donor-invitations.repository.ts';
-import { insertPasswordReset } from './password-resets.repository.ts';
-import * as users from './users.repository.ts';
-
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+import { type InvitationSource, lockUninvitedGift, markInvited } from './donor-invitations.repository.ts';
+import { ensureInvitedAccount } from './invited-account.service.ts';
 
 export type DonorInviteJob = { npoId: number; donationId: number };
 export const donorInviteQueue = defineQueue<DonorInviteJob>('donor.invite', { retryLimit: 10, retryDelaySeconds: 30 });
@@ -38,47 +28,20 @@ export async function inviteDonor(deps: InvitationDeps, job: DonorInviteJob): Pr
   return deps.db.transaction(async (tx) => {
     const gift = await lockUninvitedGift(tx, job.npoId, job.donationId);
     if (!gift) return 'nothing-to-do';
-    let user = await users.findUserByEmail(tx, gift.email);
-    const hasAccount = Boolean(user?.passwordHash || user?.googleSub || user?.stripeUserId);
-    if (!user) {
-      user = await users.insertUser(tx, {
-        email: gift.email.trim(),
-        firstName: gift.firstName,
-        lastName: gift.lastName,
-      });
-      await recordAudit(tx, {
-        npoId: gift.npoId,
-        actorUserId: null,
-        action: 'user.donor_account_created',
-        targetType: 'user',
-        targetId: user.id,
-      });
-    }
-    if (await ensureDonorMembership(tx, gift.npoId, user.id)) {
-      await recordAudit(tx, {
-        npoId: gift.npoId,
-        actorUserId: null,
-        action: 'membership.donor_added',
-        targetType: 'user',
-        targetId: user.id,
-        data: { donation_id: job.donationId },
-      });
-    }
-    let message: MailMessage;
-    if (hasAccount) {
-      message = accountMail(deps, gift);
-    } else {
-      const token = randomToken(32);
-      await insertPasswordReset(tx, {
-        id: sha256Hex(token),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
-      });
-      message = invitationMail(deps, gift, `${deps.origin}/reset-password?token=${token}`);
-    }
+    const account = await ensureInvitedAccount(tx, {
+      npoId: gift.npoId,
+      email: gift.email,
+      firstName: gift.firstName,
+      lastName: gift.lastName,
+      origin: deps.origin,
+      reason: { donation_id: job.donationId },
+    });
+    const message: MailMessage = account.passwordLink
+      ? invitationMail(deps, gift, account.passwordLink)
+      : accountMail(deps, gift);
     await deps.mailer.send(message);
     await markInvited(tx, job.npoId, job.donationId);
-    return hasAccount ? 'notified' : 'invited';
+    return account.hasAccount ? 'notified' : 'invited';
   });
 }
 

@@ -90,6 +90,7 @@ export async function finishSignIn(
     userAgent: client.userAgent,
   });
   await users.recordSignIn(tx, user.id);
+  await deps.onSignedIn?.(tx, user.id);
   let backupCodes: string[] | null = null;
   if (user.otpEnabled && !user.backupCodesIssuedAt) {
     backupCodes = await issueBackupCodes(deps, tx, user.id);

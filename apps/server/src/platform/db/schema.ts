@@ -7,6 +7,7 @@ export * from '../../modules/donations/donations.tables.ts';
 export * from '../../modules/donors/donor-giving.tables.ts';
 export * from '../../modules/donors/donors.tables.ts';
 export * from '../../modules/email-templates/email-templates.tables.ts';
+export * from '../../modules/fundraisers/fundraisers.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';
 export * from '../../modules/notifications/notifications.tables.ts';

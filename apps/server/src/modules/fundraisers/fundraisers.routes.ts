@@ -1,0 +1,23 @@
+import { ZFundraiserResponse, ZInviteFundraiser } from '@kindling/contracts';
+import type { FastifyInstance } from 'fastify';
+import { zodRouter } from '../../platform/http/router.ts';
+import type { FailureLimiter } from '../../platform/security/rate-limiter.ts';
+import { type FundraiserDeps, inviteFundraiser } from './fundraisers.service.ts';
+
+type Deps = FundraiserDeps & { invitesByClient: FailureLimiter };
+
+/** POST /api/v1/fundraiser (spec 02 section 7). Each call sends an e-mail: counted per client address. */
+export async function fundraiserRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const r = zodRouter(app);
+  r.post(
+    '/fundraiser',
+    { schema: { body: ZInviteFundraiser, response: { 200: ZFundraiserResponse } } },
+    async (request) => {
+      const key = request.ip;
+      await deps.invitesByClient.assertAllowed(key);
+      const fundraiser = await inviteFundraiser(deps, request.session, request.body);
+      await deps.invitesByClient.recordFailure(key);
+      return { fundraiser };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+import { campaigns } from '../campaigns/campaigns.tables.ts';
+import { npos } from '../organisations/organisations.tables.ts';
+
+export const fundraiserStatuses = ['invited', 'joined'] as const;
+
+/**
+ * Someone invited to raise funds for a campaign (spec 02 invite form): invited until they first
+ * sign in after the invitation, then joined with their own peer campaign (a child of the campaign).
+ */
+export const fundraisers = pgTable(
+  'fundraisers',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    campaignId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    role: text({ enum: ['fundraiser', 'leader'] }).notNull(),
+    status: text({ enum: fundraiserStatuses }).notNull().default('invited'),
+    /** Null for a visitor who asked to join from the campaign page. */
+    invitedByUserId: bigint({ mode: 'number' }).references(() => users.id),
+    peerCampaignId: bigint({ mode: 'number' }).references(() => campaigns.id),
+    invitedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('fundraisers_campaign_user_uq').on(t.campaignId, t.userId),
+    index('fundraisers_user_idx').on(t.userId, t.status),
+    index('fundraisers_npo_idx').on(t.npoId, t.campaignId),
+  ],
+);

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Spec 02 section 3: Fundraiser / Team Leader. */
+export const FUNDRAISER_ROLES = ['fundraiser', 'leader'] as const;
+export type TFundraiserRole = (typeof FUNDRAISER_ROLES)[number];
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+/** POST /fundraiser (spec 02 sections 3, 5 and 7): all fields required, e-mail of e-mail type. */
+export const ZInviteFundraiser = z.object({
+  first_name: required('First name'),
+  last_name: required('Last name'),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .email('Enter a valid email address')
+    .max(254),
+  campaign_id: z.coerce.number({ error: 'Campaign is required' }).int().positive('Campaign is required'),
+  /** Teams do not exist yet: accepted and ignored when empty. */
+  team_id: z.union([z.coerce.number().int().positive(), z.null(), z.literal('')]).optional(),
+  role: z.enum(FUNDRAISER_ROLES, { error: 'Choose Fundraiser or Team Leader' }).default('fundraiser'),
+});
+/** What the form sends, and what the server works with once parsed. */
+export type TInviteFundraiserInput = z.input<typeof ZInviteFundraiser>;
+export type TInviteFundraiser = z.output<typeof ZInviteFundraiser>;
+
+export const ZFundraiser = z.object({
+  id: z.number(),
+  campaign_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(FUNDRAISER_ROLES),
+  status: z.enum(['invited', 'joined']),
+  peer_campaign_id: z.number().nullable(),
+  invited_at: z.string(),
+  joined_at: z.string().nullable(),
+});
+export type TFundraiser = z.infer<typeof ZFundraiser>;
+
+export const ZFundraiserResponse = z.object({ fundraiser: ZFundraiser });
