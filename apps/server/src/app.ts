@@ -12,11 +12,11 @@ import {
 } from './modules/auth/index.ts';
 import { campaignRoutes, uploadsStatic } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
-import { fundraiserRoutes, joinInvitedFundraisers } from './modules/fundraisers/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
+import { fundraiserRoutes, joinInvitedFundraisers } from './modules/fundraisers/index.ts';
 import { importRoutes, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
@@ -37,9 +37,9 @@ import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSessionHook } from './platform/http/session-context.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import { createJobs } from './platform/jobs/jobs.ts';
-import { createFailureLimiter } from './platform/security/rate-limiter.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerCable } from './platform/realtime/index.ts';
+import { createFailureLimiter } from './platform/security/rate-limiter.ts';
 
 export type AppDeps = {
   config: Config;

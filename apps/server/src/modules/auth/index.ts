@@ -3,5 +3,5 @@ export { accountRoutes } from './account.routes.ts';
 export { type AuthDeps, createAuthDeps } from './auth.deps.ts';
 export { authRoutes } from './auth.routes.ts';
 export { donorInviteQueue, inviteDonor, registerDonorInvitations } from './donor-invitation.service.ts';
-export { createSessionResolver } from './sessions.service.ts';
 export { ensureInvitedAccount, type InvitedAccount } from './invited-account.service.ts';
+export { createSessionResolver } from './sessions.service.ts';

@@ -33,7 +33,11 @@ export async function ensureInvitedAccount(
   let user = await users.findUserByEmail(tx, input.email);
   const hasAccount = Boolean(user?.passwordHash || user?.googleSub || user?.stripeUserId);
   if (!user) {
-    user = await users.insertUser(tx, { email: input.email.trim(), firstName: input.firstName, lastName: input.lastName });
+    user = await users.insertUser(tx, {
+      email: input.email.trim(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+    });
     await recordAudit(tx, {
       npoId: input.npoId,
       actorUserId: null,
@@ -55,6 +59,10 @@ export async function ensureInvitedAccount(
   }
   if (hasAccount) return { user, hasAccount, passwordLink: null };
   const token = randomToken(32);
-  await insertPasswordReset(tx, { id: sha256Hex(token), userId: user.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) });
+  await insertPasswordReset(tx, {
+    id: sha256Hex(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+  });
   return { user, hasAccount, passwordLink: `${input.origin}/reset-password?token=${token}` };
 }
