@@ -69,7 +69,9 @@ export type TDonorSummary = z.infer<typeof ZDonorSummary>;
 
 export const ZDonorListResponse = z.object({
   donors: z.array(ZDonorSummary),
+  /** Matching donors, counted up to 10,000 (then `total_capped` is true: 'more than 10,000'). */
   total: z.number().int().min(0),
+  total_capped: z.boolean(),
   page: z.number().int().min(1),
   per_page: z.number().int().min(1),
   /** The organisation's base currency: the lifetime totals' and the total filters' currency. */

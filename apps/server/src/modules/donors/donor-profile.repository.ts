@@ -71,7 +71,7 @@ export async function selectDonorTimeline(db: Db, npoId: number, donorId: number
       FROM donations d LEFT JOIN campaigns c ON c.id = d.campaign_id
       WHERE d.donor_id = ${donorId} AND d.npo_id = ${npoId} AND d.status IN ('succeeded', 'refunded')
       UNION ALL
-      SELECT CASE l.kind WHEN 'dispute' THEN 'refund' ELSE 'refund' END, l.created_at, l.amount_minor, l.currency,
+      SELECT 'refund', l.created_at, l.amount_minor, l.currency,
         d.id, d.recurring_plan_id, CASE l.kind WHEN 'dispute' THEN 'Dispute' ELSE 'Refund' END
       FROM ledger_entries l JOIN donations d ON d.id = l.donation_id
       WHERE d.donor_id = ${donorId} AND d.npo_id = ${npoId} AND l.kind IN ('refund', 'dispute')
@@ -135,15 +135,22 @@ export type DuplicateRow = {
 export async function selectDuplicateDonors(db: Db, npoId: number, d: DonorProfileRow): Promise<DuplicateRow[]> {
   const postcode = d.postal_code.replace(/\s+/g, '').toLowerCase();
   const hasNameAndPostcode = postcode !== '' && `${d.first_name}${d.last_name}`.trim() !== '';
+  // Two index-backed lookups (donors_npo_email_uq, donors_npo_name_idx) rather than one OR that
+  // would scan every donor of the organisation.
   const { rows } = await db.execute<DuplicateRow>(sql`
-    SELECT o.id, o.first_name, o.last_name, o.email, o.postal_code,
-      CASE WHEN lower(trim(o.email)) = lower(trim(${d.email})) THEN 'email' ELSE 'name_postcode' END AS reason,
+    SELECT o.id, o.first_name, o.last_name, o.email, o.postal_code, m.reason,
       coalesce(g.gift_count, 0) AS gift_count, coalesce(g.lifetime_base_minor, 0) AS lifetime_base_minor
-    FROM donors o LEFT JOIN donor_giving g ON g.donor_id = o.id
-    WHERE o.npo_id = ${npoId} AND o.id <> ${d.id}
-      AND (lower(trim(o.email)) = lower(trim(${d.email}))
-        OR (${hasNameAndPostcode} AND lower(o.last_name) = lower(${d.last_name}) AND lower(o.first_name) = lower(${d.first_name})
-            AND lower(replace(o.postal_code, ' ', '')) = ${postcode}))
+    FROM (SELECT DISTINCT ON (id) id, reason FROM (
+      SELECT id, 'email' AS reason FROM donors
+      WHERE npo_id = ${npoId} AND id <> ${d.id} AND lower(email) = lower(${d.email.trim()})
+      UNION ALL
+      SELECT id, 'name_postcode' FROM donors
+      WHERE ${hasNameAndPostcode} AND npo_id = ${npoId} AND id <> ${d.id}
+        AND lower(last_name) = lower(${d.last_name}) AND lower(first_name) = lower(${d.first_name})
+        AND lower(replace(postal_code, ' ', '')) = ${postcode}
+    ) both_ways ORDER BY id, reason) m
+    JOIN donors o ON o.id = m.id
+    LEFT JOIN donor_giving g ON g.donor_id = o.id
     ORDER BY o.id LIMIT 20`);
   return rows;
 }

@@ -89,7 +89,7 @@ export async function listDonors(
 ): Promise<TDonorListResponse> {
   const { baseCurrency, startMonth } = await selectOrganisationGivingYear(db, npoId);
   const boundaries = retentionBoundaries(now, startMonth);
-  const { rows, total } = await selectDonorPage(db, {
+  const { rows, total, capped } = await selectDonorPage(db, {
     npoId,
     search: query.search || undefined,
     recurring: query.recurring,
@@ -106,6 +106,7 @@ export async function listDonors(
   return {
     donors: rows.map((r) => toSummary(r, baseCurrency, startMonth, now)),
     total,
+    total_capped: capped,
     page: query.page,
     per_page: query.per_page,
     currency: baseCurrency,

@@ -160,6 +160,17 @@ describe('donors list', () => {
     expect(asc.donors.map((d) => d.email)).toEqual(['lapsed@donors.test', 'loyal@donors.test', 'gone@donors.test']);
   });
 
+  it('counts matching donors up to 10,000 and says when there are more', async () => {
+    await ctx.db.execute(sql`
+      INSERT INTO donors (npo_id, email, first_name, last_name)
+      SELECT ${riverside}, 'many' || g || '@cap.example', 'Many', 'Donor' FROM generate_series(1, 10001) g`);
+    const capped = await list('?search=cap.example&per_page=5');
+    expect(capped).toMatchObject({ total: 10_000, total_capped: true });
+    expect(capped.donors).toHaveLength(5);
+    const exact = await list('?search=many1000'); // many1000, many10000 and many10001
+    expect(exact).toMatchObject({ total: 3, total_capped: false });
+  });
+
   it('refuses bad filters field by field', async () => {
     const res = await staff.get('/api/v1/npo_admin/donors?gave_from=2026-05-01&gave_to=2026-04-01&min_total_minor=-1');
     expect(res.statusCode).toBe(400);

@@ -16,6 +16,7 @@ const render = (entry = '/dashboard/donors', role: 1984 | 5150 = 5150) =>
 const page = (donors: ReturnType<typeof summary>[], total = donors.length) => ({
   donors,
   total,
+  total_capped: false,
   page: 1,
   per_page: 25,
   currency: 'USD',
@@ -55,6 +56,12 @@ describe('DonorsPage', () => {
     await expect.poll(() => stub.calls.at(-1)?.query.get('sort')).toBe('lifetime_total');
     expect(stub.calls.at(-1)?.query.get('search')).toBe('grace');
     expect(stub.calls.at(-1)?.query.get('retention')).toBe('sybunt');
+  });
+
+  it('says "more than" when the server capped the count', async () => {
+    stubFetch({ 'GET /npo_admin/donors': { body: { ...page([summary(1)], 10_000), total_capped: true } } });
+    render();
+    expect(await screen.findByText('More than 10,000 donors', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows the empty, no-match and error states', async () => {

@@ -150,7 +150,11 @@ export function DonorsPage() {
       </Stack>
       <Group justify="space-between">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {list.data ? `${total.toLocaleString('en-US')} donor${total === 1 ? '' : 's'}` : ''}
+          {list.data
+            ? list.data.total_capped
+              ? `More than ${total.toLocaleString('en-US')} donors`
+              : `${total.toLocaleString('en-US')} donor${total === 1 ? '' : 's'}`
+            : ''}
         </Text>
       </Group>
       <Paper
