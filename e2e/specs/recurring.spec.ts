@@ -110,5 +110,17 @@ describe('recurring plans: a declined scheduled charge', () => {
     expect(await seriousViolations(staff)).toEqual([]);
     // No horizontal scrolling on a phone.
     expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // And on a wide screen: the table of every plan, then this plan.
+    const { page: wide } = await newPage({ width: 1280, height: 900 });
+    await signIn(wide, 'admin@kindling.test');
+    await wide.waitForURL(/\/dashboard\//);
+    await wide.goto('/dashboard/recurring');
+    await wide.getByRole('table', { name: 'Recurring plans' }).getByText('Decline Later').waitFor();
+    await wide.screenshot({ path: `${SHOTS}/recurring-list-1280.png`, fullPage: true });
+    expect(await seriousViolations(wide)).toEqual([]);
+    await wide.goto(`/dashboard/recurring-plan/${plan.id}`);
+    await wide.getByRole('table', { name: 'Charge history' }).waitFor();
+    await wide.screenshot({ path: `${SHOTS}/recurring-plan-1280.png`, fullPage: true });
   });
 });
