@@ -81,6 +81,9 @@ const TransactionsPage = lazy(() =>
 const TransactionPage = lazy(() =>
   import('../../features/donation-admin/routes/TransactionPage.tsx').then((m) => ({ default: m.TransactionPage })),
 );
+const ImportsPage = lazy(() =>
+  import('../../features/imports/routes/ImportsPage.tsx').then((m) => ({ default: m.ImportsPage })),
+);
 const AccountSettingsRedirect = lazy(() =>
   import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
 );
@@ -119,6 +122,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
   '/dashboard/donations': <DonationsListPage />,
+  '/dashboard/imports': <ImportsPage />,
   '/dashboard/donation/:id': <StaffDonationPage />,
   '/dashboard/donation-new': <DonationNewPage />,
   '/dashboard/tickets': <TransactionsPage />,

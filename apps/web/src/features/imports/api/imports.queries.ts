@@ -1,0 +1,56 @@
+import {
+  CONSTANTS,
+  type TApiError,
+  type TImportListResponse,
+  type TImportResponse,
+  type TImportUploadResponse,
+} from '@kindling/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, api, NoResponseError, readCookie } from '../../../app/api-client.ts';
+
+/** The organisation is in every key: switching organisation never shows another's imports. */
+export const importKeys = {
+  all: (npoId: number | null) => ['imports', npoId] as const,
+  list: (npoId: number | null) => ['imports', npoId, 'list'] as const,
+  one: (npoId: number | null, id: number) => ['imports', npoId, 'one', id] as const,
+};
+
+export const importQueries = {
+  list: (npoId: number | null) =>
+    queryOptions({
+      queryKey: importKeys.list(npoId),
+      queryFn: ({ signal }) => api<TImportListResponse>('GET', '/npo_admin/imports', { signal }).then((r) => r.imports),
+    }),
+  one: (npoId: number | null, id: number) =>
+    queryOptions({
+      queryKey: importKeys.one(npoId, id),
+      queryFn: ({ signal }) =>
+        api<TImportResponse>('GET', `/npo_admin/imports/${id}`, { signal }).then((r) => r.import),
+    }),
+};
+
+/** POST /npo_admin/imports as multipart (the JSON client cannot send a file): checks it, answers the preview. */
+async function upload(file: File): Promise<TImportUploadResponse> {
+  const body = new FormData();
+  body.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(`${CONSTANTS.apiBase}/npo_admin/imports`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { accept: 'application/json', 'x-csrf-token': readCookie('csrf_token') ?? '' },
+      body,
+    });
+  } catch {
+    throw new NoResponseError('No server response');
+  }
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw new ApiError(response.status, (data as Partial<TApiError> | null) ?? null);
+  return data as TImportUploadResponse;
+}
+
+export const importApi = {
+  upload,
+  start: (id: number) => api<TImportResponse>('POST', `/npo_admin/imports/${id}/start`).then((r) => r.import),
+  errorsUrl: (id: number) => `${CONSTANTS.apiBase}/npo_admin/imports/${id}/errors.csv`,
+};

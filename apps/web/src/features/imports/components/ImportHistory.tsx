@@ -1,0 +1,119 @@
+import type { TImportSummary } from '@kindling/contracts';
+import { Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { History, TriangleAlert } from 'lucide-react';
+import { useSession } from '../../../session/index.ts';
+import { ListMessage, RetryButton } from '../../campaigns/components/CampaignBits.tsx';
+import { when } from '../../donation-admin/components/donation-bits.tsx';
+import { importQueries } from '../api/imports.queries.ts';
+import { ErrorsLink, ImportStatusBadge } from './import-bits.tsx';
+
+function Rows({ list }: { list: TImportSummary[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped aria-label="Past imports">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>File</Table.Th>
+            <Table.Th>By</Table.Th>
+            <Table.Th>Imported</Table.Th>
+            <Table.Th>Failed</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>{when(s.created_at)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.file_name}</Table.Td>
+              <Table.Td>{s.created_by ?? '—'}</Table.Td>
+              <Table.Td>{s.imported_count.toLocaleString('en-US')}</Table.Td>
+              <Table.Td>
+                <Group gap="xs">
+                  <Text size="sm">{s.failed_count.toLocaleString('en-US')}</Text>
+                  <ErrorsLink summary={s} />
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <ImportStatusBadge status={s.status} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Cards({ list }: { list: TImportSummary[] }) {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Past imports">
+      {list.map((s) => (
+        <Card key={s.id} withBorder radius="md" p="sm" component="li">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {s.file_name}
+              </Text>
+              <Text size="sm">
+                {s.imported_count.toLocaleString('en-US')} imported · {s.failed_count.toLocaleString('en-US')} failed
+              </Text>
+              <Text size="xs" c="dimmed">
+                {when(s.created_at)}
+                {s.created_by ? ` · ${s.created_by}` : ''}
+              </Text>
+              <ErrorsLink summary={s} />
+            </Stack>
+            <ImportStatusBadge status={s.status} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** Past imports, newest first: who, when, the file, how many rows went in and how many failed. */
+export function ImportHistory() {
+  const npoId = useSession().selectedNpo?.id ?? null;
+  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const query = useQuery({
+    ...importQueries.list(npoId),
+    // A queued or running import moves on by itself: keep its row current.
+    refetchInterval: (q) => (q.state.data?.some((s) => s.status === 'queued' || s.status === 'running') ? 2000 : false),
+  });
+  const list = query.data ?? [];
+  let body: React.ReactNode;
+  if (query.isError && !query.data)
+    body = (
+      <ListMessage
+        role="alert"
+        icon={<TriangleAlert size={28} aria-hidden color="var(--mantine-color-red-6)" />}
+        title="Imports could not be loaded"
+        hint={query.error.message}
+        action={<RetryButton onRetry={() => query.refetch()} loading={query.isFetching} />}
+      />
+    );
+  else if (query.isPending) body = <Skeleton height={160} aria-label="Loading imports" />;
+  else if (list.length === 0)
+    body = (
+      <ListMessage
+        role="status"
+        icon={<History size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
+        title="No imports yet"
+        hint="Files you import appear here with their counts."
+      />
+    );
+  else body = mobile ? <Cards list={list} /> : <Rows list={list} />;
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        Past imports
+      </Title>
+      <Paper withBorder radius="md" p={mobile ? 'xs' : 0}>
+        {body}
+      </Paper>
+    </Stack>
+  );
+}

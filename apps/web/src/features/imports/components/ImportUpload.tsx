@@ -1,0 +1,141 @@
+import type { TImportSummary, TImportUploadResponse } from '@kindling/contracts';
+import { Alert, Button, FileInput, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSession } from '../../../session/index.ts';
+import { importApi, importKeys, importQueries } from '../api/imports.queries.ts';
+import { ImportPreview } from './ImportPreview.tsx';
+import { ErrorsLink, plural, TemplateLink } from './import-bits.tsx';
+
+/** How often the page asks for the progress of a running import. */
+export const PROGRESS_POLL_MS = 1000;
+
+function Progressing({ id, onDone }: { id: number; onDone: () => void }) {
+  const npoId = useSession().selectedNpo?.id ?? null;
+  const client = useQueryClient();
+  const query = useQuery({
+    ...importQueries.one(npoId, id),
+    refetchInterval: (q) => (q.state.data?.status === 'finished' ? false : PROGRESS_POLL_MS),
+  });
+  const summary = query.data;
+  const finished = summary?.status === 'finished';
+  useEffect(() => {
+    if (finished) void client.invalidateQueries({ queryKey: importKeys.list(npoId) });
+  }, [finished, client, npoId]);
+  if (!summary) return <Progress value={0} aria-label="Import progress" animated />;
+  const percent = summary.valid_rows === 0 ? 100 : Math.round((summary.processed_rows / summary.valid_rows) * 100);
+  return (
+    <Stack gap="xs">
+      <Progress value={finished ? 100 : percent} animated={!finished} aria-label="Import progress" />
+      <Text size="sm" role="status">
+        {finished
+          ? `Import finished: ${plural(summary.imported_count, 'donation')} imported, ${plural(summary.failed_count, 'row')} could not be imported.`
+          : `Importing… ${summary.processed_rows.toLocaleString('en-US')} of ${summary.valid_rows.toLocaleString('en-US')} rows`}
+      </Text>
+      {finished && (
+        <Group gap="md">
+          <ErrorsLink summary={summary} />
+          <Button variant="light" size="xs" onClick={onDone}>
+            Import another file
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function Checked({
+  checked,
+  onStarted,
+  onReset,
+}: {
+  checked: TImportUploadResponse;
+  onStarted: (summary: TImportSummary) => void;
+  onReset: () => void;
+}) {
+  const npoId = useSession().selectedNpo?.id ?? null;
+  const client = useQueryClient();
+  const start = useMutation({
+    mutationFn: () => importApi.start(checked.import.id),
+    onSuccess: (summary) => {
+      void client.invalidateQueries({ queryKey: importKeys.list(npoId) });
+      onStarted(summary);
+    },
+  });
+  const s = checked.import;
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        {s.file_name}: {plural(s.total_rows, 'row')}, {s.valid_rows.toLocaleString('en-US')} ready to import,{' '}
+        {plural(s.failed_count, 'row')} with errors. The first {checked.preview.length} are shown.
+      </Text>
+      <ImportPreview rows={checked.preview} />
+      {start.isError && (
+        <Alert color="red" role="alert" title="The import could not start">
+          {start.error.message}
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button onClick={() => start.mutate()} loading={start.isPending} disabled={s.valid_rows === 0}>
+          Import {plural(s.valid_rows, 'donation')}
+        </Button>
+        <Button variant="default" onClick={onReset}>
+          Choose another file
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Upload → preview with per-row errors → confirm → progress until the job has finished. */
+export function ImportUpload() {
+  const [file, setFile] = useState<File | null>(null);
+  const [startedId, setStartedId] = useState<number | null>(null);
+  const check = useMutation({ mutationFn: (f: File) => importApi.upload(f) });
+  const reset = () => {
+    setFile(null);
+    setStartedId(null);
+    check.reset();
+  };
+  let body: React.ReactNode;
+  if (startedId !== null) body = <Progressing id={startedId} onDone={reset} />;
+  else if (check.data) body = <Checked checked={check.data} onStarted={(s) => setStartedId(s.id)} onReset={reset} />;
+  else
+    body = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          One gift per row: date (YYYY-MM-DD), first_name, last_name, email, amount in major units (25.00), currency;
+          optionally campaign_url, payment_method (cash, cheque, bank_transfer, in_kind) and reference. Up to 5 MB or
+          20,000 rows.
+        </Text>
+        <TemplateLink />
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <FileInput
+            label="CSV file"
+            placeholder="Choose a .csv file"
+            accept=".csv,text/csv"
+            value={file}
+            onChange={setFile}
+            leftSection={<FileUp size={16} aria-hidden />}
+            clearable
+            style={{ flex: '1 1 240px' }}
+            error={check.isError ? check.error.message : undefined}
+          />
+          <Button onClick={() => file && check.mutate(file)} disabled={!file} loading={check.isPending}>
+            Check file
+          </Button>
+        </Group>
+      </Stack>
+    );
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Import donations from a CSV file
+        </Title>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

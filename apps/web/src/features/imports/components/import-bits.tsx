@@ -1,0 +1,55 @@
+import { IMPORT_TEMPLATE_CSV, type TImportStatus, type TImportSummary } from '@kindling/contracts';
+import { Anchor, Badge } from '@mantine/core';
+import { Download } from 'lucide-react';
+import { importApi } from '../api/imports.queries.ts';
+
+export const IMPORT_STATUS_LABELS: Record<TImportStatus, string> = {
+  previewed: 'Not confirmed',
+  queued: 'Queued',
+  running: 'Running',
+  finished: 'Finished',
+};
+const STATUS_COLOURS: Record<TImportStatus, string> = {
+  previewed: 'gray',
+  queued: 'blue',
+  running: 'blue',
+  finished: 'green',
+};
+
+export function ImportStatusBadge({ status }: { status: TImportStatus }) {
+  // Dark text on the light badge: readable at full contrast (axe).
+  return (
+    <Badge variant="light" color={STATUS_COLOURS[status]} styles={{ label: { color: 'var(--mantine-color-text)' } }}>
+      {IMPORT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(IMPORT_TEMPLATE_CSV)}`;
+
+export function TemplateLink() {
+  return (
+    <Anchor href={TEMPLATE_HREF} download="donations-import-template.csv" size="sm">
+      <Download size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+      Download the template CSV
+    </Anchor>
+  );
+}
+
+/** The failed rows of an import and why, as a CSV (only when some failed). */
+export function ErrorsLink({ summary }: { summary: TImportSummary }) {
+  if (summary.failed_count === 0) return null;
+  return (
+    <Anchor
+      href={importApi.errorsUrl(summary.id)}
+      download={`import-${summary.id}-errors.csv`}
+      size="sm"
+      aria-label={`Download the ${summary.failed_count} failed rows of ${summary.file_name}`}
+    >
+      Failed rows (CSV)
+    </Anchor>
+  );
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -1,0 +1,178 @@
+import type { TImportSummary, TRoleCode } from '@kindling/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub.ts';
+import { signedInSession } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { ImportsPage } from './ImportsPage.tsx';
+
+const render = (role: TRoleCode = 5150) =>
+  renderRoutes([{ path: '/dashboard/imports', element: <ImportsPage /> }], {
+    initialEntries: ['/dashboard/imports'],
+    session: signedInSession(role),
+  });
+
+function summary(overrides: Partial<TImportSummary> = {}): TImportSummary {
+  return {
+    id: 7,
+    file_name: 'historic.csv',
+    status: 'previewed',
+    total_rows: 3,
+    valid_rows: 2,
+    processed_rows: 0,
+    imported_count: 0,
+    failed_count: 1,
+    created_by: 'Ada Admin',
+    created_at: '2026-03-04T10:00:00.000Z',
+    finished_at: null,
+    ...overrides,
+  };
+}
+
+const preview = [
+  {
+    row: 2,
+    cells: {
+      date: '2024-03-15',
+      first_name: 'Ada',
+      last_name: 'L',
+      email: 'ada@example.org',
+      amount: '25.00',
+      currency: 'USD',
+      campaign_url: '',
+      payment_method: 'cheque',
+      reference: '',
+    },
+    errors: [],
+  },
+  {
+    row: 3,
+    cells: {
+      date: '2024-03-16',
+      first_name: 'Bad',
+      last_name: 'Row',
+      email: 'bad@example.org',
+      amount: '12.345',
+      currency: 'USD',
+      campaign_url: '',
+      payment_method: '',
+      reference: '',
+    },
+    errors: ['amount: USD amounts have at most 2 decimals.'],
+  },
+  {
+    row: 4,
+    cells: {
+      date: '2024-04-02',
+      first_name: 'Hiro',
+      last_name: 'T',
+      email: 'hiro@example.org',
+      amount: '5000',
+      currency: 'JPY',
+      campaign_url: '',
+      payment_method: '',
+      reference: '',
+    },
+    errors: [],
+  },
+];
+
+/** Mantine's FileInput is a button over a hidden file input, which receives the file. */
+function fileInput(): HTMLInputElement {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+}
+
+describe('ImportsPage', () => {
+  it('checks a file, shows the per-row errors, then runs the import and reports its counts', async () => {
+    let polls = 0;
+    const fetches = stubFetch({
+      'GET /npo_admin/imports': { body: { imports: [] } },
+      'POST /npo_admin/imports': { status: 201, body: { import: summary(), preview } },
+      'POST /npo_admin/imports/7/start': { status: 202, body: { import: summary({ status: 'queued' }) } },
+      'GET /npo_admin/imports/7': () => {
+        polls += 1;
+        return polls < 2
+          ? { body: { import: summary({ status: 'running', processed_rows: 1 }) } }
+          : { body: { import: summary({ status: 'finished', processed_rows: 2, imported_count: 2 }) } };
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText('No imports yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download the template CSV/ })).toHaveAttribute(
+      'download',
+      'donations-import-template.csv',
+    );
+    const file = new File(['date,first_name\n'], 'historic.csv', { type: 'text/csv' });
+    await user.upload(fileInput(), file);
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    const table = await screen.findByRole('table', { name: 'Preview of the first rows' });
+    const bad = within(table).getByRole('row', { name: /12\.345/ });
+    expect(within(bad).getByText('amount: USD amounts have at most 2 decimals.')).toBeInTheDocument();
+    expect(screen.getByText(/2 ready to import, 1 row with errors/)).toBeInTheDocument();
+    expect(fetches.callsTo('POST', '/npo_admin/imports/7/start')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Import 2 donations' }));
+    expect(
+      await screen.findByText(
+        'Import finished: 2 donations imported, 1 row could not be imported.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download the 1 failed rows of historic.csv/ })).toHaveAttribute(
+      'href',
+      '/api/v1/npo_admin/imports/7/errors.csv',
+    );
+  });
+
+  it("shows the server's message when the file is refused", async () => {
+    stubFetch({
+      'GET /npo_admin/imports': { body: { imports: [] } },
+      'POST /npo_admin/imports': {
+        status: 413,
+        body: {
+          status: 413,
+          code: 'FILE_TOO_LARGE',
+          message: 'The file is larger than 5 MB; split it into smaller files.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.upload(fileInput(), new File(['x'], 'big.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText('The file is larger than 5 MB; split it into smaller files.')).toBeInTheDocument();
+  });
+
+  it('lists past imports with who, the counts and the failed rows download; staff only view', async () => {
+    stubFetch({
+      'GET /npo_admin/imports': {
+        body: {
+          imports: [
+            summary({ status: 'finished', imported_count: 1200, failed_count: 3 }),
+            summary({ id: 8, file_name: 'clean.csv', status: 'finished', imported_count: 5, failed_count: 0 }),
+          ],
+        },
+      },
+    });
+    render(1984);
+    const table = await screen.findByRole('table', { name: 'Past imports' });
+    const first = within(table).getByRole('row', { name: /historic\.csv/ });
+    expect(within(first).getByText('1,200')).toBeInTheDocument();
+    expect(within(first).getByText('Ada Admin')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: /failed rows/ })).toBeInTheDocument();
+    const clean = within(table).getByRole('row', { name: /clean\.csv/ });
+    expect(within(clean).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('CSV file')).not.toBeInTheDocument();
+    expect(screen.getByText(/Your role can see past imports/)).toBeInTheDocument();
+  });
+
+  it('says when the list could not be loaded', async () => {
+    stubFetch({ 'GET /npo_admin/imports': { status: 500, body: { message: 'Server trouble' } } });
+    render();
+    await waitFor(() => expect(screen.getByText('Imports could not be loaded')).toBeInTheDocument());
+  });
+});
