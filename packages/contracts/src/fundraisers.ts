@@ -46,3 +46,4 @@ export const ZFundraiser = z.object({
 export type TFundraiser = z.infer<typeof ZFundraiser>;
 
 export const ZFundraiserResponse = z.object({ fundraiser: ZFundraiser });
+export type TFundraiserResponse = z.infer<typeof ZFundraiserResponse>;

@@ -2,8 +2,10 @@ import type { TCampaignListItem, TCampaignStatus } from '@kindling/contracts';
 import { ActionIcon, Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleStop, EllipsisVertical, HandCoins, Pencil } from 'lucide-react';
+import { CircleCheck, CircleStop, EllipsisVertical, HandCoins, Pencil, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { InviteFundraiserModal } from '../../fundraisers/InviteFundraiserModal.tsx';
 import { campaignApi, campaignKeys } from '../api/campaigns.queries.ts';
 
 export type StatusChange = { campaign: TCampaignListItem; status: TCampaignStatus };
@@ -21,41 +23,54 @@ type ActionsProps = {
 /** One campaign's actions as a menu, named after the campaign so screen readers can tell rows apart. */
 export function CampaignActions({ campaign, canWrite, onStatusChange }: ActionsProps) {
   const target = nextStatus(campaign.status);
+  const [inviting, setInviting] = useState(false);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${campaign.name}`}>
-          <EllipsisVertical size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          component={Link}
-          to={`/dashboard/campaign-donations/${campaign.id}`}
-          leftSection={<HandCoins size={14} aria-hidden />}
-        >
-          View donations
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={`/dashboard/campaign-edit/${campaign.id}`}
-          leftSection={<Pencil size={14} aria-hidden />}
-        >
-          Edit
-        </Menu.Item>
-        {canWrite ? (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${campaign.name}`}>
+            <EllipsisVertical size={18} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
           <Menu.Item
-            color={target === 'ended' ? 'red' : undefined}
-            leftSection={
-              target === 'ended' ? <CircleStop size={14} aria-hidden /> : <CircleCheck size={14} aria-hidden />
-            }
-            onClick={() => onStatusChange({ campaign, status: target })}
+            component={Link}
+            to={`/dashboard/campaign-donations/${campaign.id}`}
+            leftSection={<HandCoins size={14} aria-hidden />}
           >
-            {target === 'ended' ? 'End campaign' : 'Activate'}
+            View donations
           </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+          <Menu.Item
+            component={Link}
+            to={`/dashboard/campaign-edit/${campaign.id}`}
+            leftSection={<Pencil size={14} aria-hidden />}
+          >
+            Edit
+          </Menu.Item>
+          {canWrite ? (
+            <Menu.Item
+              color={target === 'ended' ? 'red' : undefined}
+              leftSection={
+                target === 'ended' ? <CircleStop size={14} aria-hidden /> : <CircleCheck size={14} aria-hidden />
+              }
+              onClick={() => onStatusChange({ campaign, status: target })}
+            >
+              {target === 'ended' ? 'End campaign' : 'Activate'}
+            </Menu.Item>
+          ) : null}
+          {canWrite && campaign.status === 'active' && campaign.parent_campaign_id === null ? (
+            <Menu.Item leftSection={<UserPlus size={14} aria-hidden />} onClick={() => setInviting(true)}>
+              Invite fundraiser
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+      <InviteFundraiserModal
+        campaign={inviting ? campaign : null}
+        canChooseRole={canWrite}
+        onClose={() => setInviting(false)}
+      />
+    </>
   );
 }
 

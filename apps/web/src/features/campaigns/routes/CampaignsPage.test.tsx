@@ -105,4 +105,59 @@ describe('CampaignsPage', () => {
     expect(await screen.findByRole('menuitem', { name: 'View donations' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'End campaign' })).toBeNull();
   });
+
+  it('invites a fundraiser from an active campaign: field messages first, then the server, then it closes', async () => {
+    const fetchStub = stubFetch({
+      'GET /npo_admin/campaigns': { body: listOf([campaignItem(3, { name: 'Gala' })]) },
+      'POST /fundraiser': ({ body }) =>
+        (body as { email: string }).email === 'taken@example.org'
+          ? { status: 400, body: { status: 400, message: 'x', fields: { email: 'Use another address' } } }
+          : {
+              body: {
+                fundraiser: {
+                  id: 1,
+                  campaign_id: 3,
+                  first_name: 'Rosa',
+                  last_name: 'Parks',
+                  email: 'rosa@example.org',
+                  role: 'leader',
+                  status: 'invited',
+                  peer_campaign_id: null,
+                  invited_at: '2026-11-21T10:00:00.000Z',
+                  joined_at: null,
+                },
+              },
+            },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Gala' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Invite fundraiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a fundraiser' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await within(dialog).findByText('First name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Last name is required')).toBeInTheDocument();
+    expect(fetchStub.callsTo('POST', '/fundraiser')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Rosa');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Parks');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'taken@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await within(dialog).findByText('Use another address')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'rosa@example.org');
+    await user.click(within(dialog).getByRole('radio', { name: 'Team Leader' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite a fundraiser' })).toBeNull());
+    expect(fetchStub.callsTo('POST', '/fundraiser').at(-1)?.body).toEqual({
+      first_name: 'Rosa',
+      last_name: 'Parks',
+      email: 'rosa@example.org',
+      role: 'leader',
+      campaign_id: 3,
+      team_id: null,
+    });
+    expect(await screen.findByText('Invitation sent to rosa@example.org')).toBeInTheDocument();
+  });
 });

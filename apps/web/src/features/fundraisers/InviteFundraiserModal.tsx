@@ -1,0 +1,117 @@
+import {
+  FUNDRAISER_ROLES,
+  type TFundraiserResponse,
+  type TFundraiserRole,
+  ZInviteFundraiser,
+} from '@kindling/contracts';
+import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api-client.ts';
+import { FormAlert } from '../auth/components/FormAlert.tsx';
+import { describeFormError } from '../auth/form-errors.ts';
+
+type Values = { first_name: string; last_name: string; email: string; role: TFundraiserRole };
+
+const ROLE_LABELS: Record<TFundraiserRole, string> = { fundraiser: 'Fundraiser', leader: 'Team Leader' };
+/** Spec 02 section 9: the form closes shortly after a successful invitation. */
+const CLOSE_AFTER_MS = 100;
+
+/** Every field's message from the contract's own rules, so the browser says what the server would. */
+function validate(values: Values, campaignId: number): Partial<Record<keyof Values, string>> {
+  const parsed = ZInviteFundraiser.safeParse({ ...values, campaign_id: campaignId });
+  if (parsed.success) return {};
+  const errors: Partial<Record<keyof Values, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof Values;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+type Props = {
+  campaign: { id: number; name: string } | null;
+  /** Staff may choose the role; others ask to fundraise themselves (spec 02 section 6). */
+  canChooseRole: boolean;
+  onClose: () => void;
+};
+
+/** Spec 02 'Invite-a-fundraiser form (modal)': POST /fundraiser. Teams do not exist yet: no team picker. */
+export function InviteFundraiserModal({ campaign, canChooseRole, onClose }: Props) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: { first_name: '', last_name: '', email: '', role: 'fundraiser' },
+    validate: (values) => validate(values, campaign?.id ?? 0),
+  });
+  const invite = useMutation({
+    mutationFn: (values: Values) =>
+      api<TFundraiserResponse>('POST', '/fundraiser', {
+        body: { ...values, campaign_id: campaign?.id, team_id: null },
+      }),
+    onSuccess: (_answer, values) => {
+      notifications.show({
+        color: 'green',
+        message: `Invitation sent to ${values.email.trim()}`,
+        autoClose: 5000,
+      });
+      setTimeout(close, CLOSE_AFTER_MS);
+    },
+    onError: (err) => {
+      const { fields, message } = describeFormError(err, 'The invitation could not be sent. Please try again.');
+      form.setErrors(fields);
+      setError(message);
+    },
+  });
+  const close = () => {
+    form.reset();
+    setError(null);
+    invite.reset();
+    onClose();
+  };
+
+  return (
+    <Modal opened={campaign !== null} onClose={close} title="Invite a fundraiser" centered>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          setError(null);
+          invite.mutate(values);
+        })}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            They get an e-mail to join <strong>{campaign?.name}</strong> and raise funds on their own page.
+          </Text>
+          <FormAlert message={error} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput label="First name" required autoComplete="off" {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('last_name')} />
+          </SimpleGrid>
+          <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+          {canChooseRole ? (
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="invite-role-label">
+                Role
+              </Text>
+              <SegmentedControl
+                aria-labelledby="invite-role-label"
+                data={FUNDRAISER_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+                {...form.getInputProps('role')}
+              />
+            </Stack>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={invite.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={invite.isPending}>
+              {invite.isPending ? 'Sending...' : 'Send Invitation'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
