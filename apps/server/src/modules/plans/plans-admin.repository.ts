@@ -113,31 +113,6 @@ export async function baseCurrencyOf(tx: Tx, npoId: number): Promise<string> {
   return rows[0]?.base_currency ?? 'USD';
 }
 
-/** A staff change to a plan of this organisation, only from the statuses given; null otherwise. */
-export async function updatePlanFrom(
-  tx: Tx,
-  npoId: number,
-  planId: number,
-  from: readonly PlanStatus[],
-  patch: Partial<typeof recurringPlans.$inferInsert>,
-): Promise<PlanRow | null> {
-  const [row] = await tx
-    .update(recurringPlans)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(recurringPlans.id, planId),
-        eq(recurringPlans.npoId, npoId),
-        sql`${recurringPlans.status} IN (${sql.join(
-          from.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
 /** The plan locked for a staff change (waits for a charge in progress to finish). */
 export async function lockPlan(tx: Tx, npoId: number, planId: number): Promise<PlanRow | null> {
   const [row] = await tx
