@@ -2,7 +2,7 @@ import type { TCampaignListItem, TCampaignStatus } from '@kindling/contracts';
 import { ActionIcon, Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, CircleStop, EllipsisVertical, HandCoins, Pencil, UserPlus } from 'lucide-react';
+import { CircleCheck, CircleStop, EllipsisVertical, HandCoins, Mail, Pencil, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { InviteFundraiserModal } from '../../fundraisers/InviteFundraiserModal.tsx';
@@ -46,6 +46,13 @@ export function CampaignActions({ campaign, canWrite, onStatusChange }: ActionsP
             leftSection={<Pencil size={14} aria-hidden />}
           >
             Edit
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={`/dashboard/campaigns/receipts/${campaign.id}`}
+            leftSection={<Mail size={14} aria-hidden />}
+          >
+            Receipt e-mail
           </Menu.Item>
           {canWrite ? (
             <Menu.Item

@@ -1,8 +1,8 @@
 import { CAMPAIGN_STATUSES, canReach, type TCampaignListResponse, type TCampaignStatus } from '@kindling/contracts';
-import { Button, Group, Pagination, Paper, SegmentedControl, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Pagination, Paper, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Megaphone, Plus, Search, TriangleAlert } from 'lucide-react';
+import { Mail, Megaphone, Plus, Search, TriangleAlert } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../session/index.ts';
@@ -111,6 +111,27 @@ function useListParams() {
   return { status, page, go, text, setText, search };
 }
 
+/** The organisation's e-mail templates to donors, edited on pages of their own. */
+function DonorEmailsMenu() {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<Mail size={16} aria-hidden />}>
+          Donor e-mails
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/dashboard/campaigns/one-time-emails">
+          One-time gift e-mails
+        </Menu.Item>
+        <Menu.Item component={Link} to="/dashboard/campaigns/recurring-emails">
+          Recurring gift e-mails
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** /dashboard/campaigns: the organisation's campaigns, searchable, filtered by status, paged. */
 export function CampaignsPage() {
   const session = useSession();
@@ -146,7 +167,15 @@ export function CampaignsPage() {
   });
 
   return (
-    <PageFrame entry={ENTRY} actions={campaigns.length > 0 || filtered ? newButton : null}>
+    <PageFrame
+      entry={ENTRY}
+      actions={
+        <Group gap="xs">
+          <DonorEmailsMenu />
+          {campaigns.length > 0 || filtered ? newButton : null}
+        </Group>
+      }
+    >
       <Group gap="sm" align="flex-end">
         <TextInput
           type="search"
