@@ -148,7 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
-  const scheduler = { db: deps.db, providers: payments, jobs };
+  const scheduler = {
+    db: deps.db,
+    providers: payments,
+    jobs,
+    log: (err: unknown, context: { planId: number }) =>
+      app.log.error({ err, ...context }, 'a recurring plan could not be charged'),
+  };
   const recurringClock = registerRecurringScheduler(jobs, {
     ...scheduler,
     sweepSeconds: deps.config.RECURRING_SWEEP_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 300),

@@ -127,7 +127,7 @@ export type TRecurringPlanUpdate = z.infer<typeof ZRecurringPlanUpdate>;
 
 /** POST …/recurring_plans/{id}/retry answers what the charge came to. */
 export const ZRecurringPlanRetryResponse = z.object({
-  outcome: z.enum(['charged', 'failed', 'cancelled', 'deferred']),
+  outcome: z.enum(['charged', 'failed', 'cancelled', 'deferred', 'error']),
   message: z.string(),
   plan: ZRecurringPlanDetail,
 });

@@ -234,6 +234,7 @@ const OUTCOME_MESSAGE: Record<ChargeOutcome['kind'], (o: ChargeOutcome) => strin
   failed: (o) => `The charge failed: ${'message' in o ? o.message : ''}`.trim(),
   cancelled: (o) => `The last retry failed and the plan was cancelled: ${'message' in o ? o.message : ''}`.trim(),
   deferred: (o) => `The provider did not answer; nothing changed. ${'reason' in o ? o.reason : ''}`.trim(),
+  error: () => 'The charge could not be made because of an error on our side; nothing changed.',
 };
 
 /** Staff "retry now": the past-due plan's next retry, made at once through the scheduler's path. */

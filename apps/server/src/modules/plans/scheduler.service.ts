@@ -16,7 +16,13 @@ import type { PlanRow } from './plans.repository.ts';
 import { PLAN_FAILURE } from './plans.tables.ts';
 import { claimDuePlan, updateClaimedPlan } from './scheduler.repository.ts';
 
-export type SchedulerDeps = { db: Db; providers: PaymentProviders; jobs: Jobs };
+export type SchedulerDeps = {
+  db: Db;
+  providers: PaymentProviders;
+  jobs: Jobs;
+  /** Where a plan that could not be charged because of a fault (not a decline) is reported. */
+  log?: (error: unknown, context: { planId: number }) => void;
+};
 
 /** What one claimed plan came to. */
 export type ChargeOutcome =
@@ -24,7 +30,9 @@ export type ChargeOutcome =
   | { kind: 'failed'; planId: number; retryAt: Date; message: string }
   | { kind: 'cancelled'; planId: number; message: string }
   /** The provider could not answer (network, outage) or is still processing: nothing changed. */
-  | { kind: 'deferred'; planId: number; reason: string };
+  | { kind: 'deferred'; planId: number; reason: string }
+  /** A fault of ours while charging it (logged): rolled back, the next sweep tries again. */
+  | { kind: 'error'; planId: number; reason: string };
 
 export type SweepOptions = {
   /** Only this plan (staff "retry now", the e2e hook). */
@@ -59,7 +67,7 @@ export async function runDueCharges(
   const tried: number[] = [];
   const limit = options.limit ?? 500;
   while (outcomes.length < limit) {
-    const outcome = await chargeNextDuePlan(deps, now, { ...options, skipIds: tried });
+    const outcome = await chargeIsolated(deps, now, { ...options, skipIds: tried });
     if (!outcome) break;
     tried.push(outcome.planId);
     outcomes.push(outcome);
@@ -74,10 +82,30 @@ type Settled = {
   email?: { kind: PlanEmailKind; key: string };
 };
 
+/**
+ * One plan's fault never stops the sweep: without this, a plan that always throws would be the
+ * first claimed by every sweep and block every plan due after it.
+ */
+async function chargeIsolated(
+  deps: SchedulerDeps,
+  now: Date,
+  filter: SweepOptions & { skipIds: number[] },
+): Promise<ChargeOutcome | null> {
+  const claimed = { planId: null as number | null };
+  try {
+    return await chargeNextDuePlan(deps, now, filter, claimed);
+  } catch (error) {
+    if (claimed.planId === null) throw error;
+    deps.log?.(error, { planId: claimed.planId });
+    return { kind: 'error', planId: claimed.planId, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 async function chargeNextDuePlan(
   deps: SchedulerDeps,
   now: Date,
   filter: SweepOptions & { skipIds: number[] },
+  claimed: { planId: number | null },
 ): Promise<ChargeOutcome | null> {
   const settled = await deps.db.transaction(async (tx): Promise<Settled | null> => {
     const plan = await claimDuePlan(tx, now, {
@@ -85,6 +113,7 @@ async function chargeNextDuePlan(
       ...(filter.retryNow && filter.planId !== undefined ? { statuses: ['past_due'], anyTime: true } : {}),
     });
     if (!plan) return null;
+    claimed.planId = plan.id;
     const context = await chargeContextOf(tx, plan);
     const payment = await charge(deps.providers, plan, context);
     const npoId = plan.npoId;

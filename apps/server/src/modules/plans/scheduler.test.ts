@@ -101,6 +101,23 @@ describe('due charges', () => {
     expect(await sandboxCharges(ctx.db, npoId, plan.id)).toBe(1);
   });
 
+  it('leaves a plan whose provider cannot be reached for the next sweep and charges the others', async () => {
+    const unreachable = await createTestPlan(ctx.db, { npoId, startedAt: STARTED });
+    // Stripe is not configured in this installation: the charge cannot even be asked for.
+    await setPlan(ctx.db, unreachable.id, { provider: 'stripe' });
+    const other = await createTestPlan(ctx.db, { npoId, startedAt: at(STARTED, 0, 1) });
+    const { outcomes } = await sweep(at(STARTED, 40));
+    expect(outcomes.map((o) => [o.planId, o.kind])).toEqual([
+      [unreachable.id, 'deferred'],
+      [other.id, 'charged'],
+    ]);
+    expect(await planById(ctx.db, unreachable.id)).toMatchObject({
+      status: 'active',
+      nextPeriod: 1,
+      failedAttempts: 0,
+    });
+  });
+
   it('skips a paused plan, and resuming does not charge the periods it missed', async () => {
     const plan = await createTestPlan(ctx.db, { npoId, startedAt: STARTED });
     await setPlan(ctx.db, plan.id, { status: 'paused', pausedAt: STARTED });
