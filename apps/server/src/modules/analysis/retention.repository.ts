@@ -35,13 +35,13 @@ export async function selectRetentionCounts(
         AND created_at >= ${period.start.toISOString()}::timestamptz AND created_at < ${period.end.toISOString()}::timestamptz
     ),
     cohort AS (
+      -- Repeat: the donor's first succeeded gift (kept by the donors module in donor_giving) came
+      -- before the previous period.
       SELECT e.donor_id, l.donor_id IS NOT NULL AS retained,
-        EXISTS (
-          SELECT 1 FROM donations b
-          WHERE b.donor_id = e.donor_id AND b.npo_id = ${npoId} AND b.status = 'succeeded'
-            AND b.created_at < ${previous.start.toISOString()}::timestamptz
-        ) AS repeat
-      FROM earlier e LEFT JOIN later l ON l.donor_id = e.donor_id
+        coalesce(g.first_gift_at < ${previous.start.toISOString()}::timestamptz, false) AS repeat
+      FROM earlier e
+      LEFT JOIN later l ON l.donor_id = e.donor_id
+      LEFT JOIN donor_giving g ON g.donor_id = e.donor_id AND g.npo_id = ${npoId}
     )
     SELECT count(*)::int AS overall_base, count(*) FILTER (WHERE retained)::int AS overall_retained,
       count(*) FILTER (WHERE NOT repeat)::int AS new_base,

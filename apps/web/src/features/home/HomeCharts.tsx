@@ -32,6 +32,7 @@ export function HomeCharts({ query }: { query: Query }) {
         rows={months.map((m) => ({ label: bucketLabel(m.bucket, 'month'), value: money(m.amount) }))}
       >
         <AreaChart
+          accessibilityLayer={false}
           h={220}
           data={months.map((m) => ({ month: bucketLabel(m.bucket, 'month'), Raised: toMajor(m.amount, exponent) }))}
           dataKey="month"
@@ -52,6 +53,7 @@ export function HomeCharts({ query }: { query: Query }) {
         rows={campaigns.map((c) => ({ label: c.name, value: `${money(c.amount)} · ${c.count} gifts` }))}
       >
         <BarChart
+          accessibilityLayer={false}
           h={Math.max(160, campaigns.length * 36)}
           data={campaigns.map((c) => ({ name: c.name, Raised: toMajor(c.amount, exponent) }))}
           dataKey="name"
@@ -71,12 +73,14 @@ export function HomeCharts({ query }: { query: Query }) {
         rows={methods.map((m) => ({ label: methodName(m.method), value: `${money(m.amount)} · ${m.count} gifts` }))}
       >
         <DonutChart
+          accessibilityLayer={false}
           mx="auto"
           size={180}
           thickness={28}
           withLabelsLine={false}
           withTooltip
           tooltipDataSource="segment"
+          pieProps={{ rootTabIndex: -1 }}
           valueFormatter={format}
           data={methods.map((m, index) => ({
             name: methodName(m.method),

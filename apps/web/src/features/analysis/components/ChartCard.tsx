@@ -25,7 +25,8 @@ type ChartCardProps = {
 
 /**
  * A chart in a card with its own loading, error and empty states. The drawing is hidden from
- * assistive technology; the same figures are given as a visually hidden table.
+ * assistive technology (its charts are built without recharts' keyboard layer, so nothing hidden
+ * takes focus); the same figures are given as a visually hidden table.
  */
 export function ChartCard({
   title,

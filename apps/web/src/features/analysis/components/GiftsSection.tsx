@@ -24,7 +24,7 @@ export function GiftsSection({ query, period }: { query: Query; period: PeriodRa
   const retry = () => void query.refetch();
   const summary = data && (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+      <SimpleGrid cols={2} spacing="xs">
         <Figure
           label="Raised"
           value={money(data.total)}
@@ -58,6 +58,7 @@ export function GiftsSection({ query, period }: { query: Query; period: PeriodRa
         }))}
       >
         <BarChart
+          accessibilityLayer={false}
           h={200}
           data={series.map((p) => ({ bucket: bucketLabel(p.bucket, unit), Raised: toMajor(p.amount, exponent) }))}
           dataKey="bucket"
@@ -76,6 +77,7 @@ export function GiftsSection({ query, period }: { query: Query; period: PeriodRa
         rows={bands.map((b) => ({ label: bandLabel(b), value: `${b.count} gifts` }))}
       >
         <BarChart
+          accessibilityLayer={false}
           h={260}
           data={bands.map((b) => ({ band: bandLabel(b), Gifts: b.count }))}
           dataKey="band"

@@ -101,6 +101,7 @@ export function LapsedSection({ query }: { query: Query }) {
       }
     >
       <BarChart
+        accessibilityLayer={false}
         h={140}
         orientation="vertical"
         data={[

@@ -46,22 +46,21 @@ export function RecurringSection({ query }: { query: Query }) {
       }))}
     >
       <BarChart
+        accessibilityLayer={false}
         h={200}
         data={series.map((p) => ({
           month: bucketLabel(p.bucket, 'month'),
           New: p.new_plans,
-          Cancelled: -p.voluntary,
-          Failed: -p.failed,
+          Cancelled: p.voluntary,
+          Failed: p.failed,
         }))}
         dataKey="month"
-        type="stacked"
         withLegend
         series={[
           { name: 'New', color: 'teal.6' },
           { name: 'Cancelled', color: 'orange.6' },
           { name: 'Failed', color: 'red.6' },
         ]}
-        valueFormatter={(value) => String(Math.abs(value))}
       />
     </ChartCard>
   );

@@ -39,6 +39,7 @@ export function RetentionSection({ query }: { query: Query }) {
       }
     >
       <BarChart
+        accessibilityLayer={false}
         h={180}
         data={groups.map((g) => ({ group: g.label, Retention: g.rate ?? 0 }))}
         dataKey="group"
