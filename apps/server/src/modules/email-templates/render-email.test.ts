@@ -100,4 +100,15 @@ describe('renderEmail', () => {
     expect(noCampaign.subject).toBe('Thanks Ada!');
     expect(otherOrganisation.subject).toBe('Your receipt from ()');
   });
+
+  it('renders in a few milliseconds, template lookup included', async () => {
+    const { npoId, spring } = await ids();
+    const values = { donor_first_name: 'Ada', amount: '$5.00', portal_url: 'https://kindling.test/portal/x' };
+    const rounds = 200;
+    const started = performance.now();
+    for (let i = 0; i < rounds; i++) await renderEmail(ctx.db, { npoId, campaignId: spring, kind: 'receipt', values });
+    const perEmail = (performance.now() - started) / rounds;
+    console.info(`renderEmail: ${perEmail.toFixed(2)} ms per e-mail (one indexed query + mustache), ${rounds} rounds`);
+    expect(perEmail).toBeLessThan(20);
+  });
 });
