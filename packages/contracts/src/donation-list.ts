@@ -113,6 +113,16 @@ export const ZDonationListQuery = z
       .min(1, 'Per page must be at least 1')
       .max(DONATION_LIST_MAX_PER_PAGE, `Per page must be at most ${DONATION_LIST_MAX_PER_PAGE}`)
       .default(25),
+    /**
+     * false leaves the totals (and the count) out: the web app reads them once per filter from
+     * /npo_admin/donations/totals, so paging and sorting only read a page.
+     */
+    include_totals: z
+      .preprocess(
+        (v) => (v === 'false' || v === '0' ? false : v === 'true' || v === '1' ? true : v),
+        z.boolean({ error: 'include_totals must be true or false' }),
+      )
+      .default(true),
   })
   .superRefine(checkRanges);
 export type TDonationListQuery = z.infer<typeof ZDonationListQuery>;
@@ -159,12 +169,13 @@ export const ZDonationListTotals = z.object({
 });
 export type TDonationListTotals = z.infer<typeof ZDonationListTotals>;
 
+/** `total` (the filtered count) and `totals` are null only when asked with include_totals=false. */
 export const ZDonationListResponse = z.object({
   donations: z.array(ZDonationListRow),
-  total: z.number().int().min(0),
+  total: z.number().int().min(0).nullable(),
   page: z.number().int().min(1),
   per_page: z.number().int().min(1),
-  totals: ZDonationListTotals,
+  totals: ZDonationListTotals.nullable(),
 });
 export type TDonationListResponse = z.infer<typeof ZDonationListResponse>;
 

@@ -2,8 +2,10 @@ import {
   type TDonationExportFormat,
   ZDonationExportQuery,
   ZDonationFilterOptions,
+  ZDonationListFilter,
   ZDonationListQuery,
   ZDonationListResponse,
+  ZDonationListTotals,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
@@ -13,7 +15,7 @@ import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { openDonationCursor } from './donation-export.repository.ts';
 import { csvExportStream, xlsxExportStream } from './donation-export.ts';
-import { donationFilterOptions, listDonations } from './donation-list.service.ts';
+import { donationFilterOptions, donationTotals, listDonations } from './donation-list.service.ts';
 
 // Access: every role of the dashboard group (spec 01 section 2.4: 2001, 1984, 5150, 6635, 7789)
 // reads and exports the selected organisation's donations; a peer fundraiser (1123) gets 403.
@@ -38,6 +40,16 @@ export async function donationListRoutes(app: FastifyInstance, deps: Deps): Prom
       schema: { querystring: ZDonationListQuery, response: { 200: ZDonationListResponse } },
     },
     async (request) => listDonations(db, organisationSessionOf(request, READ).selectedNpoId, request.query),
+  );
+
+  // The totals of a filter on their own: what the list page reads once per filter, not per page.
+  r.get(
+    '/npo_admin/donations/totals',
+    {
+      preHandler: requireAccess(READ),
+      schema: { querystring: ZDonationListFilter, response: { 200: ZDonationListTotals } },
+    },
+    async (request) => donationTotals(db, organisationSessionOf(request, READ).selectedNpoId, request.query),
   );
 
   r.get(

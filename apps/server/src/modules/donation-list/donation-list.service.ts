@@ -73,9 +73,15 @@ export async function listDonations(db: Db, npoId: number, query: TDonationListQ
   const offset = (query.page - 1) * query.per_page;
   const [rows, totals] = await Promise.all([
     selectDonationPage(db, npoId, query, query.per_page, offset),
-    donationTotals(db, npoId, query),
+    query.include_totals ? donationTotals(db, npoId, query) : null,
   ]);
-  return { donations: rows.map(toListRow), total: totals.count, page: query.page, per_page: query.per_page, totals };
+  return {
+    donations: rows.map(toListRow),
+    total: totals?.count ?? null,
+    page: query.page,
+    per_page: query.per_page,
+    totals,
+  };
 }
 
 export async function donationFilterOptions(db: Db, npoId: number): Promise<TDonationFilterOptions> {

@@ -1,4 +1,4 @@
-import { type TDonationListResponse, ZDonationFilterOptions, ZDonationListResponse } from '@kindling/contracts';
+import { ZDonationFilterOptions, ZDonationListResponse, ZDonationListTotals } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -35,7 +35,9 @@ describe('staff donations list API', () => {
   const get = async (client: TestClient, query: string) => {
     const res = await client.get(`${LIST}?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return ZDonationListResponse.parse(res.json());
+    const body = ZDonationListResponse.parse(res.json());
+    if (body.totals === null || body.total === null) throw new Error('the list left its totals out');
+    return { ...body, total: body.total, totals: body.totals };
   };
   /** The list restricted to this file's campaign, so the demo seed's donations stay out of the way. */
   const mine = (query = '') => {
@@ -43,7 +45,8 @@ describe('staff donations list API', () => {
     for (const [key, value] of new URLSearchParams(query)) params.set(key, value);
     return get(staff, params.toString());
   };
-  const refs = (body: TDonationListResponse) => body.donations.map((d) => d.provider_reference);
+  const refs = (body: { donations: Array<{ provider_reference: string | null }> }) =>
+    body.donations.map((d) => d.provider_reference);
 
   beforeAll(async () => {
     admin = new TestClient(ctx.app);
@@ -230,6 +233,20 @@ describe('staff donations list API', () => {
       count: 3,
       amount_minor: 52_500,
     });
+  });
+
+  it('leaves the totals out when asked, and serves them alone for a filter', async () => {
+    const rowsOnly = await staff.get(`${LIST}?campaign_id=${campaignId}&include_totals=false&sort=amount`);
+    expect(rowsOnly.statusCode).toBe(200);
+    const body = ZDonationListResponse.parse(rowsOnly.json());
+    expect(body.totals).toBeNull();
+    expect(body.total).toBeNull();
+    expect(refs(body)).toHaveLength(5);
+    const alone = await staff.get(`${LIST}/totals?campaign_id=${campaignId}&currency=USD`);
+    expect(alone.statusCode).toBe(200);
+    expect(ZDonationListTotals.parse(alone.json())).toEqual((await mine('currency=USD')).totals);
+    expect((await fundraiser.get(`${LIST}/totals`)).statusCode).toBe(403);
+    expect((await staff.get(`${LIST}/totals?amount_min=-1`)).statusCode).toBe(400);
   });
 
   it('totals over the whole organisation add up across every page', async () => {

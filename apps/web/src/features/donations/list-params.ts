@@ -107,3 +107,9 @@ export function filterQuery(state: DonationListState): Record<string, string> {
   const params = writeListState({ ...state, page: 1 });
   return Object.fromEntries(params.entries());
 }
+
+/** Only what decides which donations match (no sort, no page): the totals' query. */
+export function matchQuery(state: DonationListState): Record<string, string> {
+  const { sort: _sort, order: _order, ...rest } = filterQuery(state);
+  return rest;
+}

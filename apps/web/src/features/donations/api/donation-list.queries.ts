@@ -1,7 +1,7 @@
-import type { TDonationFilterOptions, TDonationListResponse } from '@kindling/contracts';
+import type { TDonationFilterOptions, TDonationListResponse, TDonationListTotals } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
-import { type DonationListState, filterQuery } from '../list-params.ts';
+import { type DonationListState, filterQuery, matchQuery } from '../list-params.ts';
 
 export const DONATIONS_LIST_PAGE_SIZE = 25;
 
@@ -13,6 +13,8 @@ export const donationListKeys = {
   all: ['donation-list'] as const,
   list: (npoId: number | null, state: DonationListState) =>
     [...donationListKeys.all, 'list', npoId, filterQuery(state), state.page] as const,
+  totals: (npoId: number | null, state: DonationListState) =>
+    [...donationListKeys.all, 'totals', npoId, matchQuery(state)] as const,
   filterOptions: (npoId: number | null) => [...donationListKeys.all, 'filter-options', npoId] as const,
 };
 
@@ -22,9 +24,21 @@ export const donationListQueries = {
       queryKey: donationListKeys.list(npoId, state),
       queryFn: ({ signal }) =>
         api<TDonationListResponse>('GET', '/npo_admin/donations', {
-          query: { ...filterQuery(state), page: state.page, per_page: DONATIONS_LIST_PAGE_SIZE },
+          query: {
+            ...filterQuery(state),
+            page: state.page,
+            per_page: DONATIONS_LIST_PAGE_SIZE,
+            include_totals: 'false',
+          },
           signal,
         }),
+    }),
+  /** Totals and count of a filter, read once per filter: paging and sorting do not change them. */
+  totals: (npoId: number | null, state: DonationListState) =>
+    queryOptions({
+      queryKey: donationListKeys.totals(npoId, state),
+      queryFn: ({ signal }) =>
+        api<TDonationListTotals>('GET', '/npo_admin/donations/totals', { query: matchQuery(state), signal }),
     }),
   /** The filter bar's choices change rarely: kept for five minutes. */
   filterOptions: (npoId: number | null) =>

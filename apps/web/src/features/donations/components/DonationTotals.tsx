@@ -4,11 +4,33 @@ import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 const count = new Intl.NumberFormat('en-US');
 
 /** Totals of everything the filters match (not only the page): count, base-currency sum, each currency. */
-export function DonationTotals({ totals }: { totals: TDonationListTotals | undefined }) {
-  if (!totals) return <Skeleton height={64} radius="md" />;
+export function DonationTotals({
+  totals,
+  stale,
+}: {
+  /** undefined while loading, null when they could not be read (the list still shows). */
+  totals: TDonationListTotals | null | undefined;
+  stale?: boolean;
+}) {
+  if (totals === undefined) return <Skeleton height={64} radius="md" aria-label="Loading totals" />;
+  if (totals === null) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        Totals could not be loaded.
+      </Text>
+    );
+  }
   const several = totals.by_currency.length > 1;
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label="Totals of the filtered donations">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="section"
+      aria-label="Totals of the filtered donations"
+      aria-busy={stale}
+      style={{ opacity: stale ? 0.6 : 1 }}
+    >
       <Group gap="xl" align="flex-start" wrap="wrap">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import type { TDonationListResponse, TDonationListRow } from '@kindling/contracts';
+import type { TDonationListResponse, TDonationListRow, TDonationListTotals } from '@kindling/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,21 +38,19 @@ function row(id: number, overrides: Partial<TDonationListRow> = {}): TDonationLi
   };
 }
 
-const answer = (donations: TDonationListRow[], total = donations.length): { body: TDonationListResponse } => ({
+const answer = (donations: TDonationListRow[]): { body: TDonationListResponse } => ({
+  body: { donations, total: null, page: 1, per_page: 25, totals: null },
+});
+
+const totalsOf = (count: number): { body: TDonationListTotals } => ({
   body: {
-    donations,
-    total,
-    page: 1,
-    per_page: 25,
-    totals: {
-      count: total,
-      base_amount_minor: 123_456,
-      base_currency: 'USD',
-      by_currency: [
-        { currency: 'EUR', count: 2, amount_minor: 5_000 },
-        { currency: 'USD', count: 1, amount_minor: 118_000 },
-      ],
-    },
+    count,
+    base_amount_minor: 123_456,
+    base_currency: 'USD',
+    by_currency: [
+      { currency: 'EUR', count: 2, amount_minor: 5_000 },
+      { currency: 'USD', count: 1, amount_minor: 118_000 },
+    ],
   },
 });
 
@@ -71,11 +69,12 @@ afterEach(() => vi.unstubAllGlobals());
 describe('DonationsListPage', () => {
   it('shows the donations with totals of the filtered set, each linking to its page', async () => {
     stubFetch({
-      'GET /npo_admin/donations': answer(
-        [row(1), row(2, { donor: { id: 8, first_name: 'Alan', last_name: 'Turing', email: 'alan@example.org' } })],
-        3,
-      ),
+      'GET /npo_admin/donations': answer([
+        row(1),
+        row(2, { donor: { id: 8, first_name: 'Alan', last_name: 'Turing', email: 'alan@example.org' } }),
+      ]),
       'GET /npo_admin/donations/filter_options': options,
+      'GET /npo_admin/donations/totals': totalsOf(3),
     });
     render();
     const table = await screen.findByRole('table', { name: 'Donations' });
@@ -103,6 +102,7 @@ describe('DonationsListPage', () => {
     const fetchStub = stubFetch({
       'GET /npo_admin/donations': answer([row(1)]),
       'GET /npo_admin/donations/filter_options': options,
+      'GET /npo_admin/donations/totals': totalsOf(3),
     });
     const user = userEvent.setup();
     const { router } = render('/dashboard/donations?status=refunded&campaign_id=4&date_from=2026-01-01&gift_aid=yes');
@@ -136,15 +136,13 @@ describe('DonationsListPage', () => {
   it('pages through the list', async () => {
     const fetchStub = stubFetch({
       'GET /npo_admin/donations': ({ query }) =>
-        answer(
-          [
-            row(Number(query.get('page')), {
-              donor: { id: 1, first_name: `Page${query.get('page')}`, last_name: 'X', email: 'x@example.org' },
-            }),
-          ],
-          60,
-        ),
+        answer([
+          row(Number(query.get('page')), {
+            donor: { id: 1, first_name: `Page${query.get('page')}`, last_name: 'X', email: 'x@example.org' },
+          }),
+        ]),
       'GET /npo_admin/donations/filter_options': options,
+      'GET /npo_admin/donations/totals': totalsOf(60),
     });
     const user = userEvent.setup();
     render();
@@ -152,12 +150,16 @@ describe('DonationsListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(await screen.findByText('Page3 X')).toBeInTheDocument();
     expect(fetchStub.callsTo('GET', '/npo_admin/donations').at(-1)?.query.get('page')).toBe('3');
+    // Another page of the same filter has the same totals: they are not read again.
+    expect(fetchStub.callsTo('GET', '/npo_admin/donations/totals')).toHaveLength(1);
+    expect(fetchStub.callsTo('GET', '/npo_admin/donations').at(-1)?.query.get('include_totals')).toBe('false');
   });
 
   it('says when nothing matches, and clears the filters', async () => {
     const fetchStub = stubFetch({
       'GET /npo_admin/donations': ({ query }) => (query.get('status') ? answer([]) : answer([row(1)])),
       'GET /npo_admin/donations/filter_options': options,
+      'GET /npo_admin/donations/totals': ({ query }) => totalsOf(query.get('status') ? 0 : 1),
     });
     const user = userEvent.setup();
     render('/dashboard/donations?status=failed');
@@ -172,6 +174,7 @@ describe('DonationsListPage', () => {
     stubFetch({
       'GET /npo_admin/donations': () => (fail ? 'network-error' : answer([])),
       'GET /npo_admin/donations/filter_options': options,
+      'GET /npo_admin/donations/totals': totalsOf(0),
     });
     const user = userEvent.setup();
     render();
@@ -183,8 +186,9 @@ describe('DonationsListPage', () => {
 
   it('exports the filtered set as CSV with progress, then saves the file', async () => {
     stubFetch({
-      'GET /npo_admin/donations': answer([row(1)], 2),
+      'GET /npo_admin/donations': answer([row(1)]),
       'GET /npo_admin/donations/filter_options': options,
+      'GET /npo_admin/donations/totals': totalsOf(3),
     });
     const json = globalThis.fetch;
     let release: () => void = () => {};
@@ -231,6 +235,7 @@ describe('DonationsListPage', () => {
     stubFetch({
       'GET /npo_admin/donations': answer([row(1)]),
       'GET /npo_admin/donations/filter_options': options,
+      'GET /npo_admin/donations/totals': totalsOf(3),
     });
     const json = globalThis.fetch;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {

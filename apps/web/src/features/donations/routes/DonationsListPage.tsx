@@ -123,15 +123,21 @@ export function DonationsListPage() {
   const clear = () => setParams(writeListState(clearedState(state)));
   const [searchText, setSearchText] = useSearchText(state.search, (search) => update({ search }));
   const list = useQuery({ ...donationListQueries.list(npoId, state), placeholderData: keepPreviousData });
+  const totals = useQuery({ ...donationListQueries.totals(npoId, state), placeholderData: keepPreviousData });
   const options = useQuery(donationListQueries.filterOptions(npoId));
-  const total = list.data?.total ?? 0;
+  const total = totals.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / DONATIONS_LIST_PAGE_SIZE));
   const hasRows = (list.data?.donations.length ?? 0) > 0;
 
   return (
     <PageFrame
       entry={ENTRY}
-      actions={<ExportButtons filter={filterQuery(state)} disabled={!list.data || total === 0} />}
+      actions={
+        <ExportButtons
+          filter={filterQuery(state)}
+          disabled={!list.data || (list.data.donations.length === 0 && state.page === 1)}
+        />
+      }
     >
       <Stack gap="sm">
         <TextInput
@@ -153,7 +159,7 @@ export function DonationsListPage() {
           }}
         />
       </Stack>
-      <DonationTotals totals={list.data?.totals} />
+      <DonationTotals totals={totals.isError ? null : totals.data} stale={totals.isPlaceholderData} />
       <Paper
         withBorder={!(mobile && hasRows)}
         radius="md"
