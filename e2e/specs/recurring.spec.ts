@@ -122,5 +122,14 @@ describe('recurring plans: a declined scheduled charge', () => {
     await wide.goto(`/dashboard/recurring-plan/${plan.id}`);
     await wide.getByRole('table', { name: 'Charge history' }).waitFor();
     await wide.screenshot({ path: `${SHOTS}/recurring-plan-1280.png`, fullPage: true });
+
+    // Dark mode reads as well.
+    const { page: dark } = await newPage({ width: 1280, height: 900, colorScheme: 'dark' });
+    await signIn(dark, 'admin@kindling.test');
+    await dark.waitForURL(/\/dashboard\//);
+    await dark.goto(`/dashboard/recurring-plan/${plan.id}`);
+    await dark.getByRole('table', { name: 'Charge history' }).waitFor();
+    await dark.screenshot({ path: `${SHOTS}/recurring-plan-1280-dark.png`, fullPage: true });
+    expect(await seriousViolations(dark)).toEqual([]);
   });
 });
