@@ -1,4 +1,6 @@
-import { bigint, index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 import { donors } from './donors.tables.ts';
 
@@ -32,5 +34,33 @@ export const donorGiving = pgTable(
     index('donor_giving_npo_first_idx').on(t.npoId, t.firstGiftAt.desc().nullsLast(), t.donorId.desc()),
     index('donor_giving_npo_total_idx').on(t.npoId, t.lifetimeBaseMinor.desc(), t.donorId.desc()),
     index('donor_giving_npo_count_idx').on(t.npoId, t.giftCount.desc(), t.donorId.desc()),
+  ],
+);
+
+/**
+ * Where a merged donor went: the removed donor's id and e-mail, and the donor that kept their
+ * records. Signed portal links and donor accounts name the removed donor (by id or e-mail); this is
+ * how they still reach the kept one (`findMergedInto` in index.ts). The audit entry of the merge
+ * holds the removed donor's whole profile and the moved row ids.
+ */
+export const donorMerges = pgTable(
+  'donor_merges',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    mergedDonorId: bigint({ mode: 'number' }).notNull(),
+    mergedEmail: text().notNull(),
+    keptDonorId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donors.id, { onDelete: 'cascade' }),
+    mergedByUserId: bigint({ mode: 'number' }).references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('donor_merges_merged_uq').on(t.mergedDonorId),
+    index('donor_merges_email_idx').on(t.npoId, sql`lower(${t.mergedEmail})`),
+    index('donor_merges_kept_idx').on(t.keptDonorId),
   ],
 );

@@ -12,6 +12,7 @@ const LABELS: Record<string, string> = {
   recurring_plans: 'Recurring plans',
   payment_attempts: 'Failed payment attempts',
   notes: 'Notes',
+  donor_merges: 'Donors merged into this one before',
 };
 
 /** Columns with a foreign key to donors.id, except donor_giving (recomputed, not moved). */
@@ -85,4 +86,30 @@ export async function fillEmptyProfileFields(tx: Tx, keepId: number, duplicateId
 
 export async function deleteDonor(tx: Tx, npoId: number, donorId: number): Promise<void> {
   await tx.execute(sql`DELETE FROM donors WHERE id = ${donorId} AND npo_id = ${npoId}`);
+}
+
+/** Records where the removed donor went (for links and accounts that still name them). */
+export async function recordMerge(
+  tx: Tx,
+  m: { npoId: number; mergedDonorId: number; mergedEmail: string; keptDonorId: number; userId: number },
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO donor_merges (npo_id, merged_donor_id, merged_email, kept_donor_id, merged_by_user_id)
+    VALUES (${m.npoId}, ${m.mergedDonorId}, ${m.mergedEmail}, ${m.keptDonorId}, ${m.userId})`);
+}
+
+/**
+ * The donor a removed (merged) donor's records now belong to, by the removed donor's id or e-mail;
+ * null when no merge removed such a donor in the organisation.
+ */
+export async function findMergedInto(
+  db: Tx,
+  npoId: number,
+  by: { donorId: number } | { email: string },
+): Promise<number | null> {
+  const match = 'donorId' in by ? sql`merged_donor_id = ${by.donorId}` : sql`lower(merged_email) = lower(${by.email})`;
+  const { rows } = await db.execute<{ kept: number }>(sql`
+    SELECT kept_donor_id AS kept FROM donor_merges WHERE npo_id = ${npoId} AND ${match}
+    ORDER BY created_at DESC, id DESC LIMIT 1`);
+  return rows[0] ? Number(rows[0].kept) : null;
 }

@@ -26,7 +26,13 @@ import {
   selectDonorSummary,
   selectOrganisationGivingYear,
 } from './donor-list.repository.ts';
-import { countDonorRecords, deleteDonor, fillEmptyProfileFields, moveDonorRecords } from './donor-merge.repository.ts';
+import {
+  countDonorRecords,
+  deleteDonor,
+  fillEmptyProfileFields,
+  moveDonorRecords,
+  recordMerge,
+} from './donor-merge.repository.ts';
 import {
   lockDonor,
   selectDonorPlans,
@@ -240,6 +246,13 @@ export async function mergeDonors(db: Db, actor: Actor, keepId: number, duplicat
     const moved = await moveDonorRecords(tx, actor.npoId, keepId, duplicateId);
     await fillEmptyProfileFields(tx, keepId, duplicateId);
     await deleteDonor(tx, actor.npoId, duplicateId);
+    await recordMerge(tx, {
+      npoId: actor.npoId,
+      mergedDonorId: duplicateId,
+      mergedEmail: duplicate.email,
+      keptDonorId: keepId,
+      userId: actor.userId,
+    });
     await recordAudit(tx, {
       npoId: actor.npoId,
       actorUserId: actor.userId,

@@ -8,6 +8,7 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { pdfText } from '../receipts/pdf-text.test-support.ts';
 import { donorIdOf, failedAttempt, gift, note, plan, recomputedTotals, refund } from './donors.test-support.ts';
+import { findMergedInto } from './index.ts';
 
 const ctx = useTestApp();
 const DAY = 86_400_000;
@@ -384,6 +385,10 @@ describe('donor page', () => {
     expect(audit.rows[0]?.data.moved['donations.donor_id']).toEqual([Number(dupFirst)]);
     const totals = await recomputedTotals(ctx, riverside);
     expect(totals.stored).toEqual(totals.expected);
+    // Links and accounts that name the removed donor find the kept one.
+    expect(await findMergedInto(ctx.db, riverside, { donorId: duplicateId })).toBe(donorId);
+    expect(await findMergedInto(ctx.db, riverside, { email: 'PAT.OTHER@donors.test' })).toBe(donorId);
+    expect(await findMergedInto(ctx.db, riverside, { email: 'page@donors.test' })).toBeNull();
   });
 
   it('never merges another organisation\u2019s donor', async () => {
