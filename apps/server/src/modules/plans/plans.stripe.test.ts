@@ -4,10 +4,13 @@
 import { ZConfirmPaymentResponse, ZCreateIntentResponse } from '@kindling/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
+import { DECLINING_PAYMENT_METHOD, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { recurringPlans } from './index.ts';
+import { createJobs } from '../../platform/jobs/jobs.ts';
+import { createPaymentProviders } from '../payments/index.ts';
+import { recurringPlans, runDueCharges } from './index.ts';
+import { countRows, planById, setPlan } from './plans.test-support.ts';
 
 describe('recurring card gifts through Stripe', () => {
   let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
@@ -27,7 +30,7 @@ describe('recurring card gifts through Stripe', () => {
     }),
   });
 
-  it('saves the card off-session on a customer and makes the plan with both', async () => {
+  it('saves the card off-session on a customer, makes the plan with both, and the scheduler charges it through Stripe', async () => {
     await ctx.db.execute(sql`UPDATE npos SET stripe_account_id = 'acct_riverside' WHERE slug = 'riverside-food-bank'`);
     const client = new TestClient(ctx.app);
     const campaign = (await client.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')).json().campaign;
@@ -74,5 +77,45 @@ describe('recurring card gifts through Stripe', () => {
       amountMinor: 2000,
       interval: 'monthly',
     });
+
+    // The scheduler charges it off-session through Stripe when it falls due.
+    const jobs = createJobs({ db: ctx.db, work: false, onError: () => {} });
+    await jobs.start();
+    const deps = { db: ctx.db, providers: createPaymentProviders(ctx.config, ctx.db), jobs };
+    const id = plan?.id ?? 0;
+    const due = new Date((plan?.nextChargeAt as Date).getTime() + 60_000);
+    try {
+      const charged = await runDueCharges(deps, due, { planId: id });
+      expect(charged.outcomes.map((o) => o.kind)).toEqual(['charged']);
+      const charge = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1);
+      expect(charge?.headers['stripe-account']).toBe('acct_riverside');
+      expect(charge?.headers['idempotency-key']).toBe(`plan-${id}-1`);
+      expect(charge?.form).toMatchObject({
+        amount: '2000',
+        currency: 'usd',
+        payment_method: 'pm_card_saved_for_later',
+        customer: intentCall?.form.customer,
+        off_session: 'true',
+        confirm: 'true',
+        'metadata[plan_id]': String(id),
+        'metadata[period]': '1',
+      });
+      expect(charge?.form['metadata[donor_email]']).toBeUndefined();
+      expect(await countRows(ctx.db, 'donations', id, sql`AND provider = 'stripe'`)).toBe(2);
+
+      // A card Stripe declines: the plan is past due with the decline recorded.
+      await setPlan(ctx.db, id, { paymentMethodId: DECLINING_PAYMENT_METHOD });
+      const next = await planById(ctx.db, id);
+      const declined = await runDueCharges(deps, new Date((next.nextChargeAt as Date).getTime() + 60_000), {
+        planId: id,
+      });
+      expect(declined.outcomes).toEqual([
+        expect.objectContaining({ kind: 'failed', message: 'Your card was declined.' }),
+      ]);
+      expect(await planById(ctx.db, id)).toMatchObject({ status: 'past_due', failedAttempts: 1 });
+      expect(await countRows(ctx.db, 'payment_attempts', id, sql`AND failure_code = 'card_declined'`)).toBe(1);
+    } finally {
+      await jobs.stop();
+    }
   });
 });
