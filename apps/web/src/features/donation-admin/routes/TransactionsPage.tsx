@@ -12,6 +12,7 @@ import type { PageEntry } from '../../placeholder/page-entry.ts';
 import { donationAdminQueries, TRANSACTIONS_PAGE_SIZE } from '../api/donation-admin.queries.ts';
 import { money, when } from '../components/donation-bits.tsx';
 import {
+  FAILURE_TEXT_COLOR,
   KIND_LABELS,
   TRANSACTION_STATUS_LABELS,
   TransactionStatus,
@@ -62,7 +63,7 @@ function Rows({ list }: { list: TTransaction[] }) {
                 <TransactionStatus status={t.status} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm" c={t.failure_message ? 'red' : 'dimmed'}>
+                <Text size="sm" c={t.failure_message ? FAILURE_TEXT_COLOR : 'dimmed'}>
                   {t.failure_message ?? '—'}
                 </Text>
               </Table.Td>
@@ -91,7 +92,7 @@ function Cards({ list }: { list: TTransaction[] }) {
                 {when(t.created_at)}
               </Text>
               {t.failure_message && (
-                <Text size="xs" c="red">
+                <Text size="xs" c={FAILURE_TEXT_COLOR}>
                   {t.failure_message}
                 </Text>
               )}
