@@ -169,15 +169,18 @@ export const ZDonationListTotals = z.object({
 });
 export type TDonationListTotals = z.infer<typeof ZDonationListTotals>;
 
-/** `total` (the filtered count) and `totals` are null only when asked with include_totals=false. */
 export const ZDonationListResponse = z.object({
   donations: z.array(ZDonationListRow),
-  total: z.number().int().min(0).nullable(),
+  total: z.number().int().min(0),
   page: z.number().int().min(1),
   per_page: z.number().int().min(1),
-  totals: ZDonationListTotals.nullable(),
+  totals: ZDonationListTotals,
 });
 export type TDonationListResponse = z.infer<typeof ZDonationListResponse>;
+
+/** The answer with include_totals=false: the page only (count and totals come from /totals). */
+export const ZDonationListPageOnly = ZDonationListResponse.extend({ total: z.null(), totals: z.null() });
+export type TDonationListPageOnly = z.infer<typeof ZDonationListPageOnly>;
 
 /** GET /npo_admin/donations/filter_options: the choices of the filter bar, from the organisation's data. */
 export const ZDonationFilterOptions = z.object({

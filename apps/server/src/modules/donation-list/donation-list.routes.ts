@@ -3,11 +3,13 @@ import {
   ZDonationExportQuery,
   ZDonationFilterOptions,
   ZDonationListFilter,
+  ZDonationListPageOnly,
   ZDonationListQuery,
   ZDonationListResponse,
   ZDonationListTotals,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
@@ -37,7 +39,10 @@ export async function donationListRoutes(app: FastifyInstance, deps: Deps): Prom
     '/npo_admin/donations',
     {
       preHandler: requireAccess(READ),
-      schema: { querystring: ZDonationListQuery, response: { 200: ZDonationListResponse } },
+      schema: {
+        querystring: ZDonationListQuery,
+        response: { 200: z.union([ZDonationListResponse, ZDonationListPageOnly]) },
+      },
     },
     async (request) => listDonations(db, organisationSessionOf(request, READ).selectedNpoId, request.query),
   );

@@ -1,6 +1,7 @@
 import type {
   TDonationFilterOptions,
   TDonationListFilter,
+  TDonationListPageOnly,
   TDonationListQuery,
   TDonationListResponse,
   TDonationListRow,
@@ -69,19 +70,22 @@ export async function donationTotals(db: Db, npoId: number, filter: Partial<TDon
  * One page of the organisation's donations and the totals of everything the filter matches. The
  * page and the totals are read side by side on two connections; the totals' count is the total.
  */
-export async function listDonations(db: Db, npoId: number, query: TDonationListQuery): Promise<TDonationListResponse> {
+export async function listDonations(
+  db: Db,
+  npoId: number,
+  query: TDonationListQuery,
+): Promise<TDonationListResponse | TDonationListPageOnly> {
   const offset = (query.page - 1) * query.per_page;
+  const page = { page: query.page, per_page: query.per_page };
+  if (!query.include_totals) {
+    const rows = await selectDonationPage(db, npoId, query, query.per_page, offset);
+    return { donations: rows.map(toListRow), total: null, totals: null, ...page };
+  }
   const [rows, totals] = await Promise.all([
     selectDonationPage(db, npoId, query, query.per_page, offset),
-    query.include_totals ? donationTotals(db, npoId, query) : null,
+    donationTotals(db, npoId, query),
   ]);
-  return {
-    donations: rows.map(toListRow),
-    total: totals?.count ?? null,
-    page: query.page,
-    per_page: query.per_page,
-    totals,
-  };
+  return { donations: rows.map(toListRow), total: totals.count, totals, ...page };
 }
 
 export async function donationFilterOptions(db: Db, npoId: number): Promise<TDonationFilterOptions> {

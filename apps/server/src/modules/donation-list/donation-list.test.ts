@@ -1,4 +1,9 @@
-import { ZDonationFilterOptions, ZDonationListResponse, ZDonationListTotals } from '@kindling/contracts';
+import {
+  ZDonationFilterOptions,
+  ZDonationListPageOnly,
+  ZDonationListResponse,
+  ZDonationListTotals,
+} from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -35,9 +40,7 @@ describe('staff donations list API', () => {
   const get = async (client: TestClient, query: string) => {
     const res = await client.get(`${LIST}?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    const body = ZDonationListResponse.parse(res.json());
-    if (body.totals === null || body.total === null) throw new Error('the list left its totals out');
-    return { ...body, total: body.total, totals: body.totals };
+    return ZDonationListResponse.parse(res.json());
   };
   /** The list restricted to this file's campaign, so the demo seed's donations stay out of the way. */
   const mine = (query = '') => {
@@ -238,9 +241,7 @@ describe('staff donations list API', () => {
   it('leaves the totals out when asked, and serves them alone for a filter', async () => {
     const rowsOnly = await staff.get(`${LIST}?campaign_id=${campaignId}&include_totals=false&sort=amount`);
     expect(rowsOnly.statusCode).toBe(200);
-    const body = ZDonationListResponse.parse(rowsOnly.json());
-    expect(body.totals).toBeNull();
-    expect(body.total).toBeNull();
+    const body = ZDonationListPageOnly.parse(rowsOnly.json());
     expect(refs(body)).toHaveLength(5);
     const alone = await staff.get(`${LIST}/totals?campaign_id=${campaignId}&currency=USD`);
     expect(alone.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import type { TDonationFilterOptions, TDonationListResponse, TDonationListTotals } from '@kindling/contracts';
+import type { TDonationFilterOptions, TDonationListPageOnly, TDonationListTotals } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 import { type DonationListState, filterQuery, matchQuery } from '../list-params.ts';
@@ -23,7 +23,7 @@ export const donationListQueries = {
     queryOptions({
       queryKey: donationListKeys.list(npoId, state),
       queryFn: ({ signal }) =>
-        api<TDonationListResponse>('GET', '/npo_admin/donations', {
+        api<TDonationListPageOnly>('GET', '/npo_admin/donations', {
           query: {
             ...filterQuery(state),
             page: state.page,

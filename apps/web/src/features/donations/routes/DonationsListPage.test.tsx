@@ -1,4 +1,4 @@
-import type { TDonationListResponse, TDonationListRow, TDonationListTotals } from '@kindling/contracts';
+import type { TDonationListPageOnly, TDonationListRow, TDonationListTotals } from '@kindling/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +38,7 @@ function row(id: number, overrides: Partial<TDonationListRow> = {}): TDonationLi
   };
 }
 
-const answer = (donations: TDonationListRow[]): { body: TDonationListResponse } => ({
+const answer = (donations: TDonationListRow[]): { body: TDonationListPageOnly } => ({
   body: { donations, total: null, page: 1, per_page: 25, totals: null },
 });
 

@@ -1,4 +1,4 @@
-import type { TDonationListResponse } from '@kindling/contracts';
+import type { TDonationListPageOnly } from '@kindling/contracts';
 import { Button, Pagination, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
@@ -56,7 +56,7 @@ function ListSkeleton() {
 }
 
 type BodyInput = {
-  list: UseQueryResult<TDonationListResponse>;
+  list: UseQueryResult<TDonationListPageOnly>;
   state: DonationListState;
   mobile: boolean;
   onClear: () => void;
