@@ -34,11 +34,14 @@ export async function releaseRefundClaim(tx: Tx, refundId: number): Promise<void
   await tx.delete(donationRefunds).where(and(eq(donationRefunds.id, refundId), eq(donationRefunds.status, 'pending')));
 }
 
-export async function completeRefund(tx: Tx, refundId: number, providerRefundId: string): Promise<void> {
-  await tx
+/** Marks the claim done; false when another request already completed it (nothing more to record). */
+export async function completeRefund(tx: Tx, refundId: number, providerRefundId: string): Promise<boolean> {
+  const done = await tx
     .update(donationRefunds)
     .set({ status: 'succeeded', providerRefundId, completedAt: new Date() })
-    .where(eq(donationRefunds.id, refundId));
+    .where(and(eq(donationRefunds.id, refundId), eq(donationRefunds.status, 'pending')))
+    .returning({ id: donationRefunds.id });
+  return done.length > 0;
 }
 
 /** Rounds half up the share of the gift's base amount that `minor` of its charge is. */

@@ -18,6 +18,8 @@ import {
 
 export const DONATION_NOT_FOUND = 'No such donation.';
 const PROVIDERS: readonly string[] = ['sandbox', 'stripe', 'paypal'];
+/** How long a refund claim may stay pending before the same key may finish it. */
+const STALE_CLAIM_MS = 60_000;
 
 export type RefundDeps = { db: Db; providers: PaymentProviders };
 
@@ -60,7 +62,7 @@ export async function refundDonation(
     throw refundErrorOf(error);
   }
   await deps.db.transaction(async (tx) => {
-    await completeRefund(tx, claim.refundId, refund.id);
+    if (!(await completeRefund(tx, claim.refundId, refund.id))) return;
     await writeRefundLedger(tx, donation, claim.before, claim.amount);
     const full = claim.before + claim.amount >= donation.amountMinor;
     if (full) await markFullyRefunded(tx, donation.id);
@@ -95,7 +97,16 @@ async function claimRefund(
     if (!donation) throw new AppError('NOT_FOUND', DONATION_NOT_FOUND);
     const previous = await findRefundByKey(tx, donationId, input.idempotency_key);
     if (previous?.status === 'succeeded') return null;
-    if (previous) throw new AppError('CONFLICT', REFUND_MESSAGES.inProgress);
+    if (previous) {
+      // A claim left pending by a request that died after asking the provider: the same key asks
+      // again (the provider answers with the same refund) and records it once. A younger one is
+      // most likely a double click still on its way.
+      if (Date.now() - previous.createdAt.getTime() < STALE_CLAIM_MS) {
+        throw new AppError('CONFLICT', REFUND_MESSAGES.inProgress);
+      }
+      const before = (await refundedSoFar(tx, donationId)) - previous.amountMinor;
+      return { refundId: previous.id, amount: previous.amountMinor, before, donation };
+    }
     if (!donation.provider || !PROVIDERS.includes(donation.provider) || !donation.providerReference) {
       throw new AppError('CONFLICT', REFUND_MESSAGES.offline);
     }

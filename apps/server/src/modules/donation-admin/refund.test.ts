@@ -120,6 +120,40 @@ describe('refunds of a donation', () => {
     expect(state.claims).toBe(1);
   });
 
+  it('never refunds more than the gift when two refunds arrive at once', async () => {
+    const id = await paidGift(2000, 'race@example.org');
+    const answers = await Promise.all([
+      refund(admin, id, { amount_minor: 1500 }),
+      refund(finance, id, { amount_minor: 1500 }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const state = await stateOf(id);
+    expect(state.ledger.filter((l) => l.kind === 'refund')).toEqual([
+      { kind: 'refund', amount_minor: -1500, base_amount_minor: -1500 },
+    ]);
+    expect(state.status).toBe('succeeded');
+  });
+
+  it('finishes a refund whose request died after the provider was asked, once', async () => {
+    const id = await paidGift(1800, 'stale@example.org');
+    const key = 'stale-claim-0001';
+    await ctx.db.execute(sql`
+      INSERT INTO donation_refunds (npo_id, donation_id, idempotency_key, amount_minor, currency, created_at)
+      SELECT npo_id, id, ${key}, 1800, currency, now() - interval '5 minutes' FROM donations WHERE id = ${id}`);
+    const fresh = await refund(admin, id, { amount_minor: 100 });
+    expect(fresh.statusCode).toBe(409);
+    expect(fresh.json().message).toBe(REFUND_MESSAGES.nothingLeft);
+    const again = await admin.post(`/api/v1/npo_admin/donations/${id}/refunds`, { idempotency_key: key });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(ZDonationDetailResponse.parse(again.json()).donation).toMatchObject({
+      status: 'refunded',
+      refunded_minor: 1800,
+    });
+    const state = await stateOf(id);
+    expect(state.ledger.filter((l) => l.kind === 'refund')).toHaveLength(1);
+    expect(state.claims).toBe(1);
+  });
+
   it("shows the provider's message when it fails and changes nothing", async () => {
     // A seeded gift's sandbox reference names no payment the sandbox holds: the provider refuses.
     const id = Number(
