@@ -30,6 +30,8 @@ const SERVER_SEGMENTS = [
   'undefined',
   'new',
   'edit',
+  // The donor portal from an e-mail link (/portal, /portal/<token>; decision 009).
+  'portal',
 ];
 
 export const RESERVED_CAMPAIGN_URLS: ReadonlySet<string> = new Set(

@@ -85,7 +85,7 @@ export function CardChange({
         {plan.status === 'past_due' ? ' The last charge failed: a new card is charged again right away.' : ''}
       </Text>
       {done ? (
-        <Text role="status" c="green.8" size="sm">
+        <Text role="status" size="sm" fw={500}>
           {done}
         </Text>
       ) : null}

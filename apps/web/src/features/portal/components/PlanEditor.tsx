@@ -107,7 +107,7 @@ function ChangeForm({ source, plan }: { source: PortalSource; plan: TPortalPlan 
           </Alert>
         ) : null}
         {saved ? (
-          <Text role="status" c="green.8" size="sm">
+          <Text role="status" size="sm" fw={500}>
             Your recurring donation was updated.
           </Text>
         ) : null}

@@ -25,7 +25,8 @@ const STATUS: Record<TPortalPlan['status'], { label: string; color: string; icon
 export function PlanStatusBadge({ status }: { status: TPortalPlan['status'] }) {
   const s = STATUS[status];
   return (
-    <Badge color={s.color} variant="light" leftSection={s.icon}>
+    // The tint says the colour; the text stays the body colour so it keeps its contrast.
+    <Badge color={s.color} variant="light" c="var(--mantine-color-text)" leftSection={s.icon}>
       {s.label}
     </Badge>
   );
