@@ -127,14 +127,17 @@ async function chargeNextDuePlan(
   });
   if (!settled) return null;
   // Only after the commit: a job must never act on a change that was rolled back. A crash right
-  // here loses the e-mail (the staff notification committed with the change).
+  // here loses the e-mail (the staff notification committed with the change). The charge is
+  // done either way, so a failed send is logged, not reported as the charge's outcome.
+  const planId = settled.outcome.planId;
+  const send = (sending: Promise<unknown>) => sending.catch((error: unknown) => deps.log?.(error, { planId }));
   if (settled.receiptDonationId !== undefined) {
     const donationId = settled.receiptDonationId;
-    await deps.jobs.send(receiptQueue, { npoId: settled.npoId, donationId }, { key: `receipt-${donationId}` });
+    await send(deps.jobs.send(receiptQueue, { npoId: settled.npoId, donationId }, { key: `receipt-${donationId}` }));
   }
   if (settled.email) {
-    const job = { npoId: settled.npoId, planId: settled.outcome.planId, kind: settled.email.kind };
-    await deps.jobs.send(planEmailQueue, job, { key: settled.email.key });
+    const job = { npoId: settled.npoId, planId, kind: settled.email.kind };
+    await send(deps.jobs.send(planEmailQueue, job, { key: settled.email.key }));
   }
   return settled.outcome;
 }
