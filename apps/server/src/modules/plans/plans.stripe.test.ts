@@ -83,7 +83,7 @@ describe('recurring card gifts through Stripe', () => {
     await jobs.start();
     const deps = { db: ctx.db, providers: createPaymentProviders(ctx.config, ctx.db), jobs };
     const id = plan?.id ?? 0;
-    const due = new Date((plan?.nextChargeAt as Date).getTime() + 60_000);
+    const due = new Date(((await planById(ctx.db, id)).nextChargeAt?.getTime() ?? 0) + 60_000);
     try {
       const charged = await runDueCharges(deps, due, { planId: id });
       expect(charged.outcomes.map((o) => o.kind)).toEqual(['charged']);
