@@ -30,7 +30,7 @@ const SERVER_SEGMENTS = [
   'undefined',
   'new',
   'edit',
-  // The donor portal from an e-mail link (/portal, /portal/<token>; decision 009).
+  // The donor portal from an e-mail link (/portal, /portal/<token>; decision 012).
   'portal',
 ];
 

@@ -1,4 +1,4 @@
-// Donor self-service: the signed portal link e-mails carry, and the portal behind it (decision 009).
+// Donor self-service: the signed portal link e-mails carry, and the portal behind it (decision 012).
 
 export { portalRoutes } from './portal.routes.ts';
 export type { PortalDeps } from './portal.service.ts';

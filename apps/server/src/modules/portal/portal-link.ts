@@ -1,4 +1,4 @@
-// The donor portal's signed link (decision 009): one organisation, one donor, 30 days. No row is
+// The donor portal's signed link (decision 012): one organisation, one donor, 30 days. No row is
 // stored: the link carries its own claims and an HMAC over them, so a receipt e-mail can carry a
 // link without a write, and a changed claim (another donor, another organisation, a later expiry)
 // breaks the signature.

@@ -1,4 +1,4 @@
-// The short portal session a link is exchanged for (decision 009): an httpOnly cookie holding a
+// The short portal session a link is exchanged for (decision 012): an httpOnly cookie holding a
 // signed "this donor of this organisation until then" claim, valid for two hours (never past the
 // link's own expiry), sent only to /api/v1/portal. Nothing is stored: the claim signs itself with
 // a key of its own, so a link can never pass as a session cookie or the other way round.

@@ -1,4 +1,4 @@
-// The donor portal API (decision 009) under /api/v1/portal: the link exchange, then the same
+// The donor portal API (decision 012) under /api/v1/portal: the link exchange, then the same
 // routes for the link's donor (/portal/…, portal cookie) and the signed-in donor
 // (/portal/account/…, session). Every answer is about the subject's own gifts and plans.
 import {

@@ -1,4 +1,4 @@
-// What the portal does for one donor of one organisation (decision 009): the overview, gifts with
+// What the portal does for one donor of one organisation (decision 012): the overview, gifts with
 // receipts, the annual statement, and plan changes through the plans module, each audited with
 // the actor "donor". The subject (who is asking) comes from the portal cookie or the signed-in
 // session (portal-subject.ts), never from the request body.

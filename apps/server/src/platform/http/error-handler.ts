@@ -41,7 +41,7 @@ export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexH
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing file (an asset of an older build) must 404, not come back as the page.
-    // A donor portal link's signed token has dots in it and is a page, never a file (decision 009).
+    // A donor portal link's signed token has dots in it and is a page, never a file (decision 012).
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname) && !pathname.startsWith('/portal/');
     const isPageRequest =
       request.method === 'GET' && !looksLikeFile && !pathname.startsWith('/api/') && !pathname.startsWith('/cable');

@@ -24,7 +24,7 @@ const ResetPasswordPage = lazy(() =>
   import('../../features/auth/routes/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
 );
 
-// The donor portal from an e-mail link: its own chunk, no shell, no sign-in (decision 009).
+// The donor portal from an e-mail link: its own chunk, no shell, no sign-in (decision 012).
 const PortalPage = lazy(() =>
   import('../../features/portal/routes/PortalPage.tsx').then((m) => ({ default: m.PortalPage })),
 );

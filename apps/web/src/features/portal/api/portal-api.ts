@@ -1,4 +1,4 @@
-// The donor portal's two data sources (decision 009): the link's portal session (/portal/…, an
+// The donor portal's two data sources (decision 012): the link's portal session (/portal/…, an
 // httpOnly cookie set by the link exchange) and the signed-in donor (/portal/account/…). The
 // components take a source and never know which it is.
 import type {

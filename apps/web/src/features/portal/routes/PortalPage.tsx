@@ -1,5 +1,5 @@
 // /portal/<token> and /portal: the donor's self-service from an e-mail link, with no sign-in and
-// no app shell (decision 009). The token is exchanged once for the portal cookie and then removed
+// no app shell (decision 012). The token is exchanged once for the portal cookie and then removed
 // from the address bar; ?plan=<id> opens that plan's card change, ?plan=<id>&edit=1 its editor.
 import type { TPortalOverview } from '@kindling/contracts';
 import { Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
