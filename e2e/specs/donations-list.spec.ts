@@ -28,7 +28,7 @@ describe('the donations list', () => {
     // Search by the provider reference, then narrow by status in the collapsed filter bar.
     await page.getByRole('textbox', { name: 'Search donations' }).fill(REFERENCE);
     await page.waitForURL(`**/dashboard/donations?search=${REFERENCE}`);
-    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Status', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Succeeded' }).click();
     await page.keyboard.press('Escape');
