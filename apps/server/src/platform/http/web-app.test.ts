@@ -46,6 +46,16 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('answers the donor portal, its signed link (dots in the token) included, with index.html', async () => {
+    for (const url of ['/portal', '/portal/p1.1.2.1797890814.h1iGEVZwUOu063iGdQVUnCw9yf19CAguVUZ6WaSLUSI?plan=3']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('<html>build one</html>');
+    }
+    // A real missing file still 404s.
+    expect((await app.inject({ method: 'GET', url: '/assets/missing-1.js' })).statusCode).toBe(404);
+  });
+
   it('answers campaign addresses with the donate page, with the campaign inlined', async () => {
     const res = await app.inject({ method: 'GET', url: '/spring-appeal?ref=mail' });
     expect(res.statusCode).toBe(200);
