@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { fillDonorDetails, fillStepOne, payWithSandboxCard } from '../support/donation-form.ts';
@@ -115,5 +116,32 @@ describe('donor portal from the receipt e-mail', () => {
     await wide.getByRole('heading', { name: 'Hello Portia' }).waitFor({ timeout: 15_000 });
     await wide.getByRole('list', { name: 'Recurring donations' }).getByText('$15.00 monthly').waitFor();
     await wide.screenshot({ path: `${SHOTS}/portal-1280.png`, fullPage: true });
+  });
+
+  it('shows the signed-in donor (role 1123) the same gifts and plans on /my-donations and /recurring-donations', async () => {
+    // The seeded peer fundraiser gives under their account's e-mail.
+    const { page: donor } = await newPage({ width: 375, height: 812 });
+    await donor.goto('/spring-appeal');
+    await donor.getByRole('group', { name: 'How often' }).waitFor({ timeout: 15_000 });
+    await fillStepOne(donor, { interval: 'Monthly', preset: '$10' });
+    await fillDonorDetails(donor, { first: 'Fern', last: 'Raiser', email: 'fundraiser@kindling.test' });
+    await payWithSandboxCard(donor, '4242 4242 4242 4242');
+    await donor.getByRole('heading', { name: /Thank you for your monthly/ }).waitFor();
+
+    for (const width of [375, 1280]) {
+      const { page } = await newPage({ width, height: 812 });
+      await signIn(page, 'fundraiser@kindling.test');
+      await page.waitForURL(/\/peer-dashboard/);
+      await page.goto('/recurring-donations');
+      const plans = page.getByRole('list', { name: 'Recurring donations' });
+      await plans.getByText('$10.00 monthly').first().waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: `${SHOTS}/recurring-donations-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.goto('/my-donations');
+      await page.getByRole('list', { name: 'Past donations' }).getByText('$10.00').first().waitFor();
+      await page.screenshot({ path: `${SHOTS}/my-donations-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
   });
 });
