@@ -15,12 +15,7 @@ const HEADINGS: Record<(typeof IMPORT_COLUMNS)[number], string> = {
 };
 
 function Problem({ errors }: { errors: string[] }) {
-  if (errors.length === 0)
-    return (
-      <Text size="sm" c="green.9">
-        Ready
-      </Text>
-    );
+  if (errors.length === 0) return <Text size="sm">Ready</Text>;
   return (
     <Text size="sm" c="red.8">
       {errors.join(' ')}

@@ -113,7 +113,6 @@ export function ImportUpload() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <FileInput
             label="CSV file"
-            placeholder="Choose a .csv file"
             accept=".csv,text/csv"
             value={file}
             onChange={setFile}

@@ -17,9 +17,10 @@ const STATUS_COLOURS: Record<TImportStatus, string> = {
 };
 
 export function ImportStatusBadge({ status }: { status: TImportStatus }) {
-  // Dark text on the light badge: readable at full contrast (axe).
+  const colour = STATUS_COLOURS[status];
+  // The text colour on the light badge: readable at full contrast (axe); the tint repeats the status.
   return (
-    <Badge variant="light" color={STATUS_COLOURS[status]} styles={{ label: { color: 'var(--mantine-color-text)' } }}>
+    <Badge variant="light" color={colour} style={{ '--badge-color': 'var(--mantine-color-text)', flexShrink: 0 }}>
       {IMPORT_STATUS_LABELS[status]}
     </Badge>
   );
