@@ -76,6 +76,7 @@ export async function recordDonation(input: RecordInput) {
     peerCampaignId: Number(meta.peer_campaign_id) || null,
     provider,
     providerReference: payment.id,
+    providerCaptureId: payment.captureId ?? null,
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     feeCoveredMinor: Number.isSafeInteger(fee) && fee >= 0 && fee <= payment.amountMinor ? fee : 0,

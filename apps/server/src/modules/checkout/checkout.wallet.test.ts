@@ -68,7 +68,10 @@ describe('PayPal orders', () => {
       add_to_donor_wall: true,
       donor: { email: 'alan@example.org', first_name: 'Alan' },
     });
-    expect(await ctx.db.select().from(donations).where(eq(donations.providerReference, order.id))).toHaveLength(1);
+    const recorded = await ctx.db.select().from(donations).where(eq(donations.providerReference, order.id));
+    expect(recorded).toHaveLength(1);
+    // Refunds name PayPal's capture, not the order: it is kept with the donation.
+    expect(recorded[0]?.providerCaptureId).toBe(order.id.replace(/^order_/, 'capture_'));
   });
 
   it('refuses to capture an order the payer has not approved, and records nothing', async () => {

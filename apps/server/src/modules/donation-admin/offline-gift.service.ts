@@ -7,7 +7,6 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
-import { donations } from '../donations/donations.tables.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
 import { donors } from '../donors/donors.tables.ts';
 import { addNoteInTransaction } from '../notes/index.ts';
@@ -77,9 +76,8 @@ export async function recordOfflineGift(
       : null,
     // Midday UTC keeps the received day the same date in every time zone near it.
     occurredAt: new Date(`${gift.received_on}T12:00:00Z`),
+    createdByUserId: actor.user.id,
     onRecorded: async (tx, recorded) => {
-      // recordSucceededPayment has no createdByUserId input: set here, in its transaction.
-      await tx.update(donations).set({ createdByUserId: actor.user.id }).where(eq(donations.id, recorded.id));
       await recordAudit(tx, {
         npoId,
         actorUserId: actor.user.id,

@@ -51,7 +51,7 @@ export async function refundDonation(
   try {
     refund = await deps.providers.byName(donation.provider as ProviderName).refund({
       account: await providerAccountOf(deps.db, donation.npoId, donation.provider ?? ''),
-      paymentId: donation.providerReference ?? '',
+      paymentId: donation.providerCaptureId ?? donation.providerReference ?? '',
       amountMinor: claim.amount,
       currency: donation.currency,
       idempotencyKey: `refund-${donation.id}-${input.idempotency_key}`,

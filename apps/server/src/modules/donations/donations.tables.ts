@@ -72,6 +72,8 @@ export const donations = pgTable(
     provider: text(),
     /** The provider's intent or order id: unique per provider, which is what records a payment once. */
     providerReference: text(),
+    /** What a refund names when it is not the reference: PayPal refunds a capture, not an order. */
+    providerCaptureId: text(),
     receiptNumber: text(),
     /** When the receipt e-mail went out (set in the same transaction that sends it: one receipt per gift). */
     receiptSentAt: timestamp({ withTimezone: true }),

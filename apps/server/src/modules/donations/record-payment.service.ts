@@ -38,6 +38,10 @@ export type SucceededPayment = {
   giftAid?: { name: string; address: string; postcode: string; declaredOn?: string } | null;
   donorWall?: { addToDonorWall?: boolean; firstNameOnly?: boolean; showAmount?: boolean; showComment?: boolean };
   createDonorAccount?: boolean;
+  /** The provider's id for refunds when it differs from `providerReference` (PayPal's capture id). */
+  providerCaptureId?: string | null;
+  /** The staff member who entered the gift by hand (offline gifts); null for payments. */
+  createdByUserId?: number | null;
   /** The recurring plan a scheduled charge belongs to (a first gift's plan is linked by the plans module). */
   recurringPlanId?: number | null;
   /** When the provider says the payment happened (seed, late webhooks); default now. */
@@ -95,7 +99,9 @@ export async function recordSucceededPayment(db: Db, input: SucceededPayment): P
     status: 'succeeded' as const,
     provider: input.provider,
     providerReference: input.providerReference,
+    providerCaptureId: input.providerCaptureId ?? null,
     recurringPlanId: input.recurringPlanId ?? null,
+    createdByUserId: input.createdByUserId ?? null,
     ...(input.occurredAt ? { createdAt: input.occurredAt, updatedAt: input.occurredAt } : {}),
   };
   const write = (tx: Tx) =>

@@ -211,7 +211,9 @@ async function chargeSaved(ctx: SandboxContext, input: ChargeSavedInput): Promis
 }
 
 async function refund(ctx: SandboxContext, input: RefundInput): Promise<ProviderRefund> {
-  const row = await ctx.load(input.account, input.paymentId, ['intent', 'charge', 'order']);
+  // Like PayPal, a wallet payment is refunded by its capture id (capture_sandbox_… names its order).
+  const paymentId = input.paymentId.replace(/^capture_sandbox_/, 'order_sandbox_');
+  const row = await ctx.load(input.account, paymentId, ['intent', 'charge', 'order']);
   if (row.status !== 'succeeded') {
     throw new ProviderError('sandbox', 'unexpected_state', 'Only a succeeded payment can be refunded.', {
       httpStatus: 409,

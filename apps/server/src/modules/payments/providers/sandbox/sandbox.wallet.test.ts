@@ -56,6 +56,15 @@ describe('sandbox PayPal-like orders', () => {
     expect(again.captureId).toBe(capture.captureId);
     // Used: the link no longer offers a decision.
     expect((await client.get(order.approveUrl as string)).statusCode).toBe(404);
+    // As at PayPal, the capture (not the order) is what a refund names.
+    const refund = await ctx.sandbox.refund({
+      account: ctx.account,
+      paymentId: capture.captureId as string,
+      amountMinor: 50,
+      currency: 'USD',
+      idempotencyKey: 'r1',
+    });
+    expect(refund).toMatchObject({ status: 'succeeded', amountMinor: 50, currency: 'USD' });
   });
 
   it('sends the payer back to the cancel address and keeps the order unapproved', async () => {
