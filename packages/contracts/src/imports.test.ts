@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ZImportRow } from './imports.ts';
+
+const row = (overrides: Record<string, string> = {}) => ({
+  date: '2024-03-15',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: ' Ada@Example.org ',
+  amount: '25.00',
+  currency: 'usd',
+  ...overrides,
+});
+
+const errorsOf = (input: Record<string, string>) => {
+  const parsed = ZImportRow.safeParse(input);
+  return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+};
+
+describe('ZImportRow', () => {
+  it('reads the amount in major units into exact minor units of the row currency', () => {
+    expect(ZImportRow.parse(row())).toMatchObject({ amount_minor: 2500, currency: 'USD', email: 'ada@example.org' });
+    expect(ZImportRow.parse(row({ amount: '5000', currency: 'JPY' })).amount_minor).toBe(5000);
+    expect(ZImportRow.parse(row({ amount: '1,234.56', currency: 'EUR' })).amount_minor).toBe(123456);
+    expect(ZImportRow.parse(row({ amount: '0.10' })).amount_minor).toBe(10);
+    expect(ZImportRow.parse(row({ amount: '19.99' })).amount_minor).toBe(1999);
+  });
+
+  it('keeps the optional columns, empty as null, and the payment method in lower case', () => {
+    expect(ZImportRow.parse(row({ payment_method: 'Cheque', reference: 'CHQ-1', campaign_url: '' }))).toMatchObject({
+      payment_method: 'cheque',
+      reference: 'CHQ-1',
+      campaign_url: null,
+    });
+  });
+
+  it('names the column and the problem of each bad cell', () => {
+    expect(errorsOf(row({ amount: '12.345' }))).toEqual(['amount: USD amounts have at most 2 decimals.']);
+    expect(errorsOf(row({ amount: '12.5', currency: 'JPY' }))).toEqual(['amount: JPY amounts are whole numbers.']);
+    expect(errorsOf(row({ amount: '0' }))).toEqual(['amount: must be more than zero.']);
+    expect(errorsOf(row({ amount: '-5' }))).toEqual(['amount: The amount cannot be negative.']);
+    expect(errorsOf(row({ date: '2024-02-30' }))).toEqual(['date: not a real date.']);
+    expect(errorsOf(row({ date: '15/03/2024' }))).toEqual(['date: write it as YYYY-MM-DD.']);
+    expect(errorsOf(row({ date: '2999-01-01' }))).toEqual(['date: cannot be in the future.']);
+    expect(errorsOf(row({ currency: 'XXX' }))).toEqual(['currency: not a supported currency code.']);
+    expect(errorsOf(row({ payment_method: 'card' }))).toEqual([
+      'payment_method: one of cash, cheque, bank_transfer, in_kind.',
+    ]);
+    const { email: _missing, ...noEmail } = row();
+    expect(errorsOf(noEmail)).toEqual(['email: required.']);
+  });
+});
