@@ -5,7 +5,13 @@ import { stubFetch } from '../../../test/fetch-stub.ts';
 import { signedInSession } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { gift, overview, plan } from '../portal.test-support.ts';
-import { DonationPage, MyDonationsPage, RecurringDonationsPage, RecurringEditPage } from './DonorPages.tsx';
+import {
+  DonationPage,
+  MyDonationsPage,
+  ProfilePage,
+  RecurringDonationsPage,
+  RecurringEditPage,
+} from './DonorPages.tsx';
 
 const render = (entry: string) =>
   renderRoutes(
@@ -14,6 +20,7 @@ const render = (entry: string) =>
       { path: '/recurring-donations', element: <RecurringDonationsPage /> },
       { path: '/recurring-edit/:id', element: <RecurringEditPage /> },
       { path: '/donation/:id', element: <DonationPage /> },
+      { path: '/profile', element: <ProfilePage /> },
     ],
     { initialEntries: [entry], session: signedInSession(1123) },
   );
@@ -36,7 +43,24 @@ describe('signed-in donor pages', () => {
     );
   });
 
-  it('/my-donations shows an empty state and an error state', async () => {
+  it('/my-donations says when the gifts could not be loaded, and retries', async () => {
+    let calls = 0;
+    stubFetch({
+      'GET /portal/account/overview': { body: account },
+      'GET /portal/account/donations': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 500, body: { status: 500, code: 'INTERNAL', message: 'Something broke.' } }
+          : { body: { gifts: [gift()] } };
+      },
+    });
+    render('/my-donations');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Something broke.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('$25.00')).toBeInTheDocument();
+  });
+
+  it('/my-donations shows an empty state', async () => {
     stubFetch({
       'GET /portal/account/overview': { body: account },
       'GET /portal/account/donations': { body: { gifts: [] } },
@@ -81,5 +105,29 @@ describe('signed-in donor pages', () => {
     });
     render('/recurring-edit/99');
     expect(await screen.findByRole('alert')).toHaveTextContent('Recurring donation not found.');
+  });
+
+  it('/donation/{id} shows the gift with its receipt and a link to its plan', async () => {
+    stubFetch({
+      'GET /portal/account/overview': { body: account },
+      'GET /portal/account/donations/31': { body: { gift: gift({ interval: 'monthly', recurring_plan_id: 9 }) } },
+    });
+    render('/donation/31');
+    expect(await screen.findByText('1-000031', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Receipt/ })).toHaveAttribute(
+      'href',
+      '/api/v1/portal/account/donations/31/receipt',
+    );
+    expect(screen.getByRole('link', { name: 'Change this recurring donation' })).toHaveAttribute(
+      'href',
+      '/recurring-edit/9',
+    );
+  });
+
+  it('/profile shows the donor record of the signed-in user', async () => {
+    stubFetch({ 'GET /portal/account/overview': { body: account } });
+    render('/profile');
+    expect(await screen.findByText('ada@example.org', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('1 Analytical Way, London, N1 1AA, GB')).toBeInTheDocument();
   });
 });
