@@ -146,6 +146,12 @@ describe('donations import', () => {
         ledger_minor: 123450,
       },
     ]);
+    // The gift counts for its donor like any other (totals kept by the donor_giving triggers).
+    const donors = await admin.get('/api/v1/npo_admin/donors?search=ada.import%40example.org');
+    expect(donors.json().donors).toEqual([
+      expect.objectContaining({ email: 'ada.import@example.org', gift_count: 1, lifetime_total_minor: 2500 }),
+    ]);
+    expect(donors.json().donors[0].last_gift_at).toMatch(/^2024-03-15/);
     const notes = await ctx.db.execute<{ title: string; message: string; link: string }>(sql`
       SELECT title, message, metadata->>'link' AS link FROM notifications WHERE kind = 'import.finished'`);
     expect(notes.rows).toEqual([
