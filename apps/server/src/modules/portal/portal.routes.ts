@@ -20,6 +20,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import {
   changePortalPlan,
+  currentDonorId,
   type PortalDeps,
   type PortalSubject,
   portalGift,
@@ -116,18 +117,23 @@ export async function portalRoutes(app: FastifyInstance, deps: PortalDeps): Prom
       endPortalSession(request, reply);
       throw new AppError('UNAUTHENTICATED', check.reason === 'expired' ? PORTAL_LINK_EXPIRED : PORTAL_LINK_INVALID);
     }
+    // A link e-mailed before staff merged its donor opens the donor it was merged into.
+    const donorId = await currentDonorId(deps, check.claims.npoId, check.claims.donorId);
     const subject: PortalSubject = {
       npoId: check.claims.npoId,
-      donorId: check.claims.donorId,
+      donorId: donorId ?? check.claims.donorId,
       userId: null,
       via: 'portal_link',
       expiresAt: null,
       ip: request.ip,
     };
-    // First what the link opens: a link to a donor that is not there (merged away, another
-    // organisation's id) answers 404 and starts no session.
+    // First what the link opens: a link to a donor that is not there (another organisation's id)
+    // answers 404 and starts no session.
     const overview = await portalOverview(deps, subject);
-    const expiresAt = startPortalSession(request, reply, secret, check.claims);
+    const expiresAt = startPortalSession(request, reply, secret, {
+      ...check.claims,
+      donorId: subject.donorId as number,
+    });
     return reply.send({ ...overview, expires_at: expiresAt.toISOString() });
   });
 

@@ -7,7 +7,7 @@ import { givingYearOf } from '@kindling/contracts/giving-year-rules.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { renderAnnualStatement } from '../donors/index.ts';
+import { findMergedInto, renderAnnualStatement } from '../donors/index.ts';
 import type { PaymentProviders } from '../payments/index.ts';
 import { changePlanAsDonor, type DonorActor, type DonorPlanChange } from '../plans/index.ts';
 import { renderDonationReceipt } from '../receipts/index.ts';
@@ -63,6 +63,19 @@ export async function portalOverview(deps: PortalDeps, subject: PortalSubject): 
     statement_years: years.sort((a, b) => b - a),
     statement_available: true,
   };
+}
+
+/**
+ * The donor a link's donor id stands for today: itself, or, when staff merged it away, the donor
+ * it was merged into (following later merges too); null when there is none.
+ */
+export async function currentDonorId(deps: PortalDeps, npoId: number, donorId: number): Promise<number | null> {
+  let id: number | null = donorId;
+  for (let hop = 0; id !== null && hop < 5; hop++) {
+    if (await repo.findDonor(deps.db, npoId, id)) return id;
+    id = await findMergedInto(deps.db, npoId, { donorId: id });
+  }
+  return null;
 }
 
 /** The donor id of a subject that must have one (gifts and plans need a donor record). */

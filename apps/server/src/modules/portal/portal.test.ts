@@ -72,6 +72,21 @@ describe('opening the portal link', () => {
     expect((await browser.get('/api/v1/portal/plans')).statusCode).toBe(401);
   });
 
+  it('opens a link whose donor staff merged away as the donor it was merged into', async () => {
+    const mergedAway = 987_654;
+    await ctx.db.execute(sql`
+      INSERT INTO donor_merges (npo_id, merged_donor_id, merged_email, kept_donor_id)
+      VALUES (${ada.once.npo_id}, ${mergedAway}, 'ada.old@example.org', ${ada.once.donor.id})`);
+    const browser = new TestClient(ctx.app);
+    const res = await browser.post('/api/v1/portal/session', {
+      token: tokenOf(linkFor(ctx, ada.once.npo_id, mergedAway)),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ZPortalOverview.parse(res.json()).donor?.id).toBe(ada.once.donor.id);
+    const gifts = ZPortalGiftsResponse.parse((await browser.get('/api/v1/portal/donations')).json()).gifts;
+    expect(gifts.map((g) => g.id).sort()).toEqual([ada.once.id, ada.monthly.id].sort());
+  });
+
   it('answers 401 to portal calls without a portal session', async () => {
     const browser = new TestClient(ctx.app);
     const res = await browser.get('/api/v1/portal/donations');
