@@ -1,0 +1,96 @@
+// A new card from the portal with Stripe keys configured, against the local Stripe stand-in: the
+// SetupIntent is made on the organisation's connected account and the plan's customer, and the
+// card Stripe reports once the browser confirmed it replaces the plan's method.
+import {
+  ZConfirmPaymentResponse,
+  ZCreateIntentResponse,
+  ZPortalCardSetupResponse,
+  ZPortalOverview,
+} from '@kindling/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+import { TestClient } from '../../../test/test-client.ts';
+import { recurringPlans } from '../plans/index.ts';
+import { portalBrowser } from './portal.test-support.ts';
+
+describe('a new card from the portal through Stripe', () => {
+  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  const ctx = useTestApp({
+    env: () => ({
+      STRIPE_SECRET_KEY: 'sk_test_kindling',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_kindling',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+    }),
+  });
+
+  /** A monthly Stripe gift, as plans.stripe.test.ts records one. */
+  async function monthlyGift() {
+    await ctx.db.execute(sql`UPDATE npos SET stripe_account_id = 'acct_riverside' WHERE slug = 'riverside-food-bank'`);
+    const client = new TestClient(ctx.app);
+    const campaign = (await client.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')).json().campaign;
+    const choice = {
+      campaign_id: campaign.campaign_id,
+      amount: 2000,
+      currency: 'usd',
+      interval: 'monthly',
+      included_fees: 0,
+    };
+    const created = await client.post('/api/v1/npo_admin/intent', { ...choice, email: 'lin@example.org' });
+    const { intent } = ZCreateIntentResponse.parse(created.json());
+    stripe.updateIntent(intent.id, { status: 'succeeded', payment_method: 'pm_card_first' });
+    const confirmed = await client.post('/api/v1/npo_admin/confirm_payment', {
+      ...choice,
+      first_name: 'Lin',
+      last_name: 'Huiyin',
+      email: 'lin@example.org',
+      payment_intent: intent.id,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const donation = ZConfirmPaymentResponse.parse(confirmed.json()).donation;
+    if (!donation?.recurring_plan_id) throw new Error('no plan');
+    return donation;
+  }
+
+  it('saves the card on the plan’s customer of the connected account and applies it', async () => {
+    const donation = await monthlyGift();
+    const planId = Number(donation.recurring_plan_id);
+    const [before] = await ctx.db.select().from(recurringPlans).where(eq(recurringPlans.id, planId));
+    const browser = await portalBrowser(ctx, donation.npo_id, donation.donor.id);
+    const overview = ZPortalOverview.parse((await browser.get('/api/v1/portal/overview')).json());
+    expect(overview.card_form).toEqual({
+      provider: 'stripe',
+      stripe_publishable_key: 'pk_test_kindling',
+      stripe_account: 'acct_riverside',
+    });
+
+    stripe.requests.length = 0;
+    const started = await browser.post(`/api/v1/portal/plans/${planId}/card_setup`);
+    expect(started.statusCode, started.body).toBe(200);
+    const { setup } = ZPortalCardSetupResponse.parse(started.json());
+    expect(setup.provider).toBe('stripe');
+    const call = stripe.requests.find((r) => r.path === '/v1/setup_intents');
+    expect(call?.headers['stripe-account']).toBe('acct_riverside');
+    expect(call?.form).toMatchObject({ customer: before?.customerId, usage: 'off_session' });
+
+    // Not confirmed yet: nothing changes.
+    const early = await browser.post('/api/v1/portal/card_setup/complete', { setup_id: setup.id, plan_id: planId });
+    expect(early.statusCode).toBe(409);
+
+    // What Stripe.js's confirmSetup does in the browser.
+    stripe.updateSetupIntent(setup.id, { status: 'succeeded', payment_method: 'pm_card_new' });
+    const done = await browser.post('/api/v1/portal/card_setup/complete', { setup_id: setup.id, plan_id: planId });
+    expect(done.statusCode, done.body).toBe(200);
+    const [after] = await ctx.db.select().from(recurringPlans).where(eq(recurringPlans.id, planId));
+    expect(after).toMatchObject({ provider: 'stripe', paymentMethodId: 'pm_card_new', customerId: before?.customerId });
+  });
+});
