@@ -25,7 +25,12 @@ const PROGRESS_EVERY = 50;
 
 export const importReference = (importId: number, row: number) => `import-${importId}-${row}`;
 
-async function recordGift(db: Db, npoId: number, importId: number, gift: ImportGift): Promise<void> {
+async function recordGift(
+  db: Db,
+  found: { npoId: number; id: number; createdByUserId: number | null },
+  gift: ImportGift,
+): Promise<void> {
+  const { npoId, id: importId } = found;
   await recordSucceededPayment(db, {
     npoId,
     campaignId: gift.campaign_id,
@@ -38,6 +43,8 @@ async function recordGift(db: Db, npoId: number, importId: number, gift: ImportG
     comment: gift.reference ? `Imported, reference ${gift.reference}` : undefined,
     // Midday UTC keeps the gift's date the same day in every time zone near it (as offline gifts).
     occurredAt: new Date(`${gift.date}T12:00:00Z`),
+    // Who uploaded the file entered these gifts.
+    createdByUserId: found.createdByUserId,
   });
 }
 
@@ -52,7 +59,7 @@ export async function runImport(db: Db, job: ImportJob): Promise<'finished' | 'a
   await markProgress(db, found.id, 0);
   for (const gift of found.gifts) {
     try {
-      await recordGift(db, found.npoId, found.id, gift);
+      await recordGift(db, found, gift);
       imported += 1;
     } catch (error) {
       // A row the database refuses (no exchange rate for its currency…) fails alone; anything

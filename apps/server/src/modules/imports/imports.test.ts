@@ -114,6 +114,11 @@ describe('donations import', () => {
     expect(start.statusCode, start.body).toBe(202);
     const done = await waitUntilFinished(mixedId);
     expect(done).toMatchObject({ imported_count: 3, failed_count: 5, processed_rows: 3, created_by: 'Ada Admin' });
+    // Each imported gift names who entered it: the person who uploaded the file.
+    const enteredBy = await ctx.db.execute<{ email: string }>(sql`
+      SELECT DISTINCT u.email FROM donations d JOIN users u ON u.id = d.created_by_user_id
+      WHERE d.provider = 'import' AND d.provider_reference LIKE ${`import-${mixedId}-%`}`);
+    expect(enteredBy.rows).toEqual([{ email: 'admin@kindling.test' }]);
     expect(await importedGifts()).toEqual([
       {
         provider_reference: `import-${mixedId}-2`,

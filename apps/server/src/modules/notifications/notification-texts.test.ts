@@ -11,4 +11,12 @@ describe('notification wording', () => {
       '2,500',
     );
   });
+
+  it('counts the rows an import could not take in the singular and the plural', () => {
+    const text = (failed: number) =>
+      notificationTexts['import.finished']({ what: 'donations', imported: 2, failed }).message;
+    expect(text(0)).toBe('2 donations imported.');
+    expect(text(1)).toBe('2 donations imported, 1 row could not be imported.');
+    expect(text(5)).toBe('2 donations imported, 5 rows could not be imported.');
+  });
 });

@@ -56,7 +56,7 @@ export const notificationTexts = {
   }),
   'import.finished': (d: { what: string; imported: number; failed: number }): NotificationText => ({
     title: 'Import finished',
-    message: `${d.imported} ${d.what} imported${d.failed > 0 ? `, ${d.failed} rows could not be imported` : ''}.`,
+    message: `${d.imported} ${d.what} imported${d.failed > 0 ? `, ${d.failed} ${d.failed === 1 ? 'row' : 'rows'} could not be imported` : ''}.`,
     link: '/dashboard/imports',
   }),
   'export.finished': (d: { what: string; rows: number }): NotificationText => ({
