@@ -12,7 +12,7 @@ export async function renderDonationReceipt(
   donationId: number,
 ): Promise<{ filename: string; pdf: Buffer } | null> {
   const source = await findReceiptSource(db, npoId, donationId);
-  if (!source || source.status !== 'succeeded') return null;
+  if (source?.status !== 'succeeded') return null;
   // The number the receipt job gives (npo-000id) when the e-mail has not gone out yet.
   const receiptNumber = source.facts.receiptNumber || `${npoId}-${String(donationId).padStart(6, '0')}`;
   const facts = { ...source.facts, receiptNumber };
