@@ -25,7 +25,10 @@ export function jsonClient(base: string, options: { sockets: number; headers?: R
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
             try {
-              resolve({ status: response.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as T });
+              resolve({
+                status: response.statusCode ?? 0,
+                json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as T,
+              });
             } catch (error) {
               reject(error);
             }

@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { DonationFollowUp } from '../checkout/index.ts';
-import { renderReceiptPdf } from './receipt-pdf.ts';
 import { composeReceiptEmail, type PortalLinkKeys } from './receipt-email.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
 import { buildReceipt } from './receipt-text.ts';
 import { findReceiptSource, lockUnsentReceipt, markReceiptSent } from './receipts.repository.ts';
 
