@@ -1,15 +1,8 @@
 // Turns what the provider reported plus the donor's choices into one recorded donation, and
 // shapes it as the contract's TDonation for the thank-you screen.
-import {
-  formatMoney,
-  GIFT_AID_TEXT_VERSION,
-  normaliseDonorWall,
-  type TAnswers,
-  type TDonation,
-  type TPublicCampaign,
-} from '@kindling/contracts';
+import { formatMoney, normaliseDonorWall, type TAnswers, type TPublicCampaign } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { type DonationNotice, type DonationRow, recordSucceededPayment } from '../donations/index.ts';
+import { type DonationNotice, type DonationRow, recordSucceededPayment, toDonation } from '../donations/index.ts';
 import type { ProviderPayment } from '../payments/index.ts';
 import { ensurePlanForFirstGift } from '../plans/index.ts';
 import { type DonationFollowUp, runFollowUps } from './after-donation.ts';
@@ -119,7 +112,13 @@ export async function recordDonation(input: RecordInput) {
     { db, donation: recorded, created, choice, campaign, payment },
     input.log ?? (() => {}),
   );
-  return { donation: toDonation(recorded, choice, campaign), created };
+  const donor = {
+    id: recorded.donorId,
+    first_name: choice.first_name,
+    last_name: choice.last_name,
+    email: choice.email,
+  };
+  return { donation: toDonation(recorded, donor, campaign?.name ?? null), created };
 }
 
 /**
@@ -146,50 +145,5 @@ function receivedNotice(payment: ProviderPayment, choice: DonorChoice): Donation
     kind: 'donation.received',
     title: 'New donation',
     message: `${choice.first_name} ${choice.last_name} gave ${amount}.`.trim(),
-  };
-}
-
-export function toDonation(d: DonationRow, donor: DonorChoice, campaign: TPublicCampaign | null): TDonation {
-  return {
-    id: d.id,
-    npo_id: d.npoId,
-    campaign_id: d.campaignId,
-    campaign_name: campaign?.name ?? null,
-    peer_campaign_id: d.peerCampaignId,
-    donor: { id: d.donorId, first_name: donor.first_name, last_name: donor.last_name, email: donor.email },
-    amount_minor: d.amountMinor,
-    included_fees_minor: d.feeCoveredMinor,
-    currency: d.currency,
-    base_amount_minor: d.baseAmountMinor,
-    base_currency: d.baseCurrency,
-    fx_rate: String(d.fxRate),
-    interval: d.interval,
-    status: d.status,
-    designation_id: d.designationId,
-    designation: d.designationName,
-    answers: d.answers,
-    comment: d.comment,
-    gift_aid: d.giftAid,
-    gift_aid_declaration: d.giftAid
-      ? {
-          name: d.giftAidName ?? '',
-          address: d.giftAidAddress ?? '',
-          postcode: d.giftAidPostcode ?? '',
-          declared_on: d.giftAidDeclaredOn ?? '',
-          text_version: GIFT_AID_TEXT_VERSION,
-        }
-      : null,
-    add_to_donor_wall: d.addToDonorWall,
-    first_name_only_to_donor_wall: d.firstNameOnlyToDonorWall,
-    show_amount_on_donor_wall: d.showAmountOnDonorWall,
-    show_comment_on_donor_wall: d.showCommentOnDonorWall,
-    create_donor_account: d.createDonorAccount,
-    payment_method: d.paymentMethod,
-    provider: d.provider,
-    provider_reference: d.providerReference,
-    receipt_number: d.receiptNumber,
-    recurring_plan_id: d.recurringPlanId ?? null,
-    created_at: d.createdAt.toISOString(),
-    refunded_at: d.refundedAt ? d.refundedAt.toISOString() : null,
   };
 }

@@ -1,12 +1,8 @@
-import {
-  GIFT_AID_TEXT_VERSION,
-  type TDonationDetail,
-  type TDonationRefund,
-  type THistoryEntry,
-} from '@kindling/contracts';
+import type { TDonationDetail, TDonationRefund, THistoryEntry } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { listAuditEntries } from '../audit/index.ts';
+import { toDonation } from '../donations/index.ts';
 import { findDonationDetail, ledgerOf, refundsOf } from './donation-detail.repository.ts';
 import { DONATION_NOT_FOUND } from './refund.service.ts';
 
@@ -22,52 +18,14 @@ export async function getDonationDetail(db: Db, npoId: number, id: number): Prom
   const refunded = refunds.reduce((sum, r) => sum + r.refund.amountMinor, 0);
   const left = d.status === 'succeeded' ? Math.max(0, d.amountMinor - refunded) : 0;
   const platformFee = -ledger.filter((l) => l.kind === 'platform_fee').reduce((sum, l) => sum + l.amountMinor, 0);
+  const donor = {
+    id: found.donor.id,
+    first_name: found.donor.firstName,
+    last_name: found.donor.lastName,
+    email: found.donor.email,
+  };
   return {
-    id: d.id,
-    npo_id: d.npoId,
-    campaign_id: d.campaignId,
-    campaign_name: found.campaignName ?? null,
-    peer_campaign_id: d.peerCampaignId,
-    donor: {
-      id: found.donor.id,
-      first_name: found.donor.firstName,
-      last_name: found.donor.lastName,
-      email: found.donor.email,
-    },
-    amount_minor: d.amountMinor,
-    included_fees_minor: d.feeCoveredMinor,
-    currency: d.currency,
-    base_amount_minor: d.baseAmountMinor,
-    base_currency: d.baseCurrency,
-    fx_rate: String(d.fxRate),
-    interval: d.interval,
-    status: d.status,
-    designation_id: d.designationId,
-    designation: d.designationName,
-    answers: d.answers,
-    comment: d.comment,
-    gift_aid: d.giftAid,
-    gift_aid_declaration: d.giftAid
-      ? {
-          name: d.giftAidName ?? '',
-          address: d.giftAidAddress ?? '',
-          postcode: d.giftAidPostcode ?? '',
-          declared_on: d.giftAidDeclaredOn ?? '',
-          text_version: GIFT_AID_TEXT_VERSION,
-        }
-      : null,
-    add_to_donor_wall: d.addToDonorWall,
-    first_name_only_to_donor_wall: d.firstNameOnlyToDonorWall,
-    show_amount_on_donor_wall: d.showAmountOnDonorWall,
-    show_comment_on_donor_wall: d.showCommentOnDonorWall,
-    create_donor_account: d.createDonorAccount,
-    payment_method: d.paymentMethod,
-    provider: d.provider,
-    provider_reference: d.providerReference,
-    receipt_number: d.receiptNumber,
-    recurring_plan_id: d.recurringPlanId ?? null,
-    created_at: d.createdAt.toISOString(),
-    refunded_at: iso(d.refundedAt),
+    ...toDonation(d, donor, found.campaignName ?? null),
     platform_fee_minor: platformFee,
     refunded_minor: refunded,
     refundable_minor: left,
