@@ -5,11 +5,11 @@ import { useCallback, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { LeaveGuard } from '../../../system/LeaveGuard.tsx';
 import { PageFrame } from '../../placeholder/PageFrame.tsx';
 import { type PageEntry, pageEntry } from '../../placeholder/page-catalog.ts';
 import { templateQuery } from '../api/email-templates.queries.ts';
 import { TemplateSection } from '../components/TemplateSection.tsx';
-import { UnsavedGuard } from '../components/UnsavedGuard.tsx';
 
 const ENTRY: PageEntry = pageEntry('/dashboard/campaigns/receipts/:id') ?? {
   title: 'Campaign receipts',
@@ -50,7 +50,7 @@ export function CampaignReceiptPage() {
   const isDirty = useCallback(() => dirty.current, []);
   return (
     <PageFrame entry={ENTRY} actions={<Links />}>
-      <UnsavedGuard when={isDirty} />
+      <LeaveGuard when={isDirty} what="the e-mail templates" />
       {notFound ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="xs" role="alert">

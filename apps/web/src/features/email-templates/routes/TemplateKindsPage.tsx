@@ -1,10 +1,10 @@
 import { EMAIL_KIND_LABELS, type TEmailKind } from '@kindling/contracts/email-template-rules.ts';
 import { Tabs } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
+import { LeaveGuard } from '../../../system/LeaveGuard.tsx';
 import { PageFrame } from '../../placeholder/PageFrame.tsx';
 import { type PageEntry, pageEntry } from '../../placeholder/page-catalog.ts';
 import { TemplateSection } from '../components/TemplateSection.tsx';
-import { UnsavedGuard } from '../components/UnsavedGuard.tsx';
 
 const entryOf = (pattern: string, title: string): PageEntry =>
   pageEntry(pattern) ?? { title, section: 'Fundraising', description: '', emptyTitle: '' };
@@ -41,7 +41,7 @@ export function TemplateKindsPage({
   const anyDirty = useCallback(() => Object.values(dirty.current).some(Boolean), []);
   return (
     <PageFrame entry={entryOf(pattern, title)}>
-      <UnsavedGuard when={anyDirty} />
+      <LeaveGuard when={anyDirty} what="the e-mail templates" />
       <Tabs value={active} onChange={(value) => value && setActive(value)} keepMounted>
         <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
           {kinds.map((kind) => (

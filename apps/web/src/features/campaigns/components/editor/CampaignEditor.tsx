@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../../app/api-client.ts';
 import { useSession } from '../../../../session/index.ts';
 import { effectiveRoleCode } from '../../../../shell/route-access.ts';
+import { LeaveGuard } from '../../../../system/LeaveGuard.tsx';
 import { PageFrame } from '../../../placeholder/PageFrame.tsx';
 import type { PageEntry } from '../../../placeholder/page-entry.ts';
 import { campaignApi, campaignKeys, type StaffCampaignResponse } from '../../api/campaigns.queries.ts';
@@ -23,7 +24,6 @@ import { DetailsSection } from './DetailsSection.tsx';
 import { EditorPreview } from './EditorPreview.tsx';
 import { EmbedSection } from './EmbedSection.tsx';
 import { type EditorForm, SECTIONS, type SectionProps, type SectionValue, sectionOf } from './editor-form.ts';
-import { LeaveGuard } from './LeaveGuard.tsx';
 import { QuestionsSection } from './QuestionsSection.tsx';
 import { ThankYouSection } from './ThankYouSection.tsx';
 
@@ -139,7 +139,7 @@ export function CampaignEditor({ entry, saved, baseCurrency }: EditorProps) {
 
   return (
     <PageFrame entry={entry} heading={saved ? saved.name : entry.title} actions={actions}>
-      <LeaveGuard when={() => !bypass.current && !save.isPending && form.isDirty() && canWrite} />
+      <LeaveGuard when={() => !bypass.current && !save.isPending && form.isDirty() && canWrite} what="this campaign" />
       {canWrite ? null : (
         <Alert color="gray" icon={<Lock size={16} aria-hidden />}>
           {saved

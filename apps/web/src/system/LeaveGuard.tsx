@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Asks before leaving with unsaved template changes: a dialog for navigation inside the app, the
- * browser's own prompt for reload and close. `when` is read at navigation time.
+ * Asks before leaving a page with unsaved changes: a dialog for navigation inside the app, the
+ * browser's own prompt for reload, close and typed addresses. `when` is read at navigation time.
  */
-export function UnsavedGuard({ when }: { when: () => boolean }) {
+export function LeaveGuard({ when, what }: { when: () => boolean /** e.g. 'this campaign' */; what: string }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) =>
     currentLocation.pathname !== nextLocation.pathname ? when() : false,
   );
@@ -26,7 +26,7 @@ export function UnsavedGuard({ when }: { when: () => boolean }) {
       title="Leave without saving?"
       centered
     >
-      <Text size="sm">Your changes to the e-mail templates have not been saved and will be lost.</Text>
+      <Text size="sm">Your changes to {what} have not been saved and will be lost.</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => blocker.reset?.()}>
           Stay on this page
