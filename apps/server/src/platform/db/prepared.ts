@@ -32,12 +32,6 @@ async function run<T>(db: Executor, built: BuiltQuery & { name: string }, values
   return result.rows as T[];
 }
 
-/** Runs `query` as a named prepared statement named after its text (parameters vary freely). */
-export async function executePrepared<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
-  const built = (db as unknown as Internals).dialect.sqlToQuery(query);
-  return run<T>(db, { ...built, name: nameOf(built.sql) });
-}
-
 /**
  * A statement whose per-call values are all `sql.placeholder(name)`s: `build` runs once (on first
  * use), and each call only fills the placeholders. A value written into the statement directly
