@@ -87,7 +87,10 @@ async function editAndReceive(page: Page, newDonorPage: () => Promise<Page>) {
     .exclude('iframe[title="E-mail preview"]')
     .analyze();
   expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      // The elements too: a failure seen once in CI must say where it was.
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
   console.info('templates e2e: axe done');
 

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Notification } from '@mantine/core';
 
 /**
  * A warm orange whose filled shade (index 7, #c2410c) keeps white button text above the WCAG AA
@@ -30,6 +30,14 @@ export const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // Toasts (live notifications, confirmations): Mantine's close button has no name and its
+    // message text is gray.6 (3.3:1 on white); both fail WCAG AA.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    }),
+  },
 });
 
 /**

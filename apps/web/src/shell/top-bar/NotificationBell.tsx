@@ -93,7 +93,7 @@ export function NotificationBell() {
         <ScrollArea.Autosize mah={CONSTANTS.notificationsMaxHeightPx} type="auto">
           {list.isPending ? (
             <Group justify="center" py="lg">
-              <Loader size="sm" color={CONSTANTS.spinnerColor} aria-label="Loading notifications" />
+              <Loader role="status" size="sm" color={CONSTANTS.spinnerColor} aria-label="Loading notifications" />
             </Group>
           ) : items.length === 0 ? (
             <EmptyList />

@@ -55,7 +55,7 @@ export function SecurityTab() {
             Besides your password, signing in asks for a code from an authenticator app on your phone.
           </Text>
           {status.isPending && (
-            <Loader size="sm" color={CONSTANTS.spinnerColor} aria-label="Loading security settings" />
+            <Loader role="status" size="sm" color={CONSTANTS.spinnerColor} aria-label="Loading security settings" />
           )}
           {status.isError && (
             <Stack gap="xs" align="flex-start">

@@ -24,7 +24,8 @@ export function ResetPasswordPage() {
 
   let body: React.ReactNode;
   if (!token || (check.error instanceof ApiError && check.error.status < 500)) body = <InvalidLink />;
-  else if (check.isPending) body = <Loader mx="auto" color={CONSTANTS.spinnerColor} aria-label="Checking the link" />;
+  else if (check.isPending)
+    body = <Loader role="status" mx="auto" color={CONSTANTS.spinnerColor} aria-label="Checking the link" />;
   else if (check.isError)
     body = <FormAlert message="The link could not be checked right now. Reload the page to try again." />;
   else body = <NewPasswordForm token={token} email={check.data.email} />;

@@ -20,7 +20,7 @@ export function TemplatePreview({ preview, updating, error }: PreviewProps) {
           <Title order={2} size="h4" id="email-preview-title">
             Preview
           </Title>
-          {updating ? <Loader size="xs" aria-label="Updating the preview" /> : null}
+          {updating ? <Loader role="status" size="xs" aria-label="Updating the preview" /> : null}
         </Group>
         <SegmentedControl
           size="xs"

@@ -94,7 +94,7 @@ export function NotificationsPage() {
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         {list.isPending ? (
           <Center py="xl">
-            <Loader color={CONSTANTS.spinnerColor} aria-label="Loading notifications" />
+            <Loader role="status" color={CONSTANTS.spinnerColor} aria-label="Loading notifications" />
           </Center>
         ) : items.length === 0 ? (
           <Stack align="center" gap={4} py="xl" px="md">

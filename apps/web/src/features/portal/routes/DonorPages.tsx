@@ -102,7 +102,7 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 
 function GiftDetail({ id }: { id: number }) {
   const gift = useGift(ACCOUNT_SOURCE, id);
-  if (gift.isPending) return <Loader size="sm" aria-label="Loading the donation" />;
+  if (gift.isPending) return <Loader role="status" size="sm" aria-label="Loading the donation" />;
   if (gift.error || !gift.data) {
     return (
       <Paper withBorder p="md" role="alert">
