@@ -254,3 +254,12 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
 function publicIntent({ account: _account, ...intent }: Json & { account: string }): Json {
   return intent;
 }
+
+/** The configuration that points the app's Stripe SDK at a running stand-in (test keys, plain HTTP). */
+export const stripeStandInEnv = (stripe: { port: number }): Record<string, string> => ({
+  STRIPE_SECRET_KEY: 'sk_test_kindling',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_kindling',
+  STRIPE_API_HOST: '127.0.0.1',
+  STRIPE_API_PORT: String(stripe.port),
+  STRIPE_API_PROTOCOL: 'http',
+});

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
+import { startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient, totpCode } from '../../../test/test-client.ts';
 
@@ -217,12 +217,8 @@ describe('Stripe sign-in through the Stripe SDK', () => {
   });
   const ctx = useTestApp({
     env: () => ({
-      STRIPE_SECRET_KEY: 'sk_test_kindling',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_kindling',
+      ...stripeStandInEnv(stripe),
       STRIPE_CLIENT_ID: 'ca_kindling',
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: 'http',
       STRIPE_CONNECT_BASE: 'https://connect.example.test',
     }),
   });

@@ -4,7 +4,7 @@
 import { ZConfirmPaymentResponse, ZCreateIntentResponse } from '@kindling/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECLINING_PAYMENT_METHOD, startStripeStandIn } from '../../../test/stripe-stand-in.ts';
+import { DECLINING_PAYMENT_METHOD, startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { createJobs } from '../../platform/jobs/jobs.ts';
@@ -22,11 +22,7 @@ describe('recurring card gifts through Stripe', () => {
   });
   const ctx = useTestApp({
     env: () => ({
-      STRIPE_SECRET_KEY: 'sk_test_kindling',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_kindling',
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: 'http',
+      ...stripeStandInEnv(stripe),
     }),
   });
 

@@ -9,7 +9,7 @@ import {
 } from '@kindling/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
+import { startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { recurringPlans } from '../plans/index.ts';
@@ -25,11 +25,7 @@ describe('a new card from the portal through Stripe', () => {
   });
   const ctx = useTestApp({
     env: () => ({
-      STRIPE_SECRET_KEY: 'sk_test_kindling',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_kindling',
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: 'http',
+      ...stripeStandInEnv(stripe),
     }),
   });
 

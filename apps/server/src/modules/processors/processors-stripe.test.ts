@@ -1,7 +1,7 @@
 import { PROCESSOR_MESSAGES } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
+import { startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import {
@@ -29,12 +29,8 @@ describe('/processors with Stripe and PayPal keys (Stripe through the SDK agains
   });
   const ctx = useTestApp({
     env: () => ({
-      STRIPE_SECRET_KEY: 'sk_test_kindling',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_kindling',
+      ...stripeStandInEnv(stripe),
       STRIPE_CLIENT_ID: 'ca_kindling',
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(stripe.port),
-      STRIPE_API_PROTOCOL: 'http',
       STRIPE_CONNECT_BASE: 'https://connect.example.test',
       PAYPAL_CLIENT_ID: 'paypal-client-id',
       PAYPAL_CLIENT_SECRET: 'paypal-secret',

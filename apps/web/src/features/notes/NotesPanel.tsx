@@ -60,7 +60,7 @@ export function NotesPanel({ subject, id }: { subject: TNoteSubject; id: number 
   };
 
   let list: React.ReactNode;
-  if (notes.isPending) list = <Skeleton height={56} aria-label="Loading notes" />;
+  if (notes.isPending) list = <Skeleton role="status" height={56} aria-label="Loading notes" />;
   else if (notes.isError)
     list = (
       <Alert color="red" role="alert" title="Notes could not be loaded">

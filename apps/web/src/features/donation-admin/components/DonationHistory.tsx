@@ -33,7 +33,7 @@ export function DonationHistory({ donationId }: { donationId: number }) {
   const npoId = useSession().selectedNpo?.id ?? null;
   const history = useQuery(donationAdminQueries.history(npoId, donationId));
   let body: React.ReactNode;
-  if (history.isPending) body = <Skeleton height={80} aria-label="Loading history" />;
+  if (history.isPending) body = <Skeleton role="status" height={80} aria-label="Loading history" />;
   else if (history.isError)
     body = (
       <Alert color="red" role="alert" title="History could not be loaded">

@@ -60,7 +60,7 @@ export function TransactionPage() {
             </Group>
           </Alert>
         ) : (
-          <Skeleton height={200} aria-label="Loading transaction" />
+          <Skeleton role="status" height={200} aria-label="Loading transaction" />
         )}
       </PageFrame>
     );

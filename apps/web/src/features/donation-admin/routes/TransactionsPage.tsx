@@ -143,7 +143,7 @@ export function TransactionsPage() {
         action={<RetryButton onRetry={() => query.refetch()} loading={query.isFetching} />}
       />
     );
-  else if (query.isPending) body = <Skeleton height={240} aria-label="Loading transactions" />;
+  else if (query.isPending) body = <Skeleton role="status" height={240} aria-label="Loading transactions" />;
   else if (list.length === 0)
     body = (
       <ListMessage

@@ -12,7 +12,7 @@ export function DonationTotals({
   totals: TDonationListTotals | null | undefined;
   stale?: boolean;
 }) {
-  if (totals === undefined) return <Skeleton height={64} radius="md" aria-label="Loading totals" />;
+  if (totals === undefined) return <Skeleton role="status" height={64} radius="md" aria-label="Loading totals" />;
   if (totals === null) {
     return (
       <Text size="sm" c="dimmed" role="status">

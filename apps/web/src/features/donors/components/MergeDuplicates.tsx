@@ -39,7 +39,7 @@ function MergeDialog({
           {'\u2019'}s name, e-mail and address stay; empty fields are filled from {dupName}.
         </Text>
         {preview.isPending ? (
-          <Skeleton height={80} aria-label="Loading what will move" />
+          <Skeleton role="status" height={80} aria-label="Loading what will move" />
         ) : preview.isError ? (
           <Alert color="red" role="alert">
             {preview.error.message}

@@ -71,7 +71,7 @@ export function TemplatePreview({ preview, updating, error }: PreviewProps) {
           )}
         </Paper>
       ) : error ? null : (
-        <Skeleton height={460} aria-label="Loading the preview" />
+        <Skeleton role="status" height={460} aria-label="Loading the preview" />
       )}
     </Stack>
   );

@@ -95,7 +95,7 @@ export function ImportHistory() {
         action={<RetryButton onRetry={() => query.refetch()} loading={query.isFetching} />}
       />
     );
-  else if (query.isPending) body = <Skeleton height={160} aria-label="Loading imports" />;
+  else if (query.isPending) body = <Skeleton role="status" height={160} aria-label="Loading imports" />;
   else if (list.length === 0)
     body = (
       <ListMessage
