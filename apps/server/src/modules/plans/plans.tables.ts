@@ -63,6 +63,15 @@ export const recurringPlans = pgTable(
     paymentMethodId: text(),
     /** The provider's customer the method belongs to (Stripe cus_…, PayPal customer id). */
     customerId: text(),
+    /**
+     * The saved card as the provider described it when the method was saved or replaced (brand,
+     * last four digits, expiry month 1-12 and four-digit year): what the card-expiring e-mail is
+     * decided on. Null for a PayPal vault token (no expiry) or when the provider told us nothing.
+     */
+    cardBrand: text(),
+    cardLast4: varchar({ length: 4 }),
+    cardExpMonth: integer(),
+    cardExpYear: integer(),
     designationId: bigint({ mode: 'number' }).references(() => campaignDesignations.id, { onDelete: 'set null' }),
     status: text({ enum: planStatuses }).notNull().default('active'),
     failureReason: text(),

@@ -6,6 +6,7 @@ export * from '../../modules/donation-admin/donation-admin.tables.ts';
 export * from '../../modules/donations/donations.tables.ts';
 export * from '../../modules/donors/donor-giving.tables.ts';
 export * from '../../modules/donors/donors.tables.ts';
+export * from '../../modules/email-templates/email-notices.tables.ts';
 export * from '../../modules/email-templates/email-templates.tables.ts';
 export * from '../../modules/fundraisers/fundraisers.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
