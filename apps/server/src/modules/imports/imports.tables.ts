@@ -2,7 +2,7 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle
 import { users } from '../auth/auth.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 
-export const importStatuses = ['previewed', 'queued', 'running', 'finished'] as const;
+export const importStatuses = ['previewed', 'queued', 'running', 'finished', 'failed'] as const;
 
 /** A checked CSV row waiting to be recorded: its line in the file and the gift it describes. */
 export type ImportGift = {
@@ -42,6 +42,8 @@ export const donationImports = pgTable(
     failedCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
+    /** Why the job stopped for good (status failed), in words for staff. */
+    failureMessage: text(),
   },
   (t) => [index('donation_imports_npo_idx').on(t.npoId, t.createdAt)],
 );
