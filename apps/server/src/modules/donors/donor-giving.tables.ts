@@ -23,6 +23,8 @@ export const donorGiving = pgTable(
       .notNull()
       .references(() => npos.id),
     giftCount: integer().notNull().default(0),
+    /** Gifts with an interval other than 'once': account_details counts donors with one. */
+    recurringGiftCount: integer().notNull().default(0),
     lifetimeBaseMinor: bigint({ mode: 'number' }).notNull().default(0),
     firstGiftAt: timestamp({ withTimezone: true }),
     lastGiftAt: timestamp({ withTimezone: true }),
@@ -34,6 +36,7 @@ export const donorGiving = pgTable(
     index('donor_giving_npo_first_idx').on(t.npoId, t.firstGiftAt.desc().nullsLast(), t.donorId.desc()),
     index('donor_giving_npo_total_idx').on(t.npoId, t.lifetimeBaseMinor.desc(), t.donorId.desc()),
     index('donor_giving_npo_count_idx').on(t.npoId, t.giftCount.desc(), t.donorId.desc()),
+    index('donor_giving_npo_recurring_idx').on(t.npoId).where(sql`${t.recurringGiftCount} > 0`),
   ],
 );
 

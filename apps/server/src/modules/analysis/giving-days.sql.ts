@@ -1,0 +1,37 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** The kinds of giving_days rows (giving-days.tables.ts says what each sums). */
+export type GivingKind = 'total' | 'campaign' | 'method' | 'amount' | 'list';
+
+const isMidnight = (at: Date) => at.getTime() % 86_400_000 === 0;
+
+/**
+ * The giving_days rows of one kind for `range` (UTC midnights, `from` inclusive, `to` exclusive;
+ * either may be omitted), as one SQL source with the table's columns: the stored sums of closed days
+ * and, for the days after the last closed one, the same sums computed from the donations by the
+ * same database function (giving_day_rows). Read in one statement, so a day being closed meanwhile
+ * is counted once.
+ */
+export function givingDays(npoId: number, kind: GivingKind, range: { from?: Date; to?: Date } = {}): SQL {
+  if ((range.from && !isMidnight(range.from)) || (range.to && !isMidnight(range.to))) {
+    throw new Error('giving days are summed per UTC day: a range starts and ends at midnight UTC');
+  }
+  const from = range.from?.toISOString() ?? '-infinity';
+  const to = range.to?.toISOString() ?? 'infinity';
+  return sql`(
+    WITH closed AS (
+      SELECT coalesce((SELECT c.through FROM giving_days_closed c WHERE c.npo_id = ${npoId}), '-infinity'::date) AS through
+    )
+    SELECT r.day, r.recurring, r.campaign_id, r.method, r.amount, r.status, r.currency, r.donations, r.gifts,
+      r.gross, r.net, r.gift_net, r.amount_minor
+    FROM giving_days r, closed
+    WHERE r.npo_id = ${npoId} AND r.kind = ${kind} AND r.day <= closed.through
+      AND r.day >= (${from}::timestamptz AT TIME ZONE 'UTC')::date AND r.day < (${to}::timestamptz AT TIME ZONE 'UTC')::date
+    UNION ALL
+    SELECT l.day, l.recurring, l.campaign_id, l.method, l.amount, l.status, l.currency, l.donations, l.gifts,
+      l.gross, l.net, l.gift_net, l.amount_minor
+    FROM closed, giving_day_rows(${npoId},
+      greatest(${from}::timestamptz, (closed.through + 1)::timestamp AT TIME ZONE 'UTC'), ${to}::timestamptz) l
+    WHERE l.kind = ${kind}
+  )`;
+}
