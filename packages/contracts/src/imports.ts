@@ -98,7 +98,8 @@ export const ZImportRow = z
   });
 export type TImportRow = z.output<typeof ZImportRow>;
 
-export const IMPORT_STATUSES = ['previewed', 'queued', 'running', 'finished'] as const;
+/** failed: the job stopped for good (an error no retry can cure, or its last retry); recorded gifts are kept. */
+export const IMPORT_STATUSES = ['previewed', 'queued', 'running', 'finished', 'failed'] as const;
 export const ZImportStatus = z.enum(IMPORT_STATUSES);
 export type TImportStatus = z.infer<typeof ZImportStatus>;
 
@@ -114,6 +115,8 @@ export const ZImportSummary = z.object({
   created_by: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /** Why a failed import stopped, for staff; null unless status is failed. */
+  failure_message: z.string().nullable(),
 });
 export type TImportSummary = z.infer<typeof ZImportSummary>;
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 /** The kinds producers may create: a closed set, so the web app can rely on it. */
 export const NOTIFICATION_KINDS = [
   'donation.received',
+  'donation.refunded',
   'recurring_plan.created',
   'recurring_charge.failed',
   'recurring_charge.recovered',
@@ -12,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'fundraiser.invited',
   'fundraiser.joined',
   'import.finished',
+  'import.failed',
   'export.finished',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);

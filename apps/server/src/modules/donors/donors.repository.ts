@@ -63,16 +63,33 @@ export const donorRowOf = (npoId: number, d: DonorDetails, since: Date = new Dat
 });
 
 /**
+ * The e-mail under which a gift given with `email` is recorded: the e-mail of the donor staff
+ * merged the address's donor into (following later merges: a merge moves donor_merges.kept_donor_id
+ * too), unless a donor has that address again (then it is theirs); otherwise `email` itself.
+ * Correlated on the merge row, so the usual gift (an address never merged away) costs one probe of
+ * the empty-ish donor_merges e-mail index and nothing more. Values may be placeholders.
+ */
+export function giftEmailSql(npoId: unknown, email: unknown): SQL {
+  return sql`coalesce((
+      SELECT kept.email FROM donor_merges m JOIN donors kept ON kept.id = m.kept_donor_id
+      WHERE m.npo_id = ${npoId}::bigint AND lower(m.merged_email) = lower(${email}::text)
+        AND NOT EXISTS (SELECT 1 FROM donors again WHERE again.npo_id = m.npo_id AND lower(again.email) = lower(m.merged_email))
+      ORDER BY m.created_at DESC, m.id DESC LIMIT 1), ${email}::text)`;
+}
+
+/**
  * upsertDonor's INSERT … ON CONFLICT, without RETURNING, for a caller's own statement (a CTE).
  * Each value is a DonorRow value or a placeholder for one; with `onlyIf`, nothing is written
- * unless that condition holds.
+ * unless that condition holds. An address whose donor staff merged away is written as the kept
+ * donor's (giftEmailSql), so the conflict target is the kept donor: their gift, their totals, no
+ * new donor, in the same single statement.
  */
 export function donorUpsertSql(v: { [K in keyof DonorRow]: unknown }, onlyIf?: SQL): SQL {
   const keep = (column: string) =>
     sql.raw(`${column} = CASE WHEN EXCLUDED.${column} <> '' THEN EXCLUDED.${column} ELSE donors.${column} END`);
   return sql`
     INSERT INTO donors (npo_id, email, first_name, last_name, address, address2, city, state, postal_code, country, created_at)
-    SELECT ${v.npoId}::bigint, ${v.email}::text, ${v.firstName}::text, ${v.lastName}::text, ${v.address}::text,
+    SELECT ${v.npoId}::bigint, ${giftEmailSql(v.npoId, v.email)}, ${v.firstName}::text, ${v.lastName}::text, ${v.address}::text,
       ${v.address2}::text, ${v.city}::text, ${v.state}::text, ${v.postalCode}::text, ${v.country}::text, ${v.createdAt}::timestamptz
     ${onlyIf ? sql`WHERE ${onlyIf}` : sql``}
     ON CONFLICT (npo_id, lower(email)) DO UPDATE SET

@@ -1,5 +1,12 @@
 // Donors: one per e-mail per organisation. Other modules reach them through this surface only.
 export { findMergedInto } from './donor-merge.repository.ts';
 export { renderAnnualStatement } from './donor-statement.ts';
-export { type DonorDetails, type DonorRow, donorRowOf, donorUpsertSql, upsertDonor } from './donors.repository.ts';
+export {
+  type DonorDetails,
+  type DonorRow,
+  donorRowOf,
+  donorUpsertSql,
+  giftEmailSql,
+  upsertDonor,
+} from './donors.repository.ts';
 export { donorRoutes } from './donors.routes.ts';

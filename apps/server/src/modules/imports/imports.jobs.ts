@@ -7,6 +7,8 @@ import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { recordAudit } from '../audit/index.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { cannotSucceedOnRetry, failImport, ImportStoppedError } from './import-failure.ts';
+import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
 import { findImportForRun, markFinished, markProgress } from './imports.repository.ts';
 import type { ImportFailure, ImportGift } from './imports.tables.ts';
 
@@ -19,11 +21,7 @@ export const importQueue = defineQueue<ImportJob>('donations.import', {
   expireInSeconds: 1800,
 });
 
-/** The provider of imported gifts: never refunded through a provider, like offline gifts. */
-export const IMPORT_PROVIDER = 'import';
 const PROGRESS_EVERY = 50;
-
-export const importReference = (importId: number, row: number) => `import-${importId}-${row}`;
 
 async function recordGift(
   db: Db,
@@ -49,10 +47,14 @@ async function recordGift(
 }
 
 /** Records every checked row of the import, then stamps its counts and tells the staff, once. */
-export async function runImport(db: Db, job: ImportJob): Promise<'finished' | 'already-finished' | 'not-found'> {
+export async function runImport(
+  db: Db,
+  job: ImportJob,
+): Promise<'finished' | 'already-finished' | 'already-failed' | 'not-found'> {
   const found = await findImportForRun(db, job.npoId, job.importId);
   if (!found) return 'not-found';
   if (found.status === 'finished') return 'already-finished';
+  if (found.status === 'failed') return 'already-failed';
   const failures: ImportFailure[] = [...found.failures];
   let imported = 0;
   let processed = 0;
@@ -64,7 +66,7 @@ export async function runImport(db: Db, job: ImportJob): Promise<'finished' | 'a
     } catch (error) {
       // A row the database refuses (no exchange rate for its currency…) fails alone; anything
       // else (the database gone) fails the job, which is retried.
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof AppError)) throw new ImportStoppedError(gift.row, error);
       failures.push({ row: gift.row, reason: error.message });
     }
     processed += 1;
@@ -96,10 +98,28 @@ export async function runImport(db: Db, job: ImportJob): Promise<'finished' | 'a
 
 export type ImportStarter = (job: ImportJob) => Promise<void>;
 
+/**
+ * One run of the import job. A failure a retry may cure (the database briefly gone) is thrown for
+ * pg-boss to retry; one no retry can cure, or the last retry's, marks the import failed for staff
+ * (failImport) instead of leaving it "Running" for ever. What was recorded stays recorded.
+ */
+export async function runImportJob(db: Db, job: ImportJob, attempt: { lastAttempt: boolean }): Promise<void> {
+  try {
+    await runImport(db, job);
+  } catch (error) {
+    const permanent = cannotSucceedOnRetry(error);
+    if (!permanent && !attempt.lastAttempt) throw error;
+    await failImport(db, job, error, permanent);
+    // The last attempt's error still fails the job (logged, kept by pg-boss); a permanent one is
+    // settled: retrying would replay the same row into the same error.
+    if (!permanent) throw error;
+  }
+}
+
 /** Registers the worker; the returned function enqueues one run per import. */
 export function registerImports(jobs: Jobs, deps: { db: Db }): ImportStarter {
-  jobs.register(importQueue, async (data) => {
-    await runImport(deps.db, data);
+  jobs.register(importQueue, async (data, job) => {
+    await runImportJob(deps.db, data, job);
   });
   return async (job) => {
     await jobs.send(importQueue, job, { key: `import-${job.importId}` });

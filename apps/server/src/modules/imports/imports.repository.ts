@@ -1,6 +1,7 @@
 import type { TImportSummary } from '@kindling/contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { arrayParam } from '../../platform/db/raw-rows.ts';
 import { users } from '../auth/auth.tables.ts';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
 import type { DbOrTx } from '../notifications/index.ts';
@@ -18,6 +19,7 @@ const summaryColumns = {
   createdBy: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
   createdAt: donationImports.createdAt,
   finishedAt: donationImports.finishedAt,
+  failureMessage: donationImports.failureMessage,
 };
 
 type SummaryRow = {
@@ -27,7 +29,7 @@ type SummaryRow = {
       ? Date | null
       : K extends 'status'
         ? TImportSummary['status']
-        : K extends 'createdBy' | 'fileName'
+        : K extends 'createdBy' | 'fileName' | 'failureMessage'
           ? string | null
           : number;
 };
@@ -46,6 +48,7 @@ function toSummary(r: SummaryRow): TImportSummary {
     created_by: r.createdBy,
     created_at: r.createdAt.toISOString(),
     finished_at: r.finishedAt?.toISOString() ?? null,
+    failure_message: r.status === 'failed' ? r.failureMessage : null,
   };
 }
 
@@ -131,7 +134,29 @@ export async function markProgress(db: Db, id: number, processedRows: number): P
   await db
     .update(donationImports)
     .set({ status: 'running', processedRows })
-    .where(and(eq(donationImports.id, id), ne(donationImports.status, 'finished')));
+    .where(and(eq(donationImports.id, id), notInArray(donationImports.status, ['finished', 'failed'])));
+}
+
+/** How many of these references (an import's rows) are recorded as donations, by any run of it. */
+export async function countRecorded(db: Db, npoId: number, provider: string, references: string[]): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM donations
+    WHERE npo_id = ${npoId} AND provider = ${provider} AND provider_reference = ANY(${arrayParam(references)}::text[])`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Stamps a job that stopped for good, once: false when a run already finished or failed it. */
+export async function markFailed(
+  db: DbOrTx,
+  id: number,
+  outcome: { importedCount: number; failureMessage: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(donationImports)
+    .set({ status: 'failed', ...outcome, finishedAt: new Date() })
+    .where(and(eq(donationImports.id, id), notInArray(donationImports.status, ['finished', 'failed'])))
+    .returning({ id: donationImports.id });
+  return rows.length === 1;
 }
 
 /** Stamps the outcome once: false when another run already finished the import. */
@@ -150,7 +175,7 @@ export async function markFinished(
       failures: outcome.failures,
       finishedAt: new Date(),
     })
-    .where(and(eq(donationImports.id, id), ne(donationImports.status, 'finished')))
+    .where(and(eq(donationImports.id, id), notInArray(donationImports.status, ['finished', 'failed'])))
     .returning({ id: donationImports.id });
   return rows.length === 1;
 }

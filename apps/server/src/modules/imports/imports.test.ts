@@ -236,6 +236,59 @@ describe('donations import', () => {
     ]);
   });
 
+  it('marks an import that cannot go on as failed, tells staff why, and keeps what it recorded', async () => {
+    const csv = [
+      HEADER,
+      '2024-06-01,Kept,Row,kept.stop@example.org,11.00,USD,,,',
+      '2024-06-02,Broken,Row,broken.stop@example.org,12.00,USD,,,',
+      '2024-06-03,Never,Reached,never.stop@example.org,13.00,USD,,,',
+    ].join('\n');
+    const id = ZImportUploadResponse.parse((await upload(admin, csv, 'stops.csv')).json()).import.id;
+    // The stored row 3 is damaged after its check (as by a bug or a hand edit): no run can record it.
+    await ctx.db.execute(sql`
+      UPDATE donation_imports SET gifts = jsonb_set(gifts, '{1,date}', '"2024-06-xx"') WHERE id = ${id}`);
+    expect((await admin.post(`/api/v1/npo_admin/imports/${id}/start`)).statusCode).toBe(202);
+    let summary = ZImportResponse.parse((await admin.get(`/api/v1/npo_admin/imports/${id}`)).json()).import;
+    for (let i = 0; i < 100 && (summary.status === 'queued' || summary.status === 'running'); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      summary = ZImportResponse.parse((await admin.get(`/api/v1/npo_admin/imports/${id}`)).json()).import;
+    }
+    expect(summary).toMatchObject({ status: 'failed', imported_count: 1, failed_count: 0 });
+    expect(summary.finished_at).not.toBeNull();
+    expect(summary.failure_message).toBe(
+      'The import stopped at row 3: the row holds values the import cannot record. The 1 gift recorded before it stopped is kept and counted; the rows after it were not imported. Correct that row and import the rows from it on in a new file.',
+    );
+    const { imports } = ZImportListResponse.parse((await admin.get('/api/v1/npo_admin/imports')).json());
+    expect(imports.find((i) => i.id === id)).toMatchObject({ status: 'failed', imported_count: 1 });
+    const recorded = async () =>
+      (
+        await ctx.db.execute<{ provider_reference: string; email: string }>(sql`
+          SELECT d.provider_reference, dn.email FROM donations d JOIN donors dn ON dn.id = d.donor_id
+          WHERE d.provider = 'import' AND d.provider_reference LIKE ${`import-${id}-%`} ORDER BY d.id`)
+      ).rows;
+    expect(await recorded()).toEqual([{ provider_reference: `import-${id}-2`, email: 'kept.stop@example.org' }]);
+    const kept = await admin.get('/api/v1/npo_admin/donors?search=kept.stop%40example.org');
+    expect(kept.json().donors).toEqual([expect.objectContaining({ gift_count: 1, lifetime_total_minor: 1100 })]);
+    const notes = await ctx.db.execute<{ title: string; message: string; link: string }>(sql`
+      SELECT title, message, metadata->>'link' AS link FROM notifications
+      WHERE kind = 'import.failed' AND (metadata->>'import_id')::bigint = ${id}`);
+    expect(notes.rows).toEqual([
+      {
+        title: 'Import failed',
+        message: 'The import of stops.csv stopped before the end. The 1 gift recorded before it stopped is kept.',
+        link: '/dashboard/imports',
+      },
+    ]);
+    const audit = await ctx.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM audit_log WHERE action = 'import.failed' AND target_id = ${String(id)}`);
+    expect(audit.rows[0]?.n).toBe(1);
+    // A later run (a retry that was already queued) changes nothing and records nothing twice.
+    const [npo] = (await ctx.db.execute<{ npo_id: number }>(sql`SELECT npo_id FROM donation_imports WHERE id = ${id}`))
+      .rows;
+    expect(await runImport(ctx.db, { npoId: Number(npo?.npo_id), importId: id })).toBe('already-failed');
+    expect(await recorded()).toHaveLength(1);
+  });
+
   it('refuses a file that is too large, or lacks columns, with a clear message', async () => {
     const big = Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.alloc(5 * 1024 * 1024, 'a')]);
     const tooLarge = await upload(admin, big);

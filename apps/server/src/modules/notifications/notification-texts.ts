@@ -10,6 +10,16 @@ const forCampaign = (campaignName?: string | null) => (campaignName ? ` to ${cam
 
 type Gift = { donorName: string; amountMinor: number; currency: string; campaignName?: string | null };
 
+/** A refund: `amountMinor` went back now; `full` when nothing of the gift is left after it. */
+type Refund = Gift & { donationId: number; giftAmountMinor: number; full: boolean; refundedBy?: string | null };
+
+function refundedPart(d: Refund): string {
+  const gift = `${d.donorName}’s gift of ${money(d.giftAmountMinor, d.currency)}${forCampaign(d.campaignName)}`;
+  if (d.full && d.amountMinor >= d.giftAmountMinor) return `${gift} was refunded in full`;
+  const part = money(d.amountMinor, d.currency);
+  return d.full ? `The remaining ${part} of ${gift} was refunded` : `${part} of ${gift} was refunded`;
+}
+
 /**
  * The wording of every producer's notification in one place, so the donation, recurring,
  * fundraiser and import/export flows stay consistent. Each returns the text for notifyOrganisation.
@@ -18,6 +28,11 @@ export const notificationTexts = {
   'donation.received': (d: Gift & { donationId: number }): NotificationText => ({
     title: 'New donation',
     message: `${d.donorName} gave ${money(d.amountMinor, d.currency)}${forCampaign(d.campaignName)}.`,
+    link: `/dashboard/donation/${d.donationId}`,
+  }),
+  'donation.refunded': (d: Refund): NotificationText => ({
+    title: d.full ? 'Donation refunded' : 'Donation partly refunded',
+    message: `${refundedPart(d)}${d.refundedBy ? ` by ${d.refundedBy}` : ''}.`,
     link: `/dashboard/donation/${d.donationId}`,
   }),
   'recurring_plan.created': (d: Gift & { planId: number; interval: string }): NotificationText => ({
@@ -57,6 +72,17 @@ export const notificationTexts = {
   'import.finished': (d: { what: string; imported: number; failed: number }): NotificationText => ({
     title: 'Import finished',
     message: `${d.imported} ${d.what} imported${d.failed > 0 ? `, ${d.failed} ${d.failed === 1 ? 'row' : 'rows'} could not be imported` : ''}.`,
+    link: '/dashboard/imports',
+  }),
+  'import.failed': (d: { fileName: string; imported: number }): NotificationText => ({
+    title: 'Import failed',
+    message: `The import of ${d.fileName} stopped before the end. ${
+      d.imported === 0
+        ? 'No gift was recorded.'
+        : d.imported === 1
+          ? 'The 1 gift recorded before it stopped is kept.'
+          : `The ${d.imported} gifts recorded before it stopped are kept.`
+    }`,
     link: '/dashboard/imports',
   }),
   'export.finished': (d: { what: string; rows: number }): NotificationText => ({

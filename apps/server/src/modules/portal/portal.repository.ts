@@ -3,6 +3,7 @@
 import type { TPortalDonor, TPortalGift, TPortalPlan } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { giftEmailSql } from '../donors/index.ts';
 
 export type PortalOrganisation = { name: string; stripeAccountId: string | null; fiscalYearStartMonth: number };
 
@@ -38,10 +39,13 @@ export async function findDonor(db: Db, npoId: number, donorId: number): Promise
   return rows[0] ? toDonor(rows[0]) : null;
 }
 
-/** The signed-in user's donor record in the organisation: one per e-mail (case-insensitive). */
+/**
+ * The signed-in user's donor record in the organisation: one per e-mail (case-insensitive); for an
+ * address whose donor staff merged away, the donor it was merged into (where its gifts went).
+ */
 export async function findDonorByEmail(db: Db, npoId: number, email: string): Promise<TPortalDonor | null> {
   const { rows } = await db.execute<DonorRow>(sql`
-    SELECT ${DONOR_COLUMNS} FROM donors WHERE npo_id = ${npoId} AND lower(email) = lower(${email})`);
+    SELECT ${DONOR_COLUMNS} FROM donors WHERE npo_id = ${npoId} AND lower(email) = lower(${giftEmailSql(npoId, email)})`);
   return rows[0] ? toDonor(rows[0]) : null;
 }
 

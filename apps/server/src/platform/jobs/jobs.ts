@@ -25,7 +25,11 @@ export function defineQueue<T extends object>(
   return { name, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 300, ...options };
 }
 
-export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+/**
+ * `lastAttempt`: no retry follows if this run throws (pg-boss's retryCount has reached the queue's
+ * retryLimit), so a handler can leave a lasting record of the failure (an import marked failed).
+ */
+export type JobHandler<T> = (data: T, job: { id: string; lastAttempt: boolean }) => Promise<void>;
 
 export type Jobs = {
   /**
@@ -120,7 +124,7 @@ export function createJobs(options: JobsOptions): Jobs {
         if (options.work === false) continue;
         const workerId = await boss.work<object>(
           queue.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
           async (jobs) => {
             // pg-boss 10 sleeps a polling interval after every batch, even with more jobs
             // waiting; waking the worker makes it drain a backlog (after a restart) at full speed.
@@ -130,7 +134,7 @@ export function createJobs(options: JobsOptions): Jobs {
               // it (retried later, by any instance) is safe, running it on a closing app is not.
               if (state === 'stopped') throw new Error(`job ${job.id} fetched while the jobs were stopping`);
               try {
-                await handler(job.data, { id: job.id });
+                await handler(job.data, { id: job.id, lastAttempt: job.retryCount >= job.retryLimit });
               } catch (error) {
                 options.onError(error, { queue: queue.name, jobId: job.id });
                 // Rethrown so pg-boss marks the job failed and schedules its retry.

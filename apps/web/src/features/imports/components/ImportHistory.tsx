@@ -7,7 +7,7 @@ import { useSession } from '../../../session/index.ts';
 import { ListMessage, RetryButton } from '../../campaigns/components/CampaignBits.tsx';
 import { when } from '../../donation-admin/components/donation-bits.tsx';
 import { importQueries } from '../api/imports.queries.ts';
-import { ErrorsLink, ImportStatusBadge } from './import-bits.tsx';
+import { ErrorsLink, ImportFailedAlert, ImportStatusBadge } from './import-bits.tsx';
 
 function Rows({ list }: { list: TImportSummary[] }) {
   return (
@@ -24,7 +24,7 @@ function Rows({ list }: { list: TImportSummary[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {list.map((s) => (
+          {list.flatMap((s) => [
             <Table.Tr key={s.id}>
               <Table.Td>{when(s.created_at)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.file_name}</Table.Td>
@@ -39,8 +39,15 @@ function Rows({ list }: { list: TImportSummary[] }) {
               <Table.Td>
                 <ImportStatusBadge status={s.status} />
               </Table.Td>
-            </Table.Tr>
-          ))}
+            </Table.Tr>,
+            s.status === 'failed' ? (
+              <Table.Tr key={`${s.id}-failure`}>
+                <Table.Td colSpan={6}>
+                  <ImportFailedAlert summary={s} compact />
+                </Table.Td>
+              </Table.Tr>
+            ) : null,
+          ])}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
@@ -68,6 +75,11 @@ function Cards({ list }: { list: TImportSummary[] }) {
             </Stack>
             <ImportStatusBadge status={s.status} />
           </Group>
+          {s.status === 'failed' && (
+            <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+              <ImportFailedAlert summary={s} compact />
+            </div>
+          )}
         </Card>
       ))}
     </Stack>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../../../session/index.ts';
 import { importApi, importKeys, importQueries } from '../api/imports.queries.ts';
 import { ImportPreview } from './ImportPreview.tsx';
-import { ErrorsLink, plural, TemplateLink } from './import-bits.tsx';
+import { ErrorsLink, ended, ImportFailedAlert, plural, TemplateLink } from './import-bits.tsx';
 
 /** How often the page asks for the progress of a running import. */
 export const PROGRESS_POLL_MS = 1000;
@@ -16,24 +16,34 @@ function Progressing({ id, onDone }: { id: number; onDone: () => void }) {
   const client = useQueryClient();
   const query = useQuery({
     ...importQueries.one(npoId, id),
-    refetchInterval: (q) => (q.state.data?.status === 'finished' ? false : PROGRESS_POLL_MS),
+    refetchInterval: (q) => (ended(q.state.data?.status) ? false : PROGRESS_POLL_MS),
   });
   const summary = query.data;
   const finished = summary?.status === 'finished';
+  const failed = summary?.status === 'failed';
   useEffect(() => {
-    if (finished) void client.invalidateQueries({ queryKey: importKeys.list(npoId) });
-  }, [finished, client, npoId]);
+    if (finished || failed) void client.invalidateQueries({ queryKey: importKeys.list(npoId) });
+  }, [finished, failed, client, npoId]);
   if (!summary) return <Progress value={0} aria-label="Import progress" animated />;
   const percent = summary.valid_rows === 0 ? 100 : Math.round((summary.processed_rows / summary.valid_rows) * 100);
   return (
     <Stack gap="xs">
-      <Progress value={finished ? 100 : percent} animated={!finished} aria-label="Import progress" />
-      <Text size="sm" role="status">
-        {finished
-          ? `Import finished: ${plural(summary.imported_count, 'donation')} imported, ${plural(summary.failed_count, 'row')} could not be imported.`
-          : `Importing… ${summary.processed_rows.toLocaleString('en-US')} of ${summary.valid_rows.toLocaleString('en-US')} rows`}
-      </Text>
-      {finished && (
+      <Progress
+        value={finished ? 100 : percent}
+        animated={!finished && !failed}
+        color={failed ? 'red' : undefined}
+        aria-label="Import progress"
+      />
+      {failed ? (
+        <ImportFailedAlert summary={summary} />
+      ) : (
+        <Text size="sm" role="status">
+          {finished
+            ? `Import finished: ${plural(summary.imported_count, 'donation')} imported, ${plural(summary.failed_count, 'row')} could not be imported.`
+            : `Importing… ${summary.processed_rows.toLocaleString('en-US')} of ${summary.valid_rows.toLocaleString('en-US')} rows`}
+        </Text>
+      )}
+      {(finished || failed) && (
         <Group gap="md">
           <ErrorsLink summary={summary} />
           <Button variant="light" size="xs" onClick={onDone}>

@@ -1,6 +1,6 @@
 import { IMPORT_TEMPLATE_CSV, type TImportStatus, type TImportSummary } from '@kindling/contracts';
-import { Anchor, Badge } from '@mantine/core';
-import { Download } from 'lucide-react';
+import { Alert, Anchor, Badge, Text } from '@mantine/core';
+import { CircleAlert, Download } from 'lucide-react';
 import { importApi } from '../api/imports.queries.ts';
 
 export const IMPORT_STATUS_LABELS: Record<TImportStatus, string> = {
@@ -8,13 +8,36 @@ export const IMPORT_STATUS_LABELS: Record<TImportStatus, string> = {
   queued: 'Queued',
   running: 'Running',
   finished: 'Finished',
+  failed: 'Failed',
 };
 const STATUS_COLOURS: Record<TImportStatus, string> = {
   previewed: 'gray',
   queued: 'blue',
   running: 'blue',
   finished: 'green',
+  failed: 'red',
 };
+
+/** The job will not move on by itself: finished, or stopped for good. */
+export const ended = (status: TImportStatus | undefined) => status === 'finished' || status === 'failed';
+
+/** Why an import stopped and what was kept (the server's words), for the upload step and the history. */
+export function ImportFailedAlert({ summary, compact = false }: { summary: TImportSummary; compact?: boolean }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      p={compact ? 'xs' : undefined}
+      icon={<CircleAlert size={16} aria-hidden />}
+      title={
+        compact ? undefined : `Import failed: ${plural(summary.imported_count, 'donation')} imported before it stopped`
+      }
+    >
+      <Text size="sm">{summary.failure_message ?? 'The import stopped before the end.'}</Text>
+    </Alert>
+  );
+}
 
 export function ImportStatusBadge({ status }: { status: TImportStatus }) {
   const colour = STATUS_COLOURS[status];

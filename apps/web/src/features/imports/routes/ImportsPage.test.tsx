@@ -26,6 +26,7 @@ function summary(overrides: Partial<TImportSummary> = {}): TImportSummary {
     created_by: 'Ada Admin',
     created_at: '2026-03-04T10:00:00.000Z',
     finished_at: null,
+    failure_message: null,
     ...overrides,
   };
 }
@@ -168,6 +169,40 @@ describe('ImportsPage', () => {
     expect(within(clean).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('CSV file')).not.toBeInTheDocument();
     expect(screen.getByText(/Your role can see past imports/)).toBeInTheDocument();
+  });
+
+  it('shows an import that stopped for good as failed, with why and what was kept, and stops asking', async () => {
+    const message =
+      'The import stopped at row 3: the database refused the row’s values. The 1 gift recorded before it stopped is kept and counted; the rows after it were not imported. Correct that row and import the rows from it on in a new file.';
+    const failed = summary({ status: 'failed', processed_rows: 1, imported_count: 1, failure_message: message });
+    let polls = 0;
+    const fetches = stubFetch({
+      'GET /npo_admin/imports': () => ({ body: { imports: polls >= 2 ? [failed] : [] } }),
+      'POST /npo_admin/imports': { status: 201, body: { import: summary(), preview } },
+      'POST /npo_admin/imports/7/start': { status: 202, body: { import: summary({ status: 'queued' }) } },
+      'GET /npo_admin/imports/7': () => {
+        polls += 1;
+        return { body: { import: polls < 2 ? summary({ status: 'running', processed_rows: 1 }) : failed } };
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.upload(fileInput(), new File(['date,first_name\n'], 'historic.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 2 donations' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(within(alert).getByText('Import failed: 1 donation imported before it stopped')).toBeInTheDocument();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(/Importing…/)).not.toBeInTheDocument();
+    // The history shows it as failed, with the same explanation.
+    const table = await screen.findByRole('table', { name: 'Past imports' });
+    const row = within(table).getByRole('row', { name: /historic\.csv/ });
+    expect(within(row).getByText('Failed')).toBeInTheDocument();
+    expect(within(table).getByText(message)).toBeInTheDocument();
+    // Nothing polls a failed import any more.
+    const asked = fetches.callsTo('GET', '/npo_admin/imports/7').length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fetches.callsTo('GET', '/npo_admin/imports/7')).toHaveLength(asked);
   });
 
   it('says when the list could not be loaded', async () => {

@@ -1,0 +1,96 @@
+// An import whose job stops for good: an error no retry can cure, or the last retry's. The import is
+// marked failed with a message staff can act on, staff are told (like a finished import), and the
+// gifts recorded before it stopped stay recorded and counted: each row's reference is unique, so
+// recording the file again later cannot count one twice.
+import type { Db } from '../../platform/db/client.ts';
+import { recordAudit } from '../audit/index.ts';
+import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
+import { countRecorded, findImportForRun, markFailed } from './imports.repository.ts';
+
+/** A row whose recording threw something other than a refusal of that row (AppError): the run stops there. */
+export class ImportStoppedError extends Error {
+  constructor(
+    readonly row: number,
+    override readonly cause: unknown,
+  ) {
+    super(`import stopped at row ${row}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+const causes = (error: unknown): unknown[] => {
+  const chain: unknown[] = [];
+  for (let e = error; e != null && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+};
+
+const sqlState = (error: unknown): string | null => {
+  const code = causes(error)
+    .map((e) => (e as { code?: unknown }).code)
+    .find((c) => typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c));
+  return typeof code === 'string' ? code : null;
+};
+
+/**
+ * True when running the job again would replay the same row into the same error: PostgreSQL's
+ * data exceptions (22…), integrity violations (23…) and statement errors (42…), and programming
+ * errors (a TypeError or RangeError from data the code cannot handle). Lost connections,
+ * deadlocks, serialization failures and timeouts are worth a retry.
+ */
+export function cannotSucceedOnRetry(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state) return /^(22|23|42)/.test(state);
+  return causes(error).some((e) => e instanceof TypeError || e instanceof RangeError);
+}
+
+/** The message staff read on the imports page. */
+export function failureMessageOf(error: unknown, permanent: boolean, recorded: number): string {
+  const kept =
+    recorded === 0
+      ? 'No gift was recorded.'
+      : `The ${recorded.toLocaleString('en-US')} ${recorded === 1 ? 'gift' : 'gifts'} recorded before it stopped ${recorded === 1 ? 'is' : 'are'} kept and counted; the rows after it were not imported.`;
+  if (!permanent) return `The import stopped: the server could not finish it after several attempts. ${kept}`;
+  const row = error instanceof ImportStoppedError ? ` at row ${error.row}` : '';
+  const why = sqlState(error)
+    ? 'the database refused the row’s values'
+    : 'the row holds values the import cannot record';
+  return `The import stopped${row}: ${why}. ${kept} Correct that row and import the rows from it on in a new file.`;
+}
+
+/** Marks the import failed, once, and tells the staff; nothing recorded is undone. */
+export async function failImport(
+  db: Db,
+  job: { npoId: number; importId: number },
+  error: unknown,
+  permanent: boolean,
+): Promise<void> {
+  const found = await findImportForRun(db, job.npoId, job.importId);
+  if (!found) return;
+  const references = found.gifts.map((g) => importReference(found.id, g.row));
+  const recorded = await countRecorded(db, found.npoId, IMPORT_PROVIDER, references);
+  const failureMessage = failureMessageOf(error, permanent, recorded);
+  await db.transaction(async (tx) => {
+    if (!(await markFailed(tx, found.id, { importedCount: recorded, failureMessage }))) return;
+    const text = notificationTexts['import.failed']({ fileName: found.fileName, imported: recorded });
+    await notifyOrganisation(tx, {
+      npoId: found.npoId,
+      kind: 'import.failed',
+      ...text,
+      data: { import_id: found.id, imported: recorded },
+    });
+    await recordAudit(tx, {
+      npoId: found.npoId,
+      actorUserId: found.createdByUserId,
+      action: 'import.failed',
+      targetType: 'donation_import',
+      targetId: found.id,
+      // The technical cause, for whoever looks into it; staff read failureMessage.
+      data: {
+        imported: recorded,
+        permanent,
+        error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+      },
+      ip: null,
+    });
+  });
+}
