@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../donations/index.ts';
+import { campaignTotalsRow } from './campaign-totals.sql.ts';
 
 /** Campaign columns as row_to_json gives them (snake_case). */
 export type CampaignJson = {
@@ -68,10 +69,10 @@ export type CampaignViewRow = {
   owner_name: string | null;
 };
 
+/** Raised net of refunds and disputes, donors and gifts (campaignTotalsRow) as one JSON value. */
 const totalsOf = (condition: SQL) => sql`(
-  SELECT json_build_object('raised', coalesce(sum(d.base_amount_minor), 0), 'donors', count(DISTINCT d.donor_id),
-                           'donations', count(*))
-  FROM donations d WHERE ${condition} AND d.status = 'succeeded')`;
+  SELECT json_build_object('raised', t.raised, 'donors', t.donors, 'donations', t.donations)
+  FROM (${campaignTotalsRow(condition)}) t)`;
 
 /**
  * Selects one campaign by `where` (a condition on `campaigns c`, which must include the tenant or

@@ -1,6 +1,7 @@
 import type { TCampaignValues } from '@kindling/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../donations/index.ts';
+import { campaignTotalsRow } from './campaign-totals.sql.ts';
 import { campaignAmounts, campaignDesignations, campaignQuestions, campaigns } from './campaigns.tables.ts';
 import { sanitiseDescription } from './description-html.ts';
 
@@ -130,7 +131,7 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 export type ListFilter = { npoId: number; search?: string; status?: string; limit: number; offset: number };
 
-/** Top-level campaigns (peer campaigns count within their parent) with their succeeded totals. */
+/** Top-level campaigns (peer campaigns count within their parent) with their totals net of refunds. */
 export async function selectCampaignList(db: Tx, f: ListFilter) {
   const conditions: SQL[] = [sql`c.npo_id = ${f.npoId}`, sql`c.parent_campaign_id IS NULL`];
   if (f.status) conditions.push(sql`c.status = ${f.status}`);
@@ -144,13 +145,12 @@ export async function selectCampaignList(db: Tx, f: ListFilter) {
       SELECT c.id, c.name, c.campaign_url, c.status, c.campaign_type, c.image_url, c.goal_minor, c.currency,
         c.parent_campaign_id,
         coalesce(t.raised, 0)::bigint AS raised, coalesce(t.donors, 0)::int AS donors,
-        coalesce(t.n, 0)::int AS donations_count,
+        coalesce(t.donations, 0)::int AS donations_count,
         (SELECT count(*) FROM campaigns p WHERE p.parent_campaign_id = c.id AND p.npo_id = c.npo_id)::int AS peer_campaigns,
         c.starts_at, c.ends_at, c.created_at
       FROM campaigns c
       LEFT JOIN LATERAL (
-        SELECT sum(d.base_amount_minor) AS raised, count(DISTINCT d.donor_id) AS donors, count(*) AS n
-        FROM donations d WHERE d.campaign_id = c.id AND d.npo_id = c.npo_id AND d.status = 'succeeded') t ON true
+        ${campaignTotalsRow(sql`d.campaign_id = c.id AND d.npo_id = c.npo_id`)}) t ON true
       WHERE ${where}
       ORDER BY c.created_at DESC, c.id DESC LIMIT ${f.limit} OFFSET ${f.offset}`),
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM campaigns c WHERE ${where}`),
