@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { campaigns } from '../campaigns/campaigns.tables.ts';
 import { donations, ledgerEntries } from '../donations/donations.tables.ts';
 import type { Tx } from '../donations/index.ts';
+import { donors } from '../donors/donors.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 import { donationRefunds } from './donation-admin.tables.ts';
 import type { DonationRow } from './donation-detail.repository.ts';
@@ -79,4 +81,15 @@ export async function providerAccountOf(tx: Tx, npoId: number, provider: string)
     .where(eq(npos.id, npoId));
   const accountId = provider === 'stripe' ? npo?.stripe : provider === 'paypal' ? npo?.paypal : null;
   return { npoId, accountId: accountId ?? null };
+}
+
+/** Who gave the gift and to which campaign, as the refund notification names them. */
+export async function giftNamesOf(tx: Tx, d: DonationRow): Promise<{ donorName: string; campaignName: string | null }> {
+  const [row] = await tx
+    .select({ firstName: donors.firstName, lastName: donors.lastName, campaignName: campaigns.name })
+    .from(donors)
+    .leftJoin(campaigns, and(eq(campaigns.id, sql`${d.campaignId}::bigint`), eq(campaigns.npoId, d.npoId)))
+    .where(and(eq(donors.id, d.donorId), eq(donors.npoId, d.npoId)));
+  const donorName = `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim();
+  return { donorName: donorName || 'A donor', campaignName: row?.campaignName ?? null };
 }

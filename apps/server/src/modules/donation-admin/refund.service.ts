@@ -3,11 +3,14 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { Tx } from '../donations/index.ts';
+import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { type PaymentProviders, ProviderError, type ProviderName, type ProviderRefund } from '../payments/index.ts';
 import { refundedSoFar } from './donation-detail.repository.ts';
 import {
   completeRefund,
   findRefundByKey,
+  giftNamesOf,
   insertRefundClaim,
   lockDonation,
   markFullyRefunded,
@@ -81,8 +84,39 @@ export async function refundDonation(
       },
       ip,
     });
+    await notifyRefund(tx, actor, donation, { amount: claim.amount, full, providerRefundId: refund.id });
   });
   return { replayed: false };
+}
+
+/** Tells the organisation's staff, in the refund's own transaction: no notice without the refund. */
+async function notifyRefund(
+  tx: Tx,
+  actor: OrganisationSession,
+  donation: Claim['donation'],
+  refund: { amount: number; full: boolean; providerRefundId: string },
+): Promise<void> {
+  const names = await giftNamesOf(tx, donation);
+  await notifyOrganisation(tx, {
+    npoId: donation.npoId,
+    kind: 'donation.refunded',
+    ...notificationTexts['donation.refunded']({
+      ...names,
+      donationId: donation.id,
+      amountMinor: refund.amount,
+      giftAmountMinor: donation.amountMinor,
+      currency: donation.currency,
+      full: refund.full,
+      refundedBy: `${actor.user.firstName} ${actor.user.lastName}`.trim() || null,
+    }),
+    data: {
+      donation_id: donation.id,
+      amount_minor: refund.amount,
+      currency: donation.currency,
+      full: refund.full,
+      provider_refund_id: refund.providerRefundId,
+    },
+  });
 }
 
 /** The claim for this request, or null when the same key already refunded. */
