@@ -1,6 +1,6 @@
 import type { TCampaignListItem, TCampaignStatus } from '@kindling/contracts';
 import { formatMoney } from '@kindling/contracts';
-import { Anchor, Badge, Button, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { CircleCheck, CircleDashed, CircleStop, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -60,40 +60,5 @@ export function RaisedCell({ campaign }: { campaign: TCampaignListItem }) {
   );
 }
 
-/** A centred message for empty and failed lists, with an optional action. */
-export function ListMessage({
-  icon,
-  title,
-  hint,
-  action,
-  role,
-}: {
-  icon?: ReactNode;
-  title: string;
-  hint?: string;
-  action?: ReactNode;
-  role?: 'alert' | 'status';
-}) {
-  return (
-    <Stack align="center" gap={6} py="xl" px="md" role={role}>
-      {icon}
-      <Text fw={600} ta="center">
-        {title}
-      </Text>
-      {hint ? (
-        <Text size="sm" c="dimmed" ta="center" maw={420}>
-          {hint}
-        </Text>
-      ) : null}
-      {action}
-    </Stack>
-  );
-}
-
-export function RetryButton({ onRetry, loading }: { onRetry: () => void; loading?: boolean }) {
-  return (
-    <Button variant="light" size="xs" onClick={onRetry} loading={loading}>
-      Try again
-    </Button>
-  );
-}
+// The list messages moved to system/list; campaign pages and older imports still find them here.
+export { ListMessage, RetryButton } from '../../../system/list/index.ts';

@@ -1,12 +1,12 @@
 import { TRANSACTION_STATUSES, type TTransaction, type TTransactionStatus } from '@kindling/contracts';
-import { Anchor, Card, Group, Pagination, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight, Search, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../session/index.ts';
-import { ListMessage, RetryButton } from '../../campaigns/components/CampaignBits.tsx';
+import { ListMessage, ListPager, RetryButton } from '../../../system/list/index.ts';
 import { PageFrame } from '../../placeholder/PageFrame.tsx';
 import type { PageEntry } from '../../placeholder/page-entry.ts';
 import { donationAdminQueries, TRANSACTIONS_PAGE_SIZE } from '../api/donation-admin.queries.ts';
@@ -182,16 +182,13 @@ export function TransactionsPage() {
       <Paper withBorder radius="md" p={mobile ? 'xs' : 0}>
         {body}
       </Paper>
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => update({ page: String(next) })}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          />
-        </Group>
-      )}
+      <ListPager
+        page={page}
+        pages={pages}
+        onChange={(next) => update({ page: String(next) })}
+        mobile={mobile}
+        caption={false}
+      />
     </PageFrame>
   );
 }

@@ -125,13 +125,3 @@ export function PlanCards({ plans }: { plans: TRecurringPlanSummary[] }) {
     </Stack>
   );
 }
-
-export function PlanListSkeleton() {
-  return (
-    <Stack p="md" gap="sm" aria-busy="true" aria-label="Loading recurring plans">
-      {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} height={36} />
-      ))}
-    </Stack>
-  );
-}

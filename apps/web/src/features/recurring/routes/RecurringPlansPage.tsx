@@ -1,15 +1,15 @@
-import { Button, Group, NativeSelect, Pagination, Paper, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Repeat, Search, TriangleAlert } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Repeat, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../session/index.ts';
-import { ListMessage, RetryButton } from '../../campaigns/components/CampaignBits.tsx';
+import { ListPager, ListResults } from '../../../system/list/index.ts';
 import { PageFrame } from '../../placeholder/PageFrame.tsx';
 import { pageEntry } from '../../placeholder/page-catalog.ts';
 import { type PlanFilter, RECURRING_PAGE_SIZE, recurringQueries } from '../api/recurring.queries.ts';
-import { MrrCard, PlanCards, PlanListSkeleton, PlanTable } from '../components/PlanList.tsx';
+import { MrrCard, PlanCards, PlanTable } from '../components/PlanList.tsx';
 import classes from '../readable.module.css';
 
 const ENTRY = pageEntry('/dashboard/recurring') ?? {
@@ -69,47 +69,6 @@ export function RecurringPlansPage() {
     label: f.value !== 'all' && counts ? `${f.label} (${counts[f.value]})` : f.label,
   }));
 
-  let body: ReactNode;
-  if (list.isPending) body = <PlanListSkeleton />;
-  else if (list.isError && !list.data)
-    body = (
-      <ListMessage
-        role="alert"
-        icon={<TriangleAlert size={28} aria-hidden color="var(--mantine-color-red-6)" />}
-        title="Recurring plans could not be loaded"
-        hint={list.error.message}
-        action={<RetryButton onRetry={() => list.refetch()} loading={list.isFetching} />}
-      />
-    );
-  else if (plans.length === 0 && filtered)
-    body = (
-      <ListMessage
-        title="No plans match"
-        hint="Try another search or status."
-        action={
-          <Button
-            variant="light"
-            size="xs"
-            onClick={() => {
-              setText('');
-              go({ status: 'all', q: '' });
-            }}
-          >
-            Clear filters
-          </Button>
-        }
-      />
-    );
-  else if (plans.length === 0)
-    body = (
-      <ListMessage
-        icon={<Repeat size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
-        title={ENTRY.emptyTitle || 'No recurring plans yet'}
-        hint="A plan starts when a donor chooses a monthly, quarterly or yearly gift on a donation form."
-      />
-    );
-  else body = mobile ? <PlanCards plans={plans} /> : <PlanTable plans={plans} />;
-
   return (
     <div className={classes.readable}>
       <PageFrame entry={ENTRY}>
@@ -141,19 +100,34 @@ export function RecurringPlansPage() {
             />
           )}
         </Group>
-        <Paper
-          withBorder={!(mobile && plans.length > 0)}
-          radius="md"
-          style={{ overflow: 'hidden' }}
-          bg={mobile && plans.length > 0 ? 'transparent' : undefined}
+        <ListResults
+          query={list}
+          rows={plans}
+          noun="recurring plans"
+          filtered={filtered}
+          onClear={() => {
+            setText('');
+            go({ status: 'all', q: '' });
+          }}
+          noMatchTitle="No plans match"
+          noMatchHint="Try another search or status."
+          mobile={mobile}
+          skeleton={{ rows: 4, rowHeight: 36 }}
+          empty={{
+            icon: <Repeat size={28} aria-hidden color="var(--mantine-color-dimmed)" />,
+            title: ENTRY.emptyTitle || 'No recurring plans yet',
+            hint: 'A plan starts when a donor chooses a monthly, quarterly or yearly gift on a donation form.',
+          }}
         >
-          {body}
-        </Paper>
-        {pages > 1 ? (
-          <Group justify="center">
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={(value) => go({ page: value })} />
-          </Group>
-        ) : null}
+          {(rows) => (mobile ? <PlanCards plans={rows} /> : <PlanTable plans={rows} />)}
+        </ListResults>
+        <ListPager
+          page={page}
+          pages={pages}
+          onChange={(value) => go({ page: value })}
+          mobile={mobile}
+          caption={false}
+        />
       </PageFrame>
     </div>
   );
