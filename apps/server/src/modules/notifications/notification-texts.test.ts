@@ -12,6 +12,31 @@ describe('notification wording', () => {
     );
   });
 
+  it('words a partial refund, the rest of a gift and a refund in full', () => {
+    const refund = { donorName: 'Ada Lovelace', donationId: 9, currency: 'EUR', giftAmountMinor: 5000 };
+    const part = notificationTexts['donation.refunded']({
+      ...refund,
+      amountMinor: 1500,
+      full: false,
+      refundedBy: 'Finn',
+    });
+    expect(part).toEqual({
+      title: 'Donation partly refunded',
+      message: '€15.00 of Ada Lovelace’s gift of €50.00 was refunded by Finn.',
+      link: '/dashboard/donation/9',
+    });
+    const rest = notificationTexts['donation.refunded']({
+      ...refund,
+      amountMinor: 3500,
+      full: true,
+      campaignName: 'Spring',
+    });
+    expect(rest.title).toBe('Donation refunded');
+    expect(rest.message).toBe('The remaining €35.00 of Ada Lovelace’s gift of €50.00 to Spring was refunded.');
+    const whole = notificationTexts['donation.refunded']({ ...refund, amountMinor: 5000, full: true });
+    expect(whole.message).toBe('Ada Lovelace’s gift of €50.00 was refunded in full.');
+  });
+
   it('counts the rows an import could not take in the singular and the plural', () => {
     const text = (failed: number) =>
       notificationTexts['import.finished']({ what: 'donations', imported: 2, failed }).message;
