@@ -27,14 +27,12 @@ beforeAll(async () => {
   ids.riverside = Number((await one<{ id: number }>(sql`SELECT id FROM npos WHERE slug = 'riverside-food-bank'`))?.id);
 });
 
-const invite = (client: TestClient, body: Record<string, unknown>) =>
-  client.post('/api/v1/fundraiser', {
-    first_name: 'Rosa',
-    last_name: 'Parks',
-    campaign_id: ids.spring,
-    role: 'fundraiser',
-    ...body,
-  });
+const invite = (client: TestClient, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  client.post(
+    '/api/v1/fundraiser',
+    { first_name: 'Rosa', last_name: 'Parks', campaign_id: ids.spring, role: 'fundraiser', ...body },
+    { headers },
+  );
 
 describe('POST /fundraiser', () => {
   it('lets staff invite a team leader: account, donor role, e-mail with a password link, staff told once', async () => {
@@ -162,5 +160,43 @@ describe('joining', () => {
       '/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal-team-jo-joiner',
     );
     expect(publicPage.statusCode, publicPage.body).toBe(200);
+  });
+});
+
+describe('the invitation limit per client address', () => {
+  // app.ts: 'fundraiser-invites-client', 20 invitations per client address per hour; every
+  // invitation sends an e-mail, so one address must not be able to send them without end.
+  const countOf = async (query: ReturnType<typeof sql>) => Number((await one<{ n: number }>(query))?.n);
+
+  it('refuses the 21st invitation from one address within the hour and creates nothing; another address is served', async () => {
+    const admin = new TestClient(ctx.app, { remoteAddress: '10.20.0.1' });
+    await admin.signIn('admin@kindling.test');
+    for (let i = 1; i <= 20; i++) {
+      const answer = await invite(admin, { email: `limit.${i}@example.org`, first_name: `Limit${i}` });
+      expect(answer.statusCode, `invitation ${i}: ${answer.body}`).toBe(200);
+    }
+    const fundraisersBefore = await countOf(sql`SELECT count(*)::int AS n FROM fundraisers`);
+
+    const refused = await invite(admin, { email: 'limit.21@example.org' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      status: 429,
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Too many invitations from here. Please try again later.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A forwarded-for header from a client that is not a trusted proxy does not get around it.
+    const forged = await invite(admin, { email: 'limit.21@example.org' }, { 'x-forwarded-for': '203.0.113.9' });
+    expect(forged.statusCode).toBe(429);
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM fundraisers`)).toBe(fundraisersBefore);
+    expect(await countOf(sql`SELECT count(*)::int AS n FROM users WHERE email = 'limit.21@example.org'`)).toBe(0);
+    expect(await mailTo(ctx.dataDir, 'limit.21@example.org', 0)).toEqual([]);
+
+    const elsewhere = new TestClient(ctx.app, { remoteAddress: '10.20.0.2' });
+    await elsewhere.signIn('admin@kindling.test');
+    const served = await invite(elsewhere, { email: 'limit.21@example.org' });
+    expect(served.statusCode, served.body).toBe(200);
+    expect(served.json().fundraiser).toMatchObject({ email: 'limit.21@example.org', status: 'invited' });
+    expect(await mailTo(ctx.dataDir, 'limit.21@example.org')).toHaveLength(1);
   });
 });
