@@ -5,7 +5,7 @@
 // CSV export of all donations while the server's resident memory is sampled (target < 300 MB).
 // An endpoint the server does not have answers 404 and is reported as missing.
 // Not part of npm test. Run: npx tsx bench/dashboard/run.ts [--donations 1000000] [--donors 200000]
-//   [--samples 30] [--pg-stats] [--keep-data DIR]
+//   [--samples 30] [--pg-stats] [--keep-data DIR] [--only export]
 // --keep-data keeps the database in DIR and, when DIR already holds the generated data, measures it
 // again without generating (for comparing changes; the migrations still run).
 import fs from 'node:fs';
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     // Print PostgreSQL's time per statement of the latency phase (pg_stat_statements).
     'pg-stats': { type: 'boolean', default: false },
     'keep-data': { type: 'string' },
+    // --only export: skip the latency phase and measure the export alone.
+    only: { type: 'string' },
   },
 });
 const SAMPLES = Number(args.samples);
@@ -197,8 +199,10 @@ async function main() {
     const get = await signIn(instance.url, 'staff@kindling.test');
     const results: Result[] = [];
     if (args['pg-stats']) await resetStatementStats(database.db);
-    for (const [name, path] of endpoints()) results.push(await measure(get, name, path));
-    print(results);
+    if (args.only !== 'export') {
+      for (const [name, path] of endpoints()) results.push(await measure(get, name, path));
+      print(results);
+    }
     if (args['pg-stats']) await printStatementStats(database.db, 20);
     const exported = await exportWithMemory(get, instance);
     if (exported.status === 404) console.log('\nCSV export of all donations: MISSING (404)');
