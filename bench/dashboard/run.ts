@@ -10,6 +10,7 @@
 // again without generating (for comparing changes; the migrations still run).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
 import {
@@ -187,8 +188,11 @@ async function main() {
   });
   let instance: Instance | null = null;
   try {
-    if (await hasDashboardData(database.db)) console.log(`Measuring the data kept in ${args['keep-data']}`);
-    else {
+    if (await hasDashboardData(database.db)) {
+      console.log(`Measuring the data kept in ${args['keep-data']}`);
+      // What the server's periodic job does: sum the days up to yesterday (decision 013).
+      await database.db.execute(sql`SELECT close_giving_days(id, (now() AT TIME ZONE 'UTC')::date - 1) FROM npos`);
+    } else {
       await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
       await generateDashboardData(database.db, await benchOrganisationId(database.db), {
         donations: Number(args.donations),

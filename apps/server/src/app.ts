@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import { NOTIFICATION_CHANNEL } from '@kindling/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analysisRoutes } from './modules/analysis/index.ts';
+import { analysisRoutes, registerGivingDaysClock } from './modules/analysis/index.ts';
 import {
   accountRoutes,
   authRoutes,
@@ -22,10 +22,15 @@ import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
-import { recurringPlanRoutes, registerPlanEmails, registerRecurringScheduler } from './modules/plans/index.ts';
+import {
+  planCardFollowUp,
+  recurringPlanRoutes,
+  registerPlanEmails,
+  registerRecurringScheduler,
+} from './modules/plans/index.ts';
 import { portalRoutes } from './modules/portal/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
-import { registerReceipts } from './modules/receipts/index.ts';
+import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import type { Config } from './platform/config/config.ts';
@@ -134,17 +139,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     work: deps.config.JOB_WORKERS === 'on',
     onError: (err, context) => app.log.error({ err, ...context }, 'a background job failed'),
   });
-  const followUps = [
-    registerReceipts(jobs, {
-      db: deps.db,
-      mailer: deps.mailer,
-      origin: publicOrigin(deps.config),
-      secret: deps.config.sessionSecret,
-    }),
-    registerDonorInvitations(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
-  ];
+  const donorMail = {
+    db: deps.db,
+    mailer: deps.mailer,
+    origin: publicOrigin(deps.config),
+    secret: deps.config.sessionSecret,
+  };
   // One set of providers for checkout and the recurring scheduler (tests hand in their sandbox).
   const payments = deps.payments ?? createPaymentProviders(deps.config, deps.db);
+  const followUps = [
+    registerReceipts(jobs, donorMail),
+    registerThankYous(jobs, donorMail),
+    registerDonorInvitations(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
+    // A recurring first gift's card expiry, for the card-expiring e-mail.
+    planCardFollowUp(payments),
+  ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
@@ -160,9 +169,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweepSeconds: deps.config.RECURRING_SWEEP_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 300),
     log: (err) => app.log.error({ err }, 'the recurring sweep could not be enqueued'),
   });
+  const givingDaysClock = registerGivingDaysClock(jobs, {
+    db: deps.db,
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
+    log: (err) => app.log.error({ err }, 'closing the day sums could not be enqueued'),
+  });
   await jobs.start();
   recurringClock.start();
+  givingDaysClock.start();
   app.addHook('onClose', async () => {
+    givingDaysClock.stop();
     recurringClock.stop();
     await jobs.stop();
   });

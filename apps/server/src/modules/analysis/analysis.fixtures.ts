@@ -106,3 +106,8 @@ export async function addFailedAttempt(db: Db, npoId: number, planId: number, at
     VALUES (${npoId}, 'sandbox', ${`attempt-${planId}-${at}`}, ${planId}, 1000, 'USD', 'failed', 'card_declined',
       ${at}::timestamptz)`);
 }
+
+/** What the closing job does for one organisation: sum its days up to yesterday (UTC) into giving_days. */
+export async function closeGivingDays(db: Db, npoId: number): Promise<void> {
+  await db.execute(sql`SELECT close_giving_days(${npoId}, (now() AT TIME ZONE 'UTC')::date - 1)`);
+}

@@ -18,21 +18,37 @@ import {
   addFailedAttempt,
   addGift,
   addPlan,
+  closeGivingDays,
   organisationWithAdmin,
   refund,
 } from './analysis.fixtures.ts';
 
 const MARCH = 'from=2025-03-01&to=2025-03-31';
 
-describe('analysis', () => {
+// Every figure must come out the same whether its days are summed live from the donations, were
+// closed (giving_days) before the gifts and refunds were written, so the triggers re-summed them,
+// or were closed after them by the closing job's function.
+const modes = ['summed live', 'closed before the gifts', 'closed after the gifts'] as const;
+type Mode = (typeof modes)[number];
+
+describe.each(modes)('analysis, days %s', (mode: Mode) => {
   const ctx = useTestApp();
+  const suffix = modes.indexOf(mode) === 0 ? '' : ` ${modes.indexOf(mode)}`;
+  const organisation = async (name: string) => {
+    const created = await organisationWithAdmin(ctx, `${name}${suffix}`);
+    if (mode === 'closed before the gifts') await closeGivingDays(ctx.db, created.npoId);
+    return created;
+  };
+  const closedAfter = async (npoId: number) => {
+    if (mode === 'closed after the gifts') await closeGivingDays(ctx.db, npoId);
+  };
   let gifts: Awaited<ReturnType<typeof organisationWithAdmin>>;
   let outsider: Awaited<ReturnType<typeof organisationWithAdmin>>;
 
   // March 2025 is the period; the 31 days before it (29 January – 28 February) the previous one.
   beforeAll(async () => {
-    gifts = await organisationWithAdmin(ctx, 'Analysis Trust');
-    outsider = await organisationWithAdmin(ctx, 'Outsider Shelter');
+    gifts = await organisation('Analysis Trust');
+    outsider = await organisation('Outsider Shelter');
     const npo = gifts.npoId;
     const [a, b, c, d, e] = await Promise.all(
       ['a', 'b', 'c', 'd', 'e'].map((x) => addDonor(ctx.db, npo, `${x}@example.org`, x.toUpperCase(), 'Donor')),
@@ -60,6 +76,8 @@ describe('analysis', () => {
     // Another organisation's gift in the same days.
     const stranger = await addDonor(ctx.db, outsider.npoId, 'stranger@example.org');
     await addGift(ctx.db, outsider.npoId, { donorId: stranger, at: '2025-03-15T12:00:00Z', base: 99_999 });
+    await closedAfter(npo);
+    await closedAfter(outsider.npoId);
   });
 
   describe('gifts of a period', () => {
@@ -128,6 +146,11 @@ describe('analysis', () => {
       return ZDonationListResponse.parse(res.json()).totals;
     };
     const charged = await list('succeeded,refunded');
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM giving_days WHERE npo_id = ${gifts.npoId}`,
+    );
+    // The closed modes read the stored day sums; live, none are stored.
+    expect((rows[0]?.n ?? 0) > 0).toBe(mode !== 'summed live');
     // As charged: A 3000, B 1000, D 6000 and E's 8000 (refunded since); less 1500 + 8000 refunded.
     expect(analysis).toMatchObject({ gross: 18_000, refunded: 9500, total: 8500 });
     expect(charged.base_amount_minor).toBe(analysis.gross);
@@ -213,7 +236,7 @@ describe('analysis', () => {
     let lapsed: Awaited<ReturnType<typeof organisationWithAdmin>>;
 
     beforeAll(async () => {
-      lapsed = await organisationWithAdmin(ctx, 'Lapsed Society');
+      lapsed = await organisation('Lapsed Society');
       const npo = lapsed.npoId;
       const donor = async (email: string) => addDonor(ctx.db, npo, email, email.split('@')[0] ?? '', 'Giver');
       const [l1, l2, s1, c1, r1] = await Promise.all(
@@ -228,6 +251,7 @@ describe('analysis', () => {
       await addGift(ctx.db, npo, { donorId: c1 ?? 0, at: current.toISOString(), base: 700 });
       const gone = await addGift(ctx.db, npo, { donorId: r1 ?? 0, at: day(previous, 20), base: 900 });
       await refund(ctx.db, npo, gone, 900, true);
+      await closedAfter(npo);
     });
 
     it('counts and lists LYBUNT and SYBUNT donors by calendar year', async () => {
@@ -271,7 +295,7 @@ describe('analysis', () => {
   });
 
   it('recurring revenue, churn and failed-payment recovery of a period', async () => {
-    const plans = await organisationWithAdmin(ctx, 'Plans Trust');
+    const plans = await organisation('Plans Trust');
     const npo = plans.npoId;
     const donor = await addDonor(ctx.db, npo, 'plans@example.org');
     const plan = async (p: Omit<Parameters<typeof addPlan>[2], 'donorId' | 'firstDonationId'>, base?: number) => {
@@ -320,6 +344,7 @@ describe('analysis', () => {
     await addFailedAttempt(ctx.db, npo, quarterly, '2025-03-03T00:00:00Z');
     await addGift(ctx.db, npo, { donorId: donor, at: '2025-03-06T00:00:00Z', base: 3000, planId: quarterly });
     await addFailedAttempt(ctx.db, npo, monthly, '2025-03-20T00:00:00Z');
+    await closedAfter(npo);
 
     const res = await plans.client.get(`/api/v1/npo_admin/analysis/recurring?${MARCH}`);
     expect(res.statusCode).toBe(200);

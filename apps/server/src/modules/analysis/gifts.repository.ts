@@ -1,18 +1,45 @@
 import type { TGiftAnalysis, THomeAnalysis, TMoneyPoint } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { countedGifts } from './counted-gifts.sql.ts';
+import { givingDays } from './giving-days.sql.ts';
 import type { Period } from './period.ts';
+
+const DAY_MS = 86_400_000;
+/** `at` when it is a UTC midnight, else the next one (a range ending now sums today whole). */
+const nextMidnight = (at: Date) => new Date(Math.ceil(at.getTime() / DAY_MS) * DAY_MS);
 
 type Totals = { gross: number; total: number; count: number; average: number; median: number };
 
-/** Sum, count, average and median (both rounded to whole minor units) of the period's gifts. */
+/**
+ * Sum, count, average and median (both rounded to whole minor units, as `round(avg(...))` and
+ * `round(percentile_cont(0.5) ...)` over the gifts would) of the period's gifts, from the daily
+ * sums: the median is read off the day rows' histogram of net gift amounts.
+ */
 export async function selectGiftTotals(db: Db, npoId: number, period: Period): Promise<Totals> {
+  const range = { from: period.start, to: period.end };
   const { rows } = await db.execute<Totals>(sql`
-    SELECT coalesce(sum(gross), 0)::bigint AS gross, coalesce(sum(amount), 0)::bigint AS total, count(*) FILTER (WHERE is_gift)::int AS count,
-      coalesce(round(avg(amount) FILTER (WHERE is_gift)), 0)::bigint AS average,
-      coalesce(round(percentile_cont(0.5) WITHIN GROUP (ORDER BY amount) FILTER (WHERE is_gift)), 0)::bigint AS median
-    FROM ${countedGifts(npoId, { from: period.start, to: period.end })} g`);
+    WITH totals AS (
+      SELECT coalesce(sum(t.gross), 0)::bigint AS gross, coalesce(sum(t.net), 0)::bigint AS total,
+        coalesce(sum(t.gifts), 0)::int AS count, coalesce(sum(t.gift_net), 0) AS gift_net
+      FROM ${givingDays(npoId, 'total', range)} t
+    ),
+    histogram AS (
+      SELECT h.amount, sum(h.gifts) AS gifts FROM ${givingDays(npoId, 'amount', range)} h GROUP BY h.amount
+    ),
+    cumulative AS (
+      SELECT amount, sum(gifts) OVER (ORDER BY amount) AS upto, sum(gifts) OVER () AS n FROM histogram
+    ),
+    middle AS (
+      -- The values at 0-based positions floor((n-1)/2) and ceil((n-1)/2): the first amount whose
+      -- running count passes the position.
+      SELECT (SELECT min(amount) FROM cumulative WHERE upto > floor((n - 1) / 2.0)) AS low,
+        (SELECT min(amount) FROM cumulative WHERE upto > ceil((n - 1) / 2.0)) AS high
+      FROM (SELECT max(n) AS n FROM cumulative) c
+    )
+    SELECT totals.gross, totals.total, totals.count,
+      CASE WHEN totals.count = 0 THEN 0 ELSE round(totals.gift_net::numeric / totals.count) END::bigint AS average,
+      coalesce(round(((middle.low + middle.high) / 2.0)::float8), 0)::bigint AS median
+    FROM totals, middle`);
   const row = rows[0];
   if (!row) throw new Error('gift totals query returned no row');
   return {
@@ -35,16 +62,15 @@ export async function selectMoneySeries(
   const { rows } = await db.execute<TMoneyPoint>(sql`
     WITH buckets AS (
       SELECT generate_series(
-        date_trunc(${unit}, ${range.start.toISOString()}::timestamptz, 'UTC'),
-        ${range.end.toISOString()}::timestamptz - interval '1 microsecond', ${step}) AS bucket
+        date_trunc(${unit}, ${range.start.toISOString()}::timestamptz AT TIME ZONE 'UTC'),
+        ${range.end.toISOString()}::timestamptz AT TIME ZONE 'UTC' - interval '1 microsecond', ${step}) AS bucket
     ),
     sums AS (
-      SELECT date_trunc(${unit}, g.created_at, 'UTC') AS bucket, sum(g.amount) AS amount,
-        count(*) FILTER (WHERE g.is_gift) AS count
-      FROM ${countedGifts(npoId, { from: range.start, to: range.end })} g
+      SELECT date_trunc(${unit}, t.day::timestamp) AS bucket, sum(t.net) AS amount, sum(t.gifts) AS count
+      FROM ${givingDays(npoId, 'total', { from: range.start, to: nextMidnight(range.end) })} t
       GROUP BY 1
     )
-    SELECT to_char(b.bucket AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS bucket,
+    SELECT to_char(b.bucket, 'YYYY-MM-DD') AS bucket,
       coalesce(s.amount, 0)::bigint AS amount, coalesce(s.count, 0)::int AS count
     FROM buckets b LEFT JOIN sums s ON s.bucket = b.bucket
     ORDER BY b.bucket`);
@@ -59,12 +85,11 @@ export async function selectDistribution(
   edges: number[],
 ): Promise<TGiftAnalysis['distribution']> {
   const { rows } = await db.execute<{ band: number; count: number }>(sql`
-    SELECT width_bucket(g.amount, ARRAY[${sql.join(
+    SELECT width_bucket(h.amount, ARRAY[${sql.join(
       edges.map((e) => sql`${e}`),
       sql`, `,
-    )}]::bigint[]) AS band, count(*)::int AS count
-    FROM ${countedGifts(npoId, { from: period.start, to: period.end })} g
-    WHERE g.is_gift
+    )}]::bigint[]) AS band, sum(h.gifts)::int AS count
+    FROM ${givingDays(npoId, 'amount', { from: period.start, to: period.end })} h
     GROUP BY 1`);
   const counts = new Map(rows.map((r) => [Number(r.band), r.count]));
   // width_bucket answers 0 below the first edge (a gift refunded below zero cannot happen, but a
@@ -76,12 +101,12 @@ export async function selectDistribution(
   }));
 }
 
-/** Amount and count per campaign since `since`, largest first (gifts without a campaign together). */
+/** Amount and count per campaign since `since` (a UTC midnight), largest first (gifts without a campaign together). */
 export async function selectByCampaign(db: Db, npoId: number, since: Date, limit: number) {
   const { rows } = await db.execute<THomeAnalysis['by_campaign'][number]>(sql`
     SELECT g.campaign_id, coalesce(c.name, 'No campaign') AS name,
-      sum(g.amount)::bigint AS amount, count(*) FILTER (WHERE g.is_gift)::int AS count
-    FROM ${countedGifts(npoId, { from: since })} g
+      sum(g.net)::bigint AS amount, sum(g.gifts)::int AS count
+    FROM ${givingDays(npoId, 'campaign', { from: since })} g
     LEFT JOIN campaigns c ON c.id = g.campaign_id AND c.npo_id = ${npoId}
     GROUP BY g.campaign_id, c.name
     ORDER BY amount DESC, g.campaign_id NULLS LAST
@@ -93,12 +118,11 @@ export async function selectByCampaign(db: Db, npoId: number, since: Date, limit
   }));
 }
 
-/** Amount and count per payment method since `since` ('other' when the provider named none). */
+/** Amount and count per payment method since `since` (a UTC midnight; 'other' when the provider named none). */
 export async function selectByMethod(db: Db, npoId: number, since: Date) {
   const { rows } = await db.execute<THomeAnalysis['by_method'][number]>(sql`
-    SELECT coalesce(nullif(g.payment_method, ''), 'other') AS method,
-      sum(g.amount)::bigint AS amount, count(*) FILTER (WHERE g.is_gift)::int AS count
-    FROM ${countedGifts(npoId, { from: since })} g
+    SELECT g.method, sum(g.net)::bigint AS amount, sum(g.gifts)::int AS count
+    FROM ${givingDays(npoId, 'method', { from: since })} g
     GROUP BY 1
     ORDER BY amount DESC, method`);
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));

@@ -1,7 +1,7 @@
 import type { TOrganisationStats } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { countedGifts } from '../analysis/index.ts';
+import { givingDays } from '../analysis/index.ts';
 
 // The statistics read the donations, donors and campaigns tables directly: those modules have no
 // service yet. When they get one, these queries move behind their index.ts.
@@ -12,34 +12,36 @@ type Totals = Omit<
 >;
 
 /**
- * Organisation totals in base-currency minor units. Succeeded gifts count, net of their refund and
- * dispute ledger rows (the analysis module's `countedGifts`, the rule the donations list and donor
- * totals follow too); a gift is recurring when its interval is not 'once'; "new" and "monthly" mean
- * the current calendar month in UTC.
+ * Organisation totals in base-currency minor units, from the analysis module's daily sums
+ * (`givingDays`, decision 013). Succeeded gifts count, net of their refund and dispute ledger rows
+ * (the rule the donations list and donor totals follow too); a gift is recurring when its interval
+ * is not 'once'; "new" and "monthly" mean the current calendar month in UTC. Recurring donors come
+ * from the donor totals (donor_giving), which count each donor's recurring gifts.
  */
 export async function selectTotals(db: Db, npoId: number): Promise<Totals> {
   const { rows } = await db.execute<Totals>(sql`
-    WITH month AS (SELECT date_trunc('month', now(), 'UTC') AS starts_at),
-    gifts AS (
-      SELECT g.amount, g.is_gift, g.donor_id, g.interval <> 'once' AS recurring,
-             g.created_at >= month.starts_at AS this_month
-      FROM ${countedGifts(npoId)} g, month
+    WITH month AS (SELECT date_trunc('month', now() AT TIME ZONE 'UTC')::date AS starts_on),
+    days AS (
+      SELECT t.recurring, t.net, t.gifts, t.gift_net, t.day >= month.starts_on AS this_month
+      FROM ${givingDays(npoId, 'total')} t, month
     )
     SELECT
-      coalesce(sum(amount), 0)::bigint AS donations_total,
-      count(*) FILTER (WHERE is_gift)::int AS total_donations,
+      coalesce(sum(net), 0)::bigint AS donations_total,
+      coalesce(sum(gifts), 0)::int AS total_donations,
       (SELECT count(*) FROM donors WHERE npo_id = ${npoId})::int AS donors_count,
-      count(DISTINCT donor_id) FILTER (WHERE recurring AND is_gift)::int AS recurring_donors,
-      coalesce(sum(amount) FILTER (WHERE recurring), 0)::bigint AS recurring_donations_total,
-      count(*) FILTER (WHERE this_month AND is_gift)::int AS new_donations,
-      count(*) FILTER (WHERE this_month AND recurring AND is_gift)::int AS new_recurring_donations,
-      (SELECT count(*) FROM donors, month WHERE npo_id = ${npoId} AND created_at >= month.starts_at)::int AS new_donors,
-      coalesce(round(avg(amount) FILTER (WHERE is_gift)), 0)::bigint AS average_donation,
+      (SELECT count(*) FROM donor_giving WHERE npo_id = ${npoId} AND recurring_gift_count > 0)::int AS recurring_donors,
+      coalesce(sum(net) FILTER (WHERE recurring), 0)::bigint AS recurring_donations_total,
+      coalesce(sum(gifts) FILTER (WHERE this_month), 0)::int AS new_donations,
+      coalesce(sum(gifts) FILTER (WHERE this_month AND recurring), 0)::int AS new_recurring_donations,
+      (SELECT count(*) FROM donors, month
+        WHERE npo_id = ${npoId} AND created_at >= month.starts_on::timestamp AT TIME ZONE 'UTC')::int AS new_donors,
+      CASE WHEN coalesce(sum(gifts), 0) = 0 THEN 0 ELSE round(sum(gift_net)::numeric / sum(gifts)) END::bigint
+        AS average_donation,
       (SELECT count(*) FROM campaigns WHERE npo_id = ${npoId})::int AS campaigns_count,
       (SELECT count(*) FROM campaigns WHERE npo_id = ${npoId} AND status = 'active')::int AS active_campaigns_count,
-      coalesce(sum(amount) FILTER (WHERE this_month), 0)::bigint AS monthly_raised,
-      coalesce(sum(amount) FILTER (WHERE this_month AND recurring), 0)::bigint AS recurring_monthly
-    FROM gifts`);
+      coalesce(sum(net) FILTER (WHERE this_month), 0)::bigint AS monthly_raised,
+      coalesce(sum(net) FILTER (WHERE this_month AND recurring), 0)::bigint AS recurring_monthly
+    FROM days`);
   const row = rows[0];
   if (!row) throw new Error('statistics query returned no row');
   return row;
@@ -48,9 +50,8 @@ export async function selectTotals(db: Db, npoId: number): Promise<Totals> {
 /** The five campaigns that raised the most (succeeded gifts net of refunds, base currency). */
 export async function selectTopCampaigns(db: Db, npoId: number): Promise<TOrganisationStats['top_campaigns']> {
   const { rows } = await db.execute<TOrganisationStats['top_campaigns'][number]>(sql`
-    SELECT c.id, c.name, c.campaign_url, sum(g.amount)::bigint AS raised,
-      count(*) FILTER (WHERE g.is_gift)::int AS donations
-    FROM ${countedGifts(npoId)} g
+    SELECT c.id, c.name, c.campaign_url, sum(g.net)::bigint AS raised, sum(g.gifts)::int AS donations
+    FROM ${givingDays(npoId, 'campaign')} g
     JOIN campaigns c ON c.id = g.campaign_id AND c.npo_id = ${npoId}
     GROUP BY c.id
     ORDER BY raised DESC, c.id

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+
+/** The UTC day before `now`: the last day that can be closed (today's gifts are summed live). */
+export const yesterdayOf = (now: Date) => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Closes every organisation's days up to yesterday (decision 013): each organisation in its own
+ * transaction. Closing waits for the organisation's in-flight donation writes (close_giving_days),
+ * and new writes queue behind it, so it gives up after `lockTimeoutMs` and is tried again on the
+ * next run instead of holding donors' payments up. Answers the organisations closed and skipped.
+ */
+export async function closeGivingDays(
+  db: Db,
+  now: Date,
+  options: { lockTimeoutMs?: number } = {},
+): Promise<{ closed: number[]; busy: number[] }> {
+  const through = yesterdayOf(now);
+  const { rows } = await db.execute<{ id: number }>(sql`
+    SELECT n.id FROM npos n LEFT JOIN giving_days_closed c ON c.npo_id = n.id
+    WHERE c.through IS NULL OR c.through < ${through}::date
+    ORDER BY n.id`);
+  const result = { closed: [] as number[], busy: [] as number[] };
+  for (const { id } of rows) {
+    const npoId = Number(id);
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 500}ms`}, true)`);
+        await tx.execute(sql`SELECT close_giving_days(${npoId}, ${through}::date)`);
+      });
+      result.closed.push(npoId);
+    } catch (error) {
+      // 55P03 lock_not_available: writers of this organisation were busy; the next run closes it.
+      if (
+        (error as { code?: string }).code !== '55P03' &&
+        (error as { cause?: { code?: string } }).cause?.code !== '55P03'
+      )
+        throw error;
+      result.busy.push(npoId);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,137 @@
+// The day sums (giving_days, decision 013) against the donations they sum: whatever is written to a
+// closed day, its stored rows must equal the rows computed afresh from the donations, and closing
+// must never miss a donation written while it runs.
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { addCampaign, addDonor, addGift, organisationWithAdmin, refund } from './analysis.fixtures.ts';
+import { closeGivingDays, yesterdayOf } from './giving-days.service.ts';
+
+const ROW = sql.raw(`day::text, kind, recurring, campaign_id, method, amount, status, currency, donations, gifts,
+  gross, net, gift_net, amount_minor`);
+const ORDER = sql.raw('ORDER BY kind, day, recurring, campaign_id NULLS FIRST, method, amount, status, currency');
+
+/** The stored rows of the closed days, and the same days computed from the donations now. */
+async function storedAndFresh(db: Db, npoId: number) {
+  const stored = await db.execute(sql`
+    SELECT ${ROW} FROM giving_days WHERE npo_id = ${npoId} ${ORDER}`);
+  const fresh = await db.execute(sql`
+    SELECT ${ROW} FROM giving_day_rows(${npoId}, '-infinity',
+      ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp AT TIME ZONE 'UTC') r
+    ${ORDER}`);
+  return { stored: stored.rows, fresh: fresh.rows };
+}
+
+async function expectInStep(db: Db, npoId: number) {
+  const { stored, fresh } = await storedAndFresh(db, npoId);
+  expect(stored.length).toBeGreaterThan(0);
+  expect(stored).toEqual(fresh);
+}
+
+const sumOfDay = async (db: Db, npoId: number, day: string) => {
+  const { rows } = await db.execute<{ net: number; gifts: number }>(sql`
+    SELECT coalesce(sum(net), 0)::int AS net, coalesce(sum(gifts), 0)::int AS gifts
+    FROM giving_days WHERE npo_id = ${npoId} AND kind = 'total' AND day = ${day}::date`);
+  return rows[0];
+};
+
+describe('giving days', () => {
+  const ctx = useTestApp();
+  let npoId: number;
+  let otherNpoId: number;
+  let donor: number;
+  let campaign: number;
+
+  beforeAll(async () => {
+    npoId = (await organisationWithAdmin(ctx, 'Day Sums Trust')).npoId;
+    otherNpoId = (await organisationWithAdmin(ctx, 'Other Day Sums')).npoId;
+    donor = await addDonor(ctx.db, npoId, 'days@example.org');
+    campaign = await addCampaign(ctx.db, npoId, 'Days Appeal');
+    await addGift(ctx.db, npoId, { donorId: donor, at: '2025-05-01T10:00:00Z', base: 1000 });
+    await addGift(ctx.db, npoId, { donorId: donor, at: '2025-05-01T23:59:59Z', base: 2500, method: 'paypal' });
+    await addGift(ctx.db, npoId, { donorId: donor, at: '2025-05-02T00:00:00Z', base: 700, status: 'failed' });
+    const other = await addDonor(ctx.db, otherNpoId, 'other-days@example.org');
+    await addGift(ctx.db, otherNpoId, { donorId: other, at: '2025-05-01T12:00:00Z', base: 4200 });
+    await closeGivingDays(ctx.db, new Date());
+  });
+
+  it('closes every organisation through yesterday, once', async () => {
+    const { rows } = await ctx.db.execute<{ npo_id: number; through: string }>(
+      sql`SELECT npo_id, through::text FROM giving_days_closed WHERE npo_id IN (${npoId}, ${otherNpoId})`,
+    );
+    expect(rows.map((r) => r.through)).toEqual([yesterdayOf(new Date()), yesterdayOf(new Date())]);
+    expect(await sumOfDay(ctx.db, npoId, '2025-05-01')).toEqual({ net: 3500, gifts: 2 });
+    const again = await closeGivingDays(ctx.db, new Date());
+    expect(again.closed).not.toContain(npoId);
+    await expectInStep(ctx.db, npoId);
+  });
+
+  it('re-sums a closed day when a gift is back-dated into it, refunded, moved or changed', async () => {
+    const otherBefore = await storedAndFresh(ctx.db, otherNpoId);
+    const late = await addGift(ctx.db, npoId, { donorId: donor, at: '2025-05-01T08:00:00Z', base: 4000 });
+    expect(await sumOfDay(ctx.db, npoId, '2025-05-01')).toEqual({ net: 7500, gifts: 3 });
+    await expectInStep(ctx.db, npoId);
+
+    await refund(ctx.db, npoId, late, 1500, false);
+    expect(await sumOfDay(ctx.db, npoId, '2025-05-01')).toEqual({ net: 6000, gifts: 3 });
+    await expectInStep(ctx.db, npoId);
+
+    await ctx.db.execute(sql`UPDATE donations SET campaign_id = ${campaign}, interval = 'monthly',
+      payment_method = 'bank_transfer' WHERE id = ${late}`);
+    await expectInStep(ctx.db, npoId);
+
+    // Moved to another closed day: both days change.
+    await ctx.db.execute(sql`UPDATE donations SET created_at = '2025-04-20T09:00:00Z' WHERE id = ${late}`);
+    expect(await sumOfDay(ctx.db, npoId, '2025-05-01')).toEqual({ net: 3500, gifts: 2 });
+    expect(await sumOfDay(ctx.db, npoId, '2025-04-20')).toEqual({ net: 2500, gifts: 1 });
+    await expectInStep(ctx.db, npoId);
+
+    await refund(ctx.db, npoId, late, 2500, true);
+    expect(await sumOfDay(ctx.db, npoId, '2025-04-20')).toEqual({ net: 0, gifts: 0 });
+    await expectInStep(ctx.db, npoId);
+
+    // Moved to today, which is summed live: it leaves the closed days.
+    await ctx.db.execute(sql`UPDATE donations SET created_at = now() WHERE id = ${late}`);
+    const { rows } = await ctx.db.execute(
+      sql`SELECT 1 FROM giving_days WHERE npo_id = ${npoId} AND day = '2025-04-20' AND kind = 'total'`,
+    );
+    expect(rows).toEqual([]);
+    await expectInStep(ctx.db, npoId);
+
+    // The other organisation's sums did not move.
+    expect(await storedAndFresh(ctx.db, otherNpoId)).toEqual(otherBefore);
+  });
+
+  it('waits for a donation written to a day still open, and counts it', async () => {
+    const npo = (await organisationWithAdmin(ctx, 'Busy Day Trust')).npoId;
+    const giver = await addDonor(ctx.db, npo, 'busy@example.org');
+    const yesterday = `${yesterdayOf(new Date())}T12:00:00Z`;
+    const writer = await ctx.db.$client.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query(
+        `INSERT INTO donations (npo_id, donor_id, amount_minor, currency, base_amount_minor, base_currency, interval,
+           status, payment_method, created_at)
+         VALUES ($1, $2, 1234, 'USD', 1234, 'USD', 'once', 'succeeded', 'card', $3)`,
+        [npo, giver, yesterday],
+      );
+      // While the writer is open, a short lock timeout gives up and leaves the day open.
+      const busy = await closeGivingDays(ctx.db, new Date(), { lockTimeoutMs: 100 });
+      expect(busy.busy).toContain(npo);
+      const closing = closeGivingDays(ctx.db, new Date(), { lockTimeoutMs: 10_000 });
+      let settled = false;
+      void closing.then(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await writer.query('COMMIT');
+      expect((await closing).closed).toContain(npo);
+    } finally {
+      writer.release();
+    }
+    expect(await sumOfDay(ctx.db, npo, yesterdayOf(new Date()))).toEqual({ net: 1234, gifts: 1 });
+    await expectInStep(ctx.db, npo);
+  });
+});
