@@ -91,8 +91,8 @@ export const donations = pgTable(
     index('donations_npo_created_idx').on(t.npoId, t.createdAt),
     index('donations_campaign_idx').on(t.campaignId, t.createdAt),
     index('donations_peer_campaign_idx').on(t.peerCampaignId),
-    index('donations_donor_idx').on(t.donorId),
-    index('donations_recurring_plan_idx').on(t.recurringPlanId),
+    // Donor lookups use donations_donor_created_idx (donor_id, created_at; migration 0012).
+    index('donations_recurring_plan_idx').on(t.recurringPlanId, t.createdAt),
     uniqueIndex('donations_provider_reference_uq').on(t.provider, t.providerReference),
     uniqueIndex('donations_npo_receipt_uq').on(t.npoId, t.receiptNumber),
   ],

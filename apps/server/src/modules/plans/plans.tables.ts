@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -98,6 +99,12 @@ export const recurringPlans = pgTable(
     firstDonationId: bigint({ mode: 'number' })
       .notNull()
       .references((): AnyPgColumn => donations.id),
+    /**
+     * Base-currency minor units per charged minor unit, from the first gift (its base amount over
+     * its amount): the rate the analysis counts the plan's monthly revenue at without reading the
+     * gift. Set by a database trigger from first_donation_id (migration 'dashboard_indexes').
+     */
+    baseRate: numeric({ mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
