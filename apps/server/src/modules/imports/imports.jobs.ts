@@ -96,7 +96,8 @@ export async function runImport(
   return 'finished';
 }
 
-export type ImportStarter = (job: ImportJob) => Promise<void>;
+/** Enqueues a run; `run` names a later run of the same import (staff ran a failed one again). */
+export type ImportStarter = (job: ImportJob, run?: string) => Promise<void>;
 
 /**
  * One run of the import job. A failure a retry may cure (the database briefly gone) is thrown for
@@ -121,7 +122,8 @@ export function registerImports(jobs: Jobs, deps: { db: Db }): ImportStarter {
   jobs.register(importQueue, async (data, job) => {
     await runImportJob(deps.db, data, job);
   });
-  return async (job) => {
-    await jobs.send(importQueue, job, { key: `import-${job.importId}` });
+  return async (job, run) => {
+    // One job per key, ever: a run again needs a key of its own.
+    await jobs.send(importQueue, job, { key: run ? `import-${job.importId}-${run}` : `import-${job.importId}` });
   };
 }

@@ -145,6 +145,16 @@ export async function countRecorded(db: Db, npoId: number, provider: string, ref
   return Number(rows[0]?.n ?? 0);
 }
 
+/** failed → queued, once, for a run again: false when the import is not the organisation's or not failed. */
+export async function markRequeued(db: DbOrTx, npoId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(donationImports)
+    .set({ status: 'queued', failureMessage: null, finishedAt: null })
+    .where(and(eq(donationImports.id, id), eq(donationImports.npoId, npoId), eq(donationImports.status, 'failed')))
+    .returning({ id: donationImports.id });
+  return rows.length === 1;
+}
+
 /** Stamps a job that stopped for good, once: false when a run already finished or failed it. */
 export async function markFailed(
   db: DbOrTx,

@@ -6,7 +6,7 @@ import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import type { ImportStarter } from './imports.jobs.ts';
 import { listImports } from './imports.repository.ts';
-import { failuresCsv, getImport, startImport, uploadImport } from './imports.service.ts';
+import { failuresCsv, getImport, retryImport, startImport, uploadImport } from './imports.service.ts';
 
 // Access (spec 01 section 6): every dashboard role sees the imports; only the admin group (2001
 // finance, 5150 admin, 6635 manager, 7789 super-admin) records gifts by importing them.
@@ -32,6 +32,16 @@ export async function importRoutes(app: FastifyInstance, deps: ImportRouteDeps):
     async (request, reply) => {
       const actor = organisationSessionOf(request, WRITE);
       const summary = await startImport(db, deps.start, actor, request.params.id, request.ip ?? null);
+      return reply.status(202).send({ import: summary });
+    },
+  );
+
+  r.post(
+    '/npo_admin/imports/:id/retry',
+    { preHandler: requireAccess(WRITE), schema: { params: ZRecordIdParams, response: { 202: ZImportResponse } } },
+    async (request, reply) => {
+      const actor = organisationSessionOf(request, WRITE);
+      const summary = await retryImport(db, deps.start, actor, request.params.id, request.ip ?? null);
       return reply.status(202).send({ import: summary });
     },
   );

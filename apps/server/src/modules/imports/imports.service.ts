@@ -7,7 +7,14 @@ import type { OrganisationSession } from '../../platform/http/session-context.ts
 import { recordAudit } from '../audit/index.ts';
 import { checkImportFile } from './import-file.ts';
 import type { ImportStarter } from './imports.jobs.ts';
-import { campaignIdsByUrl, findFailures, findImportSummary, insertImport, markQueued } from './imports.repository.ts';
+import {
+  campaignIdsByUrl,
+  findFailures,
+  findImportSummary,
+  insertImport,
+  markQueued,
+  markRequeued,
+} from './imports.repository.ts';
 
 export const IMPORT_NOT_FOUND = 'No such import.';
 const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it into smaller files.`;
@@ -76,6 +83,39 @@ export async function startImport(
     return true;
   });
   if (queued) await start({ npoId, importId: id });
+  return (await findImportSummary(db, npoId, id)) ?? summary;
+}
+
+/**
+ * Staff run a failed import again: the rows recorded before it stopped are found recorded (each
+ * row's reference is unique) and count once; the others are recorded now. A second request while
+ * it runs changes nothing.
+ */
+export async function retryImport(
+  db: Db,
+  start: ImportStarter,
+  actor: OrganisationSession,
+  id: number,
+  ip: string | null,
+): Promise<TImportSummary> {
+  const npoId = actor.selectedNpoId;
+  const summary = await findImportSummary(db, npoId, id);
+  if (!summary) throw new AppError('NOT_FOUND', IMPORT_NOT_FOUND);
+  const requeued = await db.transaction(async (tx) => {
+    if (!(await markRequeued(tx, npoId, id))) return false;
+    await recordAudit(tx, {
+      npoId,
+      actorUserId: actor.user.id,
+      action: 'import.retried',
+      targetType: 'donation_import',
+      targetId: id,
+      data: { file_name: summary.file_name, imported_before: summary.imported_count },
+      ip,
+    });
+    return true;
+  });
+  // The failure's time names this run: each failure can be run again once.
+  if (requeued) await start({ npoId, importId: id }, `again-${Date.parse(summary.finished_at ?? '') || 0}`);
   return (await findImportSummary(db, npoId, id)) ?? summary;
 }
 

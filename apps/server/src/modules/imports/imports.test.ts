@@ -287,6 +287,26 @@ describe('donations import', () => {
       .rows;
     expect(await runImport(ctx.db, { npoId: Number(npo?.npo_id), importId: id })).toBe('already-failed');
     expect(await recorded()).toHaveLength(1);
+
+    // Staff run it again once the cause is gone: the recorded row counts once, the rest go in.
+    await ctx.db.execute(sql`
+      UPDATE donation_imports SET gifts = jsonb_set(gifts, '{1,date}', '"2024-06-02"') WHERE id = ${id}`);
+    const staff = new TestClient(ctx.app);
+    await staff.signIn('staff@kindling.test');
+    expect((await staff.post(`/api/v1/npo_admin/imports/${id}/retry`)).statusCode).toBe(403);
+    expect((await outsider.post(`/api/v1/npo_admin/imports/${id}/retry`)).statusCode).toBe(404);
+    const again = await admin.post(`/api/v1/npo_admin/imports/${id}/retry`);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(ZImportResponse.parse(again.json()).import).toMatchObject({ status: 'queued', failure_message: null });
+    const done = await waitUntilFinished(id);
+    expect(done).toMatchObject({ status: 'finished', imported_count: 3, failure_message: null });
+    expect((await recorded()).map((r) => r.provider_reference)).toEqual([2, 3, 4].map((row) => `import-${id}-${row}`));
+    const keptAfter = await admin.get('/api/v1/npo_admin/donors?search=kept.stop%40example.org');
+    expect(keptAfter.json().donors).toEqual([expect.objectContaining({ gift_count: 1, lifetime_total_minor: 1100 })]);
+    // A finished import is not run again.
+    expect(
+      ZImportResponse.parse((await admin.post(`/api/v1/npo_admin/imports/${id}/retry`)).json()).import.status,
+    ).toBe('finished');
   });
 
   it('refuses a file that is too large, or lacks columns, with a clear message', async () => {

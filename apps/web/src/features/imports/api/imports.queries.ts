@@ -52,5 +52,7 @@ async function upload(file: File): Promise<TImportUploadResponse> {
 export const importApi = {
   upload,
   start: (id: number) => api<TImportResponse>('POST', `/npo_admin/imports/${id}/start`).then((r) => r.import),
+  /** Runs a failed import again; rows it recorded before are not recorded twice. */
+  retry: (id: number) => api<TImportResponse>('POST', `/npo_admin/imports/${id}/retry`).then((r) => r.import),
   errorsUrl: (id: number) => `${CONSTANTS.apiBase}/npo_admin/imports/${id}/errors.csv`,
 };

@@ -1,7 +1,10 @@
-import { IMPORT_TEMPLATE_CSV, type TImportStatus, type TImportSummary } from '@kindling/contracts';
-import { Alert, Anchor, Badge, Text } from '@mantine/core';
-import { CircleAlert, Download } from 'lucide-react';
-import { importApi } from '../api/imports.queries.ts';
+import { canReach, IMPORT_TEMPLATE_CSV, type TImportStatus, type TImportSummary } from '@kindling/contracts';
+import { Alert, Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, Download, RotateCcw } from 'lucide-react';
+import { useSession } from '../../../session/index.ts';
+import { effectiveRoleCode } from '../../../shell/route-access.ts';
+import { importApi, importKeys } from '../api/imports.queries.ts';
 
 export const IMPORT_STATUS_LABELS: Record<TImportStatus, string> = {
   previewed: 'Not confirmed',
@@ -21,8 +24,22 @@ const STATUS_COLOURS: Record<TImportStatus, string> = {
 /** The job will not move on by itself: finished, or stopped for good. */
 export const ended = (status: TImportStatus | undefined) => status === 'finished' || status === 'failed';
 
-/** Why an import stopped and what was kept (the server's words), for the upload step and the history. */
+/**
+ * Why an import stopped and what was kept (the server's words), for the upload step and the
+ * history; the admin group can run it again (recorded rows are not recorded twice).
+ */
 export function ImportFailedAlert({ summary, compact = false }: { summary: TImportSummary; compact?: boolean }) {
+  const session = useSession();
+  const npoId = session.selectedNpo?.id ?? null;
+  const canRetry = canReach('admin', effectiveRoleCode(session.role, session.roleName));
+  const client = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => importApi.retry(summary.id),
+    onSuccess: (updated) => {
+      client.setQueryData(importKeys.one(npoId, updated.id), updated);
+      void client.invalidateQueries({ queryKey: importKeys.list(npoId) });
+    },
+  });
   return (
     <Alert
       color="red"
@@ -34,7 +51,26 @@ export function ImportFailedAlert({ summary, compact = false }: { summary: TImpo
         compact ? undefined : `Import failed: ${plural(summary.imported_count, 'donation')} imported before it stopped`
       }
     >
-      <Text size="sm">{summary.failure_message ?? 'The import stopped before the end.'}</Text>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{summary.failure_message ?? 'The import stopped before the end.'}</Text>
+        {canRetry && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<RotateCcw size={14} aria-hidden />}
+            loading={retry.isPending}
+            onClick={() => retry.mutate()}
+            aria-label={`Run the import of ${summary.file_name} again`}
+          >
+            Run again
+          </Button>
+        )}
+        {retry.isError && (
+          <Text size="sm" c="red.8">
+            {retry.error.message}
+          </Text>
+        )}
+      </Stack>
     </Alert>
   );
 }

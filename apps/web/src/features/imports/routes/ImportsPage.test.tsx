@@ -171,17 +171,23 @@ describe('ImportsPage', () => {
     expect(screen.getByText(/Your role can see past imports/)).toBeInTheDocument();
   });
 
-  it('shows an import that stopped for good as failed, with why and what was kept, and stops asking', async () => {
+  it('shows an import that stopped for good as failed, with why and what was kept, and runs it again', async () => {
     const message =
       'The import stopped at row 3: the database refused the row’s values. The 1 gift recorded before it stopped is kept and counted; the rows after it were not imported. Correct that row and import the rows from it on in a new file.';
     const failed = summary({ status: 'failed', processed_rows: 1, imported_count: 1, failure_message: message });
     let polls = 0;
+    let retried = false;
     const fetches = stubFetch({
-      'GET /npo_admin/imports': () => ({ body: { imports: polls >= 2 ? [failed] : [] } }),
+      'GET /npo_admin/imports': () => ({ body: { imports: polls >= 2 && !retried ? [failed] : [] } }),
       'POST /npo_admin/imports': { status: 201, body: { import: summary(), preview } },
       'POST /npo_admin/imports/7/start': { status: 202, body: { import: summary({ status: 'queued' }) } },
+      'POST /npo_admin/imports/7/retry': () => {
+        retried = true;
+        return { status: 202, body: { import: summary({ status: 'queued', imported_count: 1 }) } };
+      },
       'GET /npo_admin/imports/7': () => {
         polls += 1;
+        if (retried) return { body: { import: summary({ status: 'finished', processed_rows: 2, imported_count: 2 }) } };
         return { body: { import: polls < 2 ? summary({ status: 'running', processed_rows: 1 }) : failed } };
       },
     });
@@ -190,8 +196,12 @@ describe('ImportsPage', () => {
     await user.upload(fileInput(), new File(['date,first_name\n'], 'historic.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     await user.click(await screen.findByRole('button', { name: 'Import 2 donations' }));
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
-    expect(within(alert).getByText('Import failed: 1 donation imported before it stopped')).toBeInTheDocument();
+    const title = await screen.findByText(
+      'Import failed: 1 donation imported before it stopped',
+      {},
+      { timeout: 4000 },
+    );
+    const alert = title.closest('[role="alert"]') as HTMLElement;
     expect(within(alert).getByText(message)).toBeInTheDocument();
     expect(screen.queryByText(/Importing…/)).not.toBeInTheDocument();
     // The history shows it as failed, with the same explanation.
@@ -203,6 +213,29 @@ describe('ImportsPage', () => {
     const asked = fetches.callsTo('GET', '/npo_admin/imports/7').length;
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(fetches.callsTo('GET', '/npo_admin/imports/7')).toHaveLength(asked);
+    // Run again: the job is queued once more and the page follows it to the end.
+    await user.click(within(alert).getByRole('button', { name: 'Run the import of historic.csv again' }));
+    expect(
+      await screen.findByText(
+        'Import finished: 2 donations imported, 1 row could not be imported.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    expect(fetches.callsTo('POST', '/npo_admin/imports/7/retry')).toHaveLength(1);
+  });
+
+  it('offers no run again to a role that only views imports', async () => {
+    stubFetch({
+      'GET /npo_admin/imports': {
+        body: { imports: [summary({ status: 'failed', imported_count: 4, failure_message: 'The import stopped.' })] },
+      },
+    });
+    render(1984);
+    const table = await screen.findByRole('table', { name: 'Past imports' });
+    expect(within(table).getByText('The import stopped.')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /historic\.csv/ })).getByText('Failed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /again/ })).not.toBeInTheDocument();
   });
 
   it('says when the list could not be loaded', async () => {
