@@ -3,4 +3,5 @@
 export { ListPager, ListSearchInput } from './ListControls.tsx';
 export { ListMessage, RetryButton } from './ListMessage.tsx';
 export { ListResults, type ListResultsProps, ListSkeleton } from './ListResults.tsx';
+export { MoneyBoundInput } from './MoneyBoundInput.tsx';
 export { type ListUrlCodec, useListUrlState, useSearchText } from './use-list-url-state.ts';

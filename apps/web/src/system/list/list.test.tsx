@@ -1,8 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
-import { ListPager, ListResults, type ListResultsProps, ListSearchInput, useListUrlState } from './index.ts';
+import {
+  ListPager,
+  ListResults,
+  type ListResultsProps,
+  ListSearchInput,
+  MoneyBoundInput,
+  useListUrlState,
+} from './index.ts';
 
 type FruitState = { search: string; colour: string | null; page: number };
 
@@ -155,5 +163,61 @@ describe('ListResults', () => {
         .map((li) => li.textContent),
     ).toEqual(['Cox', 'Gala']);
     expect(list.parentElement).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+/** A bound held outside the box, as a list page holds it in the URL. */
+function BoundHarness({ onCommit, start = null }: { onCommit: (minor: number | null) => void; start?: number | null }) {
+  const [value, setValue] = useState<number | null>(start);
+  return (
+    <>
+      <MoneyBoundInput
+        label="Amount from"
+        value={value}
+        currency="USD"
+        onCommit={(minor) => {
+          onCommit(minor);
+          setValue(minor);
+        }}
+      />
+      <button type="button" onClick={() => setValue(null)}>
+        Reset from outside
+      </button>
+    </>
+  );
+}
+
+describe('MoneyBoundInput', () => {
+  it('applies a typed amount in minor units on Enter, and an unchanged or empty box on leaving applies nothing', async () => {
+    const onCommit = vi.fn();
+    renderRoutes([{ path: '/', element: <BoundHarness onCommit={onCommit} /> }]);
+    const box = screen.getByRole('textbox', { name: 'Amount from (USD)' });
+    await userEvent.click(box);
+    await userEvent.tab();
+    expect(onCommit).not.toHaveBeenCalled();
+    await userEvent.type(box, '12.50{Enter}');
+    expect(onCommit).toHaveBeenLastCalledWith(1250);
+    await userEvent.tab();
+    expect(onCommit).toHaveBeenCalledTimes(1);
+    await userEvent.clear(box);
+    await userEvent.tab();
+    expect(onCommit).toHaveBeenLastCalledWith(null);
+  });
+
+  it('says what is wrong with an amount it cannot read, and applies nothing', async () => {
+    const onCommit = vi.fn();
+    renderRoutes([{ path: '/', element: <BoundHarness onCommit={onCommit} /> }]);
+    const box = screen.getByRole('textbox', { name: 'Amount from (USD)' });
+    await userEvent.type(box, 'ten{Enter}');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(onCommit).not.toHaveBeenCalled();
+  });
+
+  it('shows a bound changed from outside', async () => {
+    renderRoutes([{ path: '/', element: <BoundHarness onCommit={() => {}} start={2000} /> }]);
+    const box = screen.getByRole('textbox', { name: 'Amount from (USD)' });
+    expect(box).toHaveValue('20.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset from outside' }));
+    expect(box).toHaveValue('');
   });
 });

@@ -1,11 +1,4 @@
-import {
-  DONATION_STATUSES,
-  fromMinorUnits,
-  GIVING_INTERVALS,
-  INTERVAL_LABELS,
-  type TDonationFilterOptions,
-  toMinorUnits,
-} from '@kindling/contracts';
+import { DONATION_STATUSES, GIVING_INTERVALS, INTERVAL_LABELS, type TDonationFilterOptions } from '@kindling/contracts';
 import {
   Button,
   Collapse,
@@ -18,7 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { SlidersHorizontal } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { MoneyBoundInput } from '../../../system/list/index.ts';
 import { activeFilterCount, type DonationListState, type ListKey } from '../list-params.ts';
 import { DONATION_STATUS_LABELS } from './DonationsTable.tsx';
 
@@ -42,48 +36,6 @@ const METHOD_LABELS: Record<string, string> = {
   in_kind: 'In kind',
 };
 export const methodLabel = (method: string) => METHOD_LABELS[method] ?? method;
-
-/** An amount bound in the base currency's major units, applied when the field is left or Enter pressed. */
-function AmountInput({
-  label,
-  value,
-  currency,
-  onCommit,
-}: {
-  label: string;
-  value: number | null;
-  currency: string;
-  onCommit: (minor: number | null) => void;
-}) {
-  const shown = value === null ? '' : fromMinorUnits(value, currency);
-  const [text, setText] = useState(shown);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setText(shown), [shown]);
-  const commit = () => {
-    if (text.trim() === '') {
-      setError(null);
-      if (value !== null) onCommit(null);
-      return;
-    }
-    const parsed = toMinorUnits(text.trim(), currency);
-    if (!parsed.ok) return setError(parsed.error);
-    setError(null);
-    if (parsed.minor !== value) onCommit(parsed.minor);
-  };
-  return (
-    <TextInput
-      label={`${label} (${currency})`}
-      inputMode="decimal"
-      value={text}
-      error={error}
-      onChange={(e) => setText(e.currentTarget.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-    />
-  );
-}
 
 /** Every filter of the list; each change is applied at once (and written to the URL by the page). */
 function FilterFields({ state, options, onChange }: Omit<Props, 'collapsible' | 'onClear'>) {
@@ -136,13 +88,13 @@ function FilterFields({ state, options, onChange }: Omit<Props, 'collapsible' | 
       )}
       {multi('currency', 'Currency', values(options?.currencies))}
       {multi('designation', 'Designation', values(options?.designations))}
-      <AmountInput
+      <MoneyBoundInput
         label="Amount from"
         value={state.amount_min}
         currency={baseCurrency}
         onCommit={(amount_min) => onChange({ amount_min })}
       />
-      <AmountInput
+      <MoneyBoundInput
         label="Amount to"
         value={state.amount_max}
         currency={baseCurrency}

@@ -1,7 +1,7 @@
-import { fromMinorUnits, toMinorUnits } from '@kindling/contracts';
 import { Button, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
+import { MoneyBoundInput } from '../../../system/list/index.ts';
 import { activeDonorFilters, type DonorListState } from '../list-params.ts';
 
 type Props = {
@@ -11,47 +11,6 @@ type Props = {
   onChange: (patch: Partial<DonorListState>) => void;
   onClear: () => void;
 };
-
-/** A money box that writes minor units once the typed value parses (blank clears the bound). */
-function MoneyBound({
-  label,
-  value,
-  currency,
-  onChange,
-}: {
-  label: string;
-  value: number | null;
-  currency: string;
-  onChange: (minor: number | null) => void;
-}) {
-  const [text, setText] = useState(value === null ? '' : fromMinorUnits(value, currency));
-  const [error, setError] = useState<string | null>(null);
-  const commit = () => {
-    if (text.trim() === '') {
-      setError(null);
-      return onChange(null);
-    }
-    const parsed = toMinorUnits(text, currency);
-    if (!parsed.ok) return setError(parsed.error);
-    setError(null);
-    onChange(parsed.minor);
-  };
-  return (
-    <TextInput
-      label={label}
-      inputMode="decimal"
-      value={text}
-      error={error}
-      onChange={(e) => setText(e.currentTarget.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-      rightSection={currency}
-      rightSectionWidth={48}
-    />
-  );
-}
 
 export function DonorFilters({ state, currency, collapsible, onChange, onClear }: Props) {
   const active = activeDonorFilters(state);
@@ -98,19 +57,19 @@ export function DonorFilters({ state, currency, collapsible, onChange, onClear }
         />
       </Group>
       <Group grow gap="xs" align="flex-start">
-        <MoneyBound
-          key={`min-${state.min_total_minor}`}
+        <MoneyBoundInput
           label="Lifetime from"
           value={state.min_total_minor}
           currency={currency}
-          onChange={(min_total_minor) => onChange({ min_total_minor })}
+          currencyAt="inside"
+          onCommit={(min_total_minor) => onChange({ min_total_minor })}
         />
-        <MoneyBound
-          key={`max-${state.max_total_minor}`}
+        <MoneyBoundInput
           label="Lifetime to"
           value={state.max_total_minor}
           currency={currency}
-          onChange={(max_total_minor) => onChange({ max_total_minor })}
+          currencyAt="inside"
+          onCommit={(max_total_minor) => onChange({ max_total_minor })}
         />
       </Group>
     </SimpleGrid>

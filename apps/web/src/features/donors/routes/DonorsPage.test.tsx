@@ -58,6 +58,18 @@ describe('DonorsPage', () => {
     expect(stub.calls.at(-1)?.query.get('retention')).toBe('sybunt');
   });
 
+  it('keeps the page when the lifetime boxes are tabbed through without a change (keyboard)', async () => {
+    stubFetch({ 'GET /npo_admin/donors': { body: { ...page([summary(1)], 60), page: 2 } } });
+    const { router } = render('/dashboard/donors?page=2');
+    await screen.findByRole('link', { name: 'Grace Hopper' });
+    await userEvent.click(screen.getByRole('textbox', { name: 'Lifetime from' }));
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(router.state.location.search).toBe('?page=2');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Lifetime to' }), '50{Enter}');
+    await expect.poll(() => router.state.location.search).toBe('?max_total_minor=5000');
+  });
+
   it('says "more than" when the server capped the count', async () => {
     stubFetch({ 'GET /npo_admin/donors': { body: { ...page([summary(1)], 10_000), total_capped: true } } });
     render();
