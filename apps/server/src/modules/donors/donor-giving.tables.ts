@@ -26,6 +26,11 @@ export const donorGiving = pgTable(
     /** Gifts with an interval other than 'once': account_details counts donors with one. */
     recurringGiftCount: integer().notNull().default(0),
     lifetimeBaseMinor: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * Net giving in the giving year (the organisation's calendar or fiscal year) of the last gift:
+     * for a LYBUNT donor, last year's giving (migration 'last_year_giving').
+     */
+    lastGiftYearMinor: bigint({ mode: 'number' }).notNull().default(0),
     firstGiftAt: timestamp({ withTimezone: true }),
     lastGiftAt: timestamp({ withTimezone: true }),
   },

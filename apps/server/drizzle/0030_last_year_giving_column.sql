@@ -1,0 +1,1 @@
+ALTER TABLE "donor_giving" ADD COLUMN "last_gift_year_minor" bigint DEFAULT 0 NOT NULL;
