@@ -72,6 +72,7 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, Json & { account: string }>();
   const setupIntents = new Map<string, Json & { account: string }>();
+  const paymentMethods = new Map<string, Json & { account: string }>();
   const replays = new Map<string, Reply>();
 
   const createIntent = (form: Record<string, string>, account: string): Reply => {
@@ -190,6 +191,14 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       }
       return { status: 200, body: publicIntent(setup) };
     }
+    const methodMatch = path.match(/^\/v1\/payment_methods\/(pm_\w+)/);
+    if (method === 'GET' && methodMatch?.[1]) {
+      const saved = paymentMethods.get(methodMatch[1]);
+      if (!saved || saved.account !== account) {
+        return invalid(`No such PaymentMethod: '${methodMatch[1]}'`, 'id', 'resource_missing');
+      }
+      return { status: 200, body: publicIntent(saved) };
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(form.payment_intent ?? '');
       if (!intent || intent.account !== account)
@@ -246,6 +255,14 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       const setup = setupIntents.get(id);
       if (!setup) throw new Error(`no setup intent ${id}`);
       Object.assign(setup, patch);
+    },
+    /** A card PaymentMethod on a connected account (what the browser's card form saved). */
+    addCardMethod: (
+      id: string,
+      account: string,
+      card: { brand: string; last4: string; exp_month: number; exp_year: number },
+    ) => {
+      paymentMethods.set(id, { id, object: 'payment_method', account, type: 'card', card });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

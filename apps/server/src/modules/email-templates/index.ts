@@ -1,12 +1,21 @@
 // E-mail templates: staff-edited subject and body per kind (and a campaign's own receipt), rendered
 // with the merge fields of a gift, plan or donor.
 
+export {
+  claimNotice,
+  deliverNoticeOnce,
+  isNoticeUnsent,
+  type NoticeClaim,
+  type NoticeDelivery,
+} from './email-notices.repository.ts';
+export { emailNotices } from './email-notices.tables.ts';
 export { emailTemplateRoutes } from './email-templates.routes.ts';
 export {
   defaultTemplate,
   type EmailKind,
   type EmailValues,
   emailDocument,
+  hasOwnTemplate,
   type MergeField,
   type RenderedEmail,
   renderEmail,

@@ -54,6 +54,11 @@ export function defaultTemplate(kind: EmailKind): EmailTemplateSource {
   return { subject, html, text };
 }
 
+/** Whether the organisation saved its own template of a kind (not only the built-in default). */
+export async function hasOwnTemplate(db: Tx, npoId: number, kind: EmailKind): Promise<boolean> {
+  return (await findEffectiveTemplate(db, npoId, kind, null)) !== null;
+}
+
 /** The template that applies: campaign (receipts only) → organisation → default. */
 export async function effectiveTemplate(
   db: Tx,

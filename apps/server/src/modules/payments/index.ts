@@ -25,6 +25,7 @@ export type {
   ProviderPayment,
   ProviderRefund,
   RefundInput,
+  SavedCard,
   SavedPaymentToken,
   WalletOrderStatus,
   WebhookHeaders,

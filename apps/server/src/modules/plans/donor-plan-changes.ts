@@ -8,6 +8,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Tx } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import type { SavedCard } from '../payments/index.ts';
 import { chargeDateOf, type RecurringInterval } from './next-charge.ts';
 import type { PlanRow } from './plans.repository.ts';
 import { type PlanStatus, recurringPlans } from './plans.tables.ts';
@@ -27,7 +28,14 @@ export type DonorPlanChange =
   | { kind: 'pause' }
   | { kind: 'resume' }
   | { kind: 'cancel' }
-  | { kind: 'payment_method'; provider: string; paymentMethodId: string; customerId: string | null };
+  | {
+      kind: 'payment_method';
+      provider: string;
+      paymentMethodId: string;
+      customerId: string | null;
+      /** The new card's details as its provider described them; null when it told us nothing. */
+      card?: SavedCard | null;
+    };
 
 export const DONOR_PLAN_NOT_FOUND = 'Recurring donation not found.';
 
@@ -150,6 +158,8 @@ function methodPatch(plan: PlanRow, change: Extract<DonorPlanChange, { kind: 'pa
     provider: change.provider,
     paymentMethodId: change.paymentMethodId,
     customerId: change.customerId,
+    // The old card's expiry no longer applies, known or not.
+    ...cardColumnsOf(change.card ?? null),
   };
   if (plan.status === 'past_due') patch.nextChargeAt = now;
   if (plan.status === 'failed') {
@@ -158,6 +168,14 @@ function methodPatch(plan: PlanRow, change: Extract<DonorPlanChange, { kind: 'pa
   }
   return patch;
 }
+
+/** A saved card as the plan's columns (all null when unknown). */
+export const cardColumnsOf = (card: SavedCard | null) => ({
+  cardBrand: card?.brand ?? null,
+  cardLast4: card?.last4 ?? null,
+  cardExpMonth: card?.expMonth ?? null,
+  cardExpYear: card?.expYear ?? null,
+});
 
 const AUDITED: (keyof PlanRow)[] = ['status', 'amountMinor', 'interval', 'nextChargeAt', 'provider', 'paymentMethodId'];
 

@@ -18,7 +18,15 @@ export {
   RECURRING_INTERVALS,
   type RecurringInterval,
 } from './next-charge.ts';
+export { planCardFollowUp, storePlanCard } from './plan-cards.ts';
 export { type PlanEmailJob, planEmailQueue, registerPlanEmails, sendPlanEmail } from './plan-emails.ts';
+export {
+  cardNoticeKey,
+  type ReminderOutcome,
+  sendDueReminders,
+  UPCOMING_LEAD_DAYS,
+  upcomingNoticeKey,
+} from './plan-reminders.ts';
 export { findPlan, type PlanRow } from './plans.repository.ts';
 export { seedRecurringPlans } from './plans.seed.ts';
 export { ensurePlanForFirstGift, type PlanStart } from './plans.service.ts';

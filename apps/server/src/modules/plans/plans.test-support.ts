@@ -20,10 +20,19 @@ export async function npoIdOf(db: Db, slug = 'riverside-food-bank'): Promise<num
   return Number(rows[0]?.id);
 }
 
-export async function saveSandboxCard(db: Db, npoId: number, last4: string): Promise<string> {
+export type CardExpiry = { month: number; year: number };
+
+export async function saveSandboxCard(db: Db, npoId: number, last4: string, expiry?: CardExpiry): Promise<string> {
   counter += 1;
   const id = `pm_sandbox_test${Date.now().toString(36)}${counter}`;
-  await db.insert(sandboxPaymentMethods).values({ id, npoId, type: 'card', cardLast4: last4 });
+  await db.insert(sandboxPaymentMethods).values({
+    id,
+    npoId,
+    type: 'card',
+    cardLast4: last4,
+    cardExpMonth: expiry?.month ?? null,
+    cardExpYear: expiry?.year ?? null,
+  });
   return id;
 }
 
@@ -36,6 +45,8 @@ export type NewTestPlan = {
   currency?: string;
   email?: string;
   firstName?: string;
+  /** The saved card's expiry (the sandbox's card form keeps it); none by default. */
+  cardExpiry?: CardExpiry;
 };
 
 /** A first gift recorded at `startedAt` and its plan, due one interval later. */
@@ -54,7 +65,7 @@ export async function createTestPlan(db: Db, input: NewTestPlan): Promise<PlanRo
     donor: { email, firstName: input.firstName ?? 'Grace', lastName: 'Hopper' },
     occurredAt: input.startedAt,
   });
-  const paymentMethodId = await saveSandboxCard(db, input.npoId, input.last4 ?? '4242');
+  const paymentMethodId = await saveSandboxCard(db, input.npoId, input.last4 ?? '4242', input.cardExpiry);
   const plan = await ensurePlanForFirstGift(db, {
     donation,
     provider: 'sandbox',

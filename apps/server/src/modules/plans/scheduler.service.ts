@@ -12,6 +12,7 @@ import { firstPeriodAfter } from './next-charge.ts';
 import { type PlanEmailKind, planEmailQueue } from './plan-emails.ts';
 import { type ChargeContext, chargeContextOf } from './plan-facts.repository.ts';
 import { announceCancelled, announceFailed, announceRecovered } from './plan-notices.ts';
+import { type ReminderOutcome, sendDueReminders } from './plan-reminders.ts';
 import type { PlanRow } from './plans.repository.ts';
 import { PLAN_FAILURE } from './plans.tables.ts';
 import { claimDuePlan, updateClaimedPlan } from './scheduler.repository.ts';
@@ -56,13 +57,15 @@ export const chargeKeyOf = (plan: Pick<PlanRow, 'id' | 'nextPeriod' | 'failedAtt
 
 /**
  * Charges every plan due at `now`, one plan per transaction, each claimed under a row lock that
- * other sweeps skip. A plan whose provider did not answer is left for the next sweep.
+ * other sweeps skip. A plan whose provider did not answer is left for the next sweep. Then, on
+ * the same clock, the donors' reminders (plan-reminders.ts): the upcoming charge and the expiring
+ * card; not for a sweep of one plan (staff "retry now", the e-2-e hook).
  */
 export async function runDueCharges(
   deps: SchedulerDeps,
   now: Date,
   options: SweepOptions = {},
-): Promise<{ outcomes: ChargeOutcome[]; more: boolean }> {
+): Promise<{ outcomes: ChargeOutcome[]; reminders: ReminderOutcome[]; more: boolean }> {
   const outcomes: ChargeOutcome[] = [];
   const tried: number[] = [];
   const limit = options.limit ?? 500;
@@ -72,7 +75,10 @@ export async function runDueCharges(
     tried.push(outcome.planId);
     outcomes.push(outcome);
   }
-  return { outcomes, more: outcomes.length >= limit };
+  const more = outcomes.length >= limit;
+  const reminders =
+    options.planId === undefined && !options.retryNow && !more ? await sendDueReminders(deps, now, options) : [];
+  return { outcomes, reminders, more };
 }
 
 type Settled = {

@@ -4,7 +4,7 @@
 
 import { AppError } from '../../platform/http/app-error.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
-import { type ProviderAccount, ProviderError, providerErrorToAppError } from '../payments/index.ts';
+import { type ProviderAccount, ProviderError, providerErrorToAppError, type SavedCard } from '../payments/index.ts';
 import { changePlanAsDonor } from '../plans/index.ts';
 import * as repo from './portal.repository.ts';
 import { donorActorOf, PORTAL_MESSAGES, type PortalDeps, type PortalSubject, portalPlan } from './portal.service.ts';
@@ -22,6 +22,16 @@ const rethrow = (error: unknown): never => {
 async function cardAccount(deps: PortalDeps, npoId: number): Promise<ProviderAccount> {
   const organisation = await repo.findOrganisation(deps.db, npoId);
   return { npoId, accountId: organisation?.stripeAccountId ?? null };
+}
+
+/**
+ * The saved card's brand, last four and expiry, kept on the plan for the card-expiring e-mail.
+ * The card is saved either way: a provider that cannot describe it leaves the expiry unknown.
+ */
+async function describeNewCard(deps: PortalDeps, npoId: number, paymentMethodId: string): Promise<SavedCard | null> {
+  return deps.providers.card
+    .describeSavedCard({ account: await cardAccount(deps, npoId), paymentMethodId })
+    .catch(() => null);
 }
 
 /** Starts a card setup for the donor's plan; the browser confirms it with the client secret. */
@@ -69,6 +79,7 @@ export async function completeCardSetup(
   if (setup.status !== 'succeeded' || !setup.paymentMethodId) {
     throw new AppError('CONFLICT', setup.failureMessage ?? CARD_MESSAGES.notConfirmed);
   }
+  const card = await describeNewCard(deps, subject.npoId, setup.paymentMethodId);
   const others = input.apply_to_all ? await repo.openPlanIds(deps.db, subject.npoId, actor.donorId) : [];
   const planIds = [input.plan_id, ...others.filter((id) => id !== input.plan_id)];
   const change = {
@@ -76,6 +87,7 @@ export async function completeCardSetup(
     provider: provider.name,
     paymentMethodId: setup.paymentMethodId,
     customerId: setup.customerId,
+    card,
   };
   await deps.db.transaction(async (tx) => {
     for (const planId of planIds) await changePlanAsDonor(tx, actor, planId, change);

@@ -84,9 +84,21 @@ describe('a new card from the portal through Stripe', () => {
 
     // What Stripe.js's confirmSetup does in the browser.
     stripe.updateSetupIntent(setup.id, { status: 'succeeded', payment_method: 'pm_card_new' });
+    stripe.addCardMethod('pm_card_new', 'acct_riverside', {
+      brand: 'visa',
+      last4: '4444',
+      exp_month: 8,
+      exp_year: 2031,
+    });
     const done = await browser.post('/api/v1/portal/card_setup/complete', { setup_id: setup.id, plan_id: planId });
     expect(done.statusCode, done.body).toBe(200);
     const [after] = await ctx.db.select().from(recurringPlans).where(eq(recurringPlans.id, planId));
     expect(after).toMatchObject({ provider: 'stripe', paymentMethodId: 'pm_card_new', customerId: before?.customerId });
+    // The card's expiry, read from the PaymentMethod on the connected account, for the card-expiring e-mail.
+    expect(after).toMatchObject({ cardBrand: 'visa', cardLast4: '4444', cardExpMonth: 8, cardExpYear: 2031 });
+    const read = stripe.requests.find(
+      (r) => r.method === 'GET' && r.path.startsWith('/v1/payment_methods/pm_card_new'),
+    );
+    expect(read?.headers['stripe-account']).toBe('acct_riverside');
   });
 });

@@ -153,6 +153,12 @@ export type ProviderCardSetup = {
   failureMessage?: string;
 };
 
+/**
+ * A saved card as the provider describes it: brand (visa, mastercard…), the last four digits and
+ * the expiry (month 1-12, four-digit year). What the card-expiring e-mail is decided on.
+ */
+export type SavedCard = { brand: string | null; last4: string | null; expMonth: number; expYear: number };
+
 export type RefundInput = {
   account: ProviderAccount;
   /** The intent id (Stripe, sandbox) or the capture id (PayPal). */
@@ -216,6 +222,11 @@ export interface PaymentProvider {
   chargeSaved(input: ChargeSavedInput): Promise<ProviderPayment>;
   createCardSetup(input: CreateCardSetupInput): Promise<CreatedCardSetup>;
   retrieveCardSetup(input: { account: ProviderAccount; id: string }): Promise<ProviderCardSetup>;
+  /**
+   * The saved method's card details; null when it is not a card or has no expiry (a PayPal
+   * vault token) or the provider does not know it.
+   */
+  describeSavedCard(input: { account: ProviderAccount; paymentMethodId: string }): Promise<SavedCard | null>;
   refund(input: RefundInput): Promise<ProviderRefund>;
   /** Verifies the signature over the raw bytes, then translates; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer | string, headers: WebhookHeaders): Promise<ProviderEvent>;

@@ -79,6 +79,7 @@ function notConfiguredProvider(name: ProviderName): PaymentProvider {
     chargeSaved: refuse,
     createCardSetup: refuse,
     retrieveCardSetup: refuse,
+    describeSavedCard: refuse,
     refund: refuse,
     parseWebhook: refuse,
   };

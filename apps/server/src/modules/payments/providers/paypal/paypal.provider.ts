@@ -166,6 +166,8 @@ export function createPayPalProvider(settings: PayPalSettings): PaymentProvider 
     chargeSaved: (input) => chargeSaved(client, input),
     createCardSetup: notSupported,
     retrieveCardSetup: notSupported,
+    // A vault payment token has no expiry to watch.
+    describeSavedCard: async () => null,
     refund: (input) => refund(client, input),
     parseWebhook: (rawBody, headers) => parsePayPalWebhook(client, rawBody, headers),
   };

@@ -7,10 +7,17 @@ import type {
   CreatedCardSetup,
   ProviderAccount,
   ProviderCardSetup,
+  SavedCard,
 } from '../payment-provider.ts';
 import { AUTHENTICATION_FAILED_MESSAGE, cardOutcome, type ValidCard } from './sandbox.cards.ts';
 import { type SandboxContext, toPayment } from './sandbox.context.ts';
-import { insertMethod, insertPaymentOnce, type SandboxPaymentRow, transition } from './sandbox.repository.ts';
+import {
+  findMethod,
+  insertMethod,
+  insertPaymentOnce,
+  type SandboxPaymentRow,
+  transition,
+} from './sandbox.repository.ts';
 
 export type SetupConfirmation = { row: SandboxPaymentRow; nextAction: 'confirm' | null };
 
@@ -110,3 +117,13 @@ export async function confirmCardSetup(
 
 /** A setup as the confirm endpoint answers it (no amount: nothing is charged). */
 export const setupAsPayment = (row: SandboxPaymentRow) => ({ ...toPayment(row), amountMinor: 0 });
+
+/** A saved sandbox card: its last four digits and expiry as the card form took them (no brand kept). */
+export async function describeSavedCard(
+  ctx: SandboxContext,
+  { account, paymentMethodId }: { account: ProviderAccount; paymentMethodId: string },
+): Promise<SavedCard | null> {
+  const method = await findMethod(ctx.db, paymentMethodId, account.npoId);
+  if (method?.type !== 'card' || !method.cardExpMonth || !method.cardExpYear) return null;
+  return { brand: null, last4: method.cardLast4, expMonth: method.cardExpMonth, expYear: method.cardExpYear };
+}

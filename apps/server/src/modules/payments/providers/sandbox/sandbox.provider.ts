@@ -3,7 +3,7 @@
 import type { Db } from '../../../../platform/db/client.ts';
 import type { PaymentProvider } from '../payment-provider.ts';
 import { type ConfirmInput, type ConfirmResult, createSandboxCard } from './sandbox.card.ts';
-import { createCardSetup, retrieveCardSetup } from './sandbox.card-setup.ts';
+import { createCardSetup, describeSavedCard, retrieveCardSetup } from './sandbox.card-setup.ts';
 import { createSandboxContext } from './sandbox.context.ts';
 import { type Approvable, createSandboxWallet } from './sandbox.wallet.ts';
 import { parseSandboxWebhook, type SandboxWebhookSink } from './sandbox.webhooks.ts';
@@ -40,6 +40,7 @@ export function createSandboxProvider(options: {
     chargeSaved: card.chargeSaved,
     createCardSetup: (input) => createCardSetup(ctx, input),
     retrieveCardSetup: (input) => retrieveCardSetup(ctx, input),
+    describeSavedCard: (input) => describeSavedCard(ctx, input),
     refund: card.refund,
     createOrder: wallet.createOrder,
     captureOrder: wallet.captureOrder,

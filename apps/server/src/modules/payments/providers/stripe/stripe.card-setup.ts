@@ -9,6 +9,7 @@ import type {
   PaymentMetadata,
   ProviderAccount,
   ProviderCardSetup,
+  SavedCard,
 } from '../payment-provider.ts';
 import { ProviderError } from '../provider-error.ts';
 import { stripeCall } from './stripe.errors.ts';
@@ -68,4 +69,19 @@ export async function retrieveCardSetup(
   { id }: { account: ProviderAccount; id: string },
 ): Promise<ProviderCardSetup> {
   return toCardSetup(await stripeCall(() => stripe.setupIntents.retrieve(id, {}, { stripeAccount })));
+}
+
+/**
+ * A saved PaymentMethod's card (INTEGRATIONS: card.brand, card.last4, card.exp_month,
+ * card.exp_year), read on the connected account that holds it; null for any other type.
+ */
+export async function describeSavedCard(
+  stripe: Stripe,
+  stripeAccount: string,
+  paymentMethodId: string,
+): Promise<SavedCard | null> {
+  const method = await stripeCall(() => stripe.paymentMethods.retrieve(paymentMethodId, {}, { stripeAccount }));
+  const card = method.card;
+  if (!card?.exp_month || !card.exp_year) return null;
+  return { brand: card.brand ?? null, last4: card.last4 ?? null, expMonth: card.exp_month, expYear: card.exp_year };
 }

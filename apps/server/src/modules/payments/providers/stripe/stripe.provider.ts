@@ -18,7 +18,7 @@ import type {
 import { headerValue } from '../payment-provider.ts';
 import { ProviderError, WebhookSignatureError } from '../provider-error.ts';
 import { fromStripeAmount, toStripeAmount, toStripeCurrency } from './stripe.amounts.ts';
-import { createCardSetup, retrieveCardSetup } from './stripe.card-setup.ts';
+import { createCardSetup, describeSavedCard, retrieveCardSetup } from './stripe.card-setup.ts';
 import { createStripeClient, type StripeSettings } from './stripe.client.ts';
 import { stripeCall, toProviderError } from './stripe.errors.ts';
 import { translateStripeEvent } from './stripe.events.ts';
@@ -227,6 +227,8 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     chargeSaved: (input) => chargeSaved(ctx, input),
     createCardSetup: async (input) => createCardSetup(ctx.stripe, connectedAccount(input.account), input),
     retrieveCardSetup: async (input) => retrieveCardSetup(ctx.stripe, connectedAccount(input.account), input),
+    describeSavedCard: async (input) =>
+      describeSavedCard(ctx.stripe, connectedAccount(input.account), input.paymentMethodId),
     refund: (input) => refund(ctx, input),
     createSetupIntent: (input) => createSetupIntent(ctx, input),
     parseWebhook: async (rawBody, headers) => parseWebhook(ctx, rawBody, headers),
