@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { give } from '../portal/portal.test-support.ts';
+import { mailTo, payForGift } from '../receipts/gift.test-support.ts';
 import { recomputedTotals } from './donors.test-support.ts';
 
 const ctx = useTestApp();
@@ -149,6 +150,28 @@ describe('gifts with a merged-away e-mail', () => {
     );
     expect(gifts.map((g) => g.id).sort((a, b) => a - b)).toEqual(keptGifts.rows.map((r) => Number(r.id)));
     expect(gifts).toHaveLength(5);
+  });
+
+  it('a donor account asked for with the address is opened for the kept donor, at their e-mail', async () => {
+    const accountMail = async (to: string) =>
+      (await mailTo(ctx.dataDir, to, 0, 0)).filter((m) => m.subject.startsWith('Your donor account'));
+    const gift = await payForGift(ctx, {
+      amount: 1200,
+      currency: 'USD',
+      email: MERGED_EMAIL,
+      extra: { create_donor_account: true },
+    });
+    const donation = await gift.confirm();
+    expect(await donorOfDonation(donation.id)).toBe(keptId);
+    // The invitation follows the donor record: the kept donor's address, where their receipts go.
+    for (let i = 0; i < 100 && (await accountMail(KEPT_EMAIL)).length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await accountMail(KEPT_EMAIL)).map((m) => m.subject)).toEqual([
+      'Your donor account at Riverside Food Bank',
+    ]);
+    expect(await accountMail(MERGED_EMAIL)).toEqual([]);
+    expect(await donorsWithMergedEmail()).toEqual([]);
   });
 
   it('an address that belongs to a donor again is theirs, not the kept donor’s', async () => {
