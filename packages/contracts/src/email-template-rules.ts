@@ -44,10 +44,12 @@ export const EMAIL_KIND_LABELS: Record<TEmailKind, string> = {
 
 export const EMAIL_KIND_DESCRIPTIONS: Record<TEmailKind, string> = {
   receipt: 'Sent with the PDF receipt of every gift. The receipt details and the tax wording are added below it.',
-  thank_you: 'A personal thank-you after a one-time gift.',
-  upcoming_charge: 'Sent a few days before a recurring gift is charged.',
+  thank_you:
+    'A personal thank-you to a new donor after their first gift, besides the receipt. Sent once you save your own version.',
+  upcoming_charge:
+    'Sent 3 days before a monthly gift is charged and 7 days before a quarterly or yearly one (not for weekly or daily gifts).',
   failed_charge: 'Sent when a recurring charge fails, with a link to update the payment method.',
-  card_expiring: 'Sent when the card of a recurring gift is about to expire.',
+  card_expiring: 'Sent once when the card of a recurring gift expires this month or next.',
   plan_cancelled: 'Sent when a recurring gift ends.',
 };
 

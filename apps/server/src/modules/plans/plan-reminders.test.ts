@@ -148,6 +148,24 @@ describe('upcoming charge', () => {
     expect(await mailTo(email, 0, 1000)).toEqual([]);
   });
 
+  it('sends again a reminder whose job was lost after its claim, still once', async () => {
+    const email = 'lost-job@example.org';
+    const plan = await createTestPlan(ctx.db, { npoId, startedAt: STARTED, email });
+    const noticeKey = upcomingNoticeKey(plan.id, plan.nextPeriod);
+    // Claimed twenty minutes ago by a sweep that crashed before sending its job.
+    await claimNotice(ctx.db, { npoId, kind: 'upcoming_charge', noticeKey, donorId: plan.donorId });
+    await ctx.db.execute(sql`
+      UPDATE email_notices SET created_at = now() - interval '20 minutes'
+      WHERE npo_id = ${npoId} AND notice_key = ${noticeKey}`);
+    await sweep(at(DUE, -10));
+    await sweep(at(DUE, -9));
+    const mails = await mailTo(email, 1);
+    expect(mails.map((m) => m.subject)).toEqual(['Your monthly gift to Reminder Test Shelter is coming up']);
+    const { rows } = await ctx.db.execute<{ sent: boolean }>(sql`
+      SELECT sent_at IS NOT NULL AS sent FROM email_notices WHERE npo_id = ${npoId} AND notice_key = ${noticeKey}`);
+    expect(rows).toEqual([{ sent: true }]);
+  });
+
   it('uses the plan’s organisation’s template, never another organisation’s', async () => {
     const riverside = await npoIdOf(ctx.db);
     await saveTemplate(

@@ -151,15 +151,54 @@ function jobOf(kind: ReminderOutcome['kind'], plan: Candidate): PlanEmailJob & {
   };
 }
 
+/** How long a claimed reminder may stay unsent before the sweep sends its job again. */
+const LOST_AFTER_MINUTES = 15;
+
+/** The job of a claimed reminder, rebuilt from its notice key. */
+function jobFromKey(npoId: number, kind: string, noticeKey: string): PlanEmailJob | null {
+  const upcoming = /^plan-(\d+)-period-(\d+)$/.exec(noticeKey);
+  if (kind === 'upcoming_charge' && upcoming) {
+    return { npoId, planId: Number(upcoming[1]), kind, period: Number(upcoming[2]), noticeKey };
+  }
+  const card = /^plan-(\d+)-card-(.+)-\d{4}-\d{2}$/.exec(noticeKey);
+  if (kind === 'card_expiring' && card?.[2]) {
+    return { npoId, planId: Number(card[1]), kind, paymentMethodId: card[2], noticeKey };
+  }
+  return null;
+}
+
 /**
- * Claims and sends the reminders due at `now`. A reminder whose job could not be sent after its
- * claim committed is logged and lost, as the scheduler's other e-mails (decision 011).
+ * Reminders claimed a while ago (database clock) but neither sent nor skipped: their job was lost
+ * between the claim's commit and the send (a crash), so it is sent again under the same key (a
+ * no-op while pg-boss still holds that job). The job's notice lock still makes it one e-mail.
+ */
+async function resendLostReminders(deps: SchedulerDeps, options: SweepOptions): Promise<void> {
+  const { rows } = await deps.db.execute<{ npo_id: number; kind: string; notice_key: string }>(sql`
+    SELECT n.npo_id, n.kind, n.notice_key FROM email_notices n
+    WHERE n.sent_at IS NULL AND n.skipped_reason IS NULL
+      AND n.kind IN ('upcoming_charge', 'card_expiring')
+      AND n.created_at < now() - make_interval(mins => ${LOST_AFTER_MINUTES})
+      ${options.npoId === undefined ? sql`` : sql`AND n.npo_id = ${options.npoId}`}
+    ORDER BY n.created_at LIMIT ${REMINDER_BATCH}`);
+  for (const row of rows) {
+    const job = jobFromKey(Number(row.npo_id), row.kind, row.notice_key);
+    if (!job) continue;
+    await deps.jobs
+      .send(planEmailQueue, job, { key: `${job.kind}-${row.notice_key}` })
+      .catch((error: unknown) => deps.log?.(error, { planId: job.planId }));
+  }
+}
+
+/**
+ * Claims and sends the reminders due at `now`, after sending again the jobs of reminders claimed
+ * earlier whose job was lost.
  */
 export async function sendDueReminders(
   deps: SchedulerDeps,
   now: Date,
   options: SweepOptions = {},
 ): Promise<ReminderOutcome[]> {
+  await resendLostReminders(deps, options);
   const outcomes: ReminderOutcome[] = [];
   const batches = [
     ['upcoming_charge', await upcomingCandidates(deps.db, now, options)],

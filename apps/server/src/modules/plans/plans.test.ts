@@ -128,6 +128,8 @@ describe('recurring card gifts', () => {
       nextPeriod: 1,
     });
     expect(plan?.paymentMethodId).toMatch(/^pm_sandbox_/);
+    // The saved card's expiry as the card form took it (12/34), for the card-expiring e-mail.
+    expect(plan).toMatchObject({ cardLast4: '4242', cardExpMonth: 12, cardExpYear: 2034 });
     const firstGiftAt = new Date(donation.created_at);
     expect(plan?.startedAt.toISOString()).toBe(firstGiftAt.toISOString());
     expect(plan?.nextChargeAt?.toISOString()).toBe(chargeDateOf(firstGiftAt, 'monthly', 1).toISOString());
