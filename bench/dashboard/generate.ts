@@ -102,13 +102,13 @@ const plans = async (tx: Tx, npoId: number) => {
   await tx.execute(sql`
     INSERT INTO recurring_plans (npo_id, donor_id, campaign_id, amount_minor, currency, interval, provider, payment_method_id,
       status, failure_reason, anchor_at, started_at, next_charge_at, paused_at, cancelled_at, first_donation_id,
-      created_at, updated_at)
+      base_rate, created_at, updated_at)
     SELECT ${npoId}, donor_id, campaign_id, amount_minor, currency, interval, 'sandbox', 'pm_sandbox_bench_' || id,
       s.status, CASE WHEN s.status = 'failed' THEN 'retries_exhausted' END, created_at, created_at,
       CASE WHEN s.status IN ('active', 'past_due') THEN now() + interval '10 days' END,
       CASE WHEN s.status = 'paused' THEN now() - interval '20 days' END,
       CASE WHEN s.status IN ('cancelled', 'failed') THEN created_at + (now() - created_at) * 0.7 END,
-      id, created_at, now()
+      id, base_amount_minor::numeric / nullif(amount_minor, 0), created_at, now()
     FROM (
       SELECT DISTINCT ON (donor_id) *, (id % 100) AS bucket FROM donations
       WHERE npo_id = ${npoId} AND interval <> 'once' AND status = 'succeeded' AND provider_reference LIKE 'bench\_%'
@@ -170,6 +170,11 @@ export async function generateDashboardData(db: Db, npoId: number, volume: Volum
     await tx.execute(sql`ANALYZE donors, donations, ledger_entries`);
     await step('recurring plans and attempts', () => plans(tx, npoId));
     await step('donor totals', () => donorTotals(tx, npoId));
+    await step('last year giving', () =>
+      tx.execute(
+        sql`SELECT refresh_last_year_giving(ARRAY(SELECT donor_id FROM donor_giving WHERE npo_id = ${npoId}))`,
+      ),
+    );
     // The daily sums up to yesterday, as the periodic job keeps them (decision 013).
     await step('giving days', () =>
       tx.execute(sql`SELECT close_giving_days(${npoId}, (now() AT TIME ZONE 'UTC')::date - 1)`),

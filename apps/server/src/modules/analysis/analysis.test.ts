@@ -244,6 +244,8 @@ describe.each(modes)('analysis, days %s', (mode: Mode) => {
       );
       await addGift(ctx.db, npo, { donorId: l1 ?? 0, at: day(previous, -700), base: 1000 });
       await addGift(ctx.db, npo, { donorId: l1 ?? 0, at: day(previous, 10), base: 4000 });
+      // Just before the previous calendar year: inside a previous fiscal year that starts earlier.
+      await addGift(ctx.db, npo, { donorId: l1 ?? 0, at: day(previous, -20), base: 1000 });
       const part = await addGift(ctx.db, npo, { donorId: l2 ?? 0, at: day(previous, 100), base: 2500 });
       await refund(ctx.db, npo, part, 500, false);
       await addGift(ctx.db, npo, { donorId: s1 ?? 0, at: day(previous, -30), base: 3300 });
@@ -263,7 +265,7 @@ describe.each(modes)('analysis, days %s', (mode: Mode) => {
       expect(body.lybunt).toMatchObject({ count: 2, amount: 4000 + 2000 });
       expect(body.lybunt.donors.map((d) => [d.email, d.last_year_amount, d.lifetime_amount])).toEqual([
         ['l2@example.org', 2000, 2000],
-        ['l1@example.org', 4000, 5000],
+        ['l1@example.org', 4000, 6000],
       ]);
       expect(body.sybunt).toMatchObject({ count: 1, amount: 3300 });
       expect(body.sybunt.donors[0]).toMatchObject({ email: 's1@example.org', name: 's1 Giver', last_year_amount: 0 });
@@ -290,6 +292,26 @@ describe.each(modes)('analysis, days %s', (mode: Mode) => {
         .map(([email]) => email)
         .sort();
       expect(body.lybunt.donors.map((d) => d.email).sort()).toEqual(expectLybunt);
+      // Last year's giving follows the fiscal year too (net of L2's 500 refund).
+      const giftsOf: Record<string, Array<[string, number]>> = {
+        'l1@example.org': [
+          [day(previous, -700), 1000],
+          [day(previous, -20), 1000],
+          [day(previous, 10), 4000],
+        ],
+        'l2@example.org': [[day(previous, 100), 2000]],
+        's1@example.org': [[day(previous, -30), 3300]],
+        'c1@example.org': [
+          [day(previous, 5), 1000],
+          [current.toISOString(), 700],
+        ],
+      };
+      const inFiscalPrevious = (email: string) =>
+        (giftsOf[email] ?? [])
+          .filter(([at]) => at >= fiscalPrevious.toISOString() && at < fiscalCurrent.toISOString())
+          .reduce((sum, [, amount]) => sum + amount, 0);
+      for (const d of body.lybunt.donors) expect(d.last_year_amount).toBe(inFiscalPrevious(d.email));
+      expect(body.lybunt.amount).toBe(expectLybunt.reduce((sum, email) => sum + inFiscalPrevious(email), 0));
       await ctx.db.execute(sql`UPDATE npos SET fiscal_year_start_month = 1 WHERE id = ${lapsed.npoId}`);
     });
   });

@@ -5,10 +5,10 @@ import type { Period } from './period.ts';
 
 /**
  * A plan's charge in base currency per month: the plan's amount at its first gift's exchange rate
- * (base / charged), each interval normalised to a month (a year has 52 weeks and 365 days).
- * Numeric, rounded only once summed.
+ * (base / charged, kept on the plan as base_rate), each interval normalised to a month (a year has
+ * 52 weeks and 365 days). Numeric, rounded only once summed.
  */
-const monthlyBase = sql`(p.amount_minor::numeric * fd.base_amount_minor / nullif(fd.amount_minor, 0)
+const monthlyBase = sql`(p.amount_minor::numeric * p.base_rate
   * CASE p.interval WHEN 'daily' THEN 365.0 / 12 WHEN 'weekly' THEN 52.0 / 12 WHEN 'monthly' THEN 1
     WHEN 'quarterly' THEN 1.0 / 3 WHEN 'yearly' THEN 1.0 / 12 ELSE 0 END)`;
 
@@ -39,7 +39,6 @@ export async function selectPlanFigures(db: Db, npoId: number, period: Period): 
       count(*) FILTER (WHERE p.status = 'cancelled' AND ${within(sql`p.cancelled_at`, period)})::int AS voluntary,
       count(*) FILTER (WHERE ${failedChurn} AND ${within(endedAt, period)})::int AS failed
     FROM recurring_plans p
-    JOIN donations fd ON fd.id = p.first_donation_id AND fd.npo_id = ${npoId}
     WHERE p.npo_id = ${npoId}`);
   const row = rows[0];
   if (!row) throw new Error('plan figures query returned no row');

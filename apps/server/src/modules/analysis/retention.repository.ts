@@ -1,7 +1,6 @@
 import type { TLapsedAnalysis } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { countedGifts } from './counted-gifts.sql.ts';
 import type { Period } from './period.ts';
 
 type RetentionCounts = {
@@ -61,7 +60,7 @@ type LapsedRow = { kind: 'lybunt' | 'sybunt'; count: number; amount: number; don
 /**
  * LYBUNT and SYBUNT donors (shared interface 5). A donor's latest succeeded gift decides it, read
  * from the donor totals the donors module keeps exact (donor_giving: last gift, lifetime net of
- * refunds): latest gift in the previous giving year, LYBUNT; before it, SYBUNT (a gift in the
+ * refunds, and the giving of the last gift's giving year, which for LYBUNT is last year's): latest gift in the previous giving year, LYBUNT; before it, SYBUNT (a gift in the
  * current year, or later, makes a donor neither). Counts and amounts cover every such donor, the
  * lists the `limit` most recently lapsed. LYBUNT's amount is what they gave in the previous giving
  * year (the revenue to win back); SYBUNT's is their lifetime giving.
@@ -77,19 +76,15 @@ export async function selectLapsed(
   const { rows } = await db.execute<LapsedRow>(sql`
     WITH lapsed AS (
       SELECT g.donor_id, g.last_gift_at, g.lifetime_base_minor AS lifetime,
-        CASE WHEN g.last_gift_at >= ${previous}::timestamptz THEN 'lybunt' ELSE 'sybunt' END AS kind
+        CASE WHEN g.last_gift_at >= ${previous}::timestamptz THEN 'lybunt' ELSE 'sybunt' END AS kind,
+        -- The giving of the last gift's giving year: for LYBUNT, last year's; SYBUNT gave nothing then.
+        CASE WHEN g.last_gift_at >= ${previous}::timestamptz THEN g.last_gift_year_minor ELSE 0 END AS last_year
       FROM donor_giving g
       WHERE g.npo_id = ${npoId} AND g.last_gift_at < ${current}::timestamptz
     ),
-    last_year AS (
-      SELECT x.donor_id, sum(x.amount) AS amount
-      FROM ${countedGifts(npoId, { from: bounds.previousStart, to: bounds.currentStart })} x
-      GROUP BY x.donor_id
-    ),
     ranked AS (
-      SELECT l.*, coalesce(y.amount, 0) AS last_year,
-        row_number() OVER (PARTITION BY l.kind ORDER BY l.last_gift_at DESC, l.donor_id DESC) AS position
-      FROM lapsed l LEFT JOIN last_year y ON y.donor_id = l.donor_id
+      SELECT l.*, row_number() OVER (PARTITION BY l.kind ORDER BY l.last_gift_at DESC, l.donor_id DESC) AS position
+      FROM lapsed l
     )
     SELECT r.kind, count(*)::int AS count,
       coalesce(sum(CASE WHEN r.kind = 'lybunt' THEN r.last_year ELSE r.lifetime END), 0)::bigint AS amount,
