@@ -25,7 +25,9 @@ function Progressing({ id, onDone }: { id: number; onDone: () => void }) {
     if (finished || failed) void client.invalidateQueries({ queryKey: importKeys.list(npoId) });
   }, [finished, failed, client, npoId]);
   if (!summary) return <Progress value={0} aria-label="Import progress" animated />;
-  const percent = summary.valid_rows === 0 ? 100 : Math.round((summary.processed_rows / summary.valid_rows) * 100);
+  // A failed import shows how far it got: the rows recorded before it stopped.
+  const done = failed ? summary.imported_count : summary.processed_rows;
+  const percent = summary.valid_rows === 0 ? 100 : Math.round((done / summary.valid_rows) * 100);
   return (
     <Stack gap="xs">
       <Progress
