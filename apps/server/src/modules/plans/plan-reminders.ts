@@ -82,7 +82,9 @@ async function upcomingCandidates(tx: Tx, now: Date, options: SweepOptions): Pro
  * past: the donor has a month or two to add the new card the bank sent before a charge fails.
  */
 async function expiringCardCandidates(tx: Tx, now: Date, options: SweepOptions): Promise<Candidate[]> {
-  const startOfMonthAfterNext = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
+  // The month after next: a card whose last month comes before it is told (the index's order).
+  const monthAfterNext = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
+  const until = { year: monthAfterNext.getUTCFullYear(), month: monthAfterNext.getUTCMonth() + 1 };
   const { rows } = await tx.execute<Candidate>(sql`
     SELECT p.id, p.npo_id, p.donor_id, p.next_period, p.next_charge_at, p.payment_method_id,
            p.card_exp_month, p.card_exp_year
@@ -90,7 +92,7 @@ async function expiringCardCandidates(tx: Tx, now: Date, options: SweepOptions):
     WHERE p.status IN ('active', 'past_due') AND p.payment_method_id IS NOT NULL
       AND p.next_charge_at IS NOT NULL
       AND p.card_exp_year IS NOT NULL AND p.card_exp_month BETWEEN 1 AND 12
-      AND make_timestamptz(p.card_exp_year, p.card_exp_month, 1, 0, 0, 0, 'UTC') < ${startOfMonthAfterNext.toISOString()}::timestamptz
+      AND (p.card_exp_year, p.card_exp_month) < (${until.year}::int, ${until.month}::int)
       ${scopeOf(options)}
       AND NOT EXISTS (
         SELECT 1 FROM email_notices n

@@ -114,6 +114,10 @@ export const recurringPlans = pgTable(
     index('recurring_plans_donor_idx').on(t.npoId, t.donorId),
     // The scheduler's query: due plans that can be charged.
     index('recurring_plans_due_idx').on(t.nextChargeAt).where(sql`status IN ('active', 'past_due')`),
+    // The reminder sweep's expiring cards (plan-reminders.ts): cards ending before a month.
+    index('recurring_plans_card_expiry_idx')
+      .on(t.cardExpYear, t.cardExpMonth)
+      .where(sql`status IN ('active', 'past_due') AND card_exp_year IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "recurring_plans_card_expiry_idx" ON "recurring_plans" USING btree ("card_exp_year","card_exp_month") WHERE status IN ('active', 'past_due') AND card_exp_year IS NOT NULL;
