@@ -22,25 +22,27 @@ export async function selectRetentionCounts(
   period: Period,
   previous: Period,
 ): Promise<RetentionCounts> {
+  // One pass over both periods (they are adjacent: `previous` ends where `period` starts), one row
+  // per donor saying in which of the two they gave.
+  const a = previous.start.toISOString();
+  const b = period.start.toISOString();
+  const c = period.end.toISOString();
   const { rows } = await db.execute<RetentionCounts>(sql`
-    WITH earlier AS (
-      SELECT DISTINCT donor_id FROM donations
-      WHERE npo_id = ${npoId} AND status = 'succeeded'
-        AND created_at >= ${previous.start.toISOString()}::timestamptz AND created_at < ${previous.end.toISOString()}::timestamptz
-    ),
-    later AS (
-      SELECT DISTINCT donor_id FROM donations
-      WHERE npo_id = ${npoId} AND status = 'succeeded'
-        AND created_at >= ${period.start.toISOString()}::timestamptz AND created_at < ${period.end.toISOString()}::timestamptz
+    WITH donors_in AS (
+      SELECT d.donor_id, bool_or(d.created_at < ${b}::timestamptz) AS earlier,
+        bool_or(d.created_at >= ${b}::timestamptz) AS later
+      FROM donations d
+      WHERE d.npo_id = ${npoId} AND d.status = 'succeeded'
+        AND d.created_at >= ${a}::timestamptz AND d.created_at < ${c}::timestamptz
+      GROUP BY d.donor_id
     ),
     cohort AS (
       -- Repeat: the donor's first succeeded gift (kept by the donors module in donor_giving) came
       -- before the previous period.
-      SELECT e.donor_id, l.donor_id IS NOT NULL AS retained,
-        coalesce(g.first_gift_at < ${previous.start.toISOString()}::timestamptz, false) AS repeat
-      FROM earlier e
-      LEFT JOIN later l ON l.donor_id = e.donor_id
-      LEFT JOIN donor_giving g ON g.donor_id = e.donor_id AND g.npo_id = ${npoId}
+      SELECT i.donor_id, i.later AS retained, coalesce(g.first_gift_at < ${a}::timestamptz, false) AS repeat
+      FROM donors_in i
+      LEFT JOIN donor_giving g ON g.donor_id = i.donor_id AND g.npo_id = ${npoId}
+      WHERE i.earlier
     )
     SELECT count(*)::int AS overall_base, count(*) FILTER (WHERE retained)::int AS overall_retained,
       count(*) FILTER (WHERE NOT repeat)::int AS new_base,
@@ -74,31 +76,45 @@ export async function selectLapsed(
   const current = bounds.currentStart.toISOString();
   const previous = bounds.previousStart.toISOString();
   const { rows } = await db.execute<LapsedRow>(sql`
-    WITH lapsed AS (
-      SELECT g.donor_id, g.last_gift_at, g.lifetime_base_minor AS lifetime,
-        CASE WHEN g.last_gift_at >= ${previous}::timestamptz THEN 'lybunt' ELSE 'sybunt' END AS kind,
-        -- The giving of the last gift's giving year: for LYBUNT, last year's; SYBUNT gave nothing then.
-        CASE WHEN g.last_gift_at >= ${previous}::timestamptz THEN g.last_gift_year_minor ELSE 0 END AS last_year
+    WITH totals AS (
+      SELECT CASE WHEN g.last_gift_at >= ${previous}::timestamptz THEN 'lybunt' ELSE 'sybunt' END AS kind,
+        count(*)::int AS count,
+        -- The giving of the last gift's giving year: for LYBUNT, last year's.
+        sum(CASE WHEN g.last_gift_at >= ${previous}::timestamptz THEN g.last_gift_year_minor
+          ELSE g.lifetime_base_minor END)::bigint AS amount
       FROM donor_giving g
       WHERE g.npo_id = ${npoId} AND g.last_gift_at < ${current}::timestamptz
+      GROUP BY 1
     ),
-    ranked AS (
-      SELECT l.*, row_number() OVER (PARTITION BY l.kind ORDER BY l.last_gift_at DESC, l.donor_id DESC) AS position
-      FROM lapsed l
+    -- The most recently lapsed of each kind, read in the order of donor_giving_npo_last_idx.
+    listed AS (
+      SELECT 'lybunt' AS kind, x.* FROM (
+        SELECT g.donor_id, g.last_gift_at, g.last_gift_year_minor AS last_year, g.lifetime_base_minor AS lifetime
+        FROM donor_giving g
+        WHERE g.npo_id = ${npoId} AND g.last_gift_at >= ${previous}::timestamptz AND g.last_gift_at < ${current}::timestamptz
+        ORDER BY g.last_gift_at DESC NULLS LAST, g.donor_id DESC LIMIT ${limit}
+      ) x
+      UNION ALL
+      SELECT 'sybunt', y.* FROM (
+        SELECT g.donor_id, g.last_gift_at, 0::bigint, g.lifetime_base_minor
+        FROM donor_giving g
+        WHERE g.npo_id = ${npoId} AND g.last_gift_at < ${previous}::timestamptz
+        ORDER BY g.last_gift_at DESC NULLS LAST, g.donor_id DESC LIMIT ${limit}
+      ) y
     )
-    SELECT r.kind, count(*)::int AS count,
-      coalesce(sum(CASE WHEN r.kind = 'lybunt' THEN r.last_year ELSE r.lifetime END), 0)::bigint AS amount,
-      json_agg(json_build_object(
-        'id', r.donor_id,
+    SELECT t.kind, t.count, t.amount, (
+      SELECT json_agg(json_build_object(
+        'id', l.donor_id,
         'name', coalesce(nullif(trim(dn.first_name || ' ' || dn.last_name), ''), dn.email),
         'email', dn.email,
-        'last_gift_at', to_char(r.last_gift_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-        'last_year_amount', r.last_year,
-        'lifetime_amount', r.lifetime
-      ) ORDER BY r.position) FILTER (WHERE r.position <= ${limit}) AS donors
-    FROM ranked r
-    LEFT JOIN donors dn ON dn.id = r.donor_id AND dn.npo_id = ${npoId} AND r.position <= ${limit}
-    GROUP BY r.kind`);
+        'last_gift_at', to_char(l.last_gift_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+        'last_year_amount', l.last_year,
+        'lifetime_amount', l.lifetime
+      ) ORDER BY l.last_gift_at DESC, l.donor_id DESC)
+      FROM listed l JOIN donors dn ON dn.id = l.donor_id AND dn.npo_id = ${npoId}
+      WHERE l.kind = t.kind
+    ) AS donors
+    FROM totals t`);
   const empty = (): Group => ({ count: 0, amount: 0, donors: [] });
   const result = { lybunt: empty(), sybunt: empty() };
   for (const row of rows) {
