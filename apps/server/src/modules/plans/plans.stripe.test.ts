@@ -50,6 +50,12 @@ describe('recurring card gifts through Stripe', () => {
 
     // What Stripe.js and the bank do in the browser.
     stripe.updateIntent(body.intent.id, { status: 'succeeded', payment_method: 'pm_card_saved_for_later' });
+    stripe.addCardMethod('pm_card_saved_for_later', 'acct_riverside', {
+      brand: 'mastercard',
+      last4: '4444',
+      exp_month: 2,
+      exp_year: 2032,
+    });
     const confirmed = await client.post('/api/v1/npo_admin/confirm_payment', {
       ...choice,
       first_name: 'Lin',
@@ -72,6 +78,11 @@ describe('recurring card gifts through Stripe', () => {
       npoId: campaign.npo_id,
       amountMinor: 2000,
       interval: 'monthly',
+      // The PaymentMethod's card, read on the connected account, for the card-expiring e-mail.
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+      cardExpMonth: 2,
+      cardExpYear: 2032,
     });
 
     // The scheduler charges it off-session through Stripe when it falls due.
