@@ -37,16 +37,10 @@ export async function seedRecurringPlans(db: Db, npoId: number, now = new Date()
   for (const [index, gift] of rows.entries()) {
     const role = roleOf(index);
     const methodId = `pm_sandbox_seed${gift.id}`;
+    const card = { cardLast4: role === 'past_due' ? '0002' : '4242', cardExpMonth: 12, cardExpYear: 2034 };
     await db
       .insert(sandboxPaymentMethods)
-      .values({
-        id: methodId,
-        npoId,
-        type: 'card',
-        cardLast4: role === 'past_due' ? '0002' : '4242',
-        cardExpMonth: 12,
-        cardExpYear: 2034,
-      })
+      .values({ id: methodId, npoId, type: 'card', ...card })
       .onConflictDoNothing();
     await db.transaction(async (tx) => {
       const anchorAt = new Date(gift.created_at);
@@ -62,6 +56,8 @@ export async function seedRecurringPlans(db: Db, npoId: number, now = new Date()
         interval: 'monthly',
         provider: 'sandbox',
         paymentMethodId: methodId,
+        // The plan knows its card as checkout would have stored it (plan-cards.ts).
+        ...card,
         designationId: gift.designation_id,
         status: 'active',
         anchorAt,
