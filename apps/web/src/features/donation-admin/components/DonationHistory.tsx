@@ -11,6 +11,7 @@ const ACTIONS: Record<string, string> = {
   'donation.refunded': 'Refunded in full',
   'donation.partially_refunded': 'Partly refunded',
   'donation.receipt_resent': 'Receipt sent again',
+  'donation.thank_you_emailed': 'Thank-you e-mail to a new donor',
   'note.created': 'Note added',
   'note.deleted': 'Note deleted',
 };
