@@ -1,7 +1,14 @@
 import type { TDonationListFilter } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { donationFilterWhere, donationOrderBy, donationRowColumns, donationRowJoins } from './donation-list.sql.ts';
+import { givingDays } from '../analysis/index.ts';
+import {
+  donationFilterWhere,
+  donationOrderBy,
+  donationRowColumns,
+  donationRowJoins,
+  oneOf,
+} from './donation-list.sql.ts';
 
 export type DonationListRecord = {
   id: number;
@@ -47,15 +54,44 @@ export async function selectDonationPage(
   return rows;
 }
 
+/** Filter keys that never narrow the set (sorting) or that the day sums' 'list' rows are keyed by. */
+const SUMMED_PER_DAY = new Set(['date_from', 'date_to', 'status', 'currency', 'sort', 'order']);
+
+/** Whether the filter uses only dates, statuses and currencies (the page's first view has none). */
+const summablePerDay = (filter: Partial<TDonationListFilter>) =>
+  Object.entries(filter).every(
+    ([key, value]) => SUMMED_PER_DAY.has(key) || value === undefined || (Array.isArray(value) && value.length === 0),
+  );
+
+const startOfDay = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
+const startOfNextDay = (isoDate: string) => new Date(startOfDay(isoDate).getTime() + 86_400_000);
+
 /**
- * Count and sums of the whole filtered set per currency, from the donations table alone (no join:
- * the filter never needs one), so the count costs no more than the sums.
+ * Count and sums of the whole filtered set per currency. A filter of dates, statuses and currencies
+ * only is read from the day sums (the analysis module's `givingDays`, 'list' rows: every donation
+ * per day, status and currency); any other filter from the donations table alone (no join: the
+ * filter never needs one), so the count costs no more than the sums.
  */
 export async function selectDonationTotals(
   db: Db,
   npoId: number,
   filter: Partial<TDonationListFilter>,
 ): Promise<CurrencyTotal[]> {
+  if (summablePerDay(filter)) {
+    const range = {
+      from: filter.date_from ? startOfDay(filter.date_from) : undefined,
+      to: filter.date_to ? startOfNextDay(filter.date_to) : undefined,
+    };
+    const status = filter.status?.length ? sql`AND ${oneOf(sql`l.status`, filter.status)}` : sql``;
+    const currency = filter.currency?.length ? sql`AND ${oneOf(sql`l.currency`, filter.currency)}` : sql``;
+    const { rows } = await db.execute<CurrencyTotal>(sql`
+      SELECT l.currency, sum(l.donations)::bigint AS count, sum(l.amount_minor)::bigint AS amount_minor,
+        sum(l.gross)::bigint AS base_amount_minor
+      FROM ${givingDays(npoId, 'list', range)} l
+      WHERE true ${status} ${currency}
+      GROUP BY l.currency ORDER BY l.currency`);
+    return rows;
+  }
   const { rows } = await db.execute<CurrencyTotal>(sql`
     SELECT d.currency, count(*)::bigint AS count, coalesce(sum(d.amount_minor), 0)::bigint AS amount_minor,
       coalesce(sum(d.base_amount_minor), 0)::bigint AS base_amount_minor

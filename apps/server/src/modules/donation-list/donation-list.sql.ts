@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 // the planner can use the npo_id-leading indexes (migration 'donation list indexes').
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-const oneOf = (column: SQL, values: readonly (string | number)[]) =>
+export const oneOf = (column: SQL, values: readonly (string | number)[]) =>
   sql`${column} IN (${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
