@@ -14,7 +14,14 @@ import type { ImportFailure, ImportGift } from './imports.tables.ts';
 
 export type ImportJob = { npoId: number; importId: number };
 
+/**
+ * Where pg-boss puts an import job that failed for good in a way its handler never saw: it ran out
+ * of time (expireInSeconds) or its process died on the last attempt.
+ */
+export const importGaveUpQueue = defineQueue<ImportJob>('donations.import.gave_up', { retryLimit: 8 });
+
 export const importQueue = defineQueue<ImportJob>('donations.import', {
+  deadLetter: importGaveUpQueue.name,
   retryLimit: 3,
   retryDelaySeconds: 30,
   // 20,000 rows at a few milliseconds each.
@@ -101,26 +108,27 @@ export type ImportStarter = (job: ImportJob, run?: string) => Promise<void>;
 
 /**
  * One run of the import job. A failure a retry may cure (the database briefly gone) is thrown for
- * pg-boss to retry; one no retry can cure, or the last retry's, marks the import failed for staff
- * (failImport) instead of leaving it "Running" for ever. What was recorded stays recorded.
+ * pg-boss to retry; after the last retry pg-boss hands the job to importGaveUpQueue, which marks
+ * the import failed. A failure no retry can cure marks it failed now (failImport) and ends the
+ * job: retrying would replay the same row into the same error. What was recorded stays recorded.
  */
-export async function runImportJob(db: Db, job: ImportJob, attempt: { lastAttempt: boolean }): Promise<void> {
+export async function runImportJob(db: Db, job: ImportJob): Promise<void> {
   try {
     await runImport(db, job);
   } catch (error) {
-    const permanent = cannotSucceedOnRetry(error);
-    if (!permanent && !attempt.lastAttempt) throw error;
-    await failImport(db, job, error, permanent);
-    // The last attempt's error still fails the job (logged, kept by pg-boss); a permanent one is
-    // settled: retrying would replay the same row into the same error.
-    if (!permanent) throw error;
+    if (!cannotSucceedOnRetry(error)) throw error;
+    await failImport(db, job, error, true);
   }
 }
 
 /** Registers the worker; the returned function enqueues one run per import. */
 export function registerImports(jobs: Jobs, deps: { db: Db }): ImportStarter {
-  jobs.register(importQueue, async (data, job) => {
-    await runImportJob(deps.db, data, job);
+  // First: the dead-letter queue must exist before the queue that names it.
+  jobs.register(importGaveUpQueue, async (data) => {
+    await failImport(deps.db, data, new Error('the import job failed on its last attempt or ran out of time'), false);
+  });
+  jobs.register(importQueue, async (data) => {
+    await runImportJob(deps.db, data);
   });
   return async (job, run) => {
     // One job per key, ever: a run again needs a key of its own.

@@ -309,6 +309,32 @@ describe('donations import', () => {
     ).toBe('finished');
   });
 
+  it('marks an import failed when its job died on the last attempt (pg-boss dead letter)', async () => {
+    const csv = [HEADER, '2024-07-01,Lost,Run,lost.run@example.org,5.00,USD,,,'].join('\n');
+    const id = ZImportUploadResponse.parse((await upload(admin, csv, 'died.csv')).json()).import.id;
+    const [npo] = (await ctx.db.execute<{ npo_id: number }>(sql`SELECT npo_id FROM donation_imports WHERE id = ${id}`))
+      .rows;
+    // As when the last attempt's process died mid-run: the import says running, and pg-boss, once it
+    // times the job out for good, puts its data on the dead-letter queue (what failJobs inserts).
+    await ctx.db.execute(sql`UPDATE donation_imports SET status = 'running' WHERE id = ${id}`);
+    await ctx.db.execute(sql`
+      INSERT INTO pgboss.job (name, data) VALUES ('donations.import.gave_up', ${JSON.stringify({ npoId: Number(npo?.npo_id), importId: id })}::jsonb)`);
+    let summary = ZImportResponse.parse((await admin.get(`/api/v1/npo_admin/imports/${id}`)).json()).import;
+    for (let i = 0; i < 100 && summary.status === 'running'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      summary = ZImportResponse.parse((await admin.get(`/api/v1/npo_admin/imports/${id}`)).json()).import;
+    }
+    expect(summary).toMatchObject({
+      status: 'failed',
+      imported_count: 0,
+      failure_message:
+        'The import stopped: the server could not finish it after several attempts. No gift was recorded.',
+    });
+    const notes = await ctx.db.execute<{ message: string }>(sql`
+      SELECT message FROM notifications WHERE kind = 'import.failed' AND (metadata->>'import_id')::bigint = ${id}`);
+    expect(notes.rows).toEqual([{ message: 'The import of died.csv stopped before the end. No gift was recorded.' }]);
+  });
+
   it('refuses a file that is too large, or lacks columns, with a clear message', async () => {
     const big = Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.alloc(5 * 1024 * 1024, 'a')]);
     const tooLarge = await upload(admin, big);

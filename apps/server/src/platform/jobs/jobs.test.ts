@@ -54,6 +54,31 @@ describe('jobs', () => {
     expect(seenByWorker).toEqual([1]);
   });
 
+  it('hands a job that failed for good to its dead-letter queue, once', async () => {
+    const gaveUp = defineQueue<{ n: number }>('test.gave-up');
+    const queue = defineQueue<{ n: number }>('test.dead-letter', {
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      deadLetter: gaveUp.name,
+    });
+    let attempts = 0;
+    const buried: number[] = [];
+    const jobs = startedJobs();
+    jobs.register(gaveUp, async (data) => {
+      buried.push(data.n);
+    });
+    jobs.register(queue, async () => {
+      attempts++;
+      throw new Error('never works');
+    });
+    await jobs.start();
+    await jobs.send(queue, { n: 7 }, { key: 'doomed-7' });
+    await until(() => buried.length > 0, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(attempts).toBe(2);
+    expect(buried).toEqual([7]);
+  }, 20_000);
+
   it('runs one job for many sends with the same key', async () => {
     const queue = defineQueue<{ n: number }>('test.same-key', { retryLimit: 0 });
     const seen: number[] = [];

@@ -14,6 +14,12 @@ export type Queue<T extends object> = {
   retryDelaySeconds: number;
   /** A job still running after this long counts as failed and is retried. */
   expireInSeconds: number;
+  /**
+   * A queue that receives the job's data once it has failed for good, however it failed (its
+   * handler threw on the last attempt, or it ran out of time or its process died): register that
+   * queue before this one.
+   */
+  deadLetter?: string;
   /** Only there to carry the payload type. */
   readonly payload?: T;
 };
@@ -25,11 +31,7 @@ export function defineQueue<T extends object>(
   return { name, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 300, ...options };
 }
 
-/**
- * `lastAttempt`: no retry follows if this run throws (pg-boss's retryCount has reached the queue's
- * retryLimit), so a handler can leave a lasting record of the failure (an import marked failed).
- */
-export type JobHandler<T> = (data: T, job: { id: string; lastAttempt: boolean }) => Promise<void>;
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 export type Jobs = {
   /**
@@ -103,6 +105,7 @@ export function createJobs(options: JobsOptions): Jobs {
         retryDelay: queue.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: queue.expireInSeconds,
+        ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
       });
       const workerId = workerIds.get(queue.name);
       if (id && workerId) boss.notifyWorker(workerId);
@@ -120,11 +123,12 @@ export function createJobs(options: JobsOptions): Jobs {
           retryDelay: queue.retryDelaySeconds,
           retryBackoff: true,
           expireInSeconds: queue.expireInSeconds,
+          ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
         });
         if (options.work === false) continue;
         const workerId = await boss.work<object>(
           queue.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
           async (jobs) => {
             // pg-boss 10 sleeps a polling interval after every batch, even with more jobs
             // waiting; waking the worker makes it drain a backlog (after a restart) at full speed.
@@ -134,7 +138,7 @@ export function createJobs(options: JobsOptions): Jobs {
               // it (retried later, by any instance) is safe, running it on a closing app is not.
               if (state === 'stopped') throw new Error(`job ${job.id} fetched while the jobs were stopping`);
               try {
-                await handler(job.data, { id: job.id, lastAttempt: job.retryCount >= job.retryLimit });
+                await handler(job.data, { id: job.id });
               } catch (error) {
                 options.onError(error, { queue: queue.name, jobId: job.id });
                 // Rethrown so pg-boss marks the job failed and schedules its retry.
