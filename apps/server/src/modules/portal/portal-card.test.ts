@@ -93,8 +93,16 @@ describe('a new card from the portal', () => {
     });
     expect(both.statusCode, both.body).toBe(200);
     const answered = ZPortalPlansResponse.parse(both.json()).plans;
-    expect(answered.map((p) => p.payment_method_label)).toEqual(['Card ending 4242', 'Card ending 4242']);
+    // The new card's expiry, as the card form took it, replaces the old card's on both plans.
+    expect(answered.map((p) => p.payment_method_label)).toEqual([
+      'Card ending 4242, expires 12/2034',
+      'Card ending 4242, expires 12/2034',
+    ]);
     rows = await plans([firstId, secondId]);
+    expect(rows.map((p) => [p.cardLast4, p.cardExpMonth, p.cardExpYear])).toEqual([
+      ['4242', 12, 2034],
+      ['4242', 12, 2034],
+    ]);
     expect(new Set(rows.map((p) => p.paymentMethodId)).size).toBe(1);
     expect(methodOf(firstId)).toMatch(/^pm_sandbox_/);
     const audits = await ctx.db

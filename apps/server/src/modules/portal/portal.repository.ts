@@ -107,6 +107,9 @@ type PlanRow = {
   provider: string;
   payment_method_id: string | null;
   card_last4: string | null;
+  card_brand: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
   next_charge_at: Date | null;
   last_charged_at: Date | null;
   started_at: Date;
@@ -114,10 +117,24 @@ type PlanRow = {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** "Visa ending 4242, expires 08/2031": the expiry tells the donor when to add the new card. */
 function methodLabel(r: PlanRow): string | null {
   if (!r.payment_method_id) return null;
   if (r.provider === 'paypal') return 'PayPal';
-  return r.card_last4 ? `Card ending ${r.card_last4}` : 'Card';
+  const name = (r.card_brand && BRANDS[r.card_brand]) || 'Card';
+  const card = r.card_last4 ? `${name} ending ${r.card_last4}` : name;
+  if (!r.card_exp_month || !r.card_exp_year) return card;
+  return `${card}, expires ${String(r.card_exp_month).padStart(2, '0')}/${r.card_exp_year}`;
 }
 
 const toPlan = (r: PlanRow): TPortalPlan => ({
@@ -135,10 +152,12 @@ const toPlan = (r: PlanRow): TPortalPlan => ({
   started_at: new Date(r.started_at).toISOString(),
 });
 
-// The sandbox keeps the last four digits of a saved card; Stripe's would need a call per plan.
+// The plan keeps its card as the provider described it when saved (plans/plan-cards.ts); a plan
+// saved before that has only the sandbox's own last four digits.
 const plansQuery = (npoId: number, donorId: number) => sql`
   SELECT p.id, p.amount_minor, p.currency, p.interval, p.status, p.failure_reason, c.name AS campaign_name,
-         p.provider, p.payment_method_id, m.card_last4, p.next_charge_at, p.last_charged_at, p.started_at
+         p.provider, p.payment_method_id, COALESCE(p.card_last4, m.card_last4) AS card_last4, p.card_brand,
+         p.card_exp_month, p.card_exp_year, p.next_charge_at, p.last_charged_at, p.started_at
   FROM recurring_plans p
   LEFT JOIN campaigns c ON c.id = p.campaign_id AND c.npo_id = p.npo_id
   LEFT JOIN sandbox_payment_methods m ON p.provider = 'sandbox' AND m.id = p.payment_method_id AND m.npo_id = p.npo_id

@@ -106,7 +106,7 @@ describe('what the donor sees', () => {
         id: ada.monthly.recurring_plan_id,
         amount_minor: 1000,
         interval: 'monthly',
-        payment_method_label: 'Card ending 4242',
+        payment_method_label: 'Card ending 4242, expires 12/2034',
       }),
     ]);
     expect((await browser.get(`/api/v1/portal/donations/${bob.id}`)).statusCode).toBe(404);
