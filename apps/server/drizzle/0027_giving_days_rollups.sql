@@ -157,63 +157,8 @@ CREATE TRIGGER ledger_giving_days_insert AFTER INSERT ON ledger_entries
   REFERENCING NEW TABLE AS inserted_rows
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_inserted_refresh_giving_days();
 --> statement-breakpoint
--- The donor totals count recurring gifts too (account_details' recurring donors).
-CREATE OR REPLACE FUNCTION refresh_donor_giving(p_ids bigint[]) RETURNS void
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF p_ids IS NULL OR cardinality(p_ids) = 0 THEN
-    RETURN;
-  END IF;
-  PERFORM 1 FROM donors WHERE id = ANY (p_ids) ORDER BY id FOR NO KEY UPDATE;
-  INSERT INTO donor_giving AS g (donor_id, npo_id, gift_count, recurring_gift_count, lifetime_base_minor,
-    first_gift_at, last_gift_at)
-  SELECT dn.id, dn.npo_id, coalesce(s.n, 0), coalesce(s.recurring, 0), coalesce(s.total, 0) + coalesce(r.total, 0),
-    s.first_at, s.last_at
-  FROM donors dn
-  LEFT JOIN (
-    SELECT donor_id, count(*) FILTER (WHERE status = 'succeeded') AS n,
-      count(*) FILTER (WHERE status = 'succeeded' AND interval <> 'once') AS recurring,
-      sum(base_amount_minor) AS total,
-      min(created_at) FILTER (WHERE status = 'succeeded') AS first_at,
-      max(created_at) FILTER (WHERE status = 'succeeded') AS last_at
-    FROM donations WHERE donor_id = ANY (p_ids) AND status IN ('succeeded', 'refunded') GROUP BY donor_id
-  ) s ON s.donor_id = dn.id
-  LEFT JOIN (
-    SELECT d.donor_id, sum(l.base_amount_minor) AS total
-    FROM ledger_entries l JOIN donations d ON d.id = l.donation_id
-    WHERE d.donor_id = ANY (p_ids) AND l.kind IN ('refund', 'dispute') GROUP BY d.donor_id
-  ) r ON r.donor_id = dn.id
-  WHERE dn.id = ANY (p_ids)
-  ON CONFLICT (donor_id) DO UPDATE SET
-    npo_id = EXCLUDED.npo_id,
-    gift_count = EXCLUDED.gift_count,
-    recurring_gift_count = EXCLUDED.recurring_gift_count,
-    lifetime_base_minor = EXCLUDED.lifetime_base_minor,
-    first_gift_at = EXCLUDED.first_gift_at,
-    last_gift_at = EXCLUDED.last_gift_at;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION donations_inserted_refresh_giving() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM 1 FROM donors
-  WHERE id IN (SELECT donor_id FROM inserted_rows WHERE status IN ('succeeded', 'refunded'))
-  ORDER BY id FOR NO KEY UPDATE;
-  INSERT INTO donor_giving AS g (donor_id, npo_id, gift_count, recurring_gift_count, lifetime_base_minor,
-    first_gift_at, last_gift_at)
-  SELECT donor_id, min(npo_id), count(*) FILTER (WHERE status = 'succeeded'),
-    count(*) FILTER (WHERE status = 'succeeded' AND interval <> 'once'), sum(base_amount_minor),
-    min(created_at) FILTER (WHERE status = 'succeeded'), max(created_at) FILTER (WHERE status = 'succeeded')
-  FROM inserted_rows WHERE status IN ('succeeded', 'refunded') GROUP BY donor_id
-  ON CONFLICT (donor_id) DO UPDATE SET
-    gift_count = g.gift_count + EXCLUDED.gift_count,
-    recurring_gift_count = g.recurring_gift_count + EXCLUDED.recurring_gift_count,
-    lifetime_base_minor = g.lifetime_base_minor + EXCLUDED.lifetime_base_minor,
-    first_gift_at = least(g.first_gift_at, EXCLUDED.first_gift_at),
-    last_gift_at = greatest(g.last_gift_at, EXCLUDED.last_gift_at);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
+-- The donor totals count recurring gifts too (account_details' recurring donors): the functions that
+-- keep them are replaced in migration 'last_year_giving', which adds last year's giving as well.
 CREATE OR REPLACE FUNCTION donations_updated_refresh_giving() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
