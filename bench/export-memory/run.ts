@@ -4,8 +4,10 @@
 // buffers outside it (no collection forced), so a peak can be told apart: live rows, garbage not
 // yet collected, or bytes queued for a slow client. Also a cancelled download: the cursor must stop
 // and its connection go back to the pool. Not part of npm test.
-// Run: npx tsx bench/export-memory/run.ts --keep-data DIR [--formats csv,xlsx] [--client-delay MS]
-//   [--cancel-after-mb N]
+// Run: npx tsx bench/export-memory/run.ts --keep-data DIR [--database-url URL] [--formats csv,xlsx]
+//   [--client-delay MS] [--cancel-after-mb N]
+// To explain a figure: BENCH_HEAP_SAMPLES=<file> (allocation sampling of what a major collection
+// took), BENCH_NODE_ARGS="--trace-gc" or "--expose-gc" (then the live heap is printed every 5 s).
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
