@@ -76,15 +76,16 @@ export async function selectPlanSeries(db: Db, npoId: number, period: Period): P
         ${period.end.toISOString()}::timestamptz - interval '1 microsecond', interval '1 month') AS bucket
     ),
     events AS (
-      -- One pass over the plans, up to three events each.
-      SELECT date_trunc('month', e.at, 'UTC') AS bucket, e.kind
-      FROM recurring_plans p
-      CROSS JOIN LATERAL (VALUES
-        (p.started_at, 'new', ${within(sql`p.started_at`, period)}),
-        (p.cancelled_at, 'voluntary', p.status = 'cancelled' AND ${within(sql`p.cancelled_at`, period)}),
-        (${endedAt}, 'failed', ${failedChurn} AND ${within(endedAt, period)})
-      ) AS e(at, kind, happened)
-      WHERE p.npo_id = ${npoId} AND e.happened
+      -- Plans started in the period come from recurring_plans_npo_started_idx; cancelled and failed
+      -- ones from recurring_plans_npo_status_idx (few of each).
+      SELECT date_trunc('month', p.started_at, 'UTC') AS bucket, 'new' AS kind FROM recurring_plans p
+      WHERE p.npo_id = ${npoId} AND ${within(sql`p.started_at`, period)}
+      UNION ALL
+      SELECT date_trunc('month', p.cancelled_at, 'UTC'), 'voluntary' FROM recurring_plans p
+      WHERE p.npo_id = ${npoId} AND p.status = 'cancelled' AND ${within(sql`p.cancelled_at`, period)}
+      UNION ALL
+      SELECT date_trunc('month', ${endedAt}, 'UTC'), 'failed' FROM recurring_plans p
+      WHERE p.npo_id = ${npoId} AND ${failedChurn} AND ${within(endedAt, period)}
     )
     SELECT to_char(b.bucket AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS bucket,
       count(e.kind) FILTER (WHERE e.kind = 'new')::int AS new_plans,
