@@ -106,6 +106,8 @@ export function registerThankYous(jobs: Jobs, deps: ReceiptDeps): DonationFollow
     await sendThankYou(deps, data);
   });
   return async ({ db, donation }) => {
+    // Most organisations send none: one read on the checkout's hot path, not two.
+    if (donation.status !== 'succeeded' || !(await hasOwnTemplate(db, donation.npoId, 'thank_you'))) return;
     const key = { npoId: donation.npoId, kind: 'thank_you' as const, noticeKey: thankYouNoticeKey(donation.id) };
     // Claimed now, or claimed by an earlier recording whose job was lost (a crash after the claim).
     if (!(await claimThankYou(db, donation)) && !(await isNoticeUnsent(db, key))) return;
