@@ -21,6 +21,7 @@ import {
   startInstance,
   stopInstance,
 } from '../support/processes.ts';
+import { signInStaff } from '../support/staff-session.ts';
 import { benchOrganisationId, generateDashboardData, hasDashboardData } from './generate.ts';
 
 const { values: args } = parseArgs({
@@ -38,41 +39,6 @@ const { values: args } = parseArgs({
 const SAMPLES = Number(args.samples);
 const TARGET_MS = 100;
 const MEMORY_TARGET_MB = 300;
-
-/** A signed-in browser stand-in: the session and CSRF cookies, sent back on every call. */
-async function signIn(base: string, email: string) {
-  const cookies = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = (pair ?? '').split('=');
-      if (name) cookies.set(name.trim(), value.join('='));
-    }
-  };
-  const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${base}/api/v1/auth/config`));
-  const attempt = () =>
-    fetch(`${base}/api/v1/npo_users/sign_in`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: base,
-        cookie: header(),
-        'x-csrf-token': cookies.get('csrf_token') ?? '',
-      },
-      body: JSON.stringify({ npo_user: { email, password: 'kindling-demo' } }),
-    });
-  let res = await attempt();
-  // Sign-in loads the organisation's statistics; on a cold database that can fail once.
-  for (let retry = 0; res.status !== 200 && retry < 3; retry++) {
-    console.log(`sign-in answered ${res.status} (${(await res.text()).slice(0, 100)}); retrying`);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    res = await attempt();
-  }
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  keep(res);
-  return (path: string) => fetch(`${base}/api/v1${path}`, { headers: { cookie: header(), origin: base } });
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
@@ -202,7 +168,7 @@ async function main() {
       });
     }
     instance = await startInstance({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, JOB_WORKERS: 'off' });
-    const get = await signIn(instance.url, 'staff@kindling.test');
+    const get = await signInStaff(instance.url, 'staff@kindling.test');
     const results: Result[] = [];
     if (args['pg-stats']) await resetStatementStats(database.db);
     if (args.only !== 'export') {

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { createDb } from '../../apps/server/src/platform/db/client.ts';
 import { startBenchDatabase } from '../support/processes.ts';
+import { type StaffGet, signInStaff } from '../support/staff-session.ts';
 import type { MemoryPeaks } from './server.ts';
 
 const { values: args } = parseArgs({
@@ -54,38 +55,11 @@ function startServer(env: Record<string, string>): Promise<Server> {
   });
 }
 
-/** A signed-in staff member: session and CSRF cookies kept and sent back. */
-async function signIn(base: string, email: string) {
-  const cookies = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [name, ...value] = (line.split(';')[0] ?? '').split('=');
-      if (name) cookies.set(name.trim(), value.join('='));
-    }
-  };
-  const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${base}/api/v1/auth/config`));
-  const res = await fetch(`${base}/api/v1/npo_users/sign_in`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: base,
-      cookie: header(),
-      'x-csrf-token': cookies.get('csrf_token') ?? '',
-    },
-    body: JSON.stringify({ npo_user: { email, password: 'kindling-demo' } }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  keep(res);
-  return (p: string, signal?: AbortSignal) =>
-    fetch(`${base}/api/v1${p}`, { headers: { cookie: header(), origin: base }, signal });
-}
-
 const residentMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function download(server: Server, get: Awaited<ReturnType<typeof signIn>>, format: string, stopAfter?: number) {
+async function download(server: Server, get: StaffGet, format: string, stopAfter?: number) {
   const pid = server.child.pid ?? 0;
   const baseline = (await ask<{ now: NodeJS.MemoryUsage }>(server, 'peaks')).now;
   await ask(server, 'sample-start');
@@ -141,7 +115,7 @@ async function main() {
     : await startBenchDatabase('kindling_bench_dashboard', { keepIn: args['keep-data'] });
   const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, JOB_WORKERS: 'off' });
   try {
-    const get = await signIn(server.base, 'staff@kindling.test');
+    const get = await signInStaff(server.base, 'staff@kindling.test');
     for (const format of (args.formats ?? '').split(',').filter(Boolean)) await download(server, get, format);
     if (args['cancel-after-mb']) {
       await download(server, get, 'csv', Number(args['cancel-after-mb']) * 1e6);
