@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export type RecordedRequest = {
   method: string;
@@ -280,3 +281,24 @@ export const stripeStandInEnv = (stripe: { port: number }): Record<string, strin
   STRIPE_API_PORT: String(stripe.port),
   STRIPE_API_PROTOCOL: 'http',
 });
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
+/**
+ * A stand-in started before a test file's tests and closed after them: `env` for useTestApp (call it
+ * before useTestApp, so its server is up first), `current()` for the requests it saw.
+ */
+export function useStripeStandIn() {
+  let stripe: StripeStandIn | undefined;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  const current = (): StripeStandIn => {
+    if (!stripe) throw new Error('the Stripe stand-in is not started yet');
+    return stripe;
+  };
+  return { current, env: () => stripeStandInEnv(current()) };
+}

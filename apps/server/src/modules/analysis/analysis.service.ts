@@ -11,13 +11,16 @@ import { givingYearOf, retentionBoundaries } from '@kindling/contracts/giving-ye
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { percent } from './counted-gifts.sql.ts';
 import * as gifts from './gifts.repository.ts';
 import { granularityOf, labelsOf, periodOf, previousPeriodOf } from './period.ts';
 import { selectPlanFigures, selectPlanSeries, selectRecovery } from './recurring.repository.ts';
 import { selectLapsed, selectRetentionCounts } from './retention.repository.ts';
 
 const LAPSED_LIST_LENGTH = 50;
+
+/** Percent with one decimal, or null when there is nothing to divide by. */
+const percent = (part: number, whole: number): number | null =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
 /** Gift bands in major units of the base currency (scaled by its exponent). */
 const BAND_EDGES_MAJOR = [0, 10, 25, 50, 100, 250, 500, 1000];
 

@@ -31,11 +31,9 @@ export async function closeGivingDays(
       result.closed.push(npoId);
     } catch (error) {
       // 55P03 lock_not_available: writers of this organisation were busy; the next run closes it.
-      if (
-        (error as { code?: string }).code !== '55P03' &&
-        (error as { cause?: { code?: string } }).cause?.code !== '55P03'
-      )
-        throw error;
+      // (Drizzle wraps the driver's error as its cause.)
+      const cause = (error as { cause?: { code?: string } }).cause;
+      if (((error as { code?: string }).code ?? cause?.code) !== '55P03') throw error;
       result.busy.push(npoId);
     }
   }

@@ -1,5 +1,4 @@
 // The analysis module's public surface: home charts and the analysis page's figures.
 export { analysisRoutes } from './analysis.routes.ts';
-export { countedGifts } from './counted-gifts.sql.ts';
 export { registerGivingDaysClock } from './giving-days.jobs.ts';
 export { givingDays } from './giving-days.sql.ts';

@@ -1,13 +1,8 @@
-import {
-  type TCampaignListResponse,
-  type TPublicCampaign,
-  ZConfirmPaymentResponse,
-  ZCreateIntentResponse,
-  ZPublicCampaignResponse,
-} from '@kindling/contracts';
+import { type TCampaignListResponse, type TPublicCampaign, ZPublicCampaignResponse } from '@kindling/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
+import { payForGift } from '../receipts/gift.test-support.ts';
 
 // Raised and donors on the public campaign page and the staff campaign list count a gift net of its
 // refunds: a partial refund lowers them by what went back, a full refund leaves the gift at 0.
@@ -49,38 +44,8 @@ describe('campaign totals net of refunds', () => {
 
   /** A USD gift by a new donor with the sandbox's good card, to the campaign or through its peer page. */
   const give = async (campaignUrl: string, amount: number, email: string): Promise<number> => {
-    const client = anonymous();
-    const campaign = await publicPage(campaignUrl);
-    const amounts = {
-      campaign_id: campaign.campaign_id,
-      peer_campaign_id: campaign.peer_campaign_id,
-      amount,
-      currency: 'USD',
-      interval: 'once',
-      payment_method: 'card',
-      included_fees: 0,
-    };
-    const created = await client.post('/api/v1/npo_admin/intent', amounts);
-    expect(created.statusCode, created.body).toBe(200);
-    const { intent } = ZCreateIntentResponse.parse(created.json());
-    const paid = await client.post(`/api/v1/sandbox/payments/${intent.id}/confirm`, {
-      client_secret: intent.client_secret,
-      card_number: '4242424242424242',
-      exp: '12/34',
-      cvc: '123',
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    const confirmed = await client.post('/api/v1/npo_admin/confirm_payment', {
-      ...amounts,
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      email,
-      payment_intent: intent.id,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const id = ZConfirmPaymentResponse.parse(confirmed.json()).donation?.id;
-    if (!id) throw new Error('no donation recorded');
-    return id;
+    const gift = await payForGift(ctx, { amount, currency: 'USD', email, campaign_url: campaignUrl });
+    return (await gift.confirm()).id;
   };
   const refund = async (id: number, amountMinor?: number) => {
     const res = await admin.post(`/api/v1/npo_admin/donations/${id}/refunds`, {

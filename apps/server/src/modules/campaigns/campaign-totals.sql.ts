@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * A campaign's totals as one row `(raised, donors, donations)` for the donations matching
  * `condition` (a condition on `donations d`, which must carry the organisation). The rule is the
- * analysis module's `countedGifts` and the donor totals': succeeded and refunded gifts add their
+ * database function `counted_gifts` (the analysis rule) and the donor totals': succeeded and refunded gifts add their
  * base amount plus their refund and dispute ledger rows (negative), so a partial refund lowers
  * `raised` and a full refund brings the gift to 0; donors and donations count the succeeded gifts.
  *

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { DbOrTx } from '../notifications/index.ts';
 import { checkImportFile } from './import-file.ts';
 import type { ImportStarter } from './imports.jobs.ts';
 import {
@@ -55,6 +56,42 @@ export async function uploadImport(
   return { import: summary, preview: checked.preview };
 }
 
+/**
+ * Moves an import to queued with `mark` (false when its state does not allow it: a repeated request)
+ * and audits it in the same transaction, then starts its job; answers the import as it is now.
+ */
+async function queueRun(
+  db: Db,
+  start: ImportStarter,
+  actor: OrganisationSession,
+  summary: TImportSummary,
+  ip: string | null,
+  how: {
+    mark: (tx: DbOrTx, npoId: number, id: number) => Promise<boolean>;
+    action: 'import.started' | 'import.retried';
+    data: Record<string, unknown>;
+    run?: string;
+  },
+): Promise<TImportSummary> {
+  const npoId = actor.selectedNpoId;
+  const id = summary.id;
+  const queued = await db.transaction(async (tx) => {
+    if (!(await how.mark(tx, npoId, id))) return false;
+    await recordAudit(tx, {
+      npoId,
+      actorUserId: actor.user.id,
+      action: how.action,
+      targetType: 'donation_import',
+      targetId: id,
+      data: how.data,
+      ip,
+    });
+    return true;
+  });
+  if (queued) await start({ npoId, importId: id }, how.run);
+  return (await findImportSummary(db, npoId, id)) ?? summary;
+}
+
 /** Staff confirmed the preview: the job is enqueued once (a second confirm changes nothing). */
 export async function startImport(
   db: Db,
@@ -69,21 +106,11 @@ export async function startImport(
   if (summary.valid_rows === 0) {
     throw new AppError('VALIDATION_FAILED', 'No row of this file can be imported; correct it and upload it again.');
   }
-  const queued = await db.transaction(async (tx) => {
-    if (!(await markQueued(tx, npoId, id))) return false;
-    await recordAudit(tx, {
-      npoId,
-      actorUserId: actor.user.id,
-      action: 'import.started',
-      targetType: 'donation_import',
-      targetId: id,
-      data: { file_name: summary.file_name, rows: summary.valid_rows },
-      ip,
-    });
-    return true;
+  return queueRun(db, start, actor, summary, ip, {
+    mark: markQueued,
+    action: 'import.started',
+    data: { file_name: summary.file_name, rows: summary.valid_rows },
   });
-  if (queued) await start({ npoId, importId: id });
-  return (await findImportSummary(db, npoId, id)) ?? summary;
 }
 
 /**
@@ -101,22 +128,13 @@ export async function retryImport(
   const npoId = actor.selectedNpoId;
   const summary = await findImportSummary(db, npoId, id);
   if (!summary) throw new AppError('NOT_FOUND', IMPORT_NOT_FOUND);
-  const requeued = await db.transaction(async (tx) => {
-    if (!(await markRequeued(tx, npoId, id))) return false;
-    await recordAudit(tx, {
-      npoId,
-      actorUserId: actor.user.id,
-      action: 'import.retried',
-      targetType: 'donation_import',
-      targetId: id,
-      data: { file_name: summary.file_name, imported_before: summary.imported_count },
-      ip,
-    });
-    return true;
+  return queueRun(db, start, actor, summary, ip, {
+    mark: markRequeued,
+    action: 'import.retried',
+    data: { file_name: summary.file_name, imported_before: summary.imported_count },
+    // The failure's time names this run: each failure can be run again once.
+    run: `again-${Date.parse(summary.finished_at ?? '') || 0}`,
   });
-  // The failure's time names this run: each failure can be run again once.
-  if (requeued) await start({ npoId, importId: id }, `again-${Date.parse(summary.finished_at ?? '') || 0}`);
-  return (await findImportSummary(db, npoId, id)) ?? summary;
 }
 
 export async function getImport(db: Db, npoId: number, id: number): Promise<TImportSummary> {

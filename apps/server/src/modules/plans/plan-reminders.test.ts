@@ -4,12 +4,12 @@
 // expiring card (once per card expiry), each in the plan's own organisation's words.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../../test/mail.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createDb } from '../../platform/db/client.ts';
 import { upsertTemplate } from '../email-templates/email-templates.repository.ts';
 import { claimNotice } from '../email-templates/index.ts';
 import { prepareTemplate } from '../email-templates/template-source.ts';
+import { mailTo as mailsTo } from '../receipts/gift.test-support.ts';
 import { runDueCharges, type SchedulerDeps, sendPlanEmail, storePlanCard, upcomingNoticeKey } from './index.ts';
 import {
   createTestPlan,
@@ -41,23 +41,8 @@ afterAll(async () => deps?.stop());
 
 const sweep = (now: Date, d: SchedulerDeps = deps) => runDueCharges(d, now, { npoId });
 
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
 /** The mails to `email` once `count` arrived, after a short wait to see that no more come. */
-async function mailTo(email: string, count: number, settleMs = 1500): Promise<{ subject: string; text: string }[]> {
-  const mine = async () => (await readOutbox(ctx.dataDir)).filter((m) => m.headers.toLowerCase().includes(email));
-  for (let waited = 0; (await mine()).length < count && waited < 15_000; waited += 100) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await new Promise((r) => setTimeout(r, settleMs));
-  return (await mine()).map((m) => ({
-    subject: /^Subject: (.*)$/m.exec(m.headers)?.[1] ?? '',
-    text: decodeQuotedPrintable(m.text),
-  }));
-}
+const mailTo = (email: string, count: number, settleMs = 1500) => mailsTo(ctx.dataDir, email, count, settleMs);
 
 async function auditActions(planId: number): Promise<string[]> {
   const { rows } = await ctx.db.execute<{ action: string }>(sql`

@@ -3,8 +3,8 @@
 // the plan with that card and customer.
 import { ZConfirmPaymentResponse, ZCreateIntentResponse } from '@kindling/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECLINING_PAYMENT_METHOD, startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { DECLINING_PAYMENT_METHOD, useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { createJobs } from '../../platform/jobs/jobs.ts';
@@ -13,18 +13,8 @@ import { recurringPlans, runDueCharges } from './index.ts';
 import { countRows, planById, setPlan } from './plans.test-support.ts';
 
 describe('recurring card gifts through Stripe', () => {
-  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-  });
-  afterAll(async () => {
-    await stripe?.close();
-  });
-  const ctx = useTestApp({
-    env: () => ({
-      ...stripeStandInEnv(stripe),
-    }),
-  });
+  const standIn = useStripeStandIn();
+  const ctx = useTestApp({ env: standIn.env });
 
   it('saves the card off-session on a customer, makes the plan with both, and the scheduler charges it through Stripe', async () => {
     await ctx.db.execute(sql`UPDATE npos SET stripe_account_id = 'acct_riverside' WHERE slug = 'riverside-food-bank'`);
@@ -41,7 +31,7 @@ describe('recurring card gifts through Stripe', () => {
     expect(created.statusCode, created.body).toBe(200);
     const body = ZCreateIntentResponse.parse(created.json());
     expect(body.provider).toBe('stripe');
-    const intentCall = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    const intentCall = standIn.current().requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
     expect(intentCall?.headers['stripe-account']).toBe('acct_riverside');
     expect(intentCall?.form).toMatchObject({
       setup_future_usage: 'off_session',
@@ -49,8 +39,8 @@ describe('recurring card gifts through Stripe', () => {
     });
 
     // What Stripe.js and the bank do in the browser.
-    stripe.updateIntent(body.intent.id, { status: 'succeeded', payment_method: 'pm_card_saved_for_later' });
-    stripe.addCardMethod('pm_card_saved_for_later', 'acct_riverside', {
+    standIn.current().updateIntent(body.intent.id, { status: 'succeeded', payment_method: 'pm_card_saved_for_later' });
+    standIn.current().addCardMethod('pm_card_saved_for_later', 'acct_riverside', {
       brand: 'mastercard',
       last4: '4444',
       exp_month: 2,
@@ -94,7 +84,10 @@ describe('recurring card gifts through Stripe', () => {
     try {
       const charged = await runDueCharges(deps, due, { planId: id });
       expect(charged.outcomes.map((o) => o.kind)).toEqual(['charged']);
-      const charge = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1);
+      const charge = standIn
+        .current()
+        .requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')
+        .at(-1);
       expect(charge?.headers['stripe-account']).toBe('acct_riverside');
       expect(charge?.headers['idempotency-key']).toBe(`plan-${id}-1`);
       expect(charge?.form).toMatchObject({

@@ -3,10 +3,10 @@
 // the last one, paused plans, recovery, and two workers sweeping at the same moment.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../../test/mail.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createDb } from '../../platform/db/client.ts';
 import type { PaymentProviders } from '../payments/index.ts';
+import { mailTo as mailsTo } from '../receipts/gift.test-support.ts';
 import { chargeDateOf, PLAN_FAILURE, runDueCharges, type SchedulerDeps } from './index.ts';
 import {
   countRows,
@@ -40,23 +40,7 @@ afterAll(async () => deps?.stop());
 
 const sweep = (now: Date, d: SchedulerDeps = deps) => runDueCharges(d, now, { npoId });
 
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-async function mailTo(email: string, count: number): Promise<{ subject: string; text: string }[]> {
-  for (let waited = 0; ; waited += 100) {
-    const mails = (await readOutbox(ctx.dataDir)).filter((m) => m.headers.toLowerCase().includes(email));
-    if (mails.length >= count || waited > 15_000) {
-      return mails.map((m) => ({
-        subject: /^Subject: (.*)$/m.exec(m.headers)?.[1] ?? '',
-        text: decodeQuotedPrintable(m.text),
-      }));
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const mailTo = (email: string, count: number) => mailsTo(ctx.dataDir, email, count, 0);
 
 describe('due charges', () => {
   it('charges a due plan once, records the gift with the plan, and moves to the next date from the anchor', async () => {

@@ -8,26 +8,16 @@ import {
   ZPortalOverview,
 } from '@kindling/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn, stripeStandInEnv } from '../../../test/stripe-stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { recurringPlans } from '../plans/index.ts';
 import { portalBrowser } from './portal.test-support.ts';
 
 describe('a new card from the portal through Stripe', () => {
-  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-  });
-  afterAll(async () => {
-    await stripe?.close();
-  });
-  const ctx = useTestApp({
-    env: () => ({
-      ...stripeStandInEnv(stripe),
-    }),
-  });
+  const standIn = useStripeStandIn();
+  const ctx = useTestApp({ env: standIn.env });
 
   /** A monthly Stripe gift, as plans.stripe.test.ts records one. */
   async function monthlyGift() {
@@ -43,7 +33,7 @@ describe('a new card from the portal through Stripe', () => {
     };
     const created = await client.post('/api/v1/npo_admin/intent', { ...choice, email: 'lin@example.org' });
     const { intent } = ZCreateIntentResponse.parse(created.json());
-    stripe.updateIntent(intent.id, { status: 'succeeded', payment_method: 'pm_card_first' });
+    standIn.current().updateIntent(intent.id, { status: 'succeeded', payment_method: 'pm_card_first' });
     const confirmed = await client.post('/api/v1/npo_admin/confirm_payment', {
       ...choice,
       first_name: 'Lin',
@@ -69,12 +59,12 @@ describe('a new card from the portal through Stripe', () => {
       stripe_account: 'acct_riverside',
     });
 
-    stripe.requests.length = 0;
+    standIn.current().requests.length = 0;
     const started = await browser.post(`/api/v1/portal/plans/${planId}/card_setup`);
     expect(started.statusCode, started.body).toBe(200);
     const { setup } = ZPortalCardSetupResponse.parse(started.json());
     expect(setup.provider).toBe('stripe');
-    const call = stripe.requests.find((r) => r.path === '/v1/setup_intents');
+    const call = standIn.current().requests.find((r) => r.path === '/v1/setup_intents');
     expect(call?.headers['stripe-account']).toBe('acct_riverside');
     expect(call?.form).toMatchObject({ customer: before?.customerId, usage: 'off_session' });
 
@@ -83,8 +73,8 @@ describe('a new card from the portal through Stripe', () => {
     expect(early.statusCode).toBe(409);
 
     // What Stripe.js's confirmSetup does in the browser.
-    stripe.updateSetupIntent(setup.id, { status: 'succeeded', payment_method: 'pm_card_new' });
-    stripe.addCardMethod('pm_card_new', 'acct_riverside', {
+    standIn.current().updateSetupIntent(setup.id, { status: 'succeeded', payment_method: 'pm_card_new' });
+    standIn.current().addCardMethod('pm_card_new', 'acct_riverside', {
       brand: 'visa',
       last4: '4444',
       exp_month: 8,
@@ -96,9 +86,9 @@ describe('a new card from the portal through Stripe', () => {
     expect(after).toMatchObject({ provider: 'stripe', paymentMethodId: 'pm_card_new', customerId: before?.customerId });
     // The card's expiry, read from the PaymentMethod on the connected account, for the card-expiring e-mail.
     expect(after).toMatchObject({ cardBrand: 'visa', cardLast4: '4444', cardExpMonth: 8, cardExpYear: 2031 });
-    const read = stripe.requests.find(
-      (r) => r.method === 'GET' && r.path.startsWith('/v1/payment_methods/pm_card_new'),
-    );
+    const read = standIn
+      .current()
+      .requests.find((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_methods/pm_card_new'));
     expect(read?.headers['stripe-account']).toBe('acct_riverside');
   });
 });

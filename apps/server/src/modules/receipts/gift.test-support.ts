@@ -14,12 +14,14 @@ export type Gift = {
   email: string;
   interval?: string;
   included_fees?: number;
+  /** The campaign or peer page given through (spring-appeal when not named). */
+  campaign_url?: string;
   /** More confirm_payment fields: gift_aid, address, create_donor_account… */
   extra?: Record<string, unknown>;
 };
 
-export async function springAppeal(client: TestClient): Promise<TPublicCampaign> {
-  const res = await client.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal');
+export async function springAppeal(client: TestClient, campaignUrl = 'spring-appeal'): Promise<TPublicCampaign> {
+  const res = await client.get(`/api/v1/npo_admin/campaign_page?campaign_url=${campaignUrl}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().campaign;
 }
@@ -27,10 +29,10 @@ export async function springAppeal(client: TestClient): Promise<TPublicCampaign>
 /** Pays with the sandbox's good card and returns the confirm call (call it as often as a test likes). */
 export async function payForGift(ctx: TestContext, gift: Gift) {
   const client = new TestClient(ctx.app);
-  const campaign = await springAppeal(client);
+  const campaign = await springAppeal(client, gift.campaign_url);
   const amounts = {
     campaign_id: campaign.campaign_id,
-    peer_campaign_id: null,
+    peer_campaign_id: campaign.peer_campaign_id ?? null,
     amount: gift.amount,
     currency: gift.currency,
     interval: gift.interval ?? 'once',

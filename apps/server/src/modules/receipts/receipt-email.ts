@@ -18,6 +18,19 @@ import {
 /** Where links in e-mails point (the public origin) and the key portal links are signed with. */
 export type PortalLinkKeys = { origin: string; secret: string };
 
+/** The merge fields every e-mail about one gift fills the same way (receipt, thank-you). */
+export function giftMergeValues(facts: ReceiptFacts, portalUrl: string) {
+  return {
+    donor_first_name: facts.donorName.split(' ')[0] ?? '',
+    donor_name: facts.donorName,
+    organisation_name: facts.organisation,
+    campaign_name: facts.campaign ?? '',
+    amount: receiptAmount(facts),
+    donation_date: receiptDate(facts.date, facts.currency),
+    portal_url: portalUrl,
+  };
+}
+
 export type ReceiptRefs = { npoId: number; donorId: number; campaignId: number | null };
 
 export async function composeReceiptEmail(
@@ -38,15 +51,9 @@ export async function composeReceiptEmail(
     campaignId: refs.campaignId,
     kind: 'receipt',
     values: {
-      donor_first_name: facts.donorName.split(' ')[0] ?? '',
-      donor_name: facts.donorName,
-      organisation_name: facts.organisation,
-      campaign_name: facts.campaign ?? '',
-      amount: receiptAmount(facts),
-      donation_date: receiptDate(facts.date, facts.currency),
+      ...giftMergeValues(facts, portalUrl),
       receipt_number: facts.receiptNumber,
       plan_interval: PERIOD_WORD[facts.interval],
-      portal_url: portalUrl,
     },
   });
   return {

@@ -18,7 +18,7 @@ import {
   renderEmail,
 } from '../email-templates/index.ts';
 import { createPortalLink } from '../portal/index.ts';
-import { receiptAmount, receiptDate } from './receipt-text.ts';
+import { giftMergeValues } from './receipt-email.ts';
 import type { ReceiptDeps } from './receipts.jobs.ts';
 import { findReceiptSource } from './receipts.repository.ts';
 
@@ -80,20 +80,10 @@ export async function sendThankYou(deps: ReceiptDeps, job: ThankYouJob) {
       npoId: job.npoId,
       campaignId: refs.campaignId,
       kind: 'thank_you',
-      values: {
-        donor_first_name: facts.donorName.split(' ')[0] ?? '',
-        donor_name: facts.donorName,
-        organisation_name: facts.organisation,
-        campaign_name: facts.campaign ?? '',
-        amount: receiptAmount(facts),
-        donation_date: receiptDate(facts.date, facts.currency),
-        portal_url: createPortalLink({
-          origin: deps.origin,
-          secret: deps.secret,
-          npoId: job.npoId,
-          donorId: refs.donorId,
-        }),
-      },
+      values: giftMergeValues(
+        facts,
+        createPortalLink({ origin: deps.origin, secret: deps.secret, npoId: job.npoId, donorId: refs.donorId }),
+      ),
     });
     await deps.mailer.send({ to: facts.donorEmail, subject: email.subject, text: email.text, html: email.html });
     return { sent: true };
