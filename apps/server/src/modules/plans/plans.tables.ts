@@ -73,6 +73,12 @@ export const recurringPlans = pgTable(
     cardLast4: varchar({ length: 4 }),
     cardExpMonth: integer(),
     cardExpYear: integer(),
+    /**
+     * The saved method the card backfill (card-backfill.ts) last asked its provider about, whatever
+     * it answered: a plan saved before cards were described is asked once per method, and a new
+     * method (the donor's portal change) makes it a candidate again.
+     */
+    cardCheckedMethodId: text(),
     designationId: bigint({ mode: 'number' }).references(() => campaignDesignations.id, { onDelete: 'set null' }),
     status: text({ enum: planStatuses }).notNull().default('active'),
     failureReason: text(),

@@ -1,0 +1,1 @@
+ALTER TABLE "recurring_plans" ADD COLUMN "card_checked_method_id" text;
