@@ -34,6 +34,42 @@ export const donationRefunds = pgTable(
   },
   (t) => [
     uniqueIndex('donation_refunds_key_uq').on(t.donationId, t.idempotencyKey),
+    // One row per provider refund, whoever records it first (the staff refund or the provider's
+    // webhook): the other finds it taken and records nothing (decision 015).
+    uniqueIndex('donation_refunds_provider_refund_uq').on(t.donationId, t.providerRefundId),
     index('donation_refunds_npo_idx').on(t.npoId, t.createdAt),
+  ],
+);
+
+export const disputeStatuses = ['open', 'won', 'lost'] as const;
+
+/**
+ * A dispute (chargeback) the provider reported for a gift. Opening one writes a negative
+ * `dispute` ledger row (the provider withdraws the money then); winning it writes the matching
+ * positive row, losing it writes nothing more (decision 015). One row per provider dispute id, so a
+ * redelivered or concurrent event records once.
+ */
+export const donationDisputes = pgTable(
+  'donation_disputes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    donationId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donations.id),
+    provider: text().notNull(),
+    providerDisputeId: text().notNull(),
+    amountMinor: bigint({ mode: 'number' }).notNull(),
+    currency: varchar({ length: 3 }).notNull(),
+    reason: text(),
+    status: text({ enum: disputeStatuses }).notNull().default('open'),
+    openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('donation_disputes_provider_uq').on(t.donationId, t.providerDisputeId),
+    index('donation_disputes_npo_idx').on(t.npoId, t.openedAt),
   ],
 );

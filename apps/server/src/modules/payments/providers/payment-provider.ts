@@ -180,13 +180,32 @@ export const providerEventTypes = [
   'payment.succeeded',
   'payment.failed',
   'payment.processing',
-  'refund.succeeded',
-  'dispute.created',
+  /** Money went back to the donor at the provider (from Kindling or the provider's dashboard). */
+  'refund.recorded',
+  /** The donor's bank disputes the payment: the provider withdraws the amount now. */
+  'dispute.opened',
+  /** The dispute is decided: won returns the withdrawn amount, lost keeps it gone. */
+  'dispute.closed',
   'setup.succeeded',
   /** A verified event the donation flow does not act on (kept so callers can acknowledge it). */
   'ignored',
 ] as const;
 export type ProviderEventType = (typeof providerEventTypes)[number];
+
+/** One refund of a payment as the provider reports it; `id` is the provider's refund id. */
+export type ProviderRefundRecord = { id: string; amountMinor: number; currency: string };
+
+/**
+ * A dispute (chargeback) of a payment. `outcome` is set once the dispute is closed: won returns
+ * the withdrawn amount, lost keeps it gone (a closed dispute with no clear outcome counts as lost).
+ */
+export type ProviderDispute = {
+  id: string;
+  amountMinor: number;
+  currency: string;
+  reason: string | null;
+  outcome: 'won' | 'lost' | null;
+};
 
 /** A verified webhook event, translated to our vocabulary. */
 export type ProviderEvent = {
@@ -202,6 +221,13 @@ export type ProviderEvent = {
   currency: string | null;
   metadata: PaymentMetadata;
   failureMessage?: string;
+  /**
+   * refund.recorded: every refund of the payment the event names (Stripe's charge.refunded lists
+   * all of them, so one already recorded is skipped by its id).
+   */
+  refunds?: ProviderRefundRecord[];
+  /** dispute.opened / dispute.closed. */
+  dispute?: ProviderDispute;
 };
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;

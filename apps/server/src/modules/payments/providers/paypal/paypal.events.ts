@@ -1,15 +1,80 @@
-import type { ProviderEvent, ProviderEventType } from '../payment-provider.ts';
+import type { ProviderDispute, ProviderEvent, ProviderEventType } from '../payment-provider.ts';
 import { fromPayPalValue } from './paypal.amounts.ts';
-import { decodeCustomId, type PayPalCapture } from './paypal.shapes.ts';
+import { decodeCustomId, type PayPalCapture, type PayPalMoney } from './paypal.shapes.ts';
 
 const CAPTURE_EVENTS: Record<string, ProviderEventType> = {
   'PAYMENT.CAPTURE.COMPLETED': 'payment.succeeded',
   'PAYMENT.CAPTURE.DENIED': 'payment.failed',
   'PAYMENT.CAPTURE.PENDING': 'payment.processing',
-  'PAYMENT.CAPTURE.REFUNDED': 'refund.succeeded',
 };
 
+/** Both carry a refund resource: a refund made by the merchant, or PayPal reversing the capture. */
+const REFUND_EVENTS = new Set(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED']);
+
+/** Outcomes that leave the money with the merchant; every other resolution is a lost dispute. */
+const SELLER_KEEPS = new Set(['RESOLVED_SELLER_FAVOUR', 'CANCELED_BY_BUYER', 'DENIED', 'RESOLVED_WITH_PAYOUT']);
+
 export type PayPalWebhookEvent = { id: string; event_type: string; resource?: Record<string, unknown> };
+
+/** The parts of a Customer Disputes resource we read. */
+type PayPalDispute = {
+  dispute_id?: string;
+  reason?: string;
+  status?: string;
+  dispute_amount?: PayPalMoney;
+  dispute_outcome?: { outcome_code?: string };
+  disputed_transactions?: Array<{ seller_transaction_id?: string; seller?: { merchant_id?: string } }>;
+};
+
+const NOTHING = { accountId: null, amountMinor: null, currency: null, metadata: {} };
+const moneyOf = (amount: PayPalMoney | undefined) =>
+  amount ? { amountMinor: fromPayPalValue(amount.value, amount.currency_code), currency: amount.currency_code } : null;
+
+function refundEvent(base: { id: string; providerType: string }, resource: PayPalCapture): ProviderEvent {
+  // The refund's "up" link names the capture it belongs to.
+  const captureId =
+    resource.links
+      ?.find((l) => l.rel === 'up')
+      ?.href.split('/')
+      .at(-1) ?? null;
+  const money = moneyOf(resource.amount);
+  return {
+    ...base,
+    type: 'refund.recorded',
+    providerReference: captureId,
+    accountId: resource.payee?.merchant_id ?? null,
+    amountMinor: money?.amountMinor ?? null,
+    currency: money?.currency ?? null,
+    metadata: decodeCustomId(resource.custom_id),
+    refunds:
+      money && resource.id && resource.status !== 'FAILED' && resource.status !== 'CANCELLED'
+        ? [{ id: resource.id, amountMinor: money.amountMinor, currency: money.currency }]
+        : [],
+  };
+}
+
+function disputeEvent(base: { id: string; providerType: string }, resource: PayPalDispute): ProviderEvent {
+  const transaction = resource.disputed_transactions?.[0];
+  const money = moneyOf(resource.dispute_amount);
+  if (!resource.dispute_id || !money) return { ...base, type: 'ignored', providerReference: null, ...NOTHING };
+  const resolved = base.providerType === 'CUSTOMER.DISPUTE.RESOLVED';
+  const dispute: ProviderDispute = {
+    id: resource.dispute_id,
+    ...money,
+    reason: resource.reason ?? null,
+    outcome: resolved ? (SELLER_KEEPS.has(resource.dispute_outcome?.outcome_code ?? '') ? 'won' : 'lost') : null,
+  };
+  return {
+    ...base,
+    type: resolved ? 'dispute.closed' : 'dispute.opened',
+    // The disputed capture (our donation's capture id).
+    providerReference: transaction?.seller_transaction_id ?? null,
+    accountId: transaction?.seller?.merchant_id ?? null,
+    ...money,
+    metadata: {},
+    dispute,
+  };
+}
 
 /** A verified PayPal event in our vocabulary; the reference is the order id when PayPal names it. */
 export function translatePayPalEvent(event: PayPalWebhookEvent): ProviderEvent {
@@ -18,53 +83,22 @@ export function translatePayPalEvent(event: PayPalWebhookEvent): ProviderEvent {
   const resource = (event.resource ?? {}) as PayPalCapture;
   if (type) {
     const amount = resource.amount;
-    // A refund's resource is the refund; its "up" link names the capture it belongs to.
-    const captureId =
-      type === 'refund.succeeded'
-        ? (resource.links
-            ?.find((l) => l.rel === 'up')
-            ?.href.split('/')
-            .at(-1) ?? null)
-        : resource.id;
     return {
       ...base,
       type,
-      providerReference: resource.supplementary_data?.related_ids?.order_id ?? captureId,
+      providerReference: resource.supplementary_data?.related_ids?.order_id ?? resource.id,
       accountId: resource.payee?.merchant_id ?? null,
       amountMinor: amount ? fromPayPalValue(amount.value, amount.currency_code) : null,
       currency: amount?.currency_code ?? null,
       metadata: decodeCustomId(resource.custom_id),
     };
   }
+  if (REFUND_EVENTS.has(event.event_type)) return refundEvent(base, resource);
+  if (event.event_type === 'CUSTOMER.DISPUTE.CREATED' || event.event_type === 'CUSTOMER.DISPUTE.RESOLVED') {
+    return disputeEvent(base, event.resource as PayPalDispute);
+  }
   if (event.event_type === 'VAULT.PAYMENT-TOKEN.CREATED') {
-    return {
-      ...base,
-      type: 'setup.succeeded',
-      providerReference: resource.id ?? null,
-      accountId: null,
-      amountMinor: null,
-      currency: null,
-      metadata: {},
-    };
+    return { ...base, type: 'setup.succeeded', providerReference: resource.id ?? null, ...NOTHING };
   }
-  if (event.event_type === 'CUSTOMER.DISPUTE.CREATED') {
-    return {
-      ...base,
-      type: 'dispute.created',
-      providerReference: null,
-      accountId: null,
-      amountMinor: null,
-      currency: null,
-      metadata: {},
-    };
-  }
-  return {
-    ...base,
-    type: 'ignored',
-    providerReference: null,
-    accountId: null,
-    amountMinor: null,
-    currency: null,
-    metadata: {},
-  };
+  return { ...base, type: 'ignored', providerReference: null, ...NOTHING };
 }

@@ -1,5 +1,5 @@
 // The sandbox's card half: intents confirmed by its own card form, saved cards, refunds.
-import { safeEqual, sha256Hex } from '../../../../platform/security/tokens.ts';
+import { hmacHex, safeEqual, sha256Hex } from '../../../../platform/security/tokens.ts';
 import type {
   ChargeSavedInput,
   CreatedIntent,
@@ -223,8 +223,10 @@ async function refund(ctx: SandboxContext, input: RefundInput): Promise<Provider
   if (amountMinor < 1 || amountMinor > (row.amountMinor ?? 0)) {
     throw new ProviderError('sandbox', 'invalid_amount', 'The refund is larger than the payment.');
   }
-  ctx.emit('refund.succeeded', { ...row, amountMinor });
-  return { id: ctx.newId('re'), status: 'succeeded', amountMinor, currency: row.currency ?? 'USD' };
+  // The same key names the same refund, as at Stripe: a retried staff refund and its webhook agree.
+  const id = `re_sandbox_${hmacHex(ctx.webhookKey, `refund:${input.account.npoId}:${input.idempotencyKey}`).slice(0, 24)}`;
+  ctx.emit('refund.recorded', row, { refund: { id, amount_minor: amountMinor } });
+  return { id, status: 'succeeded', amountMinor, currency: row.currency ?? 'USD' };
 }
 
 /** The sandbox's card operations bound to one context. */

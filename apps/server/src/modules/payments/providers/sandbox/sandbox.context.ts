@@ -5,7 +5,12 @@ import type { PaymentStatus, ProviderAccount, ProviderEventType, ProviderPayment
 import { ProviderError } from '../provider-error.ts';
 import type { SandboxPaymentRow } from './sandbox.repository.ts';
 import { findPayment } from './sandbox.repository.ts';
-import { buildSandboxEvent, type SandboxWebhookSink, sandboxWebhookKey } from './sandbox.webhooks.ts';
+import {
+  buildSandboxEvent,
+  type SandboxEventData,
+  type SandboxWebhookSink,
+  sandboxWebhookKey,
+} from './sandbox.webhooks.ts';
 
 /** Shared by the sandbox's card and wallet halves: storage, secrets and event delivery. */
 export type SandboxContext = {
@@ -20,7 +25,8 @@ export type SandboxContext = {
     id: string,
     kinds: readonly SandboxPaymentRow['kind'][],
   ) => Promise<SandboxPaymentRow>;
-  emit: (type: ProviderEventType, row: SandboxPaymentRow) => void;
+  /** Sends a signed event about `row`; `extra` adds a refund or dispute to its data. */
+  emit: (type: ProviderEventType, row: SandboxPaymentRow, extra?: Pick<SandboxEventData, 'refund' | 'dispute'>) => void;
   setSink: (sink: SandboxWebhookSink | null) => void;
   flush: () => Promise<void>;
 };
@@ -42,7 +48,7 @@ export function createSandboxContext(db: Db, sessionSecret: string, log: (error:
       }
       return row;
     },
-    emit: (type, row) => {
+    emit: (type, row, extra = {}) => {
       if (!sink) return;
       const delivery = buildSandboxEvent(webhookKey, type, {
         id: row.id,
@@ -52,6 +58,7 @@ export function createSandboxContext(db: Db, sessionSecret: string, log: (error:
         currency: row.currency,
         metadata: row.metadata,
         ...(row.failureMessage ? { failure_message: row.failureMessage } : {}),
+        ...extra,
       });
       // Delivered after the response, like a provider's webhook; failures are logged, not retried.
       const task = sink(delivery).catch(log);

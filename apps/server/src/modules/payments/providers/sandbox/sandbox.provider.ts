@@ -5,6 +5,12 @@ import type { PaymentProvider } from '../payment-provider.ts';
 import { type ConfirmInput, type ConfirmResult, createSandboxCard } from './sandbox.card.ts';
 import { createCardSetup, describeSavedCard, retrieveCardSetup } from './sandbox.card-setup.ts';
 import { createSandboxContext } from './sandbox.context.ts';
+import {
+  closeSandboxDispute,
+  openSandboxDispute,
+  type SandboxDispute,
+  type SandboxDisputeInput,
+} from './sandbox.disputes.ts';
 import { type Approvable, createSandboxWallet } from './sandbox.wallet.ts';
 import { parseSandboxWebhook, type SandboxWebhookSink } from './sandbox.webhooks.ts';
 
@@ -19,6 +25,10 @@ export type SandboxProvider = PaymentProvider & {
    * dropped, as a provider with no webhook endpoint configured would.
    */
   setWebhookSink(sink: SandboxWebhookSink | null): void;
+  /** A chargeback on a sandbox payment, sent as a signed dispute.opened event (demo, tests). */
+  openDispute(input: SandboxDisputeInput): Promise<SandboxDispute>;
+  /** Decides that chargeback: a signed dispute.closed event with the outcome. */
+  closeDispute(input: SandboxDisputeInput & { disputeId: string; outcome: 'won' | 'lost' }): Promise<void>;
   /** Waits for deliveries in flight (tests, shutdown). */
   flushWebhooks(): Promise<void>;
 };
@@ -49,6 +59,8 @@ export function createSandboxProvider(options: {
     describeApproval: wallet.describeApproval,
     decideApproval: wallet.decideApproval,
     parseWebhook: async (rawBody, headers) => parseSandboxWebhook(ctx.webhookKey, rawBody, headers),
+    openDispute: (input) => openSandboxDispute(ctx, input),
+    closeDispute: (input) => closeSandboxDispute(ctx, input),
     setWebhookSink: ctx.setSink,
     flushWebhooks: ctx.flush,
   };

@@ -16,6 +16,10 @@ export type SandboxEventData = {
   currency: string | null;
   metadata: PaymentMetadata;
   failure_message?: string;
+  /** refund.recorded: the refund (its id and amount) of the payment `id`. */
+  refund?: { id: string; amount_minor: number };
+  /** dispute.opened / dispute.closed, of the payment `id`. */
+  dispute?: { id: string; amount_minor: number; reason: string | null; outcome: 'won' | 'lost' | null };
 };
 
 export type SandboxWebhookDelivery = { rawBody: string; headers: Record<string, string> };
@@ -73,5 +77,17 @@ export function parseSandboxWebhook(key: string, rawBody: Buffer | string, heade
     currency: event.data.currency,
     metadata: event.data.metadata,
     ...(event.data.failure_message ? { failureMessage: event.data.failure_message } : {}),
+    ...extrasOf(event.data),
   };
+}
+
+/** The refund or dispute a sandbox event carries, in the provider interface's shape. */
+function extrasOf(data: SandboxEventData): Pick<ProviderEvent, 'refunds' | 'dispute'> {
+  const currency = data.currency ?? '';
+  if (data.refund) return { refunds: [{ id: data.refund.id, amountMinor: data.refund.amount_minor, currency }] };
+  if (data.dispute) {
+    const { id, amount_minor, reason, outcome } = data.dispute;
+    return { dispute: { id, amountMinor: amount_minor, currency, reason, outcome } };
+  }
+  return {};
 }

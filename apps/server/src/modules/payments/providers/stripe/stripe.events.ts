@@ -1,5 +1,11 @@
 import type Stripe from 'stripe';
-import type { PaymentMetadata, ProviderEvent, ProviderEventType } from '../payment-provider.ts';
+import type {
+  PaymentMetadata,
+  ProviderDispute,
+  ProviderEvent,
+  ProviderEventType,
+  ProviderRefundRecord,
+} from '../payment-provider.ts';
 import { fromStripeAmount } from './stripe.amounts.ts';
 
 const PAYMENT_INTENT_EVENTS: Record<string, ProviderEventType> = {
@@ -8,8 +14,75 @@ const PAYMENT_INTENT_EVENTS: Record<string, ProviderEventType> = {
   'payment_intent.processing': 'payment.processing',
 };
 
+/** Refunds that moved money (a failed or canceled one gave nothing back). */
+const COUNTED_REFUND = new Set(['succeeded', 'pending', 'requires_action']);
+/** An inquiry (warning_…) is not a chargeback: Stripe withdraws nothing until it becomes one. */
+const INQUIRY = /^warning_/;
+
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
+
+type Base = { id: string; providerType: string; accountId: string | null };
+
+/** Our record of Stripe refunds (amounts back in our minor units); null when Stripe left the list out. */
+export function stripeRefundRecords(refunds: readonly Stripe.Refund[] | undefined): ProviderRefundRecord[] | undefined {
+  return refunds
+    ?.filter((r) => COUNTED_REFUND.has(r.status ?? ''))
+    .map((r) => ({ id: r.id, amountMinor: fromStripeAmount(r.amount, r.currency), currency: r.currency.toUpperCase() }));
+}
+
+function refundEvent(base: Base, event: Stripe.Event): ProviderEvent {
+  // charge.refunded names every refund of the charge, but since API version 2022-11-15 only when
+  // the list is expanded; without it `refunds` is undefined and the adapter asks Stripe for them.
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    const refunds = stripeRefundRecords(charge.refunds?.data);
+    return {
+      ...base,
+      type: 'refund.recorded',
+      providerReference: idOf(charge.payment_intent),
+      amountMinor: fromStripeAmount(charge.amount_refunded, charge.currency),
+      currency: charge.currency.toUpperCase(),
+      metadata: charge.metadata as PaymentMetadata,
+      ...(refunds ? { refunds } : {}),
+    };
+  }
+  // refund.created / refund.updated (every refund since 2024-10-28): the one refund itself.
+  const refund = event.data.object as Stripe.Refund;
+  return {
+    ...base,
+    type: 'refund.recorded',
+    providerReference: idOf(refund.payment_intent),
+    amountMinor: fromStripeAmount(refund.amount, refund.currency),
+    currency: refund.currency.toUpperCase(),
+    metadata: (refund.metadata ?? {}) as PaymentMetadata,
+    refunds: stripeRefundRecords([refund]) ?? [],
+  };
+}
+
+function disputeEvent(base: Base, event: Stripe.Event): ProviderEvent {
+  const dispute = event.data.object as Stripe.Dispute;
+  const closed = event.type === 'charge.dispute.closed';
+  const record: ProviderDispute = {
+    id: dispute.id,
+    amountMinor: fromStripeAmount(dispute.amount, dispute.currency),
+    currency: dispute.currency.toUpperCase(),
+    reason: dispute.reason ?? null,
+    // won, and an inquiry closed without becoming a chargeback, leave the money with the charity.
+    outcome: closed ? (dispute.status === 'won' || INQUIRY.test(dispute.status) ? 'won' : 'lost') : null,
+  };
+  // An inquiry that opens moves no money: it is acknowledged, and recorded only if it is lost.
+  const type: ProviderEventType = closed ? 'dispute.closed' : INQUIRY.test(dispute.status) ? 'ignored' : 'dispute.opened';
+  return {
+    ...base,
+    type,
+    providerReference: idOf(dispute.payment_intent),
+    amountMinor: record.amountMinor,
+    currency: record.currency,
+    metadata: (dispute.metadata ?? {}) as PaymentMetadata,
+    dispute: record,
+  };
+}
 
 /** A verified Stripe event in our vocabulary; amounts back in our minor units. */
 export function translateStripeEvent(event: Stripe.Event): ProviderEvent {
@@ -27,28 +100,8 @@ export function translateStripeEvent(event: Stripe.Event): ProviderEvent {
       ...(intent.last_payment_error?.message ? { failureMessage: intent.last_payment_error.message } : {}),
     };
   }
-  if (event.type === 'charge.refunded') {
-    const charge = event.data.object as Stripe.Charge;
-    return {
-      ...base,
-      type: 'refund.succeeded',
-      providerReference: idOf(charge.payment_intent),
-      amountMinor: fromStripeAmount(charge.amount_refunded, charge.currency),
-      currency: charge.currency.toUpperCase(),
-      metadata: charge.metadata as PaymentMetadata,
-    };
-  }
-  if (event.type === 'charge.dispute.created') {
-    const dispute = event.data.object as Stripe.Dispute;
-    return {
-      ...base,
-      type: 'dispute.created',
-      providerReference: idOf(dispute.payment_intent),
-      amountMinor: fromStripeAmount(dispute.amount, dispute.currency),
-      currency: dispute.currency.toUpperCase(),
-      metadata: dispute.metadata as PaymentMetadata,
-    };
-  }
+  if (['charge.refunded', 'refund.created', 'refund.updated'].includes(event.type)) return refundEvent(base, event);
+  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') return disputeEvent(base, event);
   if (event.type === 'setup_intent.succeeded') {
     const setup = event.data.object as Stripe.SetupIntent;
     return {

@@ -21,7 +21,7 @@ import { fromStripeAmount, toStripeAmount, toStripeCurrency } from './stripe.amo
 import { createCardSetup, describeSavedCard, retrieveCardSetup } from './stripe.card-setup.ts';
 import { createStripeClient, type StripeSettings } from './stripe.client.ts';
 import { stripeCall, toProviderError } from './stripe.errors.ts';
-import { translateStripeEvent } from './stripe.events.ts';
+import { stripeRefundRecords, translateStripeEvent } from './stripe.events.ts';
 
 const STATUS: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
   requires_payment_method: 'requires_payment_method',
@@ -195,7 +195,7 @@ async function createSetupIntent(
   return { id: setup.id, clientSecret: setup.client_secret, customerId: customer.id };
 }
 
-function parseWebhook({ stripe, settings }: StripeContext, rawBody: Buffer | string, headers: WebhookHeaders) {
+async function parseWebhook({ stripe, settings }: StripeContext, rawBody: Buffer | string, headers: WebhookHeaders) {
   const signature = headerValue(headers, 'stripe-signature');
   if (!settings.webhookSecret) throw new WebhookSignatureError('stripe', 'STRIPE_WEBHOOK_SECRET is not configured');
   if (!signature) throw new WebhookSignatureError('stripe', 'Missing Stripe-Signature header');
@@ -205,7 +205,15 @@ function parseWebhook({ stripe, settings }: StripeContext, rawBody: Buffer | str
   } catch {
     throw new WebhookSignatureError('stripe', 'The Stripe-Signature does not match the payload');
   }
-  return translateStripeEvent(event);
+  const translated = translateStripeEvent(event);
+  if (translated.type !== 'refund.recorded' || translated.refunds || !translated.providerReference) return translated;
+  // charge.refunded without its refund list (API versions since 2022-11-15): ask Stripe for them,
+  // on the connected account the event came from, so each refund is recorded by its own id.
+  const options = translated.accountId ? { stripeAccount: translated.accountId } : {};
+  const list = await stripeCall(() =>
+    stripe.refunds.list({ payment_intent: translated.providerReference ?? '', limit: 100 }, options),
+  );
+  return { ...translated, refunds: stripeRefundRecords(list.data) ?? [] };
 }
 
 export function createStripeProvider(settings: StripeSettings): StripeProvider {
