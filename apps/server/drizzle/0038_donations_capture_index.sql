@@ -1,0 +1,1 @@
+CREATE INDEX "donations_provider_capture_idx" ON "donations" USING btree ("provider","provider_capture_id") WHERE "donations"."provider_capture_id" IS NOT NULL;
