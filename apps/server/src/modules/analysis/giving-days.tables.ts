@@ -1,4 +1,4 @@
-import { bigint, date, integer, boolean as pgBoolean, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, boolean as pgBoolean, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { npos } from '../organisations/organisations.tables.ts';
 
 /**
@@ -43,6 +43,30 @@ export const givingDays = pgTable(
       .on(t.npoId, t.kind, t.day, t.recurring, t.campaignId, t.method, t.amount, t.status, t.currency)
       .nullsNotDistinct(),
   ],
+);
+
+/**
+ * Each organisation's returning donors per UTC day (decision 015), for retention: which donors of
+ * one period gave again in the next needs each donor's presence in two periods, which no day sum
+ * carries. Every succeeded gift of the day contributes its donor's previous succeeded gift's day
+ * (`prev_days`, sorted) and first succeeded gift's day (`first_days`, in the same order), or counts
+ * in `firsts` when it is the donor's first. How many donors gave in a period, and how many of them
+ * gave again in the next, are then counts over these sorted arrays (width_bucket: a binary search).
+ * Kept like giving_days: stored for closed days, re-summed by triggers when a gift of a closed day
+ * or an earlier gift of the same donor changes, computed live for open days.
+ */
+export const givingDayReturns = pgTable(
+  'giving_day_returns',
+  {
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    day: date({ mode: 'string' }).notNull(),
+    firsts: integer().notNull().default(0),
+    prevDays: date({ mode: 'string' }).array().notNull(),
+    firstDays: date({ mode: 'string' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.npoId, t.day] })],
 );
 
 /** Up to which UTC day (inclusive) an organisation's giving_days rows are summed. */
