@@ -25,6 +25,7 @@ import { createPaymentProviders, type PaymentProviders } from './modules/payment
 import {
   planCardFollowUp,
   recurringPlanRoutes,
+  registerCardBackfill,
   registerPlanEmails,
   registerRecurringScheduler,
 } from './modules/plans/index.ts';
@@ -169,12 +170,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweepSeconds: deps.config.RECURRING_SWEEP_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 300),
     log: (err) => app.log.error({ err }, 'the recurring sweep could not be enqueued'),
   });
+  // Plans saved before their card was described: asked of their provider once, in batches.
+  const cardBackfill = registerCardBackfill(jobs, {
+    db: deps.db,
+    providers: payments,
+    pauseMs: 100,
+    log: (err, context) => app.log.warn({ err, ...context }, 'a plan card could not be described'),
+  });
   const givingDaysClock = registerGivingDaysClock(jobs, {
     db: deps.db,
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
     log: (err) => app.log.error({ err }, 'closing the day sums could not be enqueued'),
   });
   await jobs.start();
+  if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
+    await cardBackfill.start();
+  }
   recurringClock.start();
   givingDaysClock.start();
   app.addHook('onClose', async () => {

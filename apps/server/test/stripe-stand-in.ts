@@ -75,6 +75,8 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
   const setupIntents = new Map<string, Json & { account: string }>();
   const paymentMethods = new Map<string, Json & { account: string }>();
   const replays = new Map<string, Reply>();
+  // What the next requests get: null answers normally, a reply refuses (see refuseNext).
+  const refusals: (Reply | null)[] = [];
 
   const createIntent = (form: Record<string, string>, account: string): Reply => {
     const bad = checkAmount(form);
@@ -233,7 +235,8 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       const account = String(request.headers['stripe-account'] ?? '');
       const key = request.headers['idempotency-key'];
       const replayKey = typeof key === 'string' && method === 'POST' ? `${account}:${key}` : null;
-      const reply = (replayKey && replays.get(replayKey)) || route(method, path, form, account);
+      const refused = refusals.shift() ?? null;
+      const reply = refused ?? ((replayKey && replays.get(replayKey)) || route(method, path, form, account));
       if (replayKey) replays.set(replayKey, reply);
       response
         .writeHead(reply.status, { 'content-type': 'application/json', 'request-id': newId('req') })
@@ -264,6 +267,18 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       card: { brand: string; last4: string; exp_month: number; exp_year: number },
     ) => {
       paymentMethods.set(id, { id, object: 'payment_method', account, type: 'card', card });
+    },
+    /**
+     * Stripe refuses `count` requests, after `after` answered normally: 429 (rate limit) or 500
+     * (Stripe's own trouble).
+     */
+    refuseNext: (count: number, status: 429 | 500, after = 0) => {
+      for (let i = 0; i < after; i += 1) refusals.push(null);
+      const error =
+        status === 429
+          ? { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' }
+          : { type: 'api_error', message: 'An unknown error occurred.' };
+      for (let i = 0; i < count; i += 1) refusals.push({ status, body: { error } });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -7,6 +7,7 @@ export * from './campaign-public.ts';
 export * from './campaign-settings.ts';
 export * from './campaign-url.ts';
 export * from './campaigns.ts';
+export * from './card-expiry-rules.ts';
 export * from './currencies.ts';
 export * from './donation-admin.ts';
 export * from './donation-choice.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZGivingIntervalValue } from './intervals.ts';
 import { MAX_AMOUNT_MINOR } from './money-rules.ts';
-import { ZRecurringPlanStatus } from './recurring-plans.ts';
+import { ZPlanCard, ZRecurringPlanStatus } from './recurring-plans.ts';
 
 /**
  * The donor portal (issue 5, decision 012): a donor's own gifts, receipts, statement and plans,
@@ -86,6 +86,8 @@ export const ZPortalPlan = z.object({
   provider: z.string(),
   /** e.g. "Card ending 4242", "PayPal"; null when nothing is saved. */
   payment_method_label: z.string().nullable(),
+  /** The saved card (brand, last four, expiry and whether it expires soon); null when not a card. */
+  card: ZPlanCard.nullable(),
   next_charge_at: z.string().nullable(),
   last_charged_at: z.string().nullable(),
   started_at: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_EXPIRY_STATES } from './card-expiry-rules.ts';
 import { ZGivingIntervalValue } from './intervals.ts';
 import { MAX_AMOUNT_MINOR } from './money-rules.ts';
 
@@ -90,9 +91,24 @@ export const ZPlanCharge = z.object({
 });
 export type TPlanCharge = z.infer<typeof ZPlanCharge>;
 
+/**
+ * The saved card a plan is charged to, as its provider described it (brand such as visa, the last
+ * four digits, the expiry month and year); `expiry` is read in the months of the card-expiring
+ * e-mail. Null when the plan has no saved card (PayPal, no method) or nothing is known of it yet.
+ */
+export const ZPlanCard = z.object({
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+  expiry: z.enum(CARD_EXPIRY_STATES),
+});
+export type TPlanCard = z.infer<typeof ZPlanCard>;
+
 export const ZRecurringPlanDetail = ZRecurringPlanSummary.extend({
   fee_covered_minor: z.number().int(),
   payment_method_id: z.string().nullable(),
+  card: ZPlanCard.nullable(),
   paused_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   past_due_since: z.string().nullable(),

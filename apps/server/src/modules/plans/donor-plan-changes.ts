@@ -154,6 +154,9 @@ function patchFor(plan: PlanRow, change: DonorPlanChange, now: Date): { action: 
  */
 function methodPatch(plan: PlanRow, change: Extract<DonorPlanChange, { kind: 'payment_method' }>, now: Date) {
   if (plan.status === 'cancelled') throw new AppError('CONFLICT', 'This recurring donation is cancelled.');
+  // The same saved method again (the donor came back twice from the bank's 3-D Secure page, or
+  // completed the same setup twice): already applied, so nothing changes, no audit, no new retry.
+  if (plan.provider === change.provider && plan.paymentMethodId === change.paymentMethodId) return {};
   const patch: Partial<PlanRow> = {
     provider: change.provider,
     paymentMethodId: change.paymentMethodId,

@@ -1,6 +1,9 @@
 // Recurring plans: one per recurring first gift, with the saved method later charges use, the
 // PayPal vault setups that lead to such a gift, the scheduler that charges them (with dunning) and
 // the staff API.
+
+export { type CardBackfill, cardBackfillQueue, registerCardBackfill } from './card-backfill.jobs.ts';
+export { backfillPlanCards, type CardBackfillBatch, type CardBackfillDeps } from './card-backfill.ts';
 export {
   changePlanAsDonor,
   DONOR_PLAN_NOT_FOUND,
@@ -18,7 +21,7 @@ export {
   RECURRING_INTERVALS,
   type RecurringInterval,
 } from './next-charge.ts';
-export { planCardFollowUp, storePlanCard } from './plan-cards.ts';
+export { type KnownCard, planCardFollowUp, planCardOf, storePlanCard } from './plan-cards.ts';
 export { type PlanEmailJob, planEmailQueue, registerPlanEmails, sendPlanEmail } from './plan-emails.ts';
 export {
   cardNoticeKey,

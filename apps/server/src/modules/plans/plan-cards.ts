@@ -2,6 +2,7 @@
 // provider once the plan exists, so the sweep can tell the donor before the card expires. (A card
 // replaced in the donor portal is described there, with the change.) PayPal vault tokens have no
 // expiry and are skipped.
+import { cardExpiryState, type TPlanCard } from '@kindling/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { DonationFollowUp } from '../checkout/index.ts';
@@ -11,7 +12,32 @@ import { chargeContextOf } from './plan-facts.repository.ts';
 import { findPlan } from './plans.repository.ts';
 import { recurringPlans } from './plans.tables.ts';
 
-const CARD_PROVIDERS: readonly string[] = ['sandbox', 'stripe'];
+export const CARD_PROVIDERS: readonly string[] = ['sandbox', 'stripe'];
+
+export type KnownCard = {
+  provider: string;
+  paymentMethodId: string | null;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+};
+
+/**
+ * The plan's card as staff and the donor see it, with whether it expires soon (the months of the
+ * card-expiring e-mail); null for a plan with no saved card method or nothing known of its card.
+ */
+export function planCardOf(card: KnownCard, now = new Date()): TPlanCard | null {
+  if (!card.paymentMethodId || !CARD_PROVIDERS.includes(card.provider)) return null;
+  if (!card.last4 && !card.expYear && !card.brand) return null;
+  return {
+    brand: card.brand,
+    last4: card.last4,
+    exp_month: card.expMonth,
+    exp_year: card.expYear,
+    expiry: cardExpiryState(card.expMonth, card.expYear, now),
+  };
+}
 
 /**
  * Describes and stores the card of the plan `planId` when its method is still `paymentMethodId`

@@ -16,6 +16,7 @@ import type { Tx } from '../donations/index.ts';
 import { retriesOf } from './dunning.ts';
 import { monthlyRecurringRevenue } from './mrr.ts';
 import { firstPeriodAfter } from './next-charge.ts';
+import { planCardOf } from './plan-cards.ts';
 import type { PlanRow } from './plans.repository.ts';
 import type { PlanStatus } from './plans.tables.ts';
 import {
@@ -85,6 +86,14 @@ export async function getRecurringPlan(db: Tx, npoId: number, planId: number): P
     ...summaryOf(row),
     fee_covered_minor: plan.feeCoveredMinor,
     payment_method_id: plan.paymentMethodId,
+    card: planCardOf({
+      provider: plan.provider,
+      paymentMethodId: plan.paymentMethodId,
+      brand: plan.cardBrand,
+      last4: plan.cardLast4,
+      expMonth: plan.cardExpMonth,
+      expYear: plan.cardExpYear,
+    }),
     paused_at: iso(plan.pausedAt),
     cancelled_at: iso(plan.cancelledAt),
     past_due_since: iso(plan.pastDueSince),

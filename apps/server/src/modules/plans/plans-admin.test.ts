@@ -148,6 +148,58 @@ describe('one plan', () => {
   });
 });
 
+describe('the saved card', () => {
+  const cardOf = async (client: TestClient, id: number) => {
+    const res = await client.get(`${BASE}/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return ZRecurringPlanResponse.parse(res.json()).plan.card;
+  };
+  const monthsFromNow = (months: number) => {
+    const at = new Date();
+    at.setUTCDate(1);
+    at.setUTCMonth(at.getUTCMonth() + months);
+    return { cardExpMonth: at.getUTCMonth() + 1, cardExpYear: at.getUTCFullYear() };
+  };
+
+  it('shows brand, last four and expiry, and whether the card expires soon or expired', async () => {
+    const plan = await recentPlan();
+    await setPlan(ctx.db, plan.id, { cardBrand: 'visa', cardLast4: '4444', ...monthsFromNow(12) });
+    const later = monthsFromNow(12);
+    expect(await cardOf(staff, plan.id)).toEqual({
+      brand: 'visa',
+      last4: '4444',
+      exp_month: later.cardExpMonth,
+      exp_year: later.cardExpYear,
+      expiry: 'valid',
+    });
+    // Next month is the last one: in the card-expiring e-mail's window.
+    await setPlan(ctx.db, plan.id, monthsFromNow(1));
+    expect((await cardOf(finance, plan.id))?.expiry).toBe('expiring');
+    await setPlan(ctx.db, plan.id, monthsFromNow(-1));
+    expect((await cardOf(staff, plan.id))?.expiry).toBe('expired');
+  });
+
+  it('is null with no saved method, for a PayPal plan, or before the card is known', async () => {
+    const unknown = await recentPlan();
+    expect(await cardOf(staff, unknown.id)).toBeNull();
+    const paypal = await recentPlan();
+    await setPlan(ctx.db, paypal.id, { provider: 'paypal', paymentMethodId: 'vault-token-1', cardLast4: null });
+    expect(await cardOf(staff, paypal.id)).toBeNull();
+    const none = await recentPlan();
+    await setPlan(ctx.db, none.id, { paymentMethodId: null, status: 'failed', cardLast4: '4242' });
+    const res = ZRecurringPlanResponse.parse((await staff.get(`${BASE}/${none.id}`)).json());
+    expect(res.plan).toMatchObject({ payment_method_id: null, card: null });
+  });
+
+  it("is not shown to another organisation's staff (404)", async () => {
+    const plan = await recentPlan();
+    await setPlan(ctx.db, plan.id, { cardBrand: 'visa', cardLast4: '1881', cardExpMonth: 3, cardExpYear: 2031 });
+    const res = await outsider.get(`${BASE}/${plan.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('1881');
+  });
+});
+
 describe('changes', () => {
   it('changes the amount and the next date, audited with who did it', async () => {
     const plan = await recentPlan();

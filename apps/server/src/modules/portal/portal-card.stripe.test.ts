@@ -6,12 +6,14 @@ import {
   ZCreateIntentResponse,
   ZPortalCardSetupResponse,
   ZPortalOverview,
+  ZPortalPlansResponse,
 } from '@kindling/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
+import { auditLog } from '../audit/audit.tables.ts';
 import { recurringPlans } from '../plans/index.ts';
 import { portalBrowser } from './portal.test-support.ts';
 
@@ -90,5 +92,53 @@ describe('a new card from the portal through Stripe', () => {
       .current()
       .requests.find((r) => r.method === 'GET' && r.path.startsWith('/v1/payment_methods/pm_card_new'));
     expect(read?.headers['stripe-account']).toBe('acct_riverside');
+  });
+
+  it('finishes the change when the donor comes back from 3-D Secure, once however often they come back', async () => {
+    const donation = await monthlyGift();
+    const planId = Number(donation.recurring_plan_id);
+    // A past-due plan: the new card is charged again at once (next_charge_at = now), once.
+    await ctx.db
+      .update(recurringPlans)
+      .set({ status: 'past_due', failedAttempts: 1, pastDueSince: new Date() })
+      .where(eq(recurringPlans.id, planId));
+    const browser = await portalBrowser(ctx, donation.npo_id, donation.donor.id);
+    const started = await browser.post(`/api/v1/portal/plans/${planId}/card_setup`);
+    const { setup } = ZPortalCardSetupResponse.parse(started.json());
+    const complete = () =>
+      browser.post('/api/v1/portal/card_setup/complete', { setup_id: setup.id, plan_id: planId, apply_to_all: true });
+
+    // confirmSetup needed the bank's page: the donor is still there, nothing changes.
+    standIn.current().updateSetupIntent(setup.id, { status: 'requires_action', payment_method: 'pm_card_3ds' });
+    const pending = await complete();
+    expect(pending.statusCode).toBe(409);
+    const [untouched] = await ctx.db.select().from(recurringPlans).where(eq(recurringPlans.id, planId));
+    expect(untouched?.paymentMethodId).toBe('pm_card_first');
+
+    // Back from the bank: Stripe reports the SetupIntent succeeded; the return page completes it.
+    standIn.current().updateSetupIntent(setup.id, { status: 'succeeded' });
+    standIn.current().addCardMethod('pm_card_3ds', 'acct_riverside', {
+      brand: 'mastercard',
+      last4: '3220',
+      exp_month: 2,
+      exp_year: 2030,
+    });
+    const done = await complete();
+    expect(done.statusCode, done.body).toBe(200);
+    const { plans } = ZPortalPlansResponse.parse(done.json());
+    expect(plans.find((p) => p.id === planId)?.card).toMatchObject({ brand: 'mastercard', last4: '3220' });
+    const [applied] = await ctx.db.select().from(recurringPlans).where(eq(recurringPlans.id, planId));
+    expect(applied).toMatchObject({ paymentMethodId: 'pm_card_3ds', cardLast4: '3220', cardExpYear: 2030 });
+
+    // The donor reloads the return page (or the browser sends it twice): nothing happens again.
+    const again = await complete();
+    expect(again.statusCode, again.body).toBe(200);
+    const [after] = await ctx.db.select().from(recurringPlans).where(eq(recurringPlans.id, planId));
+    expect(after).toEqual(applied);
+    const audits = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(planId)), eq(auditLog.action, 'recurring_plan.payment_method_changed')));
+    expect(audits).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import type { TPortalDonor, TPortalGift, TPortalPlan } from '@kindling/contracts
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { giftEmailSql } from '../donors/index.ts';
+import { planCardOf } from '../plans/index.ts';
 
 export type PortalOrganisation = { name: string; stripeAccountId: string | null; fiscalYearStartMonth: number };
 
@@ -147,6 +148,14 @@ const toPlan = (r: PlanRow): TPortalPlan => ({
   campaign_name: r.campaign_name,
   provider: r.provider,
   payment_method_label: methodLabel(r),
+  card: planCardOf({
+    provider: r.provider,
+    paymentMethodId: r.payment_method_id,
+    brand: r.card_brand,
+    last4: r.card_last4,
+    expMonth: r.card_exp_month,
+    expYear: r.card_exp_year,
+  }),
   next_charge_at: iso(r.next_charge_at),
   last_charged_at: iso(r.last_charged_at),
   started_at: new Date(r.started_at).toISOString(),

@@ -51,6 +51,8 @@ const ZConfig = z.object({
   JOB_WORKERS: z.enum(['on', 'off']).default('on'),
   /** How often due recurring plans are charged (seconds); 0 turns the scheduler's clock off (default in tests). */
   RECURRING_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /** on: the start-up asks providers for the card of plans saved without one (default off in tests). */
+  PLAN_CARD_BACKFILL: z.enum(['on', 'off']).optional(),
 });
 
 /** The Vite dev server proxies the API from another origin; unsafe requests from it are ours. */
