@@ -35,3 +35,28 @@ export function givingDays(npoId: number, kind: GivingKind, range: { from?: Date
     WHERE l.kind = ${kind}
   )`;
 }
+
+/**
+ * The giving_day_returns rows (day, firsts, prev_days, first_days) for `range`, like `givingDays`:
+ * stored for closed days, computed from the donations by giving_day_return_rows for the rest.
+ */
+export function givingDayReturns(npoId: number, range: { from: Date; to: Date }): SQL {
+  if (!isMidnight(range.from) || !isMidnight(range.to)) {
+    throw new Error('giving days are summed per UTC day: a range starts and ends at midnight UTC');
+  }
+  const from = range.from.toISOString();
+  const to = range.to.toISOString();
+  return sql`(
+    WITH closed AS (
+      SELECT coalesce((SELECT c.through FROM giving_days_closed c WHERE c.npo_id = ${npoId}), '-infinity'::date) AS through
+    )
+    SELECT r.day, r.firsts, r.prev_days, r.first_days
+    FROM giving_day_returns r, closed
+    WHERE r.npo_id = ${npoId} AND r.day <= closed.through
+      AND r.day >= (${from}::timestamptz AT TIME ZONE 'UTC')::date AND r.day < (${to}::timestamptz AT TIME ZONE 'UTC')::date
+    UNION ALL
+    SELECT l.day, l.firsts, l.prev_days, l.first_days
+    FROM closed, giving_day_return_rows(${npoId},
+      greatest(${from}::timestamptz, (closed.through + 1)::timestamp AT TIME ZONE 'UTC'), ${to}::timestamptz) l
+  )`;
+}

@@ -23,10 +23,25 @@ async function storedAndFresh(db: Db, npoId: number) {
   return { stored: stored.rows, fresh: fresh.rows };
 }
 
+/** The stored returning donors of the closed days (decision 015), and the same computed afresh. */
+async function storedAndFreshReturns(db: Db, npoId: number) {
+  const RETURN_ROW = sql.raw('day::text, firsts, prev_days::text, first_days::text');
+  const stored = await db.execute(sql`
+    SELECT ${RETURN_ROW} FROM giving_day_returns WHERE npo_id = ${npoId} ORDER BY day`);
+  const fresh = await db.execute(sql`
+    SELECT ${RETURN_ROW} FROM giving_day_return_rows(${npoId}, '-infinity',
+      ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp AT TIME ZONE 'UTC') r
+    ORDER BY day`);
+  return { stored: stored.rows, fresh: fresh.rows };
+}
+
 async function expectInStep(db: Db, npoId: number) {
   const { stored, fresh } = await storedAndFresh(db, npoId);
   expect(stored.length).toBeGreaterThan(0);
   expect(stored).toEqual(fresh);
+  const returns = await storedAndFreshReturns(db, npoId);
+  expect(returns.stored.length).toBeGreaterThan(0);
+  expect(returns.stored).toEqual(returns.fresh);
 }
 
 const sumOfDay = async (db: Db, npoId: number, day: string) => {
@@ -104,6 +119,50 @@ describe('giving days', () => {
 
     // The other organisation's sums did not move.
     expect(await storedAndFresh(ctx.db, otherNpoId)).toEqual(otherBefore);
+  });
+
+  it('keeps the returning donors of closed days in step with each donor’s gift history', async () => {
+    const trust = await organisationWithAdmin(ctx, 'Returning Donors Trust');
+    const at = (day: string) => `${day}T12:00:00Z`;
+    const a = await addDonor(ctx.db, trust.npoId, 'a-returns@example.org');
+    const b = await addDonor(ctx.db, trust.npoId, 'b-returns@example.org');
+    const c = await addDonor(ctx.db, trust.npoId, 'c-returns@example.org');
+    const gift = (donorId: number, day: string) => addGift(ctx.db, trust.npoId, { donorId, at: at(day), base: 1000 });
+    const aMarch = await gift(a, '2025-03-10');
+    await gift(a, '2025-02-10');
+    await gift(b, '2024-12-05');
+    await gift(b, '2025-02-12');
+    const cFebruary = await gift(c, '2025-02-20');
+    await closeGivingDays(ctx.db, new Date());
+    // March against the 31 days before it (29 January to 28 February).
+    const retention = async () => {
+      const res = await trust.client.get('/api/v1/npo_admin/analysis/retention?from=2025-03-01&to=2025-03-31');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      await expectInStep(ctx.db, trust.npoId);
+      const pair = (r: { base: number; retained: number }) => [r.base, r.retained];
+      return { overall: pair(body.overall), new: pair(body.new), repeat: pair(body.repeat) };
+    };
+    expect(await retention()).toEqual({ overall: [3, 1], new: [2, 1], repeat: [1, 0] });
+
+    // An earlier gift makes A a repeat donor: A's later days change, not only the gift's own.
+    await gift(a, '2025-01-05');
+    expect(await retention()).toEqual({ overall: [3, 1], new: [1, 0], repeat: [2, 1] });
+
+    await gift(b, '2025-03-15');
+    expect(await retention()).toEqual({ overall: [3, 2], new: [1, 0], repeat: [2, 2] });
+
+    await refund(ctx.db, trust.npoId, aMarch, 1000, true);
+    expect(await retention()).toEqual({ overall: [3, 1], new: [1, 0], repeat: [2, 1] });
+
+    await ctx.db.execute(
+      sql`UPDATE donations SET created_at = ${at('2025-03-20')}::timestamptz WHERE id = ${cFebruary}`,
+    );
+    expect(await retention()).toEqual({ overall: [2, 1], new: [0, 0], repeat: [2, 1] });
+
+    // A merge moves C's March gift to A, who gave again in March after all.
+    await ctx.db.execute(sql`UPDATE donations SET donor_id = ${a} WHERE donor_id = ${c}`);
+    expect(await retention()).toEqual({ overall: [2, 2], new: [0, 0], repeat: [2, 2] });
   });
 
   it('gives the donations list the same totals as scanning the donations', async () => {

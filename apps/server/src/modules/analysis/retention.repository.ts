@@ -1,6 +1,7 @@
 import type { TLapsedAnalysis } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { givingDayReturns } from './giving-days.sql.ts';
 import type { Period } from './period.ts';
 
 type RetentionCounts = {
@@ -15,6 +16,14 @@ type RetentionCounts = {
 /**
  * Donors of `previous` split by whether they had given before it (repeat) or not (new), and how
  * many of each gave again in `period`. Giving means a succeeded gift (a partly refunded one too).
+ * `previous` ends where `period` starts (a, b, c below), so from each day's returning donors
+ * (giving_day_returns, decision 015), in counts of gifts:
+ * - a donor gave in [a, b) once per gift there whose previous gift is before a (or none): the
+ *   donor's first gift in the period;
+ * - new donors: gifts in [a, b) with no previous gift at all;
+ * - retained: gifts in [b, c) whose previous gift is in [a, b), each the donor's first in [b, c);
+ *   new among them when the donor's first gift is in [a, b) too.
+ * The prev_days arrays are sorted, so "how many before a day" is a binary search (width_bucket).
  */
 export async function selectRetentionCounts(
   db: Db,
@@ -22,40 +31,29 @@ export async function selectRetentionCounts(
   period: Period,
   previous: Period,
 ): Promise<RetentionCounts> {
-  // One pass over both periods (they are adjacent: `previous` ends where `period` starts), one row
-  // per donor saying in which of the two they gave. A year of a large organisation's donors does not
-  // fit the default 4 MB of hash memory: the aggregate would spill to disk.
   const a = previous.start.toISOString();
   const b = period.start.toISOString();
-  const c = period.end.toISOString();
-  const { rows } = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
-    return tx.execute<RetentionCounts>(sql`
-      WITH donors_in AS (
-        SELECT d.donor_id, bool_or(d.created_at < ${b}::timestamptz) AS earlier,
-          bool_or(d.created_at >= ${b}::timestamptz) AS later
-        FROM donations d
-        WHERE d.npo_id = ${npoId} AND d.status = 'succeeded'
-          AND d.created_at >= ${a}::timestamptz AND d.created_at < ${c}::timestamptz
-        GROUP BY d.donor_id
-      ),
-      -- New: the donor's first succeeded gift (kept by the donors module in donor_giving) is not
-      -- before the previous period; the few such donors come from donor_giving_npo_first_idx.
-      newcomers AS (
-        SELECT g.donor_id FROM donor_giving g WHERE g.npo_id = ${npoId} AND g.first_gift_at >= ${a}::timestamptz
-      ),
-      cohort AS (
-        SELECT i.donor_id, i.later AS retained, n.donor_id IS NULL AS repeat
-        FROM donors_in i LEFT JOIN newcomers n ON n.donor_id = i.donor_id
-        WHERE i.earlier
-      )
-      SELECT count(*)::int AS overall_base, count(*) FILTER (WHERE retained)::int AS overall_retained,
-        count(*) FILTER (WHERE NOT repeat)::int AS new_base,
-        count(*) FILTER (WHERE NOT repeat AND retained)::int AS new_retained,
-        count(*) FILTER (WHERE repeat)::int AS repeat_base,
-        count(*) FILTER (WHERE repeat AND retained)::int AS repeat_retained
-      FROM cohort`);
-  });
+  const days = givingDayReturns(npoId, { from: previous.start, to: period.end });
+  const { rows } = await db.execute<RetentionCounts>(sql`
+    WITH bounds AS (
+      SELECT (${a}::timestamptz AT TIME ZONE 'UTC')::date AS a, (${b}::timestamptz AT TIME ZONE 'UTC')::date AS b
+    ),
+    placed AS (
+      SELECT r.day >= bounds.b AS later, r.firsts, r.first_days, bounds.a,
+        width_bucket(bounds.a - 1, r.prev_days) AS before_a, width_bucket(bounds.b - 1, r.prev_days) AS before_b
+      FROM ${days} r, bounds
+    ),
+    counts AS (
+      SELECT coalesce(sum(p.firsts + p.before_a) FILTER (WHERE NOT p.later), 0)::int AS overall_base,
+        coalesce(sum(p.firsts) FILTER (WHERE NOT p.later), 0)::int AS new_base,
+        coalesce(sum(p.before_b - p.before_a) FILTER (WHERE p.later), 0)::int AS overall_retained,
+        coalesce(sum((SELECT count(*) FROM unnest(p.first_days[p.before_a + 1 : p.before_b]) f WHERE f >= p.a))
+          FILTER (WHERE p.later), 0)::int AS new_retained
+      FROM placed p
+    )
+    SELECT c.overall_base, c.overall_retained, c.new_base, c.new_retained,
+      c.overall_base - c.new_base AS repeat_base, c.overall_retained - c.new_retained AS repeat_retained
+    FROM counts c`);
   const row = rows[0];
   if (!row) throw new Error('retention query returned no row');
   return row;
