@@ -38,6 +38,20 @@ export const ZDonationRefund = z.object({
 });
 export type TDonationRefund = z.infer<typeof ZDonationRefund>;
 
+/** A dispute (chargeback) the payment provider reported; open ones have their amount withdrawn. */
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export const ZDonationDispute = z.object({
+  id: z.number().int(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  provider_dispute_id: z.string(),
+  reason: z.string().nullable(),
+  status: z.enum(DISPUTE_STATUSES),
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+export type TDonationDispute = z.infer<typeof ZDonationDispute>;
+
 export const ZLedgerLine = z.object({
   kind: z.string(),
   amount_minor: z.number().int(),
@@ -68,6 +82,8 @@ export const ZDonationDetail = ZDonation.extend({
   created_by: z.string().nullable(),
   recurring_plan: z.object({ id: z.number().int(), status: z.string(), interval: z.string() }).nullable(),
   refunds: z.array(ZDonationRefund),
+  /** Chargebacks reported by the provider (webhooks), oldest first. */
+  disputes: z.array(ZDonationDispute),
   ledger: z.array(ZLedgerLine),
 });
 export type TDonationDetail = z.infer<typeof ZDonationDetail>;

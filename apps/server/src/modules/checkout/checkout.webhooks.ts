@@ -6,12 +6,15 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { findPayableCampaign } from '../campaigns/index.ts';
+import { recordProviderMoneyEvent } from '../donation-admin/index.ts';
 import { ProviderError, type ProviderEvent, type ProviderName, WebhookSignatureError } from '../payments/index.ts';
 import { recordFailedPaymentEvent } from '../transactions/index.ts';
 import { type DonorChoice, recordDonation } from './checkout.donation.ts';
 import { type CheckoutDeps, followUpsOf } from './checkout.service.ts';
 
 const ZParams = z.object({ provider: z.enum(['sandbox', 'stripe', 'paypal']) });
+/** Refunds and disputes: recorded against the stored gift (decision 015). */
+const MONEY_EVENTS: readonly ProviderEvent['type'][] = ['refund.recorded', 'dispute.opened', 'dispute.closed'];
 
 export async function checkoutWebhookRoutes(app: FastifyInstance, deps: CheckoutDeps): Promise<void> {
   // Encapsulated: only routes of this plugin receive Buffers instead of parsed JSON.
@@ -29,6 +32,12 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
     else if (event.type === 'payment.failed') {
       const failed = { ...event, id: event.providerReference, status: 'failed' };
       await recordFailedPaymentEvent(deps.db, provider.name, failed).catch((e) => deps.log?.(e));
+    } else if (MONEY_EVENTS.includes(event.type)) {
+      // An event about an unknown or another organisation's payment still answers 200, so the
+      // provider stops retrying; why it changed nothing goes to the log.
+      await recordProviderMoneyEvent(deps.db, provider.name, event, (message, context) =>
+        request.log.warn(context, message),
+      );
     }
     return reply.send({ received: true });
   });

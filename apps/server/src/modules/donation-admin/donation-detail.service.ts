@@ -1,9 +1,10 @@
-import type { TDonationDetail, TDonationRefund, THistoryEntry } from '@kindling/contracts';
+import type { TDonationDetail, TDonationDispute, TDonationRefund, THistoryEntry } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { listAuditEntries } from '../audit/index.ts';
 import { toDonation } from '../donations/index.ts';
 import { findDonationDetail, ledgerOf, refundsOf } from './donation-detail.repository.ts';
+import { disputesOf } from './provider-events.repository.ts';
 import { DONATION_NOT_FOUND } from './refund.service.ts';
 
 const REFUNDABLE_PROVIDERS: readonly string[] = ['sandbox', 'stripe', 'paypal'];
@@ -13,10 +14,16 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export async function getDonationDetail(db: Db, npoId: number, id: number): Promise<TDonationDetail> {
   const found = await findDonationDetail(db, npoId, id);
   if (!found) throw new AppError('NOT_FOUND', DONATION_NOT_FOUND);
-  const [ledger, refunds] = await Promise.all([ledgerOf(db, npoId, id), refundsOf(db, npoId, id)]);
+  const [ledger, refunds, disputes] = await Promise.all([
+    ledgerOf(db, npoId, id),
+    refundsOf(db, npoId, id),
+    disputesOf(db, npoId, [id]),
+  ]);
   const d = found.donation;
   const refunded = refunds.reduce((sum, r) => sum + r.refund.amountMinor, 0);
-  const left = d.status === 'succeeded' ? Math.max(0, d.amountMinor - refunded) : 0;
+  // What an open or lost dispute withdrew cannot be refunded too.
+  const disputed = disputes.filter((x) => x.status !== 'won').reduce((sum, x) => sum + x.amountMinor, 0);
+  const left = d.status === 'succeeded' ? Math.max(0, d.amountMinor - refunded - disputed) : 0;
   const platformFee = -ledger.filter((l) => l.kind === 'platform_fee').reduce((sum, l) => sum + l.amountMinor, 0);
   const donor = {
     id: found.donor.id,
@@ -44,6 +51,18 @@ export async function getDonationDetail(db: Db, npoId: number, id: number): Prom
         reason: r.refund.reason,
         created_by: r.createdBy ?? null,
         created_at: r.refund.createdAt.toISOString(),
+      }),
+    ),
+    disputes: disputes.map(
+      (x): TDonationDispute => ({
+        id: x.id,
+        amount_minor: x.amountMinor,
+        currency: x.currency,
+        provider_dispute_id: x.providerDisputeId,
+        reason: x.reason,
+        status: x.status,
+        opened_at: x.openedAt.toISOString(),
+        closed_at: iso(x.closedAt),
       }),
     ),
     ledger: ledger.map((l) => ({

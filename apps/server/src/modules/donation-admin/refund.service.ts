@@ -7,6 +7,7 @@ import type { Tx } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { type PaymentProviders, ProviderError, type ProviderName, type ProviderRefund } from '../payments/index.ts';
 import { refundedSoFar } from './donation-detail.repository.ts';
+import { findRefundByProviderId, goneSoFar } from './provider-events.repository.ts';
 import {
   completeRefund,
   findRefundByKey,
@@ -65,6 +66,10 @@ export async function refundDonation(
     throw refundErrorOf(error);
   }
   await deps.db.transaction(async (tx) => {
+    // The provider's webhook may have recorded this very refund while we waited for the answer
+    // (decision 015): it holds the provider refund id, so the claim goes and nothing is added.
+    await lockDonation(tx, donation.npoId, donation.id);
+    if (await findRefundByProviderId(tx, donation.id, refund.id)) return releaseRefundClaim(tx, claim.refundId);
     if (!(await completeRefund(tx, claim.refundId, refund.id))) return;
     await writeRefundLedger(tx, donation, claim.before, claim.amount);
     const full = claim.before + claim.amount >= donation.amountMinor;
@@ -147,7 +152,8 @@ async function claimRefund(
     if (donation.status === 'refunded') throw new AppError('CONFLICT', REFUND_MESSAGES.nothingLeft);
     if (donation.status !== 'succeeded') throw new AppError('CONFLICT', REFUND_MESSAGES.notRefundable);
     const before = await refundedSoFar(tx, donationId);
-    const left = donation.amountMinor - before;
+    // Money a dispute withdrew (open or lost) cannot be refunded as well.
+    const left = donation.amountMinor - before - (await goneSoFar(tx, donationId)).disputed;
     if (left <= 0) throw new AppError('CONFLICT', REFUND_MESSAGES.nothingLeft);
     const amount = input.amount_minor ?? left;
     if (amount > left) {

@@ -20,6 +20,14 @@ function refundedPart(d: Refund): string {
   return d.full ? `The remaining ${part} of ${gift} was refunded` : `${part} of ${gift} was refunded`;
 }
 
+function disputedPart(d: Gift & { stage: 'opened' | 'won' | 'lost' }): string {
+  const part = `${money(d.amountMinor, d.currency)} of ${d.donorName}’s gift${forCampaign(d.campaignName)}`;
+  if (d.stage === 'opened')
+    return `The donor’s bank disputes ${part}; the provider has withdrawn it until the dispute is decided`;
+  if (d.stage === 'won') return `The dispute of ${part} was decided for you; the money is back`;
+  return `The dispute of ${part} was lost; the money stays with the donor`;
+}
+
 /**
  * The wording of every producer's notification in one place, so the donation, recurring,
  * fundraiser and import/export flows stay consistent. Each returns the text for notifyOrganisation.
@@ -33,6 +41,14 @@ export const notificationTexts = {
   'donation.refunded': (d: Refund): NotificationText => ({
     title: d.full ? 'Donation refunded' : 'Donation partly refunded',
     message: `${refundedPart(d)}${d.refundedBy ? ` by ${d.refundedBy}` : ''}.`,
+    link: `/dashboard/donation/${d.donationId}`,
+  }),
+  /** A chargeback reported by the provider: opened (money withdrawn), then won (back) or lost. */
+  'donation.disputed': (
+    d: Gift & { donationId: number; stage: 'opened' | 'won' | 'lost'; reason?: string | null },
+  ): NotificationText => ({
+    title: d.stage === 'opened' ? 'Donation disputed' : d.stage === 'won' ? 'Dispute won' : 'Dispute lost',
+    message: `${disputedPart(d)}${d.reason ? ` (reason: ${d.reason.replace(/_/g, ' ')})` : ''}.`,
     link: `/dashboard/donation/${d.donationId}`,
   }),
   'recurring_plan.created': (d: Gift & { planId: number; interval: string }): NotificationText => ({

@@ -43,6 +43,7 @@ export function donationDetail(overrides: Partial<TDonationDetail> = {}): TDonat
     created_by: null,
     recurring_plan: null,
     refunds: [],
+    disputes: [],
     ledger: [],
     ...overrides,
   };

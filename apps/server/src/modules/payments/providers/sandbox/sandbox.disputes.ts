@@ -29,7 +29,9 @@ async function disputedPayment(ctx: SandboxContext, input: SandboxDisputeInput) 
 export async function openSandboxDispute(ctx: SandboxContext, input: SandboxDisputeInput): Promise<SandboxDispute> {
   const { row, amountMinor } = await disputedPayment(ctx, input);
   const id = ctx.newId('dp');
-  ctx.emit('dispute.opened', row, { dispute: { id, amount_minor: amountMinor, reason: input.reason ?? null, outcome: null } });
+  ctx.emit('dispute.opened', row, {
+    dispute: { id, amount_minor: amountMinor, reason: input.reason ?? null, outcome: null },
+  });
   return { id, paymentId: row.id, amountMinor, currency: row.currency ?? 'USD' };
 }
 

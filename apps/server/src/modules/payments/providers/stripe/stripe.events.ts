@@ -28,7 +28,11 @@ type Base = { id: string; providerType: string; accountId: string | null };
 export function stripeRefundRecords(refunds: readonly Stripe.Refund[] | undefined): ProviderRefundRecord[] | undefined {
   return refunds
     ?.filter((r) => COUNTED_REFUND.has(r.status ?? ''))
-    .map((r) => ({ id: r.id, amountMinor: fromStripeAmount(r.amount, r.currency), currency: r.currency.toUpperCase() }));
+    .map((r) => ({
+      id: r.id,
+      amountMinor: fromStripeAmount(r.amount, r.currency),
+      currency: r.currency.toUpperCase(),
+    }));
 }
 
 function refundEvent(base: Base, event: Stripe.Event): ProviderEvent {
@@ -72,7 +76,11 @@ function disputeEvent(base: Base, event: Stripe.Event): ProviderEvent {
     outcome: closed ? (dispute.status === 'won' || INQUIRY.test(dispute.status) ? 'won' : 'lost') : null,
   };
   // An inquiry that opens moves no money: it is acknowledged, and recorded only if it is lost.
-  const type: ProviderEventType = closed ? 'dispute.closed' : INQUIRY.test(dispute.status) ? 'ignored' : 'dispute.opened';
+  const type: ProviderEventType = closed
+    ? 'dispute.closed'
+    : INQUIRY.test(dispute.status)
+      ? 'ignored'
+      : 'dispute.opened';
   return {
     ...base,
     type,
@@ -101,7 +109,8 @@ export function translateStripeEvent(event: Stripe.Event): ProviderEvent {
     };
   }
   if (['charge.refunded', 'refund.created', 'refund.updated'].includes(event.type)) return refundEvent(base, event);
-  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') return disputeEvent(base, event);
+  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
+    return disputeEvent(base, event);
   if (event.type === 'setup_intent.succeeded') {
     const setup = event.data.object as Stripe.SetupIntent;
     return {
