@@ -35,6 +35,7 @@ export function plan(overrides: Partial<TPortalPlan> = {}): TPortalPlan {
     campaign_name: 'Spring appeal',
     provider: 'sandbox',
     payment_method_label: 'Card ending 4242',
+    card: { brand: null, last4: '4242', exp_month: null, exp_year: null, expiry: 'unknown' },
     next_charge_at: '2026-04-01T10:00:00.000Z',
     last_charged_at: null,
     started_at: '2026-03-01T10:00:00.000Z',

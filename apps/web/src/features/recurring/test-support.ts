@@ -41,6 +41,7 @@ export function planDetail(id: number, overrides: Partial<TRecurringPlanDetail> 
     ...planItem(id),
     fee_covered_minor: 0,
     payment_method_id: 'pm_sandbox_abc',
+    card: { brand: null, last4: '4242', exp_month: 12, exp_year: 2034, expiry: 'valid' },
     paused_at: null,
     cancelled_at: null,
     past_due_since: null,

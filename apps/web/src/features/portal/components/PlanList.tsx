@@ -1,6 +1,7 @@
 import { formatMoney, type TPortalPlan } from '@kindling/contracts';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { CardExpiryBadge } from '../../recurring/components/PlanCard.tsx';
 import { usePlans } from '../api/portal.queries.ts';
 import type { PortalSource } from '../api/portal-api.ts';
 import { formatDate, INTERVAL_LABELS, ListState, PlanStatusBadge } from './PortalBits.tsx';
@@ -15,6 +16,7 @@ export function PlanSummary({ plan }: { plan: TPortalPlan }) {
       <Group gap="xs">
         <Text fw={600}>{planTitle(plan)}</Text>
         <PlanStatusBadge status={plan.status} />
+        {plan.card && plan.status !== 'cancelled' ? <CardExpiryBadge card={plan.card} /> : null}
       </Group>
       <Text size="sm" c="dimmed">
         {plan.campaign_name ? `${plan.campaign_name} · ` : ''}

@@ -11,10 +11,13 @@ export function StripeSetupForm({
   setup,
   keys,
   finish,
+  returnUrl,
 }: {
   setup: TPortalCardSetupResponse['setup'];
   keys: StripeKeys;
   finish: () => Promise<string | null>;
+  /** Where the bank's 3-D Secure page sends the donor back to, saying which change to finish. */
+  returnUrl: () => string;
 }) {
   const mount = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
@@ -53,7 +56,7 @@ export function StripeSetupForm({
     const { error } = await stripe.current.stripe.confirmSetup({
       elements: stripe.current.elements,
       redirect: 'if_required',
-      confirmParams: { return_url: window.location.href },
+      confirmParams: { return_url: returnUrl() },
     });
     setFailure(error ? (error.message ?? 'The card was not saved.') : await finish());
     setBusy(false);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
@@ -112,5 +112,67 @@ describe('PortalPage (e-mail link)', () => {
       plan_id: 9,
       apply_to_all: true,
     });
+  });
+
+  it('finishes the card change when the donor comes back from the bank’s 3-D Secure page, once', async () => {
+    const stripeForm = {
+      card_form: { provider: 'stripe' as const, stripe_publishable_key: 'pk_test_x', stripe_account: 'acct_1' },
+    };
+    const saved = plan({
+      payment_method_label: 'Visa ending 3220, expires 02/2030',
+      card: { brand: 'visa', last4: '3220', exp_month: 2, exp_year: 2030, expiry: 'valid' },
+    });
+    const api = stubFetch({
+      'GET /portal/overview': { body: overview(stripeForm) },
+      'GET /portal/plans/9': { body: { plan: saved } },
+      'POST /portal/card_setup/complete': { body: { plans: [saved, plan({ id: 10 })] } },
+    });
+    const { router } = render(
+      '/portal?plan=9&card_plan=9&apply_all=1&setup_intent=seti_1&setup_intent_client_secret=seti_1_secret&redirect_status=succeeded',
+    );
+    expect(await screen.findByText('The new card is used for 2 recurring donations.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/portal/card_setup/complete')).toEqual([
+      expect.objectContaining({ body: { setup_id: 'seti_1', plan_id: 9, apply_to_all: true } }),
+    ]);
+    // No new card setup, no form again; the return's parameters leave the address.
+    expect(api.callsTo('POST', '/portal/plans/9/card_setup')).toHaveLength(0);
+    expect(screen.queryByRole('form', { name: 'New card' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Charged to: Visa ending 3220/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?plan=9'));
+    expect(api.callsTo('POST', '/portal/card_setup/complete')).toHaveLength(1);
+  });
+
+  it('says why when the card came back from the bank not saved', async () => {
+    stubFetch({
+      'GET /portal/overview': { body: overview() },
+      'GET /portal/plans/9': { body: { plan: plan() } },
+      'POST /portal/card_setup/complete': {
+        status: 409,
+        body: { status: 409, code: 'CONFLICT', message: 'We are unable to authenticate your payment method.' },
+      },
+    });
+    render('/portal?plan=9&card_plan=9&apply_all=0&setup_intent=seti_2&redirect_status=failed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We are unable to authenticate your payment method.');
+    expect(await screen.findByRole('button', { name: 'Use a new card' })).toBeInTheDocument();
+  });
+
+  it('marks a plan whose card expires soon or has expired', async () => {
+    stubFetch({
+      'GET /portal/overview': { body: overview() },
+      'GET /portal/plans': {
+        body: {
+          plans: [
+            plan({ card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2026, expiry: 'expiring' } }),
+            plan({ id: 10, card: { brand: 'visa', last4: '1111', exp_month: 1, exp_year: 2020, expiry: 'expired' } }),
+          ],
+        },
+      },
+      'GET /portal/donations': { body: { gifts: [] } },
+    });
+    render('/portal');
+    const plans = await screen.findByRole('list', { name: 'Recurring donations' });
+    const [first, second] = within(plans).getAllByRole('listitem');
+    expect(within(first as HTMLElement).getByText('Card expires soon')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText('Card expired')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
@@ -134,5 +134,53 @@ describe('RecurringPlanPage', () => {
     });
     render();
     expect(await screen.findByText('Recurring plan not found')).toBeInTheDocument();
+  });
+
+  describe('the payment method', () => {
+    const showPlan = async (overrides: Parameters<typeof planDetail>[1]) => {
+      stubFetch({
+        [`GET ${URL}`]: { body: { plan: planDetail(5, overrides) } },
+        'GET /npo_admin/recurring_plans/5/notes': { body: { notes: [] } },
+      });
+      render();
+      const label = await screen.findByText('Payment method');
+      return label.parentElement as HTMLElement;
+    };
+
+    it('shows the card’s brand, last four and expiry, with no badge while it is valid', async () => {
+      const fact = await showPlan({
+        provider: 'stripe',
+        card: { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031, expiry: 'valid' },
+      });
+      expect(fact).toHaveTextContent('Visa •••• ending 4242');
+      expect(fact).toHaveTextContent('Expires 08/2031');
+      expect(fact).toHaveTextContent('via Stripe');
+      expect(within(fact).queryByText(/Card expires soon|Card expired/)).not.toBeInTheDocument();
+    });
+
+    it('says when the card expires soon or has expired', async () => {
+      const soon = await showPlan({
+        card: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2031, expiry: 'expiring' },
+      });
+      expect(within(soon).getByText('Card expires soon')).toBeInTheDocument();
+      cleanup();
+      const gone = await showPlan({
+        card: { brand: 'amex', last4: '0005', exp_month: 1, exp_year: 2031, expiry: 'expired' },
+      });
+      expect(within(gone).getByText('Card expired')).toBeInTheDocument();
+      expect(gone).toHaveTextContent('Expired 01/2031');
+    });
+
+    it('says "No card on file" with no saved method, PayPal for a vault token, and a card not described yet', async () => {
+      expect(await showPlan({ payment_method_id: null, card: null, status: 'failed' })).toHaveTextContent(
+        'No card on file',
+      );
+      cleanup();
+      const paypal = await showPlan({ provider: 'paypal', payment_method_id: 'vault_1', card: null });
+      expect(within(paypal).getAllByText(/PayPal/)).toHaveLength(2);
+      expect(paypal).not.toHaveTextContent(/card/i);
+      cleanup();
+      expect(await showPlan({ card: null })).toHaveTextContent('Card details not known yet');
+    });
   });
 });

@@ -15,6 +15,7 @@ import { PageFrame } from '../../placeholder/PageFrame.tsx';
 import { pageEntry } from '../../placeholder/page-catalog.ts';
 import { type PlanAction, recurringApi, recurringKeys, recurringQueries } from '../api/recurring.queries.ts';
 import { ChargeHistory } from '../components/ChargeHistory.tsx';
+import { PlanCard } from '../components/PlanCard.tsx';
 import { ChangePlanModal, ConfirmActionModal } from '../components/PlanChanges.tsx';
 import { donorNameOf, FAILURE_REASONS, PlanStatusBadge, perInterval, planDate } from '../components/plan-bits.tsx';
 import classes from '../readable.module.css';
@@ -39,6 +40,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', paypal: 'PayPal', sandbox: 'Sandbox' };
+
 function PlanFacts({ plan }: { plan: TRecurringPlanDetail }) {
   const reason = plan.failure_reason ? (FAILURE_REASONS[plan.failure_reason] ?? plan.failure_reason) : null;
   return (
@@ -56,9 +59,11 @@ function PlanFacts({ plan }: { plan: TRecurringPlanDetail }) {
           </Anchor>
         </Fact>
         <Fact label="Campaign">{plan.campaign_name ?? '—'}</Fact>
-        <Fact label="Payment">
-          {plan.provider}
-          {plan.payment_method_id ? '' : ' (no saved method)'}
+        <Fact label="Payment method">
+          <PlanCard card={plan.card} provider={plan.provider} hasMethod={plan.payment_method_id !== null} />
+          <Text size="xs" c="dimmed">
+            via {PROVIDER_NAMES[plan.provider] ?? plan.provider}
+          </Text>
         </Fact>
         <Fact label="Status">
           <PlanStatusBadge status={plan.status} />
