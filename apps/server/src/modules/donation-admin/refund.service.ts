@@ -72,7 +72,9 @@ export async function refundDonation(
     if (await findRefundByProviderId(tx, donation.id, refund.id)) return releaseRefundClaim(tx, claim.refundId);
     if (!(await completeRefund(tx, claim.refundId, refund.id))) return;
     await writeRefundLedger(tx, donation, claim.before, claim.amount);
-    const full = claim.before + claim.amount >= donation.amountMinor;
+    // Money a dispute took counts as gone too: what is refunded now may be all that was left.
+    const { disputed } = await goneSoFar(tx, donation.id);
+    const full = claim.before + claim.amount + disputed >= donation.amountMinor;
     if (full) await markFullyRefunded(tx, donation.id);
     await recordAudit(tx, {
       npoId: donation.npoId,

@@ -1,0 +1,95 @@
+// Test support for refunds and disputes reported by a provider: signed sandbox events, and what
+// staff see afterwards (the donation detail, its notifications, the organisation's figures).
+import {
+  type TDonationDetail,
+  type TNotification,
+  ZDonationDetailResponse,
+  ZDonationListTotals,
+  ZGiftAnalysis,
+  ZNotificationsResponse,
+} from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestContext } from '../../../test/test-app.ts';
+import type { TestClient } from '../../../test/test-client.ts';
+import type { ProviderEventType } from '../payments/index.ts';
+import {
+  buildSandboxEvent,
+  type SandboxEventData,
+  sandboxWebhookKey,
+} from '../payments/providers/sandbox/sandbox.webhooks.ts';
+
+export type Delivery = { rawBody: string; headers: Record<string, string> };
+
+export const deliver = (ctx: TestContext, delivery: Delivery) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/sandbox',
+    payload: delivery.rawBody,
+    headers: delivery.headers,
+  });
+
+/** A signed sandbox event about the payment `paymentId` of organisation `npoId`. */
+export function sandboxEvent(
+  ctx: TestContext,
+  type: ProviderEventType,
+  payment: { id: string; npoId: number; amountMinor: number; currency: string },
+  extra: Pick<SandboxEventData, 'refund' | 'dispute'>,
+): Delivery {
+  return buildSandboxEvent(sandboxWebhookKey(ctx.config.sessionSecret), type, {
+    id: payment.id,
+    npo_id: payment.npoId,
+    account_id: null,
+    amount_minor: payment.amountMinor,
+    currency: payment.currency,
+    metadata: { npo_id: String(payment.npoId) },
+    ...extra,
+  });
+}
+
+export async function detailOf(client: TestClient, id: number): Promise<TDonationDetail> {
+  const res = await client.get(`/api/v1/npo_admin/donations/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return ZDonationDetailResponse.parse(res.json()).donation;
+}
+
+/** The notifications of `kind` about this donation that a signed-in user sees, oldest first. */
+export async function noticesAbout(client: TestClient, donationId: number, kind: string): Promise<TNotification[]> {
+  const res = await client.get('/api/v1/notifications?per_page=100');
+  expect(res.statusCode, res.body).toBe(200);
+  return ZNotificationsResponse.parse(res.json())
+    .notifications.filter((n) => n.kind === kind && n.metadata.donation_id === donationId)
+    .reverse();
+}
+
+/** Today's gift figures of the signed-in organisation (gross, refunded, total) and its month raised. */
+export async function figures(client: TestClient) {
+  const today = new Date().toISOString().slice(0, 10);
+  const gifts = await client.get(`/api/v1/npo_admin/analysis/gifts?from=${today}&to=${today}`);
+  expect(gifts.statusCode, gifts.body).toBe(200);
+  const { gross, refunded, total, count } = ZGiftAnalysis.parse(gifts.json());
+  const account = await client.get('/api/v1/npo_admin/account_details');
+  expect(account.statusCode, account.body).toBe(200);
+  const totals = await client.get('/api/v1/npo_admin/donations/totals');
+  expect(totals.statusCode, totals.body).toBe(200);
+  return {
+    gross,
+    refunded,
+    total,
+    count,
+    monthlyRaised: Number(account.json().monthly_raised),
+    listBase: ZDonationListTotals.parse(totals.json()).base_amount_minor,
+  };
+}
+
+/** Rows the provider events may have written for a donation: what must not double. */
+export async function storedRows(ctx: TestContext, donationId: number) {
+  const { rows } = await ctx.db.execute<{ refunds: number; disputes: number; ledger: number; notices: number }>(sql`
+    SELECT
+      (SELECT count(*)::int FROM donation_refunds WHERE donation_id = ${donationId}) AS refunds,
+      (SELECT count(*)::int FROM donation_disputes WHERE donation_id = ${donationId}) AS disputes,
+      (SELECT count(*)::int FROM ledger_entries WHERE donation_id = ${donationId} AND kind IN ('refund', 'dispute')) AS ledger,
+      (SELECT count(*)::int FROM notifications WHERE metadata->>'donation_id' = ${String(donationId)}
+        AND kind IN ('donation.refunded', 'donation.disputed')) AS notices`);
+  return rows[0];
+}
