@@ -75,6 +75,21 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
   const setupIntents = new Map<string, Json & { account: string }>();
   const paymentMethods = new Map<string, Json & { account: string }>();
   const replays = new Map<string, Reply>();
+  const refunds = new Map<string, Json & { account: string }>();
+  const addRefund = (intent: Json & { account: string }, amount: number): Json => {
+    const refund = {
+      id: newId('re'),
+      object: 'refund',
+      account: intent.account,
+      amount,
+      currency: intent.currency,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      metadata: {},
+    };
+    refunds.set(refund.id, refund);
+    return publicIntent(refund);
+  };
   // What the next requests get: null answers normally, a reply refuses (see refuseNext).
   const refusals: (Reply | null)[] = [];
 
@@ -207,17 +222,17 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       if (!intent || intent.account !== account)
         return invalid('No such payment_intent', 'payment_intent', 'resource_missing');
       const amount = form.amount ? Number(form.amount) : (intent.amount as number);
-      return {
-        status: 200,
-        body: {
-          id: newId('re'),
-          object: 'refund',
-          amount,
-          currency: intent.currency,
-          status: 'succeeded',
-          payment_intent: intent.id,
-        },
-      };
+      return { status: 200, body: addRefund(intent, amount) };
+    }
+    // The refunds of a payment, newest first, as charge.refunded handlers read them.
+    const refundList = path.match(/^\/v1\/refunds\?(.*)$/);
+    if (method === 'GET' && refundList) {
+      const query = new URLSearchParams(refundList[1]);
+      const data = [...refunds.values()]
+        .filter((r) => r.account === account && r.payment_intent === query.get('payment_intent'))
+        .reverse()
+        .map(publicIntent);
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such route' } } };
   };
@@ -253,6 +268,12 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
       Object.assign(intent, patch);
+    },
+    /** A refund made in Stripe's own dashboard, not through Kindling: returns the refund. */
+    refundAtStripe: (intentId: string, amount: number) => {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      return addRefund(intent, amount);
     },
     /** What the browser's confirmCardSetup did: change a stored SetupIntent. */
     updateSetupIntent: (id: string, patch: Json) => {

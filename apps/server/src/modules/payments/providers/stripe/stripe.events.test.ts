@@ -1,0 +1,71 @@
+// Stripe's refund and dispute events in our vocabulary: refunds by their own ids (counted ones
+// only), a dispute's amount in our minor units, an inquiry that moves no money until it is lost.
+import type Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { translateStripeEvent } from './stripe.events.ts';
+
+const event = (type: string, object: Record<string, unknown>) =>
+  ({ id: 'evt_1', object: 'event', type, account: 'acct_1', data: { object } }) as unknown as Stripe.Event;
+
+describe('Stripe refund and dispute events', () => {
+  it('lists the counted refunds of an expanded charge.refunded, and leaves them out when Stripe did', () => {
+    const charge = {
+      id: 'ch_1',
+      amount: 1000,
+      amount_refunded: 700,
+      currency: 'usd',
+      payment_intent: 'pi_1',
+      metadata: {},
+    };
+    const expanded = translateStripeEvent(
+      event('charge.refunded', {
+        ...charge,
+        refunds: {
+          data: [
+            { id: 're_1', amount: 500, currency: 'usd', status: 'succeeded' },
+            { id: 're_2', amount: 200, currency: 'usd', status: 'pending' },
+            { id: 're_3', amount: 300, currency: 'usd', status: 'failed' },
+          ],
+        },
+      }),
+    );
+    expect(expanded).toMatchObject({ type: 'refund.recorded', providerReference: 'pi_1', accountId: 'acct_1' });
+    expect(expanded.refunds?.map((r) => r.id)).toEqual(['re_1', 're_2']);
+    expect(translateStripeEvent(event('charge.refunded', charge)).refunds).toBeUndefined();
+    const single = translateStripeEvent(
+      event('refund.updated', {
+        id: 're_9',
+        amount: 150,
+        currency: 'jpy',
+        status: 'succeeded',
+        payment_intent: 'pi_9',
+      }),
+    );
+    expect(single.refunds).toEqual([{ id: 're_9', amountMinor: 150, currency: 'JPY' }]);
+  });
+
+  it('opens a chargeback, ignores an inquiry until it closes, and reads the outcome', () => {
+    const dispute = {
+      id: 'dp_1',
+      amount: 2500,
+      currency: 'eur',
+      payment_intent: 'pi_1',
+      reason: 'fraudulent',
+      metadata: {},
+    };
+    expect(
+      translateStripeEvent(event('charge.dispute.created', { ...dispute, status: 'needs_response' })),
+    ).toMatchObject({
+      type: 'dispute.opened',
+      dispute: { id: 'dp_1', amountMinor: 2500, currency: 'EUR', reason: 'fraudulent', outcome: null },
+    });
+    expect(
+      translateStripeEvent(event('charge.dispute.created', { ...dispute, status: 'warning_needs_response' })).type,
+    ).toBe('ignored');
+    const closed = (status: string) =>
+      translateStripeEvent(event('charge.dispute.closed', { ...dispute, status })).dispute?.outcome;
+    expect(closed('won')).toBe('won');
+    expect(closed('warning_closed')).toBe('won');
+    expect(closed('lost')).toBe('lost');
+  });
+});
