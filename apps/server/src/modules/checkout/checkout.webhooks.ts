@@ -13,7 +13,7 @@ import { type DonorChoice, recordDonation } from './checkout.donation.ts';
 import { type CheckoutDeps, followUpsOf } from './checkout.service.ts';
 
 const ZParams = z.object({ provider: z.enum(['sandbox', 'stripe', 'paypal']) });
-/** Refunds and disputes: recorded against the stored gift (decision 015). */
+/** Refunds and disputes: recorded against the stored gift (decision 016). */
 const MONEY_EVENTS: readonly ProviderEvent['type'][] = ['refund.recorded', 'dispute.opened', 'dispute.closed'];
 
 export async function checkoutWebhookRoutes(app: FastifyInstance, deps: CheckoutDeps): Promise<void> {

@@ -35,7 +35,7 @@ export const donationRefunds = pgTable(
   (t) => [
     uniqueIndex('donation_refunds_key_uq').on(t.donationId, t.idempotencyKey),
     // One row per provider refund, whoever records it first (the staff refund or the provider's
-    // webhook): the other finds it taken and records nothing (decision 015).
+    // webhook): the other finds it taken and records nothing (decision 016).
     uniqueIndex('donation_refunds_provider_refund_uq').on(t.donationId, t.providerRefundId),
     index('donation_refunds_npo_idx').on(t.npoId, t.createdAt),
   ],
@@ -46,7 +46,7 @@ export const disputeStatuses = ['open', 'won', 'lost'] as const;
 /**
  * A dispute (chargeback) the provider reported for a gift. Opening one writes a negative
  * `dispute` ledger row (the provider withdraws the money then); winning it writes the matching
- * positive row, losing it writes nothing more (decision 015). One row per provider dispute id, so a
+ * positive row, losing it writes nothing more (decision 016). One row per provider dispute id, so a
  * redelivered or concurrent event records once.
  */
 export const donationDisputes = pgTable(

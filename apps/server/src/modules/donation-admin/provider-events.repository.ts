@@ -1,4 +1,4 @@
-// Storage of the refunds and disputes a payment provider reports (decision 015). Every write is
+// Storage of the refunds and disputes a payment provider reports (decision 016). Every write is
 // keyed by the provider's own id under a unique index, so a redelivered or concurrent event and a
 // refund staff already recorded through Kindling all end up as one row.
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';

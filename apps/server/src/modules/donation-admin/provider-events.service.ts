@@ -1,4 +1,4 @@
-// Refunds and disputes reported by a payment provider's webhook (decision 015): a refund made in
+// Refunds and disputes reported by a payment provider's webhook (decision 016): a refund made in
 // the provider's own dashboard, a chargeback and its outcome reach the gift, the ledger, every
 // total and the staff, exactly once however often and in whatever order the provider sends them.
 import type { Db } from '../../platform/db/client.ts';

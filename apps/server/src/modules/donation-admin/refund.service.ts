@@ -67,7 +67,7 @@ export async function refundDonation(
   }
   await deps.db.transaction(async (tx) => {
     // The provider's webhook may have recorded this very refund while we waited for the answer
-    // (decision 015): it holds the provider refund id, so the claim goes and nothing is added.
+    // (decision 016): it holds the provider refund id, so the claim goes and nothing is added.
     await lockDonation(tx, donation.npoId, donation.id);
     if (await findRefundByProviderId(tx, donation.id, refund.id)) return releaseRefundClaim(tx, claim.refundId);
     if (!(await completeRefund(tx, claim.refundId, refund.id))) return;

@@ -94,7 +94,7 @@ export const donations = pgTable(
     // Donor lookups use donations_donor_created_idx (donor_id, created_at; migration 0012).
     index('donations_recurring_plan_idx').on(t.recurringPlanId, t.createdAt),
     uniqueIndex('donations_provider_reference_uq').on(t.provider, t.providerReference),
-    // PayPal's refund and dispute events name the capture, not the order (provider refunds, decision 015).
+    // PayPal's refund and dispute events name the capture, not the order (provider refunds, decision 016).
     index('donations_provider_capture_idx')
       .on(t.provider, t.providerCaptureId)
       .where(sql`${t.providerCaptureId} IS NOT NULL`),
