@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { fillDonorDetails, fillStepOne, payWithSandboxCard } from '../support/donation-form.ts';
+import { mailsTo } from '../support/mail-outbox.ts';
 
 /**
  * Donor self-service on a phone (375 × 812): a donor starts a monthly gift, opens the portal link
@@ -13,20 +13,6 @@ import { fillDonorDetails, fillStepOne, payWithSandboxCard } from '../support/do
  */
 const SHOTS = '/tmp/shots';
 const email = `portal.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.org`;
-
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-async function mailsTo(to: string): Promise<string[]> {
-  const dir = path.join(inject('dataDir'), 'mail');
-  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  const raws = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), 'utf8')));
-  return raws
-    .filter((raw) => new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'mi').test(raw.slice(0, raw.indexOf('\n\n'))))
-    .map(decodeQuotedPrintable);
-}
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   for (let i = 0; i < 120; i++) {

@@ -48,12 +48,13 @@ export function SandboxSetupForm({
     }
   }
 
+  const cardFields = () => ({ card_number: card.number.replace(/\s/g, ''), exp: card.exp, cvc: card.cvc });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateCard(card);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    void confirm({ card_number: card.number.replace(/\s/g, ''), exp: card.exp, cvc: card.cvc });
+    void confirm(cardFields());
   };
   const set = (patch: Partial<CardInput>) => {
     setCard((c) => ({ ...c, ...patch }));
@@ -123,7 +124,9 @@ export function SandboxSetupForm({
             <Button
               onClick={() => {
                 setAsking(false);
-                void confirm({ action_confirmed: true });
+                // The card again with the bank's yes: the sandbox keeps its expiry with the saved
+                // card (the card-expiring e-mail needs it), as Stripe's PaymentMethod does.
+                void confirm({ ...cardFields(), action_confirmed: true });
               }}
             >
               Confirm

@@ -175,4 +175,37 @@ describe('PortalPage (e-mail link)', () => {
     expect(within(first as HTMLElement).getByText('Card expires soon')).toBeInTheDocument();
     expect(within(second as HTMLElement).getByText('Card expired')).toBeInTheDocument();
   });
+
+  it('keeps the sandbox card’s expiry through the bank’s extra confirmation', async () => {
+    let confirms = 0;
+    const api = stubFetch({
+      'GET /portal/overview': { body: overview() },
+      'GET /portal/plans/9': { body: { plan: plan() } },
+      'POST /portal/plans/9/card_setup': {
+        body: { setup: { id: 'seti_sandbox_2', client_secret: 'seti_sandbox_2_secret_x', provider: 'sandbox' } },
+      },
+      'POST /sandbox/payments/seti_sandbox_2/confirm': () => {
+        confirms += 1;
+        return confirms === 1
+          ? { body: { status: 'requires_action', next_action: { type: 'sandbox_extra_confirmation' } } }
+          : { body: { status: 'succeeded', next_action: null } };
+      },
+      'POST /portal/card_setup/complete': { body: { plans: [plan()] } },
+    });
+    render('/portal?plan=9');
+    await userEvent.type(await screen.findByLabelText('Card number'), '4000002500003155');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '0831');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
+    const bank = await screen.findByRole('dialog', { name: 'Confirm this card' });
+    await userEvent.click(within(bank).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The new card is saved.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/sandbox/payments/seti_sandbox_2/confirm')[1]?.body).toEqual({
+      client_secret: 'seti_sandbox_2_secret_x',
+      card_number: '4000002500003155',
+      exp: '08/31',
+      cvc: '123',
+      action_confirmed: true,
+    });
+  });
 });
