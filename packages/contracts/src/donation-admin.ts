@@ -34,6 +34,8 @@ export const ZDonationRefund = z.object({
   provider_refund_id: z.string().nullable(),
   reason: z.string().nullable(),
   created_by: z.string().nullable(),
+  /** kindling: staff refunded through Kindling; provider: made at the provider, reported by its webhook. */
+  source: z.enum(['kindling', 'provider']),
   created_at: z.string(),
 });
 export type TDonationRefund = z.infer<typeof ZDonationRefund>;
@@ -158,14 +160,23 @@ export const ZDonorSearchQuery = z.object({ q: z.string().trim().min(2, 'Type at
 
 // Transactions (payment attempts) ---------------------------------------------------------------
 
-export const TRANSACTION_KINDS = ['payment', 'refund', 'attempt'] as const;
+/** dispute: money a chargeback withdrew (negative) or a won dispute returned (positive). */
+export const TRANSACTION_KINDS = ['payment', 'refund', 'dispute', 'attempt'] as const;
 export type TTransactionKind = (typeof TRANSACTION_KINDS)[number];
-export const TRANSACTION_STATUSES = ['succeeded', 'refunded', 'failed', 'requires_action', 'canceled'] as const;
+export const TRANSACTION_STATUSES = [
+  'succeeded',
+  'refunded',
+  'disputed',
+  'dispute_won',
+  'failed',
+  'requires_action',
+  'canceled',
+] as const;
 export const ZTransactionStatus = z.enum(TRANSACTION_STATUSES);
 export type TTransactionStatus = z.infer<typeof ZTransactionStatus>;
 
 export const ZTransaction = z.object({
-  /** `<kind>-<id>`: payment-12 (a donation), refund-3, attempt-7. */
+  /** `<kind>-<id>`: payment-12 (a donation), refund-3, dispute-5, attempt-7. */
   id: z.string(),
   kind: z.enum(TRANSACTION_KINDS),
   status: ZTransactionStatus,
@@ -200,7 +211,7 @@ export const ZTransactionListResponse = z.object({
 });
 export type TTransactionListResponse = z.infer<typeof ZTransactionListResponse>;
 export const ZTransactionIdParams = z.object({
-  id: z.string().regex(/^(payment|refund|attempt)-\d{1,15}$/, 'No such transaction.'),
+  id: z.string().regex(/^(payment|refund|dispute|attempt)-\d{1,15}$/, 'No such transaction.'),
 });
 export const ZTransactionResponse = z.object({ transaction: ZTransaction });
 export type TTransactionResponse = z.infer<typeof ZTransactionResponse>;

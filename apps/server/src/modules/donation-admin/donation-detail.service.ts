@@ -50,6 +50,8 @@ export async function getDonationDetail(db: Db, npoId: number, id: number): Prom
         provider_refund_id: r.refund.providerRefundId,
         reason: r.refund.reason,
         created_by: r.createdBy ?? null,
+        // Rows the provider's webhook wrote carry its refund id as their key (provider-events).
+        source: r.refund.idempotencyKey.startsWith('provider:') ? 'provider' : 'kindling',
         created_at: r.refund.createdAt.toISOString(),
       }),
     ),

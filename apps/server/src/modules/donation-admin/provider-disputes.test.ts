@@ -68,6 +68,16 @@ describe('disputes reported by the payment provider', () => {
     expect(won).toMatchObject({ status: 'succeeded', refundable_minor: 6000 });
     expect(won.disputes[0]).toMatchObject({ status: 'won', closed_at: expect.any(String) });
     expect(won.ledger.filter((l) => l.kind === 'dispute').map((l) => l.amount_minor)).toEqual([-6000, 6000]);
+    // The transactions page lists both movements, each opening its own page.
+    const list = await admin.get('/api/v1/npo_admin/transactions?search=dispute-won%40example.org');
+    const moves = list.json().transactions.filter((t: { kind: string }) => t.kind === 'dispute');
+    expect(moves.map((t: { status: string; amount_minor: number }) => [t.status, t.amount_minor])).toEqual([
+      ['dispute_won', 6000],
+      ['disputed', -6000],
+    ]);
+    const one = await admin.get(`/api/v1/npo_admin/transactions/${moves[1].id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().transaction).toMatchObject({ kind: 'dispute', donation_id: gift.id });
     const after = await figures(admin);
     expect(after.total).toBe(before.total);
     expect(after.monthlyRaised).toBe(before.monthlyRaised);

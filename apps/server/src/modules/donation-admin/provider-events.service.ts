@@ -20,7 +20,9 @@ import {
 } from './provider-events.repository.ts';
 import { giftNamesOf, markFullyRefunded, writeRefundLedger } from './refund.repository.ts';
 
+/** How staff see the provider: in a sentence ("by the sandbox") and as the actor of a history entry. */
 const PROVIDER_NAMES: Record<ProviderName, string> = { stripe: 'Stripe', paypal: 'PayPal', sandbox: 'the sandbox' };
+const PROVIDER_ACTORS: Record<ProviderName, string> = { stripe: 'Stripe', paypal: 'PayPal', sandbox: 'Sandbox' };
 
 /** Why an event changed nothing, for the log (the provider still gets its 200). */
 export type ProviderEventOutcome =
@@ -101,7 +103,7 @@ async function recordRefunds(tx: Tx, d: DonationRow, provider: ProviderName, ref
         currency: d.currency,
         provider,
         provider_refund_id: refund.id,
-        ...(claim ? (claim.reason ? { reason: claim.reason } : {}) : { actor: PROVIDER_NAMES[provider] }),
+        ...(claim ? (claim.reason ? { reason: claim.reason } : {}) : { actor: PROVIDER_ACTORS[provider] }),
       },
     });
     await notifyRefunded(tx, d, { ...refund, full, by });
@@ -187,7 +189,7 @@ async function disputeRecorded(
     provider,
     provider_dispute_id: dispute.id,
     reason: dispute.reason,
-    actor: PROVIDER_NAMES[provider],
+    actor: PROVIDER_ACTORS[provider],
   };
   await recordAudit(tx, {
     npoId: d.npoId,

@@ -42,7 +42,12 @@ describe('refunds reported by the payment provider', () => {
     const detail = await detailOf(admin, gift.id);
     expect(detail).toMatchObject({ status: 'refunded', refunded_minor: 5000, refundable_minor: 0, refundable: false });
     expect(detail.refunds).toEqual([
-      expect.objectContaining({ amount_minor: 5000, provider_refund_id: 're_dashboard_full', created_by: null }),
+      expect.objectContaining({
+        amount_minor: 5000,
+        provider_refund_id: 're_dashboard_full',
+        created_by: null,
+        source: 'provider',
+      }),
     ]);
     expect(detail.ledger.filter((l) => l.kind === 'refund').map((l) => l.amount_minor)).toEqual([-5000]);
 
@@ -64,7 +69,7 @@ describe('refunds reported by the payment provider', () => {
     expect(history.json().history[0]).toMatchObject({
       action: 'donation.refunded',
       actor: null,
-      data: { provider: 'sandbox', provider_refund_id: 're_dashboard_full', actor: 'the sandbox' },
+      data: { provider: 'sandbox', provider_refund_id: 're_dashboard_full', actor: 'Sandbox' },
     });
   });
 

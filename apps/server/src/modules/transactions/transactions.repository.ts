@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 
 // Every payment attempt of an organisation in one list: succeeded and refunded gifts (donations),
-// refunds (negative ledger rows) and attempts that did not succeed (payment_attempts). Each
+// refunds and dispute movements (ledger rows) and attempts that did not succeed (payment_attempts). Each
 // branch is filtered by npo_id before the union.
 
 type Row = Record<string, unknown>;
@@ -24,6 +24,15 @@ const REFUND_PART = sql`
   LEFT JOIN campaigns c ON c.id = d.campaign_id
   WHERE l.kind = 'refund'`;
 
+// A dispute's money movements (decision 016): withdrawn when it opens, back when it is won.
+const DISPUTE_PART = sql`
+  SELECT 'dispute', l.id, CASE WHEN l.amount_minor < 0 THEN 'disputed' ELSE 'dispute_won' END, l.amount_minor,
+    l.currency, d.provider, d.provider_reference, nullif(trim(dn.first_name || ' ' || dn.last_name), ''), dn.email,
+    d.campaign_id, c.name, d.id, d.recurring_plan_id, NULL, NULL, l.created_at, l.npo_id
+  FROM ledger_entries l JOIN donations d ON d.id = l.donation_id JOIN donors dn ON dn.id = d.donor_id
+  LEFT JOIN campaigns c ON c.id = d.campaign_id
+  WHERE l.kind = 'dispute'`;
+
 const ATTEMPT_PART = sql`
   SELECT 'attempt', a.id, a.status, a.amount_minor, a.currency, a.provider, a.provider_reference,
     nullif(trim(coalesce(dn.first_name, '') || ' ' || coalesce(dn.last_name, '')), ''),
@@ -34,11 +43,12 @@ const ATTEMPT_PART = sql`
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The three parts for one organisation; only the first names the columns, so all three always run. */
+/** The parts for one organisation; only the first names the columns, so all of them always run. */
 function unionFor(npoId: number, onlyId?: number): SQL {
   const parts: Array<[SQL, string]> = [
     [DONATION_PART, 'd'],
     [REFUND_PART, 'l'],
+    [DISPUTE_PART, 'l'],
     [ATTEMPT_PART, 'a'],
   ];
   return sql.join(

@@ -10,6 +10,9 @@ const ACTIONS: Record<string, string> = {
   'donation.offline_recorded': 'Offline gift entered',
   'donation.refunded': 'Refunded in full',
   'donation.partially_refunded': 'Partly refunded',
+  'donation.dispute_opened': 'Dispute opened, amount withdrawn',
+  'donation.dispute_won': 'Dispute won, amount back',
+  'donation.dispute_lost': 'Dispute lost',
   'donation.receipt_resent': 'Receipt sent again',
   'donation.thank_you_emailed': 'Thank-you e-mail to a new donor',
   'note.created': 'Note added',
@@ -20,7 +23,8 @@ function describe(entry: THistoryEntry): string {
   const label = ACTIONS[entry.action] ?? entry.action.replace(/[._]/g, ' ');
   const amount = entry.data.amount_minor;
   const currency = entry.data.currency;
-  if (entry.action.includes('refund') && typeof amount === 'number' && typeof currency === 'string') {
+  const moves = entry.action.includes('refund') || entry.action.includes('dispute');
+  if (moves && typeof amount === 'number' && typeof currency === 'string') {
     return `${label}: ${money(amount, currency)}`;
   }
   if (entry.action === 'donation.receipt_resent' && typeof entry.data.email === 'string') {
@@ -58,7 +62,8 @@ export function DonationHistory({ donationId }: { donationId: number }) {
         {history.data.map((entry) => (
           <Timeline.Item key={entry.id} title={describe(entry)}>
             <Text size="xs" c="dimmed">
-              {entry.actor ?? 'Kindling'} · <time dateTime={entry.created_at}>{when(entry.created_at)}</time>
+              {entry.actor ?? (typeof entry.data.actor === 'string' ? entry.data.actor : 'Kindling')} ·{' '}
+              <time dateTime={entry.created_at}>{when(entry.created_at)}</time>
             </Text>
           </Timeline.Item>
         ))}

@@ -4,6 +4,8 @@ import { Badge } from '@mantine/core';
 export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
   succeeded: 'Succeeded',
   refunded: 'Refunded',
+  disputed: 'Disputed',
+  dispute_won: 'Dispute won',
   failed: 'Failed',
   requires_action: 'Needs action',
   canceled: 'Canceled',
@@ -11,6 +13,8 @@ export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
 const COLORS: Record<TTransactionStatus, string> = {
   succeeded: 'green',
   refunded: 'gray',
+  disputed: 'orange',
+  dispute_won: 'green',
   failed: 'red',
   requires_action: 'yellow',
   canceled: 'gray',
@@ -18,6 +22,7 @@ const COLORS: Record<TTransactionStatus, string> = {
 export const KIND_LABELS: Record<TTransaction['kind'], string> = {
   payment: 'Payment',
   refund: 'Refund',
+  dispute: 'Dispute',
   attempt: 'Attempt',
 };
 

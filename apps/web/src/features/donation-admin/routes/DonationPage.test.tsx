@@ -36,6 +36,66 @@ describe('DonationPage', () => {
     expect(await screen.findByText('Donation recorded')).toBeInTheDocument();
   });
 
+  it('shows a refund made at the provider and an open dispute, with who did what in the history', async () => {
+    const donation = donationDetail({
+      refunded_minor: 1000,
+      refundable_minor: 0,
+      refundable: false,
+      refunds: [
+        {
+          id: 3,
+          amount_minor: 1000,
+          currency: 'USD',
+          provider_refund_id: 're_at_provider',
+          reason: null,
+          created_by: null,
+          source: 'provider',
+          created_at: '2026-03-05T09:00:00.000Z',
+        },
+      ],
+      disputes: [
+        {
+          id: 7,
+          amount_minor: 4000,
+          currency: 'USD',
+          provider_dispute_id: 'dp_1',
+          reason: 'fraudulent',
+          status: 'open',
+          opened_at: '2026-03-06T09:00:00.000Z',
+          closed_at: null,
+        },
+      ],
+    });
+    stubFetch({
+      ...common,
+      'GET /npo_admin/donations/12': { body: { donation } },
+      'GET /npo_admin/donations/12/history': {
+        body: {
+          history: [
+            {
+              id: 2,
+              action: 'donation.dispute_opened',
+              actor: null,
+              data: { amount_minor: 4000, currency: 'USD', actor: 'Sandbox' },
+              created_at: '2026-03-06T09:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    render();
+    expect(await screen.findByText('Disputed')).toBeInTheDocument();
+    const disputes = screen.getByRole('region', { name: 'Disputes' });
+    expect(
+      within(disputes).getByText(/Open: the amount is withdrawn until it is decided \(reason: fraudulent\)/),
+    ).toBeInTheDocument();
+    const refunds = screen.getByRole('region', { name: 'Refunds' });
+    expect(within(refunds).getByText(/· at the sandbox$/)).toBeInTheDocument();
+    expect(await screen.findByText('Dispute opened, amount withdrawn: $40.00 USD')).toBeInTheDocument();
+    expect(screen.getByText(/^Sandbox ·/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
   it('refunds part of a gift after checking the amount and asking to confirm', async () => {
     let donation = donationDetail();
     const fetchStub = stubFetch({

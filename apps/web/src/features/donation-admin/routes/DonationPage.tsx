@@ -1,5 +1,5 @@
-import { canReach, INTERVAL_LABELS, type TDonationDetail } from '@kindling/contracts';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { canReach, INTERVAL_LABELS, type TDonationDetail, type TDonationDispute } from '@kindling/contracts';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, SearchX, Undo2 } from 'lucide-react';
@@ -148,18 +148,23 @@ function GiftCards({ d }: { d: TDonationDetail }) {
         </Fact>
       </FactCard>
       <RefundsCard d={d} />
+      <DisputesCard d={d} />
     </SimpleGrid>
   );
 }
 
 function RefundsCard({ d }: { d: TDonationDetail }) {
+  const atProvider = `at ${providerLabel(d.provider)}`;
   return (
     <FactCard title="Refunds">
       {d.refunds.length === 0 ? (
         <Fact label="Refunds">None</Fact>
       ) : (
         d.refunds.map((r) => (
-          <Fact key={r.id} label={`${when(r.created_at)} · ${r.created_by ?? 'staff'}`}>
+          <Fact
+            key={r.id}
+            label={`${when(r.created_at)} · ${r.source === 'provider' ? atProvider : (r.created_by ?? 'staff')}`}
+          >
             {money(r.amount_minor, r.currency)}
             {r.reason ? ` (${r.reason})` : ''}
           </Fact>
@@ -168,6 +173,37 @@ function RefundsCard({ d }: { d: TDonationDetail }) {
     </FactCard>
   );
 }
+
+const DISPUTE_LABELS: Record<TDonationDispute['status'], string> = {
+  open: 'Open: the amount is withdrawn until it is decided',
+  won: 'Won: the amount came back',
+  lost: 'Lost: the amount went back to the donor',
+};
+
+/** Chargebacks the provider reported; shown only when there are any. */
+function DisputesCard({ d }: { d: TDonationDetail }) {
+  if (d.disputes.length === 0) return null;
+  return (
+    <FactCard title="Disputes">
+      {d.disputes.map((x) => (
+        <Fact key={x.id} label={`${when(x.opened_at)} · ${money(x.amount_minor, x.currency)}`}>
+          {DISPUTE_LABELS[x.status]}
+          {x.reason ? ` (reason: ${x.reason.replace(/_/g, ' ').toLowerCase()})` : ''}
+          {x.closed_at ? `, ${when(x.closed_at)}` : ''}
+        </Fact>
+      ))}
+    </FactCard>
+  );
+}
+
+const providerLabel = (provider: string | null) =>
+  provider === 'stripe'
+    ? 'Stripe'
+    : provider === 'paypal'
+      ? 'PayPal'
+      : provider === 'sandbox'
+        ? 'the sandbox'
+        : 'the provider';
 
 /** /dashboard/donation/{id}: everything recorded for a gift, refund, receipt, notes and history. */
 export function DonationPage() {
@@ -207,6 +243,11 @@ export function DonationPage() {
     >
       <Group gap="sm">
         <DonationStatus status={d.status} />
+        {d.disputes.some((x) => x.status === 'open') && (
+          <Badge color="orange" variant="light" style={{ '--badge-color': 'var(--mantine-color-text)' }}>
+            Disputed
+          </Badge>
+        )}
         {d.refunded_minor > 0 && d.status === 'succeeded' && (
           <Text size="sm" c="dimmed">
             {money(d.refunded_minor, d.currency)} refunded, {money(d.refundable_minor, d.currency)} left

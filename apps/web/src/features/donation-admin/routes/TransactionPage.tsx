@@ -17,7 +17,7 @@ const ENTRY: PageEntry = {
   description: 'One payment attempt as the provider reported it, with the reason when it did not go through.',
   emptyTitle: '',
 };
-const VALID_ID = /^(payment|refund|attempt)-\d{1,15}$/;
+const VALID_ID = /^(payment|refund|dispute|attempt)-\d{1,15}$/;
 
 function BackLink() {
   return (
