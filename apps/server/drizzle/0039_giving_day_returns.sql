@@ -2,8 +2,8 @@ CREATE TABLE "giving_day_returns" (
 	"npo_id" bigint NOT NULL,
 	"day" date NOT NULL,
 	"firsts" integer DEFAULT 0 NOT NULL,
-	"prev_days" date[] NOT NULL,
-	"first_days" date[] NOT NULL,
+	"prev_gaps" smallint[] NOT NULL,
+	"first_gaps" smallint[] NOT NULL,
 	CONSTRAINT "giving_day_returns_npo_id_day_pk" PRIMARY KEY("npo_id","day")
 );
 --> statement-breakpoint

@@ -37,7 +37,7 @@ export function givingDays(npoId: number, kind: GivingKind, range: { from?: Date
 }
 
 /**
- * The giving_day_returns rows (day, firsts, prev_days, first_days) for `range`, like `givingDays`:
+ * The giving_day_returns rows (day, firsts, prev_gaps, first_gaps) for `range`, like `givingDays`:
  * stored for closed days, computed from the donations by giving_day_return_rows for the rest.
  */
 export function givingDayReturns(npoId: number, range: { from: Date; to: Date }): SQL {
@@ -50,12 +50,12 @@ export function givingDayReturns(npoId: number, range: { from: Date; to: Date })
     WITH closed AS (
       SELECT coalesce((SELECT c.through FROM giving_days_closed c WHERE c.npo_id = ${npoId}), '-infinity'::date) AS through
     )
-    SELECT r.day, r.firsts, r.prev_days, r.first_days
+    SELECT r.day, r.firsts, r.prev_gaps, r.first_gaps
     FROM giving_day_returns r, closed
     WHERE r.npo_id = ${npoId} AND r.day <= closed.through
       AND r.day >= (${from}::timestamptz AT TIME ZONE 'UTC')::date AND r.day < (${to}::timestamptz AT TIME ZONE 'UTC')::date
     UNION ALL
-    SELECT l.day, l.firsts, l.prev_days, l.first_days
+    SELECT l.day, l.firsts, l.prev_gaps, l.first_gaps
     FROM closed, giving_day_return_rows(${npoId},
       greatest(${from}::timestamptz, (closed.through + 1)::timestamp AT TIME ZONE 'UTC'), ${to}::timestamptz) l
   )`;

@@ -1,4 +1,4 @@
-import { bigint, date, integer, boolean as pgBoolean, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, boolean as pgBoolean, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { npos } from '../organisations/organisations.tables.ts';
 
 /**
@@ -48,12 +48,13 @@ export const givingDays = pgTable(
 /**
  * Each organisation's returning donors per UTC day (decision 015), for retention: which donors of
  * one period gave again in the next needs each donor's presence in two periods, which no day sum
- * carries. Every succeeded gift of the day contributes its donor's previous succeeded gift's day
- * (`prev_days`, sorted) and first succeeded gift's day (`first_days`, in the same order), or counts
- * in `firsts` when it is the donor's first. How many donors gave in a period, and how many of them
- * gave again in the next, are then counts over these sorted arrays (width_bucket: a binary search).
- * Kept like giving_days: stored for closed days, re-summed by triggers when a gift of a closed day
- * or an earlier gift of the same donor changes, computed live for open days.
+ * carries. Every succeeded gift of the day that is not its donor's first contributes how many days
+ * before it the donor's previous succeeded gift was given (`prev_gaps`, negative, sorted) and the
+ * donor's first (`first_gaps`, in the same order); a donor's first gift counts in `firsts`. How
+ * many donors gave in a period, and how many of them gave again in the next, are then counts over
+ * these sorted arrays (width_bucket, a binary search). Kept like giving_days: stored for closed
+ * days, re-summed by triggers when a gift of a closed day or an earlier gift of the same donor
+ * changes, computed live for open days.
  */
 export const givingDayReturns = pgTable(
   'giving_day_returns',
@@ -63,8 +64,8 @@ export const givingDayReturns = pgTable(
       .references(() => npos.id),
     day: date({ mode: 'string' }).notNull(),
     firsts: integer().notNull().default(0),
-    prevDays: date({ mode: 'string' }).array().notNull(),
-    firstDays: date({ mode: 'string' }).array().notNull(),
+    prevGaps: smallint().array().notNull(),
+    firstGaps: smallint().array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.npoId, t.day] })],
 );

@@ -25,7 +25,7 @@ async function storedAndFresh(db: Db, npoId: number) {
 
 /** The stored returning donors of the closed days (decision 015), and the same computed afresh. */
 async function storedAndFreshReturns(db: Db, npoId: number) {
-  const RETURN_ROW = sql.raw('day::text, firsts, prev_days::text, first_days::text');
+  const RETURN_ROW = sql.raw('day::text, firsts, prev_gaps::text, first_gaps::text');
   const stored = await db.execute(sql`
     SELECT ${RETURN_ROW} FROM giving_day_returns WHERE npo_id = ${npoId} ORDER BY day`);
   const fresh = await db.execute(sql`

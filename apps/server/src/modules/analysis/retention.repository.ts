@@ -23,7 +23,7 @@ type RetentionCounts = {
  * - new donors: gifts in [a, b) with no previous gift at all;
  * - retained: gifts in [b, c) whose previous gift is in [a, b), each the donor's first in [b, c);
  *   new among them when the donor's first gift is in [a, b) too.
- * The prev_days arrays are sorted, so "how many before a day" is a binary search (width_bucket).
+ * The prev_gaps arrays are sorted, so "how many before a day" is a binary search (width_bucket).
  */
 export async function selectRetentionCounts(
   db: Db,
@@ -38,16 +38,18 @@ export async function selectRetentionCounts(
     WITH bounds AS (
       SELECT (${a}::timestamptz AT TIME ZONE 'UTC')::date AS a, (${b}::timestamptz AT TIME ZONE 'UTC')::date AS b
     ),
+    -- Days relative to each row's day, as its gap arrays hold them: "before a" is a gap up to a - 1 - day.
     placed AS (
-      SELECT r.day >= bounds.b AS later, r.firsts, r.first_days, bounds.a,
-        width_bucket(bounds.a - 1, r.prev_days) AS before_a, width_bucket(bounds.b - 1, r.prev_days) AS before_b
+      SELECT r.day >= bounds.b AS later, r.firsts, r.first_gaps, (bounds.a - r.day)::smallint AS a_gap,
+        width_bucket((bounds.a - 1 - r.day)::smallint, r.prev_gaps) AS before_a,
+        width_bucket((bounds.b - 1 - r.day)::smallint, r.prev_gaps) AS before_b
       FROM ${days} r, bounds
     ),
     counts AS (
       SELECT coalesce(sum(p.firsts + p.before_a) FILTER (WHERE NOT p.later), 0)::int AS overall_base,
         coalesce(sum(p.firsts) FILTER (WHERE NOT p.later), 0)::int AS new_base,
         coalesce(sum(p.before_b - p.before_a) FILTER (WHERE p.later), 0)::int AS overall_retained,
-        coalesce(sum((SELECT count(*) FROM unnest(p.first_days[p.before_a + 1 : p.before_b]) f WHERE f >= p.a))
+        coalesce(sum((SELECT count(*) FROM unnest(p.first_gaps[p.before_a + 1 : p.before_b]) f WHERE f >= p.a_gap))
           FILTER (WHERE p.later), 0)::int AS new_retained
       FROM placed p
     )
