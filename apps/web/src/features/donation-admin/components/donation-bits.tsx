@@ -66,6 +66,14 @@ export function AmountFacts({ d }: { d: TDonationDetail }) {
       <Fact label="Fees covered by the donor">{money(d.included_fees_minor, d.currency)}</Fact>
       <Fact label="Platform fee">{money(d.platform_fee_minor, d.currency)}</Fact>
       <Fact label="Refunded">{money(d.refunded_minor, d.currency)}</Fact>
+      {d.disputes.length > 0 && (
+        <Fact label="Taken by disputes">
+          {money(
+            d.disputes.filter((x) => x.status !== 'won').reduce((sum, x) => sum + x.amount_minor, 0),
+            d.currency,
+          )}
+        </Fact>
+      )}
       <Fact label={`In ${d.base_currency}`}>
         <Group gap={6} component="span">
           {money(d.base_amount_minor, d.base_currency)}

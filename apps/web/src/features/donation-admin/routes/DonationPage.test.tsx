@@ -89,6 +89,8 @@ describe('DonationPage', () => {
     expect(
       within(disputes).getByText(/Open: the amount is withdrawn until it is decided \(reason: fraudulent\)/),
     ).toBeInTheDocument();
+    const amount = screen.getByRole('region', { name: 'Amount' });
+    expect(within(amount).getByText('Taken by disputes').nextSibling).toHaveTextContent('$40.00 USD');
     const refunds = screen.getByRole('region', { name: 'Refunds' });
     expect(within(refunds).getByText(/· at the sandbox$/)).toBeInTheDocument();
     expect(await screen.findByText('Dispute opened, amount withdrawn: $40.00 USD')).toBeInTheDocument();
