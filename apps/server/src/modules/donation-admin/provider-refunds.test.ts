@@ -121,6 +121,32 @@ describe('refunds reported by the payment provider', () => {
     expect(notice?.message).toBe('$10.00 of Ada Lovelace’s gift of $25.00 to Spring Appeal was refunded by Ada Admin.');
   });
 
+  it('completes a staff refund still waiting for the provider when the webhook comes first, in the staff member’s name', async () => {
+    const gift = await paidGift(3000, 'provider-webhook-first@example.org');
+    // What refundDonation has stored while the provider call is on its way: a pending claim.
+    await ctx.db.execute(sql`
+      INSERT INTO donation_refunds (npo_id, donation_id, idempotency_key, amount_minor, currency, status, created_by_user_id)
+      SELECT d.npo_id, d.id, 'staff-key-waiting-0001', 1200, 'USD', 'pending', u.id
+      FROM donations d, users u WHERE d.id = ${gift.id} AND u.email = 'admin@kindling.test'`);
+
+    expect((await deliver(ctx, refundEvent(gift.payment, 're_webhook_first', 1200))).statusCode).toBe(200);
+
+    const detail = await detailOf(admin, gift.id);
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({ provider_refund_id: 're_webhook_first', created_by: 'Ada Admin', source: 'kindling' }),
+    ]);
+    expect(detail).toMatchObject({ refunded_minor: 1200, refundable_minor: 1800 });
+    const [notice] = await noticesAbout(staff, gift.id, 'donation.refunded');
+    expect(notice?.message).toBe('$12.00 of Ada Lovelace’s gift of $30.00 to Spring Appeal was refunded by Ada Admin.');
+    // The staff request, retried with its key, finds the refund done and adds nothing.
+    const retried = await admin.post(`/api/v1/npo_admin/donations/${gift.id}/refunds`, {
+      idempotency_key: 'staff-key-waiting-0001',
+      amount_minor: 1200,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await storedRows(ctx, gift.id)).toMatchObject({ refunds: 1, ledger: 1, notices: 1 });
+  });
+
   it('changes nothing for another organisation or an unknown payment, and still answers 200', async () => {
     const gift = await paidGift(2000, 'provider-wrong-org@example.org');
     const elsewhere = { ...gift.payment, npoId: northernId };
