@@ -1,4 +1,14 @@
-import { bigint, date, integer, boolean as pgBoolean, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  integer,
+  boolean as pgBoolean,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { npos } from '../organisations/organisations.tables.ts';
 
 /**

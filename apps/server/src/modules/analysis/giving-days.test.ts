@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { addCampaign, addDonor, addGift, organisationWithAdmin, refund } from './analysis.fixtures.ts';
+import { addCampaign, addDonor, addGift, addPlan, organisationWithAdmin, refund } from './analysis.fixtures.ts';
 import { closeGivingDays, yesterdayOf } from './giving-days.service.ts';
 
 const ROW = sql.raw(`day::text, kind, recurring, campaign_id, method, amount, status, currency, donations, gifts,
@@ -33,6 +33,19 @@ async function storedAndFreshReturns(db: Db, npoId: number) {
       ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp AT TIME ZONE 'UTC') r
     ORDER BY day`);
   return { stored: stored.rows, fresh: fresh.rows };
+}
+
+/** The stored plan rows of the closed days (decision 017), and the same computed afresh. */
+async function expectPlanDaysInStep(db: Db, npoId: number) {
+  const PLAN_ROW = sql.raw('day::text, kind, status, runs, exhausted, plans, monthly_base::text');
+  const PLAN_ORDER = sql.raw('ORDER BY day, kind, status, runs, exhausted');
+  const stored = await db.execute(sql`SELECT ${PLAN_ROW} FROM plan_days WHERE npo_id = ${npoId} ${PLAN_ORDER}`);
+  const fresh = await db.execute(sql`
+    SELECT ${PLAN_ROW} FROM plan_day_rows(${npoId}, '-infinity',
+      ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp AT TIME ZONE 'UTC') r
+    ${PLAN_ORDER}`);
+  expect(stored.rows.length).toBeGreaterThan(0);
+  expect(stored.rows).toEqual(fresh.rows);
 }
 
 async function expectInStep(db: Db, npoId: number) {
@@ -163,6 +176,66 @@ describe('giving days', () => {
     // A merge moves C's March gift to A, who gave again in March after all.
     await ctx.db.execute(sql`UPDATE donations SET donor_id = ${a} WHERE donor_id = ${c}`);
     expect(await retention()).toEqual({ overall: [2, 2], new: [0, 0], repeat: [2, 2] });
+  });
+
+  it('keeps the plans of closed days in step when a plan’s amount, status or dates change', async () => {
+    const trust = await organisationWithAdmin(ctx, 'Plan Days Trust');
+    const giver = await addDonor(ctx.db, trust.npoId, 'plans-days@example.org');
+    const plan = async (amount: number, startedAt: string) => {
+      const first = await addGift(ctx.db, trust.npoId, {
+        donorId: giver,
+        at: startedAt,
+        base: amount,
+        interval: 'monthly',
+      });
+      return addPlan(ctx.db, trust.npoId, {
+        donorId: giver,
+        firstDonationId: first,
+        amount,
+        interval: 'monthly',
+        startedAt,
+      });
+    };
+    const p1 = await plan(1000, '2025-01-10T09:00:00Z');
+    const p2 = await plan(2000, '2025-02-05T09:00:00Z');
+    const p3 = await plan(3000, '2025-03-15T09:00:00Z');
+    await closeGivingDays(ctx.db, new Date());
+    const march = async () => {
+      const res = await trust.client.get('/api/v1/npo_admin/analysis/recurring?from=2025-03-01&to=2025-03-31');
+      expect(res.statusCode).toBe(200);
+      await expectPlanDaysInStep(ctx.db, trust.npoId);
+      const { mrr, mrr_at_start, plans_at_start, new_plans, churn } = res.json();
+      return { mrr, mrr_at_start, plans_at_start, new_plans, voluntary: churn.voluntary, failed: churn.failed };
+    };
+    const figures = { mrr: 6000, mrr_at_start: 3000, plans_at_start: 2, new_plans: 1, voluntary: 0, failed: 0 };
+    expect(await march()).toEqual(figures);
+
+    await ctx.db.execute(sql`UPDATE recurring_plans SET amount_minor = 1500 WHERE id = ${p1}`);
+    expect(await march()).toEqual({ ...figures, mrr: 6500, mrr_at_start: 3500 });
+
+    await ctx.db.execute(sql`UPDATE recurring_plans SET status = 'cancelled', cancelled_at = '2025-03-20T10:00:00Z'
+      WHERE id = ${p2}`);
+    expect(await march()).toEqual({ ...figures, mrr: 4500, mrr_at_start: 3500, voluntary: 1 });
+
+    await ctx.db.execute(sql`UPDATE recurring_plans SET status = 'failed', failure_reason = 'retries_exhausted',
+      updated_at = '2025-03-25T10:00:00Z' WHERE id = ${p3}`);
+    expect(await march()).toEqual({ ...figures, mrr: 1500, mrr_at_start: 3500, voluntary: 1, failed: 1 });
+
+    // Started within March after all: no longer running at its start.
+    await ctx.db.execute(sql`UPDATE recurring_plans SET started_at = '2025-03-02T09:00:00Z' WHERE id = ${p1}`);
+    expect(await march()).toEqual({
+      mrr: 1500,
+      mrr_at_start: 2000,
+      plans_at_start: 1,
+      new_plans: 2,
+      voluntary: 1,
+      failed: 1,
+    });
+
+    // A charge's own update of a plan (next date, last charge) changes no figure.
+    await ctx.db.execute(sql`UPDATE recurring_plans SET next_charge_at = now(), last_charged_at = now(), updated_at = now()
+      WHERE id = ${p1}`);
+    expect((await march()).mrr).toBe(1500);
   });
 
   it('gives the donations list the same totals as scanning the donations', async () => {

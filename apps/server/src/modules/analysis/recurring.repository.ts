@@ -2,20 +2,9 @@ import type { TRecurringAnalysis } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Period } from './period.ts';
+import { planDays } from './plan-days.sql.ts';
 
-/**
- * A plan's charge in base currency per month: the plan's amount at its first gift's exchange rate
- * (base / charged, kept on the plan as base_rate), each interval normalised to a month (a year has
- * 52 weeks and 365 days). Numeric, rounded only once summed.
- */
-const monthlyBase = sql`(p.amount_minor::numeric * p.base_rate
-  * CASE p.interval WHEN 'daily' THEN 365.0 / 12 WHEN 'weekly' THEN 52.0 / 12 WHEN 'monthly' THEN 1
-    WHEN 'quarterly' THEN 1.0 / 3 WHEN 'yearly' THEN 1.0 / 12 ELSE 0 END)`;
-
-/** When a plan stopped running: cancelled, or failed after its retries (never-chargeable plans never ran). */
-const endedAt = sql`coalesce(p.cancelled_at, CASE WHEN p.status = 'failed' THEN p.updated_at END)`;
-const everRan = sql`coalesce(p.failure_reason, '') <> 'no_saved_payment_method'`;
-const failedChurn = sql`p.status = 'failed' AND p.failure_reason = 'retries_exhausted'`;
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 const within = (column: SQL, period: Period) =>
   sql`${column} >= ${period.start.toISOString()}::timestamptz AND ${column} < ${period.end.toISOString()}::timestamptz`;
@@ -25,21 +14,28 @@ type PlanFigures = Omit<TRecurringAnalysis, 'currency' | 'period' | 'churn' | 'r
   failed: number;
 };
 
-/** MRR now and at the period's start, plans running at its start, and plans gained and lost in it. */
+/**
+ * MRR now and at the period's start, plans running at its start, and plans gained and lost in it,
+ * from the plans counted per day (plan_days, decision 017, whose function holds the plan rules):
+ * running at the start of day d means started before d and not stopped before d, so the sums of
+ * the 'started' rows before d less those of the 'ended' rows before d (both of plans that `runs`).
+ * MRR now is what active and past-due plans bring in a month. Numeric sums, rounded once.
+ */
 export async function selectPlanFigures(db: Db, npoId: number, period: Period): Promise<PlanFigures> {
-  const start = period.start.toISOString();
+  const start = dayOf(period.start);
+  const end = dayOf(period.end);
+  const inPeriod = sql`d.day >= ${start}::date AND d.day < ${end}::date`;
   const { rows } = await db.execute<PlanFigures>(sql`
     SELECT
-      coalesce(round(sum(${monthlyBase}) FILTER (WHERE p.status IN ('active', 'past_due'))), 0)::bigint AS mrr,
-      coalesce(round(sum(${monthlyBase}) FILTER (WHERE p.started_at < ${start}::timestamptz
-        AND ${everRan} AND (${endedAt} IS NULL OR ${endedAt} >= ${start}::timestamptz))), 0)::bigint AS mrr_at_start,
-      count(*) FILTER (WHERE p.started_at < ${start}::timestamptz
-        AND ${everRan} AND (${endedAt} IS NULL OR ${endedAt} >= ${start}::timestamptz))::int AS plans_at_start,
-      count(*) FILTER (WHERE ${within(sql`p.started_at`, period)})::int AS new_plans,
-      count(*) FILTER (WHERE p.status = 'cancelled' AND ${within(sql`p.cancelled_at`, period)})::int AS voluntary,
-      count(*) FILTER (WHERE ${failedChurn} AND ${within(endedAt, period)})::int AS failed
-    FROM recurring_plans p
-    WHERE p.npo_id = ${npoId}`);
+      coalesce(round(sum(d.monthly_base) FILTER (WHERE d.kind = 'started' AND d.status IN ('active', 'past_due'))), 0)::bigint AS mrr,
+      round(coalesce(sum(d.monthly_base) FILTER (WHERE d.kind = 'started' AND d.runs AND d.day < ${start}::date), 0)
+        - coalesce(sum(d.monthly_base) FILTER (WHERE d.kind = 'ended' AND d.runs AND d.day < ${start}::date), 0))::bigint AS mrr_at_start,
+      (coalesce(sum(d.plans) FILTER (WHERE d.kind = 'started' AND d.runs AND d.day < ${start}::date), 0)
+        - coalesce(sum(d.plans) FILTER (WHERE d.kind = 'ended' AND d.runs AND d.day < ${start}::date), 0))::int AS plans_at_start,
+      coalesce(sum(d.plans) FILTER (WHERE d.kind = 'started' AND ${inPeriod}), 0)::int AS new_plans,
+      coalesce(sum(d.plans) FILTER (WHERE d.kind = 'ended' AND d.status = 'cancelled' AND ${inPeriod}), 0)::int AS voluntary,
+      coalesce(sum(d.plans) FILTER (WHERE d.kind = 'ended' AND d.exhausted AND ${inPeriod}), 0)::int AS failed
+    FROM ${planDays(npoId)} d`);
   const row = rows[0];
   if (!row) throw new Error('plan figures query returned no row');
   return { ...row, mrr: Number(row.mrr), mrr_at_start: Number(row.mrr_at_start) };
@@ -72,25 +68,19 @@ export async function selectRecovery(db: Db, npoId: number, period: Period) {
 export async function selectPlanSeries(db: Db, npoId: number, period: Period): Promise<TRecurringAnalysis['series']> {
   const { rows } = await db.execute<TRecurringAnalysis['series'][number]>(sql`
     WITH buckets AS (
-      SELECT generate_series(date_trunc('month', ${period.start.toISOString()}::timestamptz, 'UTC'),
-        ${period.end.toISOString()}::timestamptz - interval '1 microsecond', interval '1 month') AS bucket
+      SELECT generate_series(date_trunc('month', ${dayOf(period.start)}::date), ${dayOf(period.end)}::date - 1,
+        interval '1 month')::date AS bucket
     ),
     events AS (
-      -- Plans started in the period come from recurring_plans_npo_started_idx; cancelled and failed
-      -- ones from recurring_plans_npo_status_idx (few of each).
-      SELECT date_trunc('month', p.started_at, 'UTC') AS bucket, 'new' AS kind FROM recurring_plans p
-      WHERE p.npo_id = ${npoId} AND ${within(sql`p.started_at`, period)}
-      UNION ALL
-      SELECT date_trunc('month', p.cancelled_at, 'UTC'), 'voluntary' FROM recurring_plans p
-      WHERE p.npo_id = ${npoId} AND p.status = 'cancelled' AND ${within(sql`p.cancelled_at`, period)}
-      UNION ALL
-      SELECT date_trunc('month', ${endedAt}, 'UTC'), 'failed' FROM recurring_plans p
-      WHERE p.npo_id = ${npoId} AND ${failedChurn} AND ${within(endedAt, period)}
+      SELECT date_trunc('month', d.day)::date AS bucket,
+        CASE WHEN d.kind = 'started' THEN d.plans ELSE 0 END AS new_plans,
+        CASE WHEN d.kind = 'ended' AND d.status = 'cancelled' THEN d.plans ELSE 0 END AS voluntary,
+        CASE WHEN d.kind = 'ended' AND d.exhausted THEN d.plans ELSE 0 END AS failed
+      FROM ${planDays(npoId)} d
+      WHERE d.day >= ${dayOf(period.start)}::date AND d.day < ${dayOf(period.end)}::date
     )
-    SELECT to_char(b.bucket AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS bucket,
-      count(e.kind) FILTER (WHERE e.kind = 'new')::int AS new_plans,
-      count(e.kind) FILTER (WHERE e.kind = 'voluntary')::int AS voluntary,
-      count(e.kind) FILTER (WHERE e.kind = 'failed')::int AS failed
+    SELECT to_char(b.bucket, 'YYYY-MM-DD') AS bucket, coalesce(sum(e.new_plans), 0)::int AS new_plans,
+      coalesce(sum(e.voluntary), 0)::int AS voluntary, coalesce(sum(e.failed), 0)::int AS failed
     FROM buckets b LEFT JOIN events e ON e.bucket = b.bucket
     GROUP BY b.bucket ORDER BY b.bucket`);
   return rows;

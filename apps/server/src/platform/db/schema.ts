@@ -1,5 +1,6 @@
 // Every module's tables, gathered for Drizzle's relational queries and for drizzle-kit.
 export * from '../../modules/analysis/giving-days.tables.ts';
+export * from '../../modules/analysis/plan-days.tables.ts';
 export * from '../../modules/audit/audit.tables.ts';
 export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';
