@@ -54,6 +54,17 @@ export const ZDonationDispute = z.object({
 });
 export type TDonationDispute = z.infer<typeof ZDonationDispute>;
 
+/** Offline demos: what the sandbox's pretend bank does to a sandbox gift (open, then win or lose). */
+export const ZSandboxDisputeInput = z.object({
+  action: z.enum(['open', 'win', 'lose'], { error: 'Choose open, win or lose.' }),
+});
+export type TSandboxDisputeInput = z.infer<typeof ZSandboxDisputeInput>;
+export const SANDBOX_DISPUTE_MESSAGES = {
+  notSandbox: 'Only a gift paid through the sandbox can have a simulated dispute.',
+  alreadyOpen: 'This gift already has an open dispute.',
+  noneOpen: 'This gift has no open dispute to decide.',
+} as const;
+
 export const ZLedgerLine = z.object({
   kind: z.string(),
   amount_minor: z.number().int(),

@@ -6,6 +6,7 @@ import {
   ZRecordIdParams,
   ZRefundInput,
   ZResendReceiptResponse,
+  ZSandboxDisputeInput,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
@@ -18,6 +19,7 @@ import { searchDonors } from './donor-search.repository.ts';
 import { recordOfflineGift } from './offline-gift.service.ts';
 import { resendReceipt } from './receipt-resend.service.ts';
 import { refundDonation } from './refund.service.ts';
+import { simulateSandboxDispute } from './sandbox-dispute.service.ts';
 
 // Access (spec 01 section 6, as campaigns.routes.ts): every dashboard role reads a donation and may
 // resend its receipt; only the admin group (2001 finance, 5150 admin, 6635 manager, 7789
@@ -58,6 +60,17 @@ export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAd
     async (request) => {
       const actor = organisationSessionOf(request, WRITE);
       await refundDonation(deps, actor, request.params.id, request.body, request.ip ?? null);
+      return { donation: await getDonationDetail(db, actor.selectedNpoId, request.params.id) };
+    },
+  );
+
+  // Offline demos only: a chargeback on a sandbox gift, recorded through the sandbox's webhook.
+  r.post(
+    '/npo_admin/donations/:id/sandbox_dispute',
+    { preHandler: requireAccess(WRITE), schema: { ...detail, body: ZSandboxDisputeInput } },
+    async (request) => {
+      const actor = organisationSessionOf(request, WRITE);
+      await simulateSandboxDispute(deps, actor.selectedNpoId, request.params.id, request.body);
       return { donation: await getDonationDetail(db, actor.selectedNpoId, request.params.id) };
     },
   );

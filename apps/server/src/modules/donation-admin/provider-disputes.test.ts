@@ -1,6 +1,7 @@
 // Disputes (chargebacks) reported by the payment provider: the amount leaves the figures when the
 // dispute opens and comes back if it is won; a lost one keeps it gone and a gift with nothing left
 // counts as refunded. The sandbox's own dispute simulation goes through the same signed webhook.
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
@@ -152,5 +153,44 @@ describe('disputes reported by the payment provider', () => {
     });
     expect((await deliver(ctx, open)).statusCode).toBe(200);
     expect(await storedRows(ctx, gift.id)).toMatchObject({ disputes: 0, ledger: 0, notices: 0 });
+  });
+
+  it('lets an admin simulate a dispute on a sandbox gift for a demo, through the same webhook', async () => {
+    const gift = await paidGift(2500, 'dispute-demo@example.org');
+    const url = `/api/v1/npo_admin/donations/${gift.id}/sandbox_dispute`;
+    expect((await staff.post(url, { action: 'open' })).statusCode).toBe(403);
+    expect((await admin.post(url, { action: 'sideways' })).statusCode).toBe(400);
+    expect((await admin.post(url, { action: 'win' })).json().message).toBe('This gift has no open dispute to decide.');
+
+    const opened = await admin.post(url, { action: 'open' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().donation.disputes).toEqual([expect.objectContaining({ status: 'open', amount_minor: 2500 })]);
+    expect((await admin.post(url, { action: 'open' })).statusCode).toBe(409);
+    const lost = await admin.post(url, { action: 'lose' });
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(lost.json().donation).toMatchObject({
+      status: 'refunded',
+      disputes: [expect.objectContaining({ status: 'lost' })],
+    });
+    expect(await storedRows(ctx, gift.id)).toMatchObject({ disputes: 1, ledger: 1, notices: 2 });
+
+    // A seeded gift the sandbox never took, and another organisation's id, change nothing.
+    const seeded = await ctx.db.execute<{ id: string }>(
+      sql`SELECT id FROM donations WHERE provider_reference = 'seed_spring_001'`,
+    );
+    const seededId = Number(seeded.rows[0]?.id);
+    expect(
+      (await admin.post(`/api/v1/npo_admin/donations/${seededId}/sandbox_dispute`, { action: 'open' })).statusCode,
+    ).toBe(404);
+    expect(await storedRows(ctx, seededId)).toMatchObject({ disputes: 0, ledger: 0 });
+    const northern = new TestClient(ctx.app);
+    await northern.signIn('multi@kindling.test');
+    const other = await ctx.db.execute<{ id: string }>(sql`SELECT id FROM npos WHERE slug = 'northern-lights-rescue'`);
+    await northern.get(`/api/v1/npo_admin/select_npo?npo_id=${other.rows[0]?.id}&code=5150`);
+    const fresh = await paidGift(1000, 'dispute-demo-other@example.org');
+    expect(
+      (await northern.post(`/api/v1/npo_admin/donations/${fresh.id}/sandbox_dispute`, { action: 'open' })).statusCode,
+    ).toBe(404);
+    expect(await storedRows(ctx, fresh.id)).toMatchObject({ disputes: 0, ledger: 0 });
   });
 });

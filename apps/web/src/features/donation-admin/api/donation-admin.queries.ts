@@ -5,6 +5,7 @@ import type {
   TDonorMatch,
   TOfflineGiftInput,
   TRefundInput,
+  TSandboxDisputeInput,
   TTransactionListResponse,
   TTransactionResponse,
   TTransactionStatus,
@@ -68,6 +69,12 @@ export const donationAdminQueries = {
 
 export const refundDonation = (id: number, input: TRefundInput): Promise<TDonationDetail> =>
   api<TDonationDetailResponse>('POST', `/npo_admin/donations/${id}/refunds`, { body: input }).then((r) => r.donation);
+
+/** Offline demos: the sandbox's pretend bank opens, wins or loses a dispute of a sandbox gift. */
+export const simulateSandboxDispute = (id: number, action: TSandboxDisputeInput['action']): Promise<TDonationDetail> =>
+  api<TDonationDetailResponse>('POST', `/npo_admin/donations/${id}/sandbox_dispute`, { body: { action } }).then(
+    (r) => r.donation,
+  );
 
 export const resendReceipt = (id: number): Promise<{ queued: true; email: string }> =>
   api('POST', `/npo_admin/donations/${id}/resend_receipt`);

@@ -98,6 +98,50 @@ describe('DonationPage', () => {
     expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   });
 
+  it('lets an admin make the sandbox dispute a sandbox gift for a demo', async () => {
+    let donation = donationDetail();
+    const fetchStub = stubFetch({
+      ...common,
+      'GET /npo_admin/donations/12': () => ({ body: { donation } }),
+      'POST /npo_admin/donations/12/sandbox_dispute': () => {
+        donation = donationDetail({
+          refundable: false,
+          refundable_minor: 0,
+          disputes: [
+            {
+              id: 1,
+              amount_minor: 5000,
+              currency: 'USD',
+              provider_dispute_id: 'dp_sandbox_1',
+              reason: 'fraudulent',
+              status: 'open',
+              opened_at: '2026-03-06T09:00:00.000Z',
+              closed_at: null,
+            },
+          ],
+        });
+        return { body: { donation } };
+      },
+    });
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sandbox dispute' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Disputes this gift' }));
+    expect(await screen.findByText('Disputed')).toBeInTheDocument();
+    expect(fetchStub.callsTo('POST', '/npo_admin/donations/12/sandbox_dispute')[0]?.body).toEqual({ action: 'open' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sandbox dispute' }));
+    expect(await screen.findByRole('menuitem', { name: 'Decides it for the donor' })).toBeInTheDocument();
+  });
+
+  it('offers no sandbox dispute for a Stripe gift', async () => {
+    stubFetch({
+      ...common,
+      'GET /npo_admin/donations/12': { body: { donation: donationDetail({ provider: 'stripe' }) } },
+    });
+    render();
+    await screen.findByRole('heading', { name: '$50.00 USD from Grace Hopper' });
+    expect(screen.queryByRole('button', { name: 'Sandbox dispute' })).not.toBeInTheDocument();
+  });
+
   it('refunds part of a gift after checking the amount and asking to confirm', async () => {
     let donation = donationDetail();
     const fetchStub = stubFetch({
