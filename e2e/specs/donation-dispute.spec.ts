@@ -87,6 +87,9 @@ describe('a disputed donation', () => {
     await wide.goto(`/dashboard/donation/${id}`);
     await wide.getByText('Dispute opened, amount withdrawn: $25.00 USD').waitFor();
     await wide.screenshot({ path: `${SHOTS}/donation-disputed-1280.png`, fullPage: true });
+    // The demo buttons decide the open dispute; here the decision comes from the webhook instead.
+    await wide.getByRole('group', { name: 'Decide the sandbox dispute' }).waitFor();
+    expect(await seriousViolations(wide)).toEqual([]);
 
     await sendSandboxEvent(context.request, 'dispute.closed', { ...payment, dispute: { ...dispute, outcome: 'lost' } });
     await page.reload();

@@ -124,12 +124,11 @@ describe('DonationPage', () => {
       },
     });
     render();
-    await userEvent.click(await screen.findByRole('button', { name: 'Sandbox dispute' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Disputes this gift' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sandbox: dispute this gift' }));
     expect(await screen.findByText('Disputed')).toBeInTheDocument();
     expect(fetchStub.callsTo('POST', '/npo_admin/donations/12/sandbox_dispute')[0]?.body).toEqual({ action: 'open' });
-    await userEvent.click(screen.getByRole('button', { name: 'Sandbox dispute' }));
-    expect(await screen.findByRole('menuitem', { name: 'Decides it for the donor' })).toBeInTheDocument();
+    const decide = screen.getByRole('group', { name: 'Decide the sandbox dispute' });
+    expect(within(decide).getByRole('button', { name: 'Sandbox: dispute lost' })).toBeInTheDocument();
   });
 
   it('offers no sandbox dispute for a Stripe gift', async () => {
@@ -139,7 +138,7 @@ describe('DonationPage', () => {
     });
     render();
     await screen.findByRole('heading', { name: '$50.00 USD from Grace Hopper' });
-    expect(screen.queryByRole('button', { name: 'Sandbox dispute' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Sandbox:/ })).not.toBeInTheDocument();
   });
 
   it('refunds part of a gift after checking the amount and asking to confirm', async () => {

@@ -17,7 +17,7 @@ import { donationAdminKeys, donationAdminQueries, resendReceipt } from '../api/d
 import { DonationHistory } from '../components/DonationHistory.tsx';
 import { AmountFacts, DonorWallFacts, Fact, FactCard, methodLabel, money, when } from '../components/donation-bits.tsx';
 import { RefundModal } from '../components/RefundModal.tsx';
-import { SandboxDisputeMenu } from '../components/SandboxDisputeMenu.tsx';
+import { SandboxDisputeButtons } from '../components/SandboxDisputeButtons.tsx';
 
 const ENTRY = pageEntry('/dashboard/donation/:id') ?? {
   title: 'Donation',
@@ -83,7 +83,7 @@ function Actions({ d, canRefund }: { d: TDonationDetail; canRefund: boolean }) {
           <RefundModal donation={d} opened={refunding} onClose={() => setRefunding(false)} />
         </>
       )}
-      {canRefund && <SandboxDisputeMenu d={d} />}
+      {canRefund && <SandboxDisputeButtons d={d} />}
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import type { TDonationDetail, TSandboxDisputeInput } from '@kindling/contracts';
-import { Button, Menu } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
@@ -16,7 +16,7 @@ const DONE: Record<TSandboxDisputeInput['action'], string> = {
  * Offline demos: what a donor's bank does at a real provider, for a gift paid through the sandbox.
  * Shown to staff who may refund; the server records it through the sandbox's signed webhook.
  */
-export function SandboxDisputeMenu({ d }: { d: TDonationDetail }) {
+export function SandboxDisputeButtons({ d }: { d: TDonationDetail }) {
   const npoId = useSession().selectedNpo?.id ?? null;
   const queryClient = useQueryClient();
   const dispute = useMutation({
@@ -30,24 +30,27 @@ export function SandboxDisputeMenu({ d }: { d: TDonationDetail }) {
   });
   const open = d.disputes.some((x) => x.status === 'open');
   if (d.provider !== 'sandbox' || (d.status !== 'succeeded' && !open)) return null;
+  // Plain buttons rather than a menu: what each does is visible at once, and on the keyboard.
+  if (!open) {
+    return (
+      <Button
+        variant="default"
+        leftSection={<ShieldAlert size={16} aria-hidden />}
+        loading={dispute.isPending}
+        onClick={() => dispute.mutate('open')}
+      >
+        Sandbox: dispute this gift
+      </Button>
+    );
+  }
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
-        <Button variant="default" leftSection={<ShieldAlert size={16} aria-hidden />} loading={dispute.isPending}>
-          Sandbox dispute
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Pretend the donor’s bank…</Menu.Label>
-        {open ? (
-          <>
-            <Menu.Item onClick={() => dispute.mutate('win')}>Decides it for you</Menu.Item>
-            <Menu.Item onClick={() => dispute.mutate('lose')}>Decides it for the donor</Menu.Item>
-          </>
-        ) : (
-          <Menu.Item onClick={() => dispute.mutate('open')}>Disputes this gift</Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <Group gap="xs" role="group" aria-label="Decide the sandbox dispute">
+      <Button variant="default" disabled={dispute.isPending} onClick={() => dispute.mutate('win')}>
+        Sandbox: dispute won
+      </Button>
+      <Button variant="default" disabled={dispute.isPending} onClick={() => dispute.mutate('lose')}>
+        Sandbox: dispute lost
+      </Button>
+    </Group>
   );
 }
