@@ -57,6 +57,7 @@ describe('disputes reported by the payment provider', () => {
     const whileOpen = await figures(admin);
     expect(whileOpen.total - before.total).toBe(-6000);
     expect(whileOpen.monthlyRaised - before.monthlyRaised).toBe(-6000);
+    expect(whileOpen.homeMonth - before.homeMonth).toBe(-6000);
 
     await sandbox.closeDispute({
       account: gift.account,
@@ -71,6 +72,7 @@ describe('disputes reported by the payment provider', () => {
     expect(won.ledger.filter((l) => l.kind === 'dispute').map((l) => l.amount_minor)).toEqual([-6000, 6000]);
     // The transactions page lists both movements, each opening its own page.
     const list = await admin.get('/api/v1/npo_admin/transactions?search=dispute-won%40example.org');
+    expect(list.statusCode, list.body).toBe(200);
     const moves = list.json().transactions.filter((t: { kind: string }) => t.kind === 'dispute');
     expect(moves.map((t: { status: string; amount_minor: number }) => [t.status, t.amount_minor])).toEqual([
       ['dispute_won', 6000],
@@ -82,6 +84,7 @@ describe('disputes reported by the payment provider', () => {
     const after = await figures(admin);
     expect(after.total).toBe(before.total);
     expect(after.monthlyRaised).toBe(before.monthlyRaised);
+    expect(after.homeMonth).toBe(before.homeMonth);
 
     const notices = await noticesAbout(staff, gift.id, 'donation.disputed');
     expect(notices.map((n) => n.title)).toEqual(['Donation disputed', 'Dispute won']);

@@ -6,6 +6,7 @@ import {
   ZDonationDetailResponse,
   ZDonationListTotals,
   ZGiftAnalysis,
+  ZHomeAnalysis,
   ZNotificationsResponse,
 } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
@@ -70,6 +71,9 @@ export async function figures(client: TestClient) {
   const { gross, refunded, total, count } = ZGiftAnalysis.parse(gifts.json());
   const account = await client.get('/api/v1/npo_admin/account_details');
   expect(account.statusCode, account.body).toBe(200);
+  const home = await client.get('/api/v1/npo_admin/analysis/home');
+  expect(home.statusCode, home.body).toBe(200);
+  const thisMonth = ZHomeAnalysis.parse(home.json()).raised_by_month.at(-1);
   const totals = await client.get('/api/v1/npo_admin/donations/totals');
   expect(totals.statusCode, totals.body).toBe(200);
   return {
@@ -78,6 +82,8 @@ export async function figures(client: TestClient) {
     total,
     count,
     monthlyRaised: Number(account.json().monthly_raised),
+    /** The home page's chart: this month's bar. */
+    homeMonth: thisMonth?.amount ?? 0,
     listBase: ZDonationListTotals.parse(totals.json()).base_amount_minor,
   };
 }

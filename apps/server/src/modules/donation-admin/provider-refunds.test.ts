@@ -55,6 +55,7 @@ describe('refunds reported by the payment provider', () => {
     expect(after.refunded - before.refunded).toBe(5000);
     expect(after.total - before.total).toBe(-5000);
     expect(after.monthlyRaised - before.monthlyRaised).toBe(-5000);
+    expect(after.homeMonth - before.homeMonth).toBe(-5000);
     // The list's totals are the gifts as charged (status succeeded + refunded): unchanged by a refund.
     expect(after.listBase).toBe(before.listBase);
 
