@@ -1,7 +1,8 @@
 // Dashboard benchmark (issue 5): with 1,000,000 donations and 200,000 donors in one organisation
 // (generate.ts), the latency of the staff dashboard's reads on the real server, one request at a
 // time as a staff member's browser sends them: p50 and p95 of account_details, the donations list
-// with a filter, the donors list and every analysis endpoint (target p95 < 100 ms each); then the
+// with a filter, the donors list, every analysis endpoint (target p95 < 100 ms each) and the
+// transactions list (every payment attempt, refund and dispute; not in the target); then the
 // CSV export of all donations while the server's resident memory is sampled (target < 300 MB).
 // An endpoint the server does not have answers 404 and is reported as missing.
 // Not part of npm test. Run: npx tsx bench/dashboard/run.ts [--donations 1000000] [--donors 200000]
@@ -130,6 +131,9 @@ function endpoints(): Array<[string, string]> {
     ['analysis/retention, 12 months', `/npo_admin/analysis/retention?from=${day(-364)}&to=${today}`],
     ['analysis/recurring, 12 months', `/npo_admin/analysis/recurring?from=${day(-364)}&to=${today}`],
     ['analysis/lapsed', '/npo_admin/analysis/lapsed'],
+    ['transactions, first page', '/npo_admin/transactions'],
+    ['transactions, failed', '/npo_admin/transactions?status=failed'],
+    ['transactions, search "hopper 12"', '/npo_admin/transactions?search=hopper%2012'],
   ];
 }
 

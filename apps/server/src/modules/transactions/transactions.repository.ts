@@ -1,6 +1,7 @@
 import type { TTransaction, TTransactionListQuery } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { givingDays } from '../analysis/index.ts';
 
 // Every payment attempt of an organisation in one list: succeeded and refunded gifts (donations),
 // refunds and dispute movements (ledger rows) and attempts that did not succeed (payment_attempts). Each
@@ -43,8 +44,11 @@ const ATTEMPT_PART = sql`
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The parts for one organisation; only the first names the columns, so all of them always run. */
-function unionFor(npoId: number, onlyId?: number): SQL {
+/**
+ * The parts for one organisation (only the first names the columns, so all of them always run),
+ * or only their rows whose id is `onlyIds` (an id, or an SQL array of ids).
+ */
+function unionFor(npoId: number, onlyIds?: number | SQL): SQL {
   const parts: Array<[SQL, string]> = [
     [DONATION_PART, 'd'],
     [REFUND_PART, 'l'],
@@ -54,7 +58,10 @@ function unionFor(npoId: number, onlyId?: number): SQL {
   return sql.join(
     parts.map(([part, alias]) => {
       const own = sql`${part} AND ${sql.raw(alias)}.npo_id = ${npoId}`;
-      return onlyId === undefined ? own : sql`${own} AND ${sql.raw(alias)}.id = ${onlyId}`;
+      if (onlyIds === undefined) return own;
+      return typeof onlyIds === 'number'
+        ? sql`${own} AND ${sql.raw(alias)}.id = ${onlyIds}`
+        : sql`${own} AND ${sql.raw(alias)}.id = ANY (${onlyIds})`;
     }),
     sql` UNION ALL `,
   );
@@ -82,34 +89,92 @@ function toTransaction(r: Row): TTransaction {
   };
 }
 
-/** A page of the organisation's transactions, newest first, with the filtered total. */
-export async function listTransactions(
-  db: Db,
-  npoId: number,
-  query: { page: number; per_page: number; status?: TTransactionListQuery['status']; search?: string },
-) {
-  const filters: SQL[] = [];
-  if (query.status) filters.push(sql`t.status = ${query.status}`);
-  if (query.search) {
-    const like = `%${escapeLike(query.search)}%`;
-    filters.push(
-      sql`(t.donor_name ILIKE ${like} OR t.email ILIKE ${like} OR t.provider_reference ILIKE ${like} OR t.failure_message ILIKE ${like})`,
-    );
+type ListQuery = { page: number; per_page: number; status?: TTransactionListQuery['status']; search?: string };
+
+/**
+ * Each kind's rows of one organisation as (kind, id, created_at), filtered by the query's status
+ * and search, read from that kind's own table and index. A search matches the donor (name, e-mail
+ * or postcode: the expression of donors_search_trgm_idx), a payment's exact provider reference,
+ * or an attempt's e-mail, reference or decline message (attempts are few).
+ */
+function keyParts(npoId: number, query: ListQuery): SQL[] {
+  const status = query.status;
+  const pattern = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
+  const donors = sql`SELECT dn.id FROM donors dn WHERE dn.npo_id = ${npoId}
+    AND lower(dn.first_name || ' ' || dn.last_name || ' ' || dn.email || ' ' || dn.postal_code) LIKE ${pattern}`;
+  const giftSearch = (d: string) =>
+    pattern === null
+      ? sql``
+      : sql`AND (${sql.raw(d)}.donor_id IN (${donors}) OR ${sql.raw(d)}.provider_reference = ${query.search})`;
+  const disputeStatus = sql`CASE WHEN l.amount_minor < 0 THEN 'disputed' ELSE 'dispute_won' END`;
+  const parts: SQL[] = [];
+  if (!status || status === 'succeeded' || status === 'refunded') {
+    parts.push(sql`SELECT 'payment' AS kind, d.id, d.created_at FROM donations d
+      WHERE d.npo_id = ${npoId} AND d.status IN ('succeeded', 'refunded') ${status ? sql`AND d.status = ${status}` : sql``}
+        ${giftSearch('d')}`);
   }
-  const where = filters.length ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``;
-  const { rows } = await db.execute<Row & { total: number }>(sql`
-    SELECT t.*, count(*) OVER ()::int AS total
-    FROM (${unionFor(npoId)}) AS t ${where}
-    ORDER BY t.created_at DESC, t.kind, t.id DESC
-    LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`);
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && query.page > 1) {
-    const counted = await db.execute<{ total: number }>(
-      sql`SELECT count(*)::int AS total FROM (${unionFor(npoId)}) AS t ${where}`,
-    );
-    total = Number(counted.rows[0]?.total ?? 0);
+  for (const kind of ['refund', 'dispute'] as const) {
+    if (status && (kind === 'refund' ? status !== 'refunded' : status !== 'disputed' && status !== 'dispute_won'))
+      continue;
+    parts.push(sql`SELECT ${kind}::text, l.id, l.created_at FROM ledger_entries l
+      ${pattern === null ? sql`` : sql`JOIN donations d ON d.id = l.donation_id`}
+      WHERE l.npo_id = ${npoId} AND l.kind = ${kind}
+        ${kind === 'dispute' && status ? sql`AND ${disputeStatus} = ${status}` : sql``} ${giftSearch('d')}`);
   }
-  return { transactions: rows.map(toTransaction), total, page: query.page, per_page: query.per_page };
+  if (!status || !['succeeded', 'refunded', 'disputed', 'dispute_won'].includes(status)) {
+    parts.push(sql`SELECT 'attempt', a.id, a.created_at FROM payment_attempts a
+      WHERE a.npo_id = ${npoId} ${status ? sql`AND a.status = ${status}` : sql``}
+        ${
+          pattern === null
+            ? sql``
+            : sql`AND (a.donor_id IN (${donors}) OR lower(a.email) LIKE ${pattern}
+              OR lower(a.provider_reference) LIKE ${pattern} OR lower(a.failure_message) LIKE ${pattern})`
+        }`);
+  }
+  return parts;
+}
+
+/**
+ * A page of the organisation's transactions, newest first, with the filtered total. The page is
+ * chosen on the keys alone (each kind's newest `offset + per_page`, then merged), and only its rows
+ * are joined to their donors and campaigns: the union of a million payments is never sorted.
+ */
+export async function listTransactions(db: Db, npoId: number, query: ListQuery) {
+  const parts = keyParts(npoId, query);
+  const paymentsListed = !query.status || query.status === 'succeeded' || query.status === 'refunded';
+  if (parts.length === 0) return { transactions: [], total: 0, page: query.page, per_page: query.per_page };
+  const offset = (query.page - 1) * query.per_page;
+  const newest = sql.join(
+    parts.map((part) => sql`(${part} ORDER BY 3 DESC, 2 DESC LIMIT ${offset + query.per_page})`),
+    sql` UNION ALL `,
+  );
+  const counts = sql.join(
+    parts.map((part, i) =>
+      // Payments without a search are counted from the day sums (every donation by status).
+      i === 0 && paymentsListed && !query.search
+        ? sql`(SELECT coalesce(sum(l.donations), 0) FROM ${givingDays(npoId, 'list')} l
+            WHERE l.status IN ('succeeded', 'refunded') ${query.status ? sql`AND l.status = ${query.status}` : sql``})`
+        : sql`(SELECT count(*) FROM (${part}) k)`,
+    ),
+    sql` + `,
+  );
+  const [page, total] = await Promise.all([
+    db.execute<Row>(sql`
+      WITH page AS (
+        SELECT k.kind, k.id, k.created_at FROM (${newest}) AS k(kind, id, created_at)
+        ORDER BY k.created_at DESC, k.kind, k.id DESC LIMIT ${query.per_page} OFFSET ${offset}
+      )
+      SELECT t.* FROM (${unionFor(npoId, sql`ARRAY(SELECT id FROM page)`)}) AS t
+      JOIN page p ON p.kind = t.kind AND p.id = t.id
+      ORDER BY t.created_at DESC, t.kind, t.id DESC`),
+    db.execute<{ total: number }>(sql`SELECT (${counts})::int AS total`),
+  ]);
+  return {
+    transactions: page.rows.map(toTransaction),
+    total: Number(total.rows[0]?.total ?? 0),
+    page: query.page,
+    per_page: query.per_page,
+  };
 }
 
 /** One transaction by its `<kind>-<id>`, or null when it is not the organisation's. */

@@ -125,6 +125,43 @@ describe('transactions: every payment attempt', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('pages through every kind in one order and counts what each filter matches', async () => {
+    const list = async (query: string) => {
+      const res = await staff.get(`/api/v1/npo_admin/transactions?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return ZTransactionListResponse.parse(res.json());
+    };
+    const everything = async (query: string, perPage: number) => {
+      const first = await list(`${query}&per_page=${perPage}`);
+      const rows = [...first.transactions];
+      for (let page = 2; rows.length < first.total; page++) {
+        const next = await list(`${query}&per_page=${perPage}&page=${page}`);
+        expect(next.transactions.length).toBeGreaterThan(0);
+        rows.push(...next.transactions);
+      }
+      return { rows, total: first.total };
+    };
+    const all = await everything('', 100);
+    expect(all.rows).toHaveLength(all.total);
+    expect(new Set(all.rows.map((t) => t.kind))).toEqual(new Set(['payment', 'refund', 'attempt']));
+    // Small pages give the same rows in the same order: newest first, ties by kind then id.
+    expect((await everything('', 7)).rows.map((t) => t.id)).toEqual(all.rows.map((t) => t.id));
+    for (const status of ['succeeded', 'refunded', 'failed'] as const) {
+      const filtered = await everything(`status=${status}`, 100);
+      const expected = all.rows.filter((t) => t.status === status);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(filtered.total).toBe(expected.length);
+      expect(filtered.rows.map((t) => t.id)).toEqual(expected.map((t) => t.id));
+    }
+    // A page past the end is empty and still says how many there are.
+    const beyond = await list(`per_page=100&page=${Math.ceil(all.total / 100) + 1}`);
+    expect(beyond).toMatchObject({ transactions: [], total: all.total });
+    // A payment is found by its exact provider reference.
+    const payment = all.rows.find((t) => t.kind === 'payment' && t.provider_reference);
+    const found = await list(`search=${encodeURIComponent(payment?.provider_reference ?? '')}`);
+    expect(found.transactions.map((t) => t.id)).toContain(payment?.id);
+  });
+
   it("keeps another organisation's transactions out of reach", async () => {
     const own = ZTransactionListResponse.parse((await staff.get('/api/v1/npo_admin/transactions')).json());
     const first = own.transactions[0]?.id ?? '';
