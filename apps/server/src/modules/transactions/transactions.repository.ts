@@ -102,24 +102,26 @@ function keyParts(npoId: number, query: ListQuery): SQL[] {
   const pattern = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
   const donors = sql`SELECT dn.id FROM donors dn WHERE dn.npo_id = ${npoId}
     AND lower(dn.first_name || ' ' || dn.last_name || ' ' || dn.email || ' ' || dn.postal_code) LIKE ${pattern}`;
-  const giftSearch = (d: string) =>
-    pattern === null
-      ? sql``
-      : sql`AND (${sql.raw(d)}.donor_id IN (${donors}) OR ${sql.raw(d)}.provider_reference = ${query.search})`;
+  // The gifts a search matches, from the donor index (which holds id, time and status) and the
+  // reference index: a few thousand at most, never the organisation's every payment.
+  const matching = sql`SELECT g.id, g.created_at, g.status FROM donations g
+    WHERE g.npo_id = ${npoId} AND g.donor_id IN (${donors})
+    UNION SELECT g.id, g.created_at, g.status FROM donations g
+    WHERE g.npo_id = ${npoId} AND g.provider_reference = ${query.search ?? ''}`;
   const disputeStatus = sql`CASE WHEN l.amount_minor < 0 THEN 'disputed' ELSE 'dispute_won' END`;
   const parts: SQL[] = [];
   if (!status || status === 'succeeded' || status === 'refunded') {
-    parts.push(sql`SELECT 'payment' AS kind, d.id, d.created_at FROM donations d
-      WHERE d.npo_id = ${npoId} AND d.status IN ('succeeded', 'refunded') ${status ? sql`AND d.status = ${status}` : sql``}
-        ${giftSearch('d')}`);
+    parts.push(sql`SELECT 'payment' AS kind, d.id, d.created_at FROM ${pattern === null ? sql`donations d` : sql`(${matching}) d`}
+      WHERE ${pattern === null ? sql`d.npo_id = ${npoId} AND ` : sql``}d.status IN ('succeeded', 'refunded')
+        ${status ? sql`AND d.status = ${status}` : sql``}`);
   }
   for (const kind of ['refund', 'dispute'] as const) {
     if (status && (kind === 'refund' ? status !== 'refunded' : status !== 'disputed' && status !== 'dispute_won'))
       continue;
     parts.push(sql`SELECT ${kind}::text, l.id, l.created_at FROM ledger_entries l
-      ${pattern === null ? sql`` : sql`JOIN donations d ON d.id = l.donation_id`}
       WHERE l.npo_id = ${npoId} AND l.kind = ${kind}
-        ${kind === 'dispute' && status ? sql`AND ${disputeStatus} = ${status}` : sql``} ${giftSearch('d')}`);
+        ${kind === 'dispute' && status ? sql`AND ${disputeStatus} = ${status}` : sql``}
+        ${pattern === null ? sql`` : sql`AND l.donation_id IN (SELECT m.id FROM (${matching}) m)`}`);
   }
   if (!status || !['succeeded', 'refunded', 'disputed', 'dispute_won'].includes(status)) {
     parts.push(sql`SELECT 'attempt', a.id, a.created_at FROM payment_attempts a
