@@ -14,3 +14,16 @@ export function cardExpiryState(expMonth: number | null, expYear: number | null,
   if (last <= current + 1) return 'expiring';
   return 'valid';
 }
+
+const CARD_BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** How a card brand as providers name it ('amex') is shown to people ('American Express'). */
+export const cardBrandName = (brand: string | null | undefined): string => (brand && CARD_BRAND_NAMES[brand]) || 'Card';

@@ -1,6 +1,6 @@
 // SQL only: what the portal shows a donor. Every query names the organisation AND the donor, so
 // another donor's gift or plan simply is not there.
-import type { TPortalDonor, TPortalGift, TPortalPlan } from '@kindling/contracts';
+import { cardBrandName, type TPortalDonor, type TPortalGift, type TPortalPlan } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { giftEmailSql } from '../donors/index.ts';
@@ -118,21 +118,11 @@ type PlanRow = {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /** "Visa ending 4242, expires 08/2031": the expiry tells the donor when to add the new card. */
 function methodLabel(r: PlanRow): string | null {
   if (!r.payment_method_id) return null;
   if (r.provider === 'paypal') return 'PayPal';
-  const name = (r.card_brand && BRANDS[r.card_brand]) || 'Card';
+  const name = cardBrandName(r.card_brand);
   const card = r.card_last4 ? `${name} ending ${r.card_last4}` : name;
   if (!r.card_exp_month || !r.card_exp_year) return card;
   return `${card}, expires ${String(r.card_exp_month).padStart(2, '0')}/${r.card_exp_year}`;

@@ -1,21 +1,9 @@
 // The card a recurring plan is charged to, for staff (/dashboard/recurring-plan/{id}) and the donor
 // (portal, /recurring-edit/{id}): brand, •••• last four, expiry, and a badge when it expires soon
 // (the months of the card-expiring e-mail) or has expired. The server decides which (plan.card).
-import type { TPlanCard } from '@kindling/contracts';
+import { cardBrandName, type TPlanCard } from '@kindling/contracts';
 import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { CalendarX, Clock } from 'lucide-react';
-
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
-export const cardBrandName = (brand: string | null): string => (brand && BRANDS[brand]) || 'Card';
 
 /** "08/2031", or null when the expiry is not known. */
 export const cardExpiry = (card: TPlanCard): string | null =>
