@@ -3,7 +3,8 @@ import { users } from '../auth/auth.tables.ts';
 import { donations } from '../donations/donations.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 
-export const refundStatuses = ['pending', 'succeeded'] as const;
+/** failed: recorded, then the provider reported that it failed; its ledger row is reversed (decision 016). */
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
 
 /**
  * One refund a staff member asked for. The row is claimed as `pending` (with the amount counted
@@ -31,6 +32,9 @@ export const donationRefunds = pgTable(
     createdByUserId: bigint({ mode: 'number' }).references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
+    /** When the provider reported that the recorded refund failed, and why (Stripe's failure_reason). */
+    failedAt: timestamp({ withTimezone: true }),
+    failureReason: text(),
   },
   (t) => [
     uniqueIndex('donation_refunds_key_uq').on(t.donationId, t.idempotencyKey),
