@@ -76,6 +76,8 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
   const paymentMethods = new Map<string, Json & { account: string }>();
   const replays = new Map<string, Reply>();
   const refunds = new Map<string, Json & { account: string }>();
+  // What new refunds answer: succeeded, or pending (a refund that may still fail later).
+  let refundStatus: 'succeeded' | 'pending' = 'succeeded';
   const addRefund = (intent: Json & { account: string }, amount: number): Json => {
     const refund = {
       id: newId('re'),
@@ -83,7 +85,7 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       account: intent.account,
       amount,
       currency: intent.currency,
-      status: 'succeeded',
+      status: refundStatus,
       payment_intent: intent.id,
       metadata: {},
     };
@@ -268,6 +270,10 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
       Object.assign(intent, patch);
+    },
+    /** From now on new refunds answer `status` (pending: Stripe has not sent the money yet). */
+    answerRefundsWith: (status: 'succeeded' | 'pending') => {
+      refundStatus = status;
     },
     /** A refund made in Stripe's own dashboard, not through Kindling: returns the refund. */
     refundAtStripe: (intentId: string, amount: number) => {

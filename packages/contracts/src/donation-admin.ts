@@ -36,6 +36,11 @@ export const ZDonationRefund = z.object({
   created_by: z.string().nullable(),
   /** kindling: staff refunded through Kindling; provider: made at the provider, reported by its webhook. */
   source: z.enum(['kindling', 'provider']),
+  /** failed: the provider reported afterwards that the refund failed; it no longer counts. */
+  status: z.enum(['succeeded', 'failed']),
+  /** The provider's reason when it failed (Stripe: lost_or_stolen_card, expired_or_canceled_card, unknown). */
+  failure_reason: z.string().nullable(),
+  failed_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type TDonationRefund = z.infer<typeof ZDonationRefund>;

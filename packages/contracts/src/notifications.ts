@@ -6,6 +6,7 @@ import { z } from 'zod';
 export const NOTIFICATION_KINDS = [
   'donation.received',
   'donation.refunded',
+  'donation.refund_failed',
   'donation.disputed',
   'recurring_plan.created',
   'recurring_charge.failed',

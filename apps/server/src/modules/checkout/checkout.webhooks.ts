@@ -14,7 +14,12 @@ import { type CheckoutDeps, followUpsOf } from './checkout.service.ts';
 
 const ZParams = z.object({ provider: z.enum(['sandbox', 'stripe', 'paypal']) });
 /** Refunds and disputes: recorded against the stored gift (decision 016). */
-const MONEY_EVENTS: readonly ProviderEvent['type'][] = ['refund.recorded', 'dispute.opened', 'dispute.closed'];
+const MONEY_EVENTS: readonly ProviderEvent['type'][] = [
+  'refund.recorded',
+  'refund.failed',
+  'dispute.opened',
+  'dispute.closed',
+];
 
 export async function checkoutWebhookRoutes(app: FastifyInstance, deps: CheckoutDeps): Promise<void> {
   // Encapsulated: only routes of this plugin receive Buffers instead of parsed JSON.

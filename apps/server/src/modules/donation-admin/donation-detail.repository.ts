@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../auth/auth.tables.ts';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
@@ -49,17 +49,20 @@ export async function refundsOf(db: Db, npoId: number, donationId: number) {
       and(
         eq(donationRefunds.npoId, npoId),
         eq(donationRefunds.donationId, donationId),
-        eq(donationRefunds.status, 'succeeded'),
+        inArray(donationRefunds.status, ['succeeded', 'failed']),
       ),
     )
     .orderBy(asc(donationRefunds.createdAt));
 }
 
-/** What refunds have taken or are taking from a gift: succeeded ones and claims still pending. */
+/**
+ * What refunds have taken or are taking from a gift: succeeded ones and claims still pending (a
+ * refund the provider reported as failed gave nothing back).
+ */
 export async function refundedSoFar(tx: Tx, donationId: number): Promise<number> {
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${donationRefunds.amountMinor}), 0)` })
     .from(donationRefunds)
-    .where(eq(donationRefunds.donationId, donationId));
+    .where(and(eq(donationRefunds.donationId, donationId), ne(donationRefunds.status, 'failed')));
   return Number(row?.total ?? 0);
 }

@@ -20,7 +20,10 @@ export async function getDonationDetail(db: Db, npoId: number, id: number): Prom
     disputesOf(db, npoId, [id]),
   ]);
   const d = found.donation;
-  const refunded = refunds.reduce((sum, r) => sum + r.refund.amountMinor, 0);
+  // A refund the provider reported as failed is listed but gave nothing back.
+  const refunded = refunds
+    .filter((r) => r.refund.status === 'succeeded')
+    .reduce((sum, r) => sum + r.refund.amountMinor, 0);
   // What an open or lost dispute withdrew cannot be refunded too.
   const disputed = disputes.filter((x) => x.status !== 'won').reduce((sum, x) => sum + x.amountMinor, 0);
   const left = d.status === 'succeeded' ? Math.max(0, d.amountMinor - refunded - disputed) : 0;
@@ -52,6 +55,9 @@ export async function getDonationDetail(db: Db, npoId: number, id: number): Prom
         created_by: r.createdBy ?? null,
         // Rows the provider's webhook wrote carry its refund id as their key (provider-events).
         source: r.refund.idempotencyKey.startsWith('provider:') ? 'provider' : 'kindling',
+        status: r.refund.status === 'failed' ? 'failed' : 'succeeded',
+        failure_reason: r.refund.failureReason,
+        failed_at: iso(r.refund.failedAt),
         created_at: r.refund.createdAt.toISOString(),
       }),
     ),

@@ -113,6 +113,55 @@ export async function findRefundByProviderId(tx: Tx, donationId: number, provide
   return row ?? null;
 }
 
+/**
+ * Marks a recorded refund as failed at the provider: the one statement that decides whether this
+ * delivery reverses it, so a redelivered or concurrent failure finds it failed and does nothing.
+ * Null when the refund is unknown or already failed.
+ */
+export async function failRecordedRefund(tx: Tx, donationId: number, providerRefundId: string, reason: string | null) {
+  const [row] = await tx
+    .update(donationRefunds)
+    .set({ status: 'failed', failedAt: new Date(), failureReason: reason })
+    .where(
+      and(
+        eq(donationRefunds.donationId, donationId),
+        eq(donationRefunds.providerRefundId, providerRefundId),
+        eq(donationRefunds.status, 'succeeded'),
+      ),
+    )
+    .returning({ id: donationRefunds.id, amountMinor: donationRefunds.amountMinor });
+  return row ?? null;
+}
+
+/**
+ * A failure of a refund Kindling never recorded: kept as failed (it never counted: no ledger row),
+ * so the refund's own report arriving late, or a staff refund still waiting for this provider
+ * answer, finds its id taken and records nothing. False when the id is already known.
+ */
+export async function insertFailedProviderRefund(
+  tx: Tx,
+  d: DonationRow,
+  refund: { id: string; amountMinor: number },
+  reason: string | null,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(donationRefunds)
+    .values({
+      npoId: d.npoId,
+      donationId: d.id,
+      idempotencyKey: `provider:${refund.id}`,
+      amountMinor: refund.amountMinor,
+      currency: d.currency,
+      status: 'failed',
+      providerRefundId: refund.id,
+      failedAt: new Date(),
+      failureReason: reason,
+    })
+    .onConflictDoNothing()
+    .returning({ id: donationRefunds.id });
+  return rows.length > 0;
+}
+
 type DisputeValues = { id: string; amountMinor: number; reason: string | null; provider: string };
 
 /** Records a dispute as open, or (a close whose opening never arrived) as already decided; null if known. */

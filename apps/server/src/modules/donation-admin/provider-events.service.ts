@@ -10,15 +10,23 @@ import type { DonationRow } from './donation-detail.repository.ts';
 import {
   adoptPendingClaim,
   closeOpenDispute,
+  failRecordedRefund,
   findRefundByProviderId,
   goneSoFar,
   insertDispute,
+  insertFailedProviderRefund,
   insertProviderRefund,
   lockDonationByReference,
   providerAccountIdOf,
   writeDisputeLedger,
 } from './provider-events.repository.ts';
-import { giftNamesOf, markFullyRefunded, writeRefundLedger } from './refund.repository.ts';
+import {
+  giftNamesOf,
+  markFullyRefunded,
+  markNoLongerRefunded,
+  writeRefundLedger,
+  writeRefundReversal,
+} from './refund.repository.ts';
 
 /** How staff see the provider: in a sentence ("by the sandbox") and as the actor of a history entry. */
 const PROVIDER_NAMES: Record<ProviderName, string> = { stripe: 'Stripe', paypal: 'PayPal', sandbox: 'the sandbox' };
@@ -32,7 +40,7 @@ export type ProviderEventOutcome =
 export type ProviderEventLog = (message: string, context: Record<string, unknown>) => void;
 
 /**
- * Records a refund.recorded, dispute.opened or dispute.closed event. The gift is found by the
+ * Records a refund.recorded, refund.failed, dispute.opened or dispute.closed event. The gift is found by the
  * payment reference the event names; an account or organisation in the event that is not the
  * stored gift's own means the event is not about this gift, and nothing changes.
  */
@@ -55,6 +63,10 @@ export async function recordProviderMoneyEvent(
     if (event.currency && event.currency !== donation.currency) return { skipped: 'currency_mismatch' };
     if (event.type === 'refund.recorded')
       return { recorded: await recordRefunds(tx, donation, provider, event.refunds ?? []) };
+    if (event.type === 'refund.failed') {
+      const reason = event.failureMessage ?? null;
+      return { recorded: await reverseFailedRefunds(tx, donation, provider, event.refunds ?? [], reason) };
+    }
     if (event.dispute && event.type === 'dispute.opened') {
       return { recorded: await openDispute(tx, donation, provider, event.dispute) };
     }
@@ -138,6 +150,67 @@ async function notifyRefunded(
       provider_refund_id: refund.id,
     },
   });
+}
+
+/**
+ * A recorded refund that failed at the provider never gave the money back: its row is marked
+ * failed by one conditional UPDATE (under the gift's row lock, so a redelivered or concurrent
+ * failure reverses once), a positive refund row cancels its ledger row, and a gift marked refunded
+ * only because of it counts as a gift again. A failure of a refund never recorded moves nothing.
+ */
+async function reverseFailedRefunds(
+  tx: Tx,
+  d: DonationRow,
+  provider: ProviderName,
+  refunds: ProviderRefundRecord[],
+  reason: string | null,
+) {
+  let reversed = 0;
+  for (const refund of refunds) {
+    const failed = await failRecordedRefund(tx, d.id, refund.id, reason);
+    if (!failed) {
+      await insertFailedProviderRefund(tx, d, refund, reason);
+      continue;
+    }
+    const gone = await goneSoFar(tx, d.id);
+    const goneAfter = gone.refunded + gone.disputed;
+    await writeRefundReversal(tx, d, goneAfter, failed.amountMinor);
+    const restored = d.status === 'refunded' && goneAfter < d.amountMinor;
+    if (restored) await markNoLongerRefunded(tx, d.id);
+    const data = {
+      amount_minor: failed.amountMinor,
+      currency: d.currency,
+      provider,
+      provider_refund_id: refund.id,
+      failure_reason: reason,
+      actor: PROVIDER_ACTORS[provider],
+    };
+    await recordAudit(tx, {
+      npoId: d.npoId,
+      actorUserId: null,
+      action: 'donation.refund_failed',
+      targetType: 'donation',
+      targetId: d.id,
+      data,
+    });
+    const names = await giftNamesOf(tx, d);
+    await notifyOrganisation(tx, {
+      npoId: d.npoId,
+      kind: 'donation.refund_failed',
+      ...notificationTexts['donation.refund_failed']({
+        ...names,
+        donationId: d.id,
+        amountMinor: failed.amountMinor,
+        giftAmountMinor: d.amountMinor,
+        currency: d.currency,
+        providerName: PROVIDER_NAMES[provider],
+        reason,
+      }),
+      data: { donation_id: d.id, restored, ...data },
+    });
+    reversed++;
+  }
+  return reversed;
 }
 
 /** The provider withdraws the disputed amount when the dispute opens: a negative dispute row. */

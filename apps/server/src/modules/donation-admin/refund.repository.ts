@@ -66,6 +66,31 @@ export async function writeRefundLedger(tx: Tx, d: DonationRow, before: number, 
   });
 }
 
+/**
+ * The positive `refund` row that reverses a refund the provider reported as failed: the same
+ * cumulative shares as the row it cancels (`goneAfter` is what stays gone without it), so the
+ * gift's rows net to what really left and every sum over refund rows drops it.
+ */
+export async function writeRefundReversal(tx: Tx, d: DonationRow, goneAfter: number, amount: number): Promise<void> {
+  await tx.insert(ledgerEntries).values({
+    npoId: d.npoId,
+    donationId: d.id,
+    kind: 'refund',
+    amountMinor: amount,
+    currency: d.currency,
+    baseAmountMinor: baseShare(d, goneAfter + amount) - baseShare(d, goneAfter),
+    baseCurrency: d.baseCurrency,
+  });
+}
+
+/** A gift marked refunded by a refund that then failed counts as a gift again. */
+export async function markNoLongerRefunded(tx: Tx, donationId: number): Promise<void> {
+  await tx
+    .update(donations)
+    .set({ status: 'succeeded', refundedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(donations.id, donationId), eq(donations.status, 'refunded')));
+}
+
 export async function markFullyRefunded(tx: Tx, donationId: number): Promise<void> {
   await tx
     .update(donations)

@@ -43,6 +43,17 @@ export const notificationTexts = {
     message: `${refundedPart(d)}${d.refundedBy ? ` by ${d.refundedBy}` : ''}.`,
     link: `/dashboard/donation/${d.donationId}`,
   }),
+  /** A recorded refund the provider then reported as failed: the money never left (decision 016). */
+  'donation.refund_failed': (
+    d: Gift & { donationId: number; giftAmountMinor: number; providerName: string; reason?: string | null },
+  ): NotificationText => ({
+    title: 'Refund failed',
+    message:
+      `The refund of ${money(d.amountMinor, d.currency)} of ${d.donorName}’s gift of ` +
+      `${money(d.giftAmountMinor, d.currency)}${forCampaign(d.campaignName)} failed at ${d.providerName}` +
+      `${d.reason ? ` (reason: ${d.reason.replace(/_/g, ' ')})` : ''}; the money stays with you and counts again.`,
+    link: `/dashboard/donation/${d.donationId}`,
+  }),
   /** A chargeback reported by the provider: opened (money withdrawn), then won (back) or lost. */
   'donation.disputed': (
     d: Gift & { donationId: number; stage: 'opened' | 'won' | 'lost'; reason?: string | null },

@@ -182,6 +182,11 @@ export const providerEventTypes = [
   'payment.processing',
   /** Money went back to the donor at the provider (from Kindling or the provider's dashboard). */
   'refund.recorded',
+  /**
+   * A refund the provider reported (or answered) as pending failed after all: the money never
+   * left, so a recorded refund is reversed. `refunds` holds that one refund, `failureMessage` why.
+   */
+  'refund.failed',
   /** The donor's bank disputes the payment: the provider withdraws the amount now. */
   'dispute.opened',
   /** The dispute is decided: won returns the withdrawn amount, lost keeps it gone. */
@@ -223,7 +228,7 @@ export type ProviderEvent = {
   failureMessage?: string;
   /**
    * refund.recorded: every refund of the payment the event names (Stripe's charge.refunded lists
-   * all of them, so one already recorded is skipped by its id).
+   * all of them, so one already recorded is skipped by its id). refund.failed: the failed refund.
    */
   refunds?: ProviderRefundRecord[];
   /** dispute.opened / dispute.closed. */

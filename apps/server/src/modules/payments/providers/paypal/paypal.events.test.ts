@@ -39,7 +39,12 @@ describe('PayPal refund and dispute events', () => {
       event_type: 'PAYMENT.CAPTURE.REFUNDED',
       resource: refundResource('FAILED'),
     });
-    expect(failed.refunds).toEqual([]);
+    expect(failed).toMatchObject({
+      type: 'refund.failed',
+      providerReference: '2GG279541U471931P',
+      refunds: [{ id: '1JU08902781691411', amountMinor: 1250, currency: 'USD' }],
+      failureMessage: 'failed',
+    });
   });
 
   it('reads a dispute as opened, then won or lost by its outcome code, in the currency’s own units', () => {

@@ -38,18 +38,20 @@ function refundEvent(base: { id: string; providerType: string }, resource: PayPa
       ?.href.split('/')
       .at(-1) ?? null;
   const money = moneyOf(resource.amount);
+  // PayPal names no refund-failed event; a refund resource it reports as FAILED or CANCELLED is
+  // treated like Stripe's refund.failed (a recorded refund of that id is reversed).
+  const failed = resource.status === 'FAILED' || resource.status === 'CANCELLED';
   return {
     ...base,
-    type: 'refund.recorded',
+    type: failed ? 'refund.failed' : 'refund.recorded',
     providerReference: captureId,
     accountId: resource.payee?.merchant_id ?? null,
     amountMinor: money?.amountMinor ?? null,
     currency: money?.currency ?? null,
     metadata: decodeCustomId(resource.custom_id),
     refunds:
-      money && resource.id && resource.status !== 'FAILED' && resource.status !== 'CANCELLED'
-        ? [{ id: resource.id, amountMinor: money.amountMinor, currency: money.currency }]
-        : [],
+      money && resource.id ? [{ id: resource.id, amountMinor: money.amountMinor, currency: money.currency }] : [],
+    ...(failed ? { failureMessage: resource.status?.toLowerCase() ?? 'failed' } : {}),
   };
 }
 

@@ -44,6 +44,29 @@ describe('Stripe refund and dispute events', () => {
     expect(single.refunds).toEqual([{ id: 're_9', amountMinor: 150, currency: 'JPY' }]);
   });
 
+  it('reads a refund that failed after being accepted as refund.failed, whichever event names it', () => {
+    const failed = {
+      id: 're_5',
+      amount: 1200,
+      currency: 'usd',
+      payment_intent: 'pi_5',
+      failure_reason: 'expired_or_canceled_card',
+    };
+    for (const type of ['refund.failed', 'refund.updated', 'charge.refund.updated']) {
+      expect(translateStripeEvent(event(type, { ...failed, status: 'failed' }))).toMatchObject({
+        type: 'refund.failed',
+        providerReference: 'pi_5',
+        accountId: 'acct_1',
+        refunds: [{ id: 're_5', amountMinor: 1200, currency: 'USD' }],
+        failureMessage: 'expired_or_canceled_card',
+      });
+    }
+    // Still pending: the refund stands (it is recorded, as the money is on its way back).
+    expect(translateStripeEvent(event('charge.refund.updated', { ...failed, status: 'pending' })).type).toBe(
+      'refund.recorded',
+    );
+  });
+
   it('opens a chargeback, ignores an inquiry until it closes, and reads the outcome', () => {
     const dispute = {
       id: 'dp_1',

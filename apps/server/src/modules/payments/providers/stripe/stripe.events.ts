@@ -16,6 +16,13 @@ const PAYMENT_INTENT_EVENTS: Record<string, ProviderEventType> = {
 
 /** Refunds that moved money (a failed or canceled one gave nothing back). */
 const COUNTED_REFUND = new Set(['succeeded', 'pending', 'requires_action']);
+const REFUND_EVENTS = new Set([
+  'charge.refunded',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.refund.updated',
+]);
 /** An inquiry (warning_…) is not a chargeback: Stripe withdraws nothing until it becomes one. */
 const INQUIRY = /^warning_/;
 
@@ -35,6 +42,25 @@ export function stripeRefundRecords(refunds: readonly Stripe.Refund[] | undefine
     }));
 }
 
+/**
+ * A refund that failed after Stripe accepted it (pending at first, e.g. the card was closed):
+ * refund.failed, or refund.updated / charge.refund.updated whose refund is now `failed`.
+ */
+function failedRefundEvent(base: Base, refund: Stripe.Refund): ProviderEvent {
+  const amountMinor = fromStripeAmount(refund.amount, refund.currency);
+  const currency = refund.currency.toUpperCase();
+  return {
+    ...base,
+    type: 'refund.failed',
+    providerReference: idOf(refund.payment_intent),
+    amountMinor,
+    currency,
+    metadata: (refund.metadata ?? {}) as PaymentMetadata,
+    refunds: [{ id: refund.id, amountMinor, currency }],
+    failureMessage: refund.failure_reason ?? 'unknown',
+  };
+}
+
 function refundEvent(base: Base, event: Stripe.Event): ProviderEvent {
   // charge.refunded names every refund of the charge, but since API version 2022-11-15 only when
   // the list is expanded; without it `refunds` is undefined and the adapter asks Stripe for them.
@@ -51,8 +77,10 @@ function refundEvent(base: Base, event: Stripe.Event): ProviderEvent {
       ...(refunds ? { refunds } : {}),
     };
   }
-  // refund.created / refund.updated (every refund since 2024-10-28): the one refund itself.
+  // refund.created / refund.updated (every refund since 2024-10-28), charge.refund.updated and
+  // refund.failed: the one refund itself.
   const refund = event.data.object as Stripe.Refund;
+  if (event.type === 'refund.failed' || refund.status === 'failed') return failedRefundEvent(base, refund);
   return {
     ...base,
     type: 'refund.recorded',
@@ -108,7 +136,7 @@ export function translateStripeEvent(event: Stripe.Event): ProviderEvent {
       ...(intent.last_payment_error?.message ? { failureMessage: intent.last_payment_error.message } : {}),
     };
   }
-  if (['charge.refunded', 'refund.created', 'refund.updated'].includes(event.type)) return refundEvent(base, event);
+  if (REFUND_EVENTS.has(event.type)) return refundEvent(base, event);
   if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed')
     return disputeEvent(base, event);
   if (event.type === 'setup_intent.succeeded') {
