@@ -35,7 +35,7 @@ export function sandboxEvent(
   ctx: TestContext,
   type: ProviderEventType,
   payment: { id: string; npoId: number; amountMinor: number; currency: string },
-  extra: Pick<SandboxEventData, 'refund' | 'dispute'>,
+  extra: Pick<SandboxEventData, 'refund' | 'dispute' | 'failure_message'>,
 ): Delivery {
   return buildSandboxEvent(sandboxWebhookKey(ctx.config.sessionSecret), type, {
     id: payment.id,

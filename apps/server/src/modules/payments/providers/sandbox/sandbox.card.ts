@@ -16,6 +16,7 @@ import {
   type CardInput,
   cardOutcome,
   DECLINED_MESSAGE,
+  refundFailsLater,
   savedCardDeclines,
   type ValidCard,
   validateCard,
@@ -226,6 +227,14 @@ async function refund(ctx: SandboxContext, input: RefundInput): Promise<Provider
   // The same key names the same refund, as at Stripe: a retried staff refund and its webhook agree.
   const id = `re_sandbox_${hmacHex(ctx.webhookKey, `refund:${input.account.npoId}:${input.idempotencyKey}`).slice(0, 24)}`;
   ctx.emit('refund.recorded', row, { refund: { id, amount_minor: amountMinor } });
+  // The card that cannot take money back: the bank refuses the refund after it was accepted. The
+  // two events travel concurrently, so they may arrive in either order, as a provider's may.
+  if (refundFailsLater(row.cardLast4)) {
+    ctx.emit('refund.failed', row, {
+      refund: { id, amount_minor: amountMinor },
+      failure_message: 'expired_or_canceled_card',
+    });
+  }
   return { id, status: 'succeeded', amountMinor, currency: row.currency ?? 'USD' };
 }
 

@@ -21,6 +21,8 @@ const TEST_CARDS: Record<string, CardOutcome> = {
   '4000000000009995': { kind: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   // Succeeds now, then declines every off-session charge: for testing failed recurring charges.
   '4000000000000341': { kind: 'succeeds' },
+  // Succeeds, but a refund of it fails after being accepted (refund.failed), as at Stripe.
+  '4000000000005126': { kind: 'succeeds' },
 };
 const NOT_A_TEST_CARD: CardOutcome = {
   kind: 'declined',
@@ -32,6 +34,9 @@ export const cardOutcome = (number: string): CardOutcome => TEST_CARDS[number] ?
 
 /** Off-session: a saved …0002, …9995 or …0341 declines; other saved test cards are charged. */
 export const savedCardDeclines = (last4: string | null): boolean => ['0002', '9995', '0341'].includes(last4 ?? '');
+
+/** A payment with Stripe's test card …5126: its refunds are accepted, then fail (refund.failed). */
+export const refundFailsLater = (last4: string | null): boolean => last4 === '5126';
 
 export function isLuhnValid(digits: string): boolean {
   let sum = 0;

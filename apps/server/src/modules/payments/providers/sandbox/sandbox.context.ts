@@ -26,7 +26,11 @@ export type SandboxContext = {
     kinds: readonly SandboxPaymentRow['kind'][],
   ) => Promise<SandboxPaymentRow>;
   /** Sends a signed event about `row`; `extra` adds a refund or dispute to its data. */
-  emit: (type: ProviderEventType, row: SandboxPaymentRow, extra?: Pick<SandboxEventData, 'refund' | 'dispute'>) => void;
+  emit: (
+    type: ProviderEventType,
+    row: SandboxPaymentRow,
+    extra?: Pick<SandboxEventData, 'refund' | 'dispute' | 'failure_message'>,
+  ) => void;
   setSink: (sink: SandboxWebhookSink | null) => void;
   flush: () => Promise<void>;
 };
