@@ -10,6 +10,7 @@ const ACTIONS: Record<string, string> = {
   'donation.offline_recorded': 'Offline gift entered',
   'donation.refunded': 'Refunded in full',
   'donation.partially_refunded': 'Partly refunded',
+  'donation.refund_failed': 'Refund failed at the provider, reversed',
   'donation.dispute_opened': 'Dispute opened, amount withdrawn',
   'donation.dispute_won': 'Dispute won, amount back',
   'donation.dispute_lost': 'Dispute lost',

@@ -50,7 +50,23 @@ describe('DonationPage', () => {
           reason: null,
           created_by: null,
           source: 'provider',
+          status: 'succeeded',
+          failure_reason: null,
+          failed_at: null,
           created_at: '2026-03-05T09:00:00.000Z',
+        },
+        {
+          id: 4,
+          amount_minor: 500,
+          currency: 'USD',
+          provider_refund_id: 're_failed_later',
+          reason: null,
+          created_by: 'Ada Admin',
+          source: 'kindling',
+          status: 'failed',
+          failure_reason: 'expired_or_canceled_card',
+          failed_at: '2026-03-05T10:00:00.000Z',
+          created_at: '2026-03-05T09:30:00.000Z',
         },
       ],
       disputes: [
@@ -93,6 +109,10 @@ describe('DonationPage', () => {
     expect(within(amount).getByText('Taken by disputes').nextSibling).toHaveTextContent('$40.00 USD');
     const refunds = screen.getByRole('region', { name: 'Refunds' });
     expect(within(refunds).getByText(/· at the sandbox$/)).toBeInTheDocument();
+    // A refund the provider reported as failed is listed, with why, and not counted as refunded.
+    expect(
+      within(refunds).getByText('Refund failed (expired or canceled card): the money was not returned'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Dispute opened, amount withdrawn: $40.00 USD')).toBeInTheDocument();
     expect(screen.getByText(/^Sandbox ·/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();

@@ -169,6 +169,12 @@ function RefundsCard({ d }: { d: TDonationDetail }) {
           >
             {money(r.amount_minor, r.currency)}
             {r.reason ? ` (${r.reason})` : ''}
+            {r.status === 'failed' && (
+              <Text component="span" display="block" size="sm" fw={500} c="red.8">
+                Refund failed{r.failure_reason ? ` (${r.failure_reason.replace(/_/g, ' ')})` : ''}: the money was not
+                returned
+              </Text>
+            )}
           </Fact>
         ))
       )}
