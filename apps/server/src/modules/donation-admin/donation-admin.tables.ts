@@ -11,7 +11,8 @@ export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
  * against what is left) before the provider is called, so two refunds at once cannot together
  * exceed the gift; the staff member's idempotency key makes a retried request refund once. The
  * money itself moves in the ledger (a negative `refund` row) when the provider confirms; a
- * provider failure removes the claim and changes nothing else.
+ * provider failure removes the claim and changes nothing else. A refund the provider reports as
+ * failed afterwards is marked `failed` (when and why) and its ledger row reversed (decision 016).
  */
 export const donationRefunds = pgTable(
   'donation_refunds',
