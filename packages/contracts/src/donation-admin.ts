@@ -182,6 +182,8 @@ export type TTransactionKind = (typeof TRANSACTION_KINDS)[number];
 export const TRANSACTION_STATUSES = [
   'succeeded',
   'refunded',
+  /** A refund row that gives a refund back: the provider reported the refund failed (decision 016). */
+  'refund_failed',
   'disputed',
   'dispute_won',
   'failed',

@@ -126,6 +126,19 @@ describe('refunds that fail at Stripe after being recorded', () => {
     ]);
     expect(detail.ledger.filter((l) => l.kind === 'refund').map((l) => l.amount_minor)).toEqual([-5000, 5000]);
     expect(await figures(admin)).toEqual(before);
+    // Staff's transactions list the money going out and coming back, each for what it is.
+    const moves = await admin.get(
+      `/api/v1/npo_admin/transactions?search=${encodeURIComponent('refund-fails-full@example.org')}`,
+    );
+    expect(
+      moves
+        .json()
+        .transactions.filter((t: { kind: string }) => t.kind === 'refund')
+        .map((t: { status: string; amount_minor: number }) => [t.status, t.amount_minor]),
+    ).toEqual([
+      ['refund_failed', 5000],
+      ['refunded', -5000],
+    ]);
 
     const notices = await noticesAbout(staff, gift.id, 'donation.refund_failed');
     expect(notices).toHaveLength(1);

@@ -18,7 +18,7 @@ const DONATION_PART = sql`
   WHERE d.status IN ('succeeded', 'refunded')`;
 
 const REFUND_PART = sql`
-  SELECT 'refund', l.id, 'refunded', l.amount_minor, l.currency, d.provider, d.provider_reference,
+  SELECT 'refund', l.id, CASE WHEN l.amount_minor > 0 THEN 'refund_failed' ELSE 'refunded' END, l.amount_minor, l.currency, d.provider, d.provider_reference,
     nullif(trim(dn.first_name || ' ' || dn.last_name), ''), dn.email, d.campaign_id, c.name, d.id,
     d.recurring_plan_id, NULL, NULL, l.created_at, l.npo_id
   FROM ledger_entries l JOIN donations d ON d.id = l.donation_id JOIN donors dn ON dn.id = d.donor_id
@@ -108,7 +108,10 @@ function keyParts(npoId: number, query: ListQuery): SQL[] {
     WHERE g.npo_id = ${npoId} AND g.donor_id IN (${donors})
     UNION SELECT g.id, g.created_at, g.status FROM donations g
     WHERE g.npo_id = ${npoId} AND g.provider_reference = ${query.search ?? ''}`;
-  const disputeStatus = sql`CASE WHEN l.amount_minor < 0 THEN 'disputed' ELSE 'dispute_won' END`;
+  const ledgerStatus = {
+    refund: sql`CASE WHEN l.amount_minor > 0 THEN 'refund_failed' ELSE 'refunded' END`,
+    dispute: sql`CASE WHEN l.amount_minor < 0 THEN 'disputed' ELSE 'dispute_won' END`,
+  };
   const parts: SQL[] = [];
   if (!status || status === 'succeeded' || status === 'refunded') {
     parts.push(sql`SELECT 'payment' AS kind, d.id, d.created_at FROM ${pattern === null ? sql`donations d` : sql`(${matching}) d`}
@@ -116,14 +119,14 @@ function keyParts(npoId: number, query: ListQuery): SQL[] {
         ${status ? sql`AND d.status = ${status}` : sql``}`);
   }
   for (const kind of ['refund', 'dispute'] as const) {
-    if (status && (kind === 'refund' ? status !== 'refunded' : status !== 'disputed' && status !== 'dispute_won'))
-      continue;
+    const statuses = kind === 'refund' ? ['refunded', 'refund_failed'] : ['disputed', 'dispute_won'];
+    if (status && !statuses.includes(status)) continue;
     parts.push(sql`SELECT ${kind}::text, l.id, l.created_at FROM ledger_entries l
       WHERE l.npo_id = ${npoId} AND l.kind = ${kind}
-        ${kind === 'dispute' && status ? sql`AND ${disputeStatus} = ${status}` : sql``}
+        ${status ? sql`AND ${ledgerStatus[kind]} = ${status}` : sql``}
         ${pattern === null ? sql`` : sql`AND l.donation_id IN (SELECT m.id FROM (${matching}) m)`}`);
   }
-  if (!status || !['succeeded', 'refunded', 'disputed', 'dispute_won'].includes(status)) {
+  if (!status || !['succeeded', 'refunded', 'refund_failed', 'disputed', 'dispute_won'].includes(status)) {
     parts.push(sql`SELECT 'attempt', a.id, a.created_at FROM payment_attempts a
       WHERE a.npo_id = ${npoId} ${status ? sql`AND a.status = ${status}` : sql``}
         ${

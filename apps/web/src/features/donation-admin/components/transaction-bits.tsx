@@ -4,6 +4,7 @@ import { Badge } from '@mantine/core';
 export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
   succeeded: 'Succeeded',
   refunded: 'Refunded',
+  refund_failed: 'Refund failed',
   disputed: 'Disputed',
   dispute_won: 'Dispute won',
   failed: 'Failed',
@@ -13,6 +14,7 @@ export const TRANSACTION_STATUS_LABELS: Record<TTransactionStatus, string> = {
 const COLORS: Record<TTransactionStatus, string> = {
   succeeded: 'green',
   refunded: 'gray',
+  refund_failed: 'red',
   disputed: 'orange',
   dispute_won: 'green',
   failed: 'red',
