@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
-import { donationsBy, fillDonorDetails, fillStepOne, payWithSandboxCard, staffApi } from '../support/donation-form.ts';
+import { giveTwentyFiveToSpringAppeal, springAppealGiftId, staffApi } from '../support/donation-form.ts';
 
 /**
  * A donor's bank disputes a sandbox gift: the sandbox's signed webhook (what a provider sends)
@@ -39,23 +39,11 @@ describe('a disputed donation', () => {
   it('shows staff an open dispute, then the lost dispute as a refunded gift', async () => {
     await fs.mkdir(SHOTS, { recursive: true });
     const donor = (await newPage({ width: 375, height: 812 })).page;
-    await donor.goto('/spring-appeal');
-    await donor.getByRole('group', { name: 'How often' }).waitFor({ timeout: 15_000 });
-    await fillStepOne(donor, { preset: '$25' });
-    await fillDonorDetails(donor, { first: 'Dee', last: 'Spute', email });
-    await payWithSandboxCard(donor, '4242 4242 4242 4242');
-    await donor.getByRole('heading', { name: /Thank you for your one time \$25/ }).waitFor();
+    await giveTwentyFiveToSpringAppeal(donor, { first: 'Dee', last: 'Spute', email }, '4242 4242 4242 4242');
 
     const { page, context } = await newPage({ width: 375, height: 812 });
     const api = await staffApi(context.request, 'admin@kindling.test');
-    const campaign = await (await api.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')).json();
-    let gifts = await donationsBy(api, campaign.campaign.campaign_id, email);
-    for (let i = 0; i < 40 && gifts.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      gifts = await donationsBy(api, campaign.campaign.campaign_id, email);
-    }
-    const id = gifts[0]?.id;
-    expect(id).toBeGreaterThan(0);
+    const id = await springAppealGiftId(api, email);
     const detail = (await (await api.get(`/api/v1/npo_admin/donations/${id}`)).json()).donation;
     const payment = {
       id: detail.provider_reference,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
-import { donationsBy, fillDonorDetails, fillStepOne, payWithSandboxCard, staffApi } from '../support/donation-form.ts';
+import { giveTwentyFiveToSpringAppeal, springAppealGiftId, staffApi } from '../support/donation-form.ts';
 
 /**
  * A donor pays with the sandbox's card whose refunds fail later (4000 0000 0000 5126, as in
@@ -19,23 +19,11 @@ describe('a refund that fails at the provider', () => {
   it('shows staff the failed refund and the gift counted again, on a phone and a wide screen', async () => {
     await fs.mkdir(SHOTS, { recursive: true });
     const donor = (await newPage({ width: 375, height: 812 })).page;
-    await donor.goto('/spring-appeal');
-    await donor.getByRole('group', { name: 'How often' }).waitFor({ timeout: 15_000 });
-    await fillStepOne(donor, { preset: '$25' });
-    await fillDonorDetails(donor, { first: 'Fay', last: 'Leddy', email });
-    await payWithSandboxCard(donor, '4000 0000 0000 5126');
-    await donor.getByRole('heading', { name: /Thank you for your one time \$25/ }).waitFor();
+    await giveTwentyFiveToSpringAppeal(donor, { first: 'Fay', last: 'Leddy', email }, '4000 0000 0000 5126');
 
     const { page, context } = await newPage({ width: 375, height: 812 });
     const api = await staffApi(context.request, 'admin@kindling.test');
-    const campaign = await (await api.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')).json();
-    let gifts = await donationsBy(api, campaign.campaign.campaign_id, email);
-    for (let i = 0; i < 40 && gifts.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      gifts = await donationsBy(api, campaign.campaign.campaign_id, email);
-    }
-    const id = gifts[0]?.id;
-    expect(id).toBeGreaterThan(0);
+    const id = await springAppealGiftId(api, email);
 
     await signIn(page, 'admin@kindling.test');
     await page.waitForURL('**/dashboard/home');

@@ -117,3 +117,26 @@ export async function newestDonations(request: APIRequestContext, campaignId: nu
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { donations: StaffDonation[] }).donations;
 }
+
+/** A donor gives $25 once to Spring Appeal through the public form with a sandbox card. */
+export async function giveTwentyFiveToSpringAppeal(page: Page, donor: Donor, card: string): Promise<void> {
+  await page.goto('/spring-appeal');
+  await page.getByRole('group', { name: 'How often' }).waitFor({ timeout: 15_000 });
+  await fillStepOne(page, { preset: '$25' });
+  await fillDonorDetails(page, donor);
+  await payWithSandboxCard(page, card);
+  await page.getByRole('heading', { name: /Thank you for your one time \$25/ }).waitFor();
+}
+
+/** The id of the Spring Appeal gift from `email`, once staff can see it (staff API). */
+export async function springAppealGiftId(request: APIRequestContext, email: string): Promise<number> {
+  const campaign = await (await request.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')).json();
+  let gifts = await donationsBy(request, campaign.campaign.campaign_id, email);
+  for (let i = 0; i < 40 && gifts.length === 0; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    gifts = await donationsBy(request, campaign.campaign.campaign_id, email);
+  }
+  const id = gifts[0]?.id ?? 0;
+  expect(id).toBeGreaterThan(0);
+  return id;
+}

@@ -5,6 +5,10 @@ export type GivingKind = 'total' | 'campaign' | 'method' | 'amount' | 'list';
 
 const isMidnight = (at: Date) => at.getTime() % 86_400_000 === 0;
 
+/** The last closed day of an organisation's day rows (giving_days_closed), as a one-row `through`. */
+export const closedThrough = (npoId: number): SQL =>
+  sql`SELECT coalesce((SELECT c.through FROM giving_days_closed c WHERE c.npo_id = ${npoId}), '-infinity'::date) AS through`;
+
 /**
  * The giving_days rows of one kind for `range` (UTC midnights, `from` inclusive, `to` exclusive;
  * either may be omitted), as one SQL source with the table's columns: the stored sums of closed days
@@ -19,9 +23,7 @@ export function givingDays(npoId: number, kind: GivingKind, range: { from?: Date
   const from = range.from?.toISOString() ?? '-infinity';
   const to = range.to?.toISOString() ?? 'infinity';
   return sql`(
-    WITH closed AS (
-      SELECT coalesce((SELECT c.through FROM giving_days_closed c WHERE c.npo_id = ${npoId}), '-infinity'::date) AS through
-    )
+    WITH closed AS (${closedThrough(npoId)})
     SELECT r.day, r.recurring, r.campaign_id, r.method, r.amount, r.status, r.currency, r.donations, r.gifts,
       r.gross, r.net, r.gift_net, r.amount_minor
     FROM giving_days r, closed
@@ -47,9 +49,7 @@ export function givingDayReturns(npoId: number, range: { from: Date; to: Date })
   const from = range.from.toISOString();
   const to = range.to.toISOString();
   return sql`(
-    WITH closed AS (
-      SELECT coalesce((SELECT c.through FROM giving_days_closed c WHERE c.npo_id = ${npoId}), '-infinity'::date) AS through
-    )
+    WITH closed AS (${closedThrough(npoId)})
     SELECT r.day, r.firsts, r.prev_gaps, r.first_gaps
     FROM giving_day_returns r, closed
     WHERE r.npo_id = ${npoId} AND r.day <= closed.through

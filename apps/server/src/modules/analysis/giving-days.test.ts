@@ -232,9 +232,17 @@ describe('giving days', () => {
       failed: 1,
     });
 
-    // A charge's own update of a plan (next date, last charge) changes no figure.
+    // A charge's own update of a plan (next date, last charge) changes no figure and re-sums no
+    // day: the stored rows are the same row versions as before (xmin).
+    const versions = async () =>
+      (
+        await ctx.db.execute<{ v: string }>(sql`SELECT string_agg(xmin::text, ',' ORDER BY day, kind, status) AS v
+          FROM plan_days WHERE npo_id = ${trust.npoId}`)
+      ).rows[0]?.v;
+    const before = await versions();
     await ctx.db.execute(sql`UPDATE recurring_plans SET next_charge_at = now(), last_charged_at = now(), updated_at = now()
       WHERE id = ${p1}`);
+    expect(await versions()).toBe(before);
     expect((await march()).mrr).toBe(1500);
   });
 

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { closedThrough } from './giving-days.sql.ts';
 
 /**
  * Every plan_days row of an organisation (day, kind, status, runs, exhausted, plans, monthly_base;
@@ -8,9 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export function planDays(npoId: number): SQL {
   return sql`(
-    WITH closed AS (
-      SELECT coalesce((SELECT c.through FROM giving_days_closed c WHERE c.npo_id = ${npoId}), '-infinity'::date) AS through
-    )
+    WITH closed AS (${closedThrough(npoId)})
     SELECT r.day, r.kind, r.status, r.runs, r.exhausted, r.plans, r.monthly_base
     FROM plan_days r, closed
     WHERE r.npo_id = ${npoId} AND r.day <= closed.through

@@ -2,17 +2,14 @@
 // stand-in: charge.refunded without its refund list (API versions since 2022-11-15) makes the
 // adapter ask Stripe for the refunds on the connected account, so a refund staff made through
 // Kindling is recognised by its id and one made in Stripe's dashboard is recorded once.
-import { ZConfirmPaymentResponse, ZCreateIntentResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { detailOf, figures, noticesAbout, storedRows } from './provider-events.test-support.ts';
+import { detailOf, figures, noticesAbout, storedRows, stripeEvents } from './provider-events.test-support.ts';
 
 const WEBHOOK_SECRET = 'whsec_kindling_provider_events';
-const signer = new Stripe('sk_test_signer');
 
 describe('refunds and disputes from Stripe webhooks', () => {
   const standIn = useStripeStandIn();
@@ -28,40 +25,7 @@ describe('refunds and disputes from Stripe webhooks', () => {
     await staff.signIn('staff@kindling.test');
   });
 
-  /** A card gift through Stripe: intent, what Stripe.js does in the browser, confirm_payment. */
-  async function stripeGift(amount: number, email: string) {
-    const client = new TestClient(ctx.app);
-    const campaign = (await client.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')).json().campaign;
-    const choice = { campaign_id: campaign.campaign_id, amount, currency: 'usd', interval: 'once', included_fees: 0 };
-    const created = await client.post('/api/v1/npo_admin/intent', { ...choice, email });
-    expect(created.statusCode, created.body).toBe(200);
-    const { intent } = ZCreateIntentResponse.parse(created.json());
-    standIn.current().updateIntent(intent.id, { status: 'succeeded' });
-    const confirmed = await client.post('/api/v1/npo_admin/confirm_payment', {
-      ...choice,
-      first_name: 'Lin',
-      last_name: 'Huiyin',
-      email,
-      payment_intent: intent.id,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const donation = ZConfirmPaymentResponse.parse(confirmed.json()).donation;
-    if (!donation) throw new Error('no donation recorded');
-    return { id: donation.id, intentId: intent.id };
-  }
-
-  const send = (event: Record<string, unknown>, secret = WEBHOOK_SECRET) => {
-    const payload = JSON.stringify({ object: 'event', api_version: '2025-01-27.acacia', livemode: false, ...event });
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks/stripe',
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
-      },
-    });
-  };
+  const { stripeGift, send } = stripeEvents(ctx, standIn, WEBHOOK_SECRET);
   const chargeRefunded = (intentId: string, amount: number, refunded: number, account = 'acct_riverside') =>
     send({
       id: `evt_${crypto.randomUUID()}`,

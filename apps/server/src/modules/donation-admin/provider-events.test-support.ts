@@ -3,6 +3,8 @@
 import {
   type TDonationDetail,
   type TNotification,
+  ZConfirmPaymentResponse,
+  ZCreateIntentResponse,
   ZDonationDetailResponse,
   ZDonationListTotals,
   ZGiftAnalysis,
@@ -10,15 +12,60 @@ import {
   ZNotificationsResponse,
 } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { expect } from 'vitest';
+import type { useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import type { TestContext } from '../../../test/test-app.ts';
-import type { TestClient } from '../../../test/test-client.ts';
+import { TestClient } from '../../../test/test-client.ts';
 import type { ProviderEventType } from '../payments/index.ts';
 import {
   buildSandboxEvent,
   type SandboxEventData,
   sandboxWebhookKey,
 } from '../payments/providers/sandbox/sandbox.webhooks.ts';
+
+const signer = new Stripe('sk_test_signer');
+
+/**
+ * Stripe's side of a provider-events test against the stand-in: a card gift to Spring Appeal
+ * (intent, what Stripe.js does in the browser, confirm_payment) and Stripe events signed with
+ * the endpoint secret (`secret` to sign with another one).
+ */
+export function stripeEvents(ctx: TestContext, standIn: ReturnType<typeof useStripeStandIn>, webhookSecret: string) {
+  async function stripeGift(amount: number, email: string) {
+    const client = new TestClient(ctx.app);
+    const campaign = (await client.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')).json().campaign;
+    const choice = { campaign_id: campaign.campaign_id, amount, currency: 'usd', interval: 'once', included_fees: 0 };
+    const created = await client.post('/api/v1/npo_admin/intent', { ...choice, email });
+    expect(created.statusCode, created.body).toBe(200);
+    const { intent } = ZCreateIntentResponse.parse(created.json());
+    standIn.current().updateIntent(intent.id, { status: 'succeeded' });
+    const confirmed = await client.post('/api/v1/npo_admin/confirm_payment', {
+      ...choice,
+      first_name: 'Lin',
+      last_name: 'Huiyin',
+      email,
+      payment_intent: intent.id,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const donation = ZConfirmPaymentResponse.parse(confirmed.json()).donation;
+    if (!donation) throw new Error('no donation recorded');
+    return { id: donation.id, intentId: intent.id };
+  }
+  const send = (event: Record<string, unknown>, secret = webhookSecret) => {
+    const payload = JSON.stringify({ object: 'event', api_version: '2025-01-27.acacia', livemode: false, ...event });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/stripe',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+      },
+    });
+  };
+  return { stripeGift, send };
+}
 
 export type Delivery = { rawBody: string; headers: Record<string, string> };
 

@@ -2,17 +2,14 @@
 // recorded refund is reversed (status, refunded amount, every total), once however often or however
 // concurrently the failure arrives; a failure of a refund never recorded, or about another
 // organisation's payment, moves nothing. Signed webhooks against the Stripe stand-in.
-import { ZConfirmPaymentResponse, ZCreateIntentResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { detailOf, figures, noticesAbout, storedRows } from './provider-events.test-support.ts';
+import { detailOf, figures, noticesAbout, storedRows, stripeEvents } from './provider-events.test-support.ts';
 
 const WEBHOOK_SECRET = 'whsec_kindling_refund_failures';
-const signer = new Stripe('sk_test_signer');
 
 describe('refunds that fail at Stripe after being recorded', () => {
   const standIn = useStripeStandIn();
@@ -28,40 +25,7 @@ describe('refunds that fail at Stripe after being recorded', () => {
     await staff.signIn('staff@kindling.test');
   });
 
-  /** A card gift through Stripe: intent, what Stripe.js does in the browser, confirm_payment. */
-  async function stripeGift(amount: number, email: string) {
-    const client = new TestClient(ctx.app);
-    const campaign = (await client.get('/api/v1/npo_admin/campaign_page?campaign_url=spring-appeal')).json().campaign;
-    const choice = { campaign_id: campaign.campaign_id, amount, currency: 'usd', interval: 'once', included_fees: 0 };
-    const created = await client.post('/api/v1/npo_admin/intent', { ...choice, email });
-    expect(created.statusCode, created.body).toBe(200);
-    const { intent } = ZCreateIntentResponse.parse(created.json());
-    standIn.current().updateIntent(intent.id, { status: 'succeeded' });
-    const confirmed = await client.post('/api/v1/npo_admin/confirm_payment', {
-      ...choice,
-      first_name: 'Lin',
-      last_name: 'Huiyin',
-      email,
-      payment_intent: intent.id,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const donation = ZConfirmPaymentResponse.parse(confirmed.json()).donation;
-    if (!donation) throw new Error('no donation recorded');
-    return { id: donation.id, intentId: intent.id };
-  }
-
-  const send = (event: Record<string, unknown>) => {
-    const payload = JSON.stringify({ object: 'event', api_version: '2025-01-27.acacia', livemode: false, ...event });
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks/stripe',
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-    });
-  };
+  const { stripeGift, send } = stripeEvents(ctx, standIn, WEBHOOK_SECRET);
   /** Stripe's refund.failed (or refund.updated) for a refund of `intentId`, as a new event each time. */
   const refundFailed = (
     refund: { id: string; intentId: string; amount: number },

@@ -1,11 +1,11 @@
 import type { TDonationListFilter } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { donorsMatchingSql } from '../donors/index.ts';
 
 // The SQL shared by the list, its totals and the export, so the three always agree on which
 // donations a filter means. Every condition is on `d` (donations) and starts with its npo_id, so
 // the planner can use the npo_id-leading indexes (migration 'donation list indexes').
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 export const oneOf = (column: SQL, values: readonly (string | number)[]) =>
   sql`${column} IN (${sql.join(
     values.map((v) => sql`${v}`),
@@ -20,17 +20,13 @@ const dayAfter = (isoDate: string) => {
 };
 
 /**
- * Donor name, e-mail or postcode contains the text (the donors module's trigram index
- * donors_search_trgm_idx, whose expression this repeats), or the text is exactly a
- * receipt number or a provider reference. The matching donors are collected once into an array so
- * that `donor_id = ANY(...)` can be an index condition OR-ed with the two exact matches.
+ * Donor name, e-mail or postcode contains the text (the donors module's search, through its
+ * trigram index), or the text is exactly a receipt number or a provider reference. The matching
+ * donors are collected once into an array so that `donor_id = ANY(...)` can be an index condition
+ * OR-ed with the two exact matches.
  */
 function searchCondition(npoId: number, search: string): SQL {
-  const contains = `%${escapeLike(search.toLowerCase())}%`;
-  return sql`(d.donor_id = ANY (ARRAY(
-      SELECT dn.id FROM donors dn
-      WHERE dn.npo_id = ${npoId}
-        AND lower(dn.first_name || ' ' || dn.last_name || ' ' || dn.email || ' ' || dn.postal_code) LIKE ${contains}))
+  return sql`(d.donor_id = ANY (ARRAY(${donorsMatchingSql(npoId, search)}))
     OR d.receipt_number = ${search.toUpperCase()}
     OR d.provider_reference = ${search})`;
 }

@@ -43,6 +43,14 @@ const recurringStatusOf = sql`(SELECT CASE WHEN bool_or(p.status = 'active') THE
 /** LIKE pattern of a search term, its own wildcards taken literally. */
 export const containsPattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Donor `dn`'s name, e-mail or postcode contains `term`: the expression of donors_search_trgm_idx. */
+export const donorSearchMatches = (term: string) =>
+  sql`lower(dn.first_name || ' ' || dn.last_name || ' ' || dn.email || ' ' || dn.postal_code) LIKE ${containsPattern(term)}`;
+
+/** The ids of the organisation's donors a search term matches (through the trigram index). */
+export const donorsMatchingSql = (npoId: number, term: string) =>
+  sql`SELECT dn.id FROM donors dn WHERE dn.npo_id = ${npoId} AND ${donorSearchMatches(term)}`;
+
 /**
  * The filter on donor_giving (g) alone, so the count reads one table; the search, which needs the
  * donor's name, e-mail and postcode, adds a join (see `needsDonorJoin`). Plans and gift dates are
@@ -52,10 +60,7 @@ export const containsPattern = (term: string) => `%${term.toLowerCase().replace(
 function whereOf(f: DonorListFilter): SQL {
   const parts: SQL[] = [sql`g.npo_id = ${f.npoId}`];
   if (f.search) {
-    // Same expression as donors_search_trgm_idx, so the trigram index answers it.
-    parts.push(
-      sql`dn.npo_id = ${f.npoId} AND lower(dn.first_name || ' ' || dn.last_name || ' ' || dn.email || ' ' || dn.postal_code) LIKE ${containsPattern(f.search)}`,
-    );
+    parts.push(sql`dn.npo_id = ${f.npoId} AND ${donorSearchMatches(f.search)}`);
   }
   if (f.retention?.kind === 'lybunt') {
     parts.push(

@@ -2,6 +2,7 @@ import type { TTransaction, TTransactionListQuery } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { givingDays } from '../analysis/index.ts';
+import { containsPattern, donorsMatchingSql } from '../donors/index.ts';
 
 // Every payment attempt of an organisation in one list: succeeded and refunded gifts (donations),
 // refunds and dispute movements (ledger rows) and attempts that did not succeed (payment_attempts). Each
@@ -41,8 +42,6 @@ const ATTEMPT_PART = sql`
     a.failure_code, a.failure_message, a.created_at, a.npo_id
   FROM payment_attempts a LEFT JOIN donors dn ON dn.id = a.donor_id LEFT JOIN campaigns c ON c.id = a.campaign_id
   WHERE true`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The parts for one organisation (only the first names the columns, so all of them always run),
@@ -99,9 +98,8 @@ type ListQuery = { page: number; per_page: number; status?: TTransactionListQuer
  */
 function keyParts(npoId: number, query: ListQuery): SQL[] {
   const status = query.status;
-  const pattern = query.search ? `%${escapeLike(query.search.toLowerCase())}%` : null;
-  const donors = sql`SELECT dn.id FROM donors dn WHERE dn.npo_id = ${npoId}
-    AND lower(dn.first_name || ' ' || dn.last_name || ' ' || dn.email || ' ' || dn.postal_code) LIKE ${pattern}`;
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const donors = donorsMatchingSql(npoId, query.search ?? '');
   // The gifts a search matches, from the donor index (which holds id, time and status) and the
   // reference index: a few thousand at most, never the organisation's every payment.
   const matching = sql`SELECT g.id, g.created_at, g.status FROM donations g
