@@ -1,5 +1,5 @@
-// Benchmark of GET /api/v1/npo_admin/campaign_page (issue 3): requests per second of the public
-// campaign read on the real server (all its hooks: sessions, CSRF, security headers, metrics),
+// Benchmark of GET /api/v1/npo_admin/campaign_page (docs/product/campaigns.md#campaigns): requests per second of the
+// public campaign read on the real server (all its hooks: sessions, CSRF, security headers, metrics),
 // against a bare Fastify JSON route answering the same body from memory, measured in the same run
 // on the same machine, alternating (target: at least 0.5 of it). Not part of npm test.
 // Run: npx tsx bench/campaign-page/run.ts [--seconds 10] [--connections 20] [--rounds 2]

@@ -1,4 +1,4 @@
-// Benchmark of the sandbox card path's confirm_payment (issue 3): donations recorded per second
+// Benchmark of the sandbox card path's confirm_payment (decision 010): donations recorded per second
 // through POST /api/v1/npo_admin/confirm_payment on the real server, each payment confirmed twice
 // at once (as a double-clicking donor or a retrying browser would), then a check that every payment
 // became exactly one donation: none lost, none doubled. Target: ≥ 300 per second.

@@ -1,4 +1,4 @@
-// Data generator of the dashboard benchmark (issue 5): fills one organisation with N donors and M
+// Data generator of the dashboard benchmark (bench/dashboard/run.ts): fills one organisation with N donors and M
 // donations spread over three years (default 200,000 and 1,000,000), their gift ledger rows, full
 // and partial refunds, recurring plans with failed charge attempts, and the donor totals, with
 // set-based SQL (generate_series) in one transaction. Triggers are off while it loads (the donor

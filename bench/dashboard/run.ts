@@ -1,4 +1,4 @@
-// Dashboard benchmark (issue 5): with 1,000,000 donations and 200,000 donors in one organisation
+// Dashboard benchmark (decisions 009 and 014): with 1,000,000 donations and 200,000 donors in one organisation
 // (generate.ts), the latency of the staff dashboard's reads on the real server, one request at a
 // time as a staff member's browser sends them: p50 and p95 of account_details, the donations list
 // with a filter, the donors list, every analysis endpoint (target p95 < 100 ms each) and the

@@ -1,4 +1,4 @@
-// First-load weight of the public donation page (issue 3): the JS and CSS that donate.html loads
+// First-load weight of the public donation page (decision 006): the JS and CSS that donate.html loads
 // before the donor can act (entry script, stylesheets, modulepreloads and the entry's static
 // imports), gzip level 9 and brotli 11. Lazy chunks (the card and wallet providers' loaders) and
 // the providers' own scripts are not part of the first load. Target: ≤ 90 KB gzip.

@@ -1,4 +1,4 @@
-// Lighthouse mobile performance of /spring-appeal (issue 3, target ≥ 95). Starts the real server
+// Lighthouse mobile performance of /spring-appeal (target ≥ 95, decision 006). Starts the real server
 // (built web app, embedded PostgreSQL, demo seed) on a free port, runs Lighthouse's default mobile
 // configuration (simulated slow 4G and a 4× slower CPU) in the Debian Chromium with the e2e flags,
 // and prints the score and the main timings. Nothing is downloaded.

@@ -1,6 +1,6 @@
-// Export memory benchmark (issue 5): the staff donations export of a whole organisation (CSV and
-// XLSX) from the data the dashboard benchmark keeps (bench/dashboard/run.ts --keep-data DIR), with
-// the server's resident memory sampled from /proc and, inside the server, the V8 heap and the
+// Export memory benchmark (docs/product/donations.md#the-donations-list): the staff donations export of a whole
+// organisation (CSV and XLSX) from the data the dashboard benchmark keeps (bench/dashboard/run.ts --keep-data DIR),
+// with the server's resident memory sampled from /proc and, inside the server, the V8 heap and the
 // buffers outside it (no collection forced), so a peak can be told apart: live rows, garbage not
 // yet collected, or bytes queued for a slow client. Also a cancelled download: the cursor must stop
 // and its connection go back to the pool. Not part of npm test.

@@ -1,4 +1,4 @@
-// Benchmark of live notifications (issue 4): N connected clients over two server instances on one
+// Benchmark of live notifications (target p99 < 100 ms): N connected clients over two server instances on one
 // embedded PostgreSQL; time from notification creation to receipt, and memory per connection.
 // Not part of npm test. Run: npx tsx bench/notifications/run.ts [--clients 1000] [--notifications 20]
 import { parseArgs } from 'node:util';

@@ -6,7 +6,7 @@ export const TEST_GOOGLE_CLIENT_ID = 'kindling-test.apps.googleusercontent.com';
 
 /**
  * Google's side for tests: an RSA key made at test time, served as a JWKS on 127.0.0.1, and ID
- * tokens signed with it (INTEGRATIONS.md section 3). No key is ever committed.
+ * tokens signed with it (docs/product/sign-in.md#google-and-stripe). No key is ever committed.
  */
 export async function startGoogleStandIn() {
   const kid = 'test-key-1';

@@ -1,7 +1,7 @@
 import type { TRoleCode } from './roles.ts';
 
 /**
- * Route groups of spec 01 section 2.4 and the role codes allowed in each. The web router guards
+ * Route groups in docs/product/sign-in.md#route-access and the role codes allowed in each. The web router guards
  * with these lists and the server checks its endpoints against the same ones.
  */
 export const ACCESS = {
@@ -110,7 +110,7 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; group: TAccessGroup }
   ...CONSOLE_ROUTES.map((path) => ({ path, group: 'console' as const })),
 ];
 
-/** Public routes of spec 01 section 2.1 (no login needed). */
+/** Public routes in docs/product/sign-in.md#public-routes (no login needed). */
 export const PUBLIC_ROUTES = [
   '/',
   '/login',
@@ -156,7 +156,7 @@ export const PUBLIC_ROUTES = [
   '/unauthorized',
 ] as const;
 
-/** Public single-segment patterns (spec 01 section 2.1). */
+/** Public single-segment patterns (docs/product/sign-in.md#public-routes). */
 export const PUBLIC_PATTERNS = [
   '/:campaignUrl',
   '/crowdfunding/:id',
@@ -169,7 +169,7 @@ export const PUBLIC_PATTERNS = [
   '/password-reset/:id',
 ] as const;
 
-/** Paths where the sidebar and top bar are hidden (spec 01 section 2.5). */
+/** Paths where the sidebar and top bar are hidden (docs/product/shell.md#pages-without-the-shell). */
 export const CHROMELESS_PATHS = [
   '/login',
   '/register',

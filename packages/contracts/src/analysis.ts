@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Home charts and the analysis page (issue 5). Money figures are integer minor units of the
+// Home charts and the analysis page (docs/product/analysis.md). Money figures are integer minor units of the
 // organisation's base currency (`currency`). A gift counts when its status is 'succeeded'; its
 // amount is its base-currency amount plus its refund and dispute ledger rows (negative), so a
 // partial refund lowers it and the figures reconcile with the donations list.

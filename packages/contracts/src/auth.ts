@@ -19,7 +19,7 @@ export type TOrganisationOption = z.infer<typeof ZOrganisationOption>;
 
 export const ZRoleRef = z.object({ code: z.number().int(), name: z.string() });
 
-/** The signed-in user as the login calls return it (spec 01 section 3). */
+/** The signed-in user as the login calls return it (docs/product/sign-in.md#the-session). */
 export const ZLoginUser = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -129,7 +129,7 @@ export const ZCampaignRef = z.object({
   status: z.string(),
 });
 
-/** What selecting an organisation loads into the session (spec 01 sections 3 and 7). */
+/** What selecting an organisation loads into the session (docs/product/sign-in.md#the-session). */
 export const ZSelectNpoResponse = z.object({
   code: z.number().int(),
   role_name: z.string(),
@@ -214,7 +214,8 @@ export const ZUpdateUserPermissionsRequest = z
   })
   .strict();
 
-// Sign-up, password reset and MFA settings: needed by the screens, not listed in the spec.
+// Sign-up, password reset and MFA settings: needed by the screens beside the sign-in calls
+// (docs/product/sign-in.md#calls).
 export const ZSignUpAccountRequest = z
   .object({
     first_name: z.string().trim().min(1, 'First name is required').max(100),

@@ -6,7 +6,7 @@ import { ZMinorAmount } from './money.ts';
 
 /**
  * What the public donation form reads: GET /npo_admin/campaigns/{id} and
- * GET /npo_admin/campaign_page?campaign_url=… (spec 02 sections 3 and 7), both answering
+ * GET /npo_admin/campaign_page?campaign_url=… (docs/product/campaigns.md#campaigns), both answering
  * { campaign }. Preset amounts are integer minor units of the campaign's `currency`; goal and
  * raised are in the organisation's base currency (raised_currency), since gifts arrive in many.
  *
@@ -17,7 +17,7 @@ import { ZMinorAmount } from './money.ts';
 export const ZPublicCampaign = z.object({
   id: z.number().int().positive(),
   /**
-   * The campaign a gift goes to: the parent for a peer campaign (the spec's campaign_id), else the
+   * The campaign a gift goes to: the parent for a peer campaign (the form's campaign_id), else the
    * campaign itself. The form sends it back as campaign_id with peer_campaign_id beside it.
    */
   campaign_id: z.number().int().positive(),

@@ -32,7 +32,7 @@ export const COLOR_SETTINGS = [
   'selected_amount_text_color',
 ] as const;
 
-/** Defaults of spec 02 section 9 for settings a campaign leaves empty. */
+/** Defaults in docs/product/campaigns.md#form-settings for settings a campaign leaves empty. */
 export const CAMPAIGN_SETTINGS_DEFAULTS = {
   theme_color: DONATION_CONSTANTS.defaultThemeColor,
   form_max_width: `${DONATION_CONSTANTS.defaultFormMaxWidthPx}px`,

@@ -4,7 +4,7 @@ import { BUTTON_LAYOUTS, COLOR_SETTINGS, CUSTOM_CSS_MAX_LENGTH, FONT_WEIGHTS } f
 export * from './campaign-settings-css.ts';
 
 /**
- * Form styling of a campaign (spec 02 section 3, 'Form/campaign settings'). The web app turns each
+ * Form styling of a campaign (docs/product/campaigns.md#form-settings). The web app turns each
  * setting into a CSS custom property on the form's root, so every value is checked against a
  * narrow pattern here: nothing a staff member types can close a declaration or inject a rule.
  */

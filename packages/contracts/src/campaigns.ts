@@ -6,7 +6,7 @@ import { INTERVAL_LABELS, ZGivingInterval } from './intervals.ts';
 import { ZMinorAmount, ZPositiveMinorAmount } from './money.ts';
 
 /**
- * A campaign as the staff editor writes it (spec 02 section 3; issue 3, 'Campaigns (staff)'). The
+ * A campaign as the staff editor writes it (docs/product/campaigns.md#campaigns). The
  * editor sends the whole campaign on create and on save; amounts, questions and designations are
  * replaced as lists (an item with an id keeps it). Unknown keys are dropped, so the editor may send
  * back what it read.
@@ -54,7 +54,7 @@ const ZIsoDateTime = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
   error: 'Use a date like 2026-03-01 or a date and time',
 });
 
-/** Options as an array, a JSON array string or a comma-separated string (spec 02 section 3). */
+/** Options as an array, a JSON array string or a comma-separated string (docs/product/campaigns.md#campaigns). */
 function readOptions(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();
@@ -76,7 +76,7 @@ export const ZQuestionOptions = z.preprocess(
     .transform((options) => options.filter((o) => o !== '')),
 );
 
-/** A preset amount tile (the spec's amt, in minor units of the campaign's default currency). */
+/** A preset amount tile (`amt`, in minor units of the campaign's default currency). */
 export const ZCampaignAmountInput = z.object({
   id: id.optional(),
   amount_minor: ZPositiveMinorAmount,
@@ -107,7 +107,7 @@ export const ZDesignationInput = z.object({
   description: z.string().trim().max(500).default(''),
 });
 
-/** Currencies as codes, or as objects with value/code and label/name (spec 02 section 3). */
+/** Currencies as codes, or as objects with value/code and label/name (docs/product/campaigns.md#campaigns). */
 const readCurrency = (value: unknown): unknown =>
   value && typeof value === 'object'
     ? ((value as { code?: unknown; value?: unknown }).code ?? (value as { value?: unknown }).value)

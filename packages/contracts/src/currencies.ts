@@ -5,7 +5,7 @@ export * from './currency-rules.ts';
 
 /**
  * A currency code in requests: any case in, upper case out, and it must be one we support. The
- * intent call sends lower case (spec 02 section 7), so both are accepted.
+ * intent call sends lower case (docs/product/payments.md#calls), so both are accepted.
  */
 export const ZCurrencyCode = z
   .string()

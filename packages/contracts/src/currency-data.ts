@@ -1,7 +1,7 @@
 /**
  * Card (Stripe presentment) currencies with English names, for the currency search of the donation
- * form. Source: INTEGRATIONS.md section 1b (stripe-go currency.go, withdrawn ISO codes removed).
- * USD comes first as in spec 02 section 9; the rest are in code order. Treat it as a UI list: the
+ * form. Source: stripe-go's currency.go, withdrawn ISO codes removed.
+ * USD comes first as in docs/product/payments.md#currencies; the rest are in code order. Treat it as a UI list: the
  * provider still has the last word and its refusal is surfaced to the donor.
  */
 export const CARD_CURRENCY_DATA = [

@@ -3,18 +3,18 @@ import { CARD_CURRENCY_DATA } from './currency-data.ts';
 
 /**
  * Currencies of the donation flow. Our data keeps money as integer minor units with OUR exponent
- * (spec 02 section 5): 0 for the zero-decimal list below, 2 for every other currency. Each payment
+ * (docs/product/payments.md#money): 0 for the zero-decimal list below, 2 for every other currency. Each payment
  * provider has its own idea of minor units (Stripe treats IDR, HUF, ISK and TWD as two-decimal,
  * BIF or XOF as zero-decimal); those conversions live in the provider adapters, never here.
  */
 
-/** Spec 02 section 5: displayed and stored without decimals. */
+/** docs/product/payments.md#money: displayed and stored without decimals. */
 export const ZERO_DECIMAL_CURRENCIES = ['JPY', 'KRW', 'PYG', 'VND', 'IDR', 'HUF', 'ISK', 'CLP', 'TWD'] as const;
 
-/** An unknown, null or missing currency falls back to this one (spec 02 sections 5 and 9). */
+/** An unknown, null or missing currency falls back to this one (docs/product/payments.md#money and #currencies). */
 export const DEFAULT_CURRENCY = 'USD';
 
-/** The wallet provider's (PayPal) 24 currencies, in the order of spec 02 section 9. */
+/** The wallet provider's (PayPal) 24 currencies, in the order in docs/product/payments.md#currencies. */
 export const WALLET_CURRENCIES = [
   'AUD',
   'BRL',
@@ -63,7 +63,7 @@ export const isSupportedCurrency = (code: string | null | undefined): boolean =>
 
 /**
  * Upper-cases a code and falls back to USD for anything we do not know (null, '', 'dollars', a
- * withdrawn ISO code): spec 02 section 5. Use it where a value must be shown or computed anyway;
+ * withdrawn ISO code): docs/product/payments.md#money. Use it where a value must be shown or computed anyway;
  * use ZCurrencyCode where a wrong code must be refused instead.
  */
 export function normaliseCurrency(code: string | null | undefined): string {

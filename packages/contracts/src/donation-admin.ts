@@ -3,7 +3,7 @@ import { ZCurrencyCode } from './currencies.ts';
 import { ZDonation } from './donations.ts';
 import { ZPositiveMinorAmount } from './money.ts';
 
-// Staff pages of one donation (issue 5): its detail, refunds, receipt resend, history, offline
+// Staff pages of one donation (docs/product/donations.md): its detail, refunds, receipt resend, history, offline
 // gifts and the payment attempts (transactions) list.
 
 export const REFUND_MESSAGES = {

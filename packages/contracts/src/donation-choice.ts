@@ -4,8 +4,8 @@ import { addFeeCover } from './fee-cover.ts';
 import { GIFT_AID_MESSAGES } from './gift-aid.ts';
 
 /**
- * Pieces shared by the payment calls (spec 02 sections 3 and 7): who gives, what they answered,
- * and how they appear on the donor wall. Field names are the spec's, in snake case.
+ * Pieces shared by the payment calls (docs/product/donation-form.md#step-2-payment and docs/product/payments.md#calls):
+ * who gives, what they answered, and how they appear on the donor wall. Field names are the wire's, in snake case.
  */
 
 const trimmed = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
@@ -33,7 +33,9 @@ export const ZAddressFields = z.object({
   country: optionalText(100),
 });
 
-/** Card details sub-step: first name, last name and email are required (spec 02 section 5). */
+/**
+ * Card details sub-step: first name, last name and email are required (docs/product/donation-form.md#step-2-payment).
+ */
 export const ZDonorFields = ZAddressFields.extend({
   first_name: z
     .string({ error: DONOR_MESSAGES.firstNameRequired })
@@ -85,7 +87,7 @@ export type TDonorWallFlags = {
 };
 
 /**
- * The donor-wall rule of spec 02 section 4: the three sub-options only mean something while the
+ * The donor-wall rule in docs/product/donation-form.md#donor-wall: the three sub-options only mean something while the
  * donor is on the wall, so turning the wall off turns all three off.
  */
 export function normaliseDonorWall<T extends TDonorWallFlags>(flags: T): T {
@@ -136,7 +138,7 @@ export function feeCoverMatches(totalMinor: number, feeMinor: number): boolean {
 
 type TIssue = { path: string[]; message: string };
 
-/** Gift Aid needs a home address and postcode (INTEGRATIONS.md section 7). */
+/** Gift Aid needs a home address and postcode (docs/product/receipts.md#gift-aid). */
 export function giftAidIssues(v: { gift_aid: boolean; address: string; postal_code: string }): TIssue[] {
   if (!v.gift_aid) return [];
   const issues: TIssue[] = [];

@@ -11,7 +11,7 @@ import {
 import { formatMoney } from './money.ts';
 
 describe('donation form constants', () => {
-  it('maps intent failures to the banner text of spec 02 section 8', () => {
+  it('maps intent failures to the banner text in docs/product/donation-form.md#messages', () => {
     expect(intentErrorMessage(400)).toBe('Invalid payment information. Please check your details and try again.');
     expect(intentErrorMessage(401)).toBe('Authentication error. Please refresh the page and try again.');
     expect(intentErrorMessage(500)).toBe('Server error. Please try again in a few moments.');

@@ -2,7 +2,7 @@
 import { currencyExponent } from './currency-rules.ts';
 import { NO_METHODS_FOR_CURRENCY } from './payment-method-rules.ts';
 
-/** Messages of the public donation flow (spec 02 sections 2, 5 and 8), shown verbatim. */
+/** Messages of the public donation flow (docs/product/donation-form.md#messages), shown verbatim. */
 export const PAYMENT_MESSAGES = {
   currencyNotSupported: 'Currency not supported',
   selectAmountAndCurrency: 'Please select an amount and currency before continuing.',
@@ -15,18 +15,18 @@ export const PAYMENT_MESSAGES = {
   noMethodsForCurrency: NO_METHODS_FOR_CURRENCY,
   campaignLoadFailed: 'Failed to load campaign data',
   noCampaignData: 'No campaign data available',
-  /** Logged only, never shown (spec 02 section 7). */
+  /** Logged only, never shown (docs/product/donation-form.md#messages). */
   paymentFailedLog: 'Payment failed',
   noCurrenciesConfigured: 'No currencies configured',
   noCurrenciesMatch: 'No currencies match your search',
   invitationSent: 'An invitation has been sent to your email',
-  // Ours, where the specification raises an error without a message.
+  // Ours, for failures that had no message of their own.
   paymentNotStarted: 'The payment could not be started. Please try again.',
   orderNotCreated: 'The PayPal order could not be created. Please try again.',
   campaignNotAcceptingDonations: 'This campaign is not accepting donations.',
 } as const;
 
-/** The banner text for a failed intent call, by HTTP status (spec 02 section 8). */
+/** The banner text for a failed intent call, by HTTP status (docs/product/donation-form.md#messages). */
 export function intentErrorMessage(status: number): string {
   if (status === 400) return PAYMENT_MESSAGES.intentInvalid;
   if (status === 401) return PAYMENT_MESSAGES.intentAuthentication;
@@ -34,7 +34,7 @@ export function intentErrorMessage(status: number): string {
   return PAYMENT_MESSAGES.intentOtherError;
 }
 
-/** Fixed texts and templates of the form (spec 02 section 2). */
+/** Fixed texts and templates of the form (docs/product/donation-form.md#messages). */
 export const DONATION_FORM_TEXT = {
   amountPlaceholder: '0.00',
   searchCurrencies: 'Search currencies...',
@@ -64,14 +64,14 @@ export const DONATION_FORM_TEXT = {
   trustBadges: ['SSL Encrypted', 'PCI Compliant'],
 } as const;
 
-/** Business constants of spec 02 section 9. */
+/** Business constants in docs/product/donation-form.md#constants. */
 export const DONATION_CONSTANTS = {
   /** Fee cover as a percentage; the exact fraction is FEE_COVER_RATE. */
   feeCoverPercent: 3.2,
   defaultCurrency: 'USD',
   defaultIntervalLabel: 'one_time',
   defaultThemeColor: '#0ea5e9',
-  /** The spec has two readings (460 and 480); the form uses 480. */
+  /** Two widths were in use (460 and 480); the form uses 480. */
   defaultFormMaxWidthPx: 480,
   defaultFormPaddingPx: 28,
   /** Amount font size steps by the formatted amount's length (characters, strictly greater). */
@@ -107,7 +107,7 @@ export function amountSize(formatted: string): TAmountSize {
 
 /**
  * A scale factor for the amount's font: 1 up to the medium threshold, then shrinking in proportion
- * to the extra characters, never below the spec's minimum of 0.4.
+ * to the extra characters, never below 0.4.
  */
 export function amountScale(formatted: string): number {
   const { medium } = DONATION_CONSTANTS.amountLength;

@@ -3,7 +3,7 @@ import { ZGiftAidDeclaration } from './gift-aid.ts';
 import { ZGivingInterval } from './intervals.ts';
 
 /**
- * A recorded donation as the API returns it (issue 3, 'On success: one donation (...)'). Money is
+ * A recorded donation as the API returns it (one per payment: docs/product/payments.md#confirming-a-payment). Money is
  * integer minor units in OUR exponent: amount_minor is what the donor was charged, fee cover
  * included; included_fees_minor is the part they added for fees; base_amount_minor is amount_minor
  * in the organisation's base currency at fx_rate (major units of base per major unit of currency,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Staff donor pages (issue 5): the donors list, a donor's profile, merges and the giving year. */
+/** Staff donor pages (docs/product/donors.md): the donors list, a donor's profile, merges and the giving year. */
 
 export const DONOR_RECURRING_STATUSES = ['active', 'past_due', 'none'] as const;
 export type TDonorRecurringStatus = (typeof DONOR_RECURRING_STATUSES)[number];

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_HTML_MAX, EMAIL_KINDS, EMAIL_SUBJECT_MAX } from './email-template-rules.ts';
 
-// Staff-edited e-mail templates (issue 5): GET/PUT/DELETE /npo_admin/email_templates/:kind and
-// /npo_admin/campaigns/:id/receipt_template, each with a POST …/preview of an unsaved draft.
+// Staff-edited e-mail templates (docs/product/receipts.md#e-mail-templates): GET/PUT/DELETE
+// /npo_admin/email_templates/:kind and /npo_admin/campaigns/:id/receipt_template, each with a POST …/preview of an
+// unsaved draft.
 
 export * from './email-template-rules.ts';
 

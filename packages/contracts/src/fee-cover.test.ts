@@ -41,7 +41,7 @@ describe('fee cover both ways', () => {
     }
   });
 
-  it('shows the estimate in major units, equal to the spec formula for two-decimal currencies', () => {
+  it('shows the estimate in major units, equal to amount * 3.2 / 10000 for two-decimal currencies', () => {
     for (const amount of [1000, 2500, 1999, 12345]) {
       const spec = (amount * 3.2) / 10000;
       expect(Number(feeCoverEstimate(amount, 'USD'))).toBeCloseTo(spec, 2);

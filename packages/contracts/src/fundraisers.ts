@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec 02 section 3: Fundraiser / Team Leader. */
+/** docs/product/campaigns.md#fundraisers: Fundraiser / Team Leader. */
 export const FUNDRAISER_ROLES = ['fundraiser', 'leader'] as const;
 export type TFundraiserRole = (typeof FUNDRAISER_ROLES)[number];
 
@@ -11,7 +11,7 @@ const required = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
-/** POST /fundraiser (spec 02 sections 3, 5 and 7): all fields required, e-mail of e-mail type. */
+/** POST /fundraiser (docs/product/campaigns.md#fundraisers): all fields required, e-mail of e-mail type. */
 export const ZInviteFundraiser = z.object({
   first_name: required('First name'),
   last_name: required('Last name'),

@@ -2,7 +2,7 @@
 import { divideRounded } from './money-rules.ts';
 
 /**
- * UK Gift Aid (INTEGRATIONS.md section 7). A declaration needs the charity's name, the donor's full
+ * UK Gift Aid (docs/product/receipts.md#gift-aid). A declaration needs the charity's name, the donor's full
  * name and home address with postcode, the donations it covers, and the tax explanation below. The
  * server stamps the date (never the browser) and keeps the exact text shown with its version.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export * from './gift-aid-rules.ts';
 
-/** A declaration as stored on a donation (issue 3: name, address and date). */
+/** A declaration as stored on a donation (name, address and date: docs/product/receipts.md#gift-aid). */
 export const ZGiftAidDeclaration = z.object({
   name: z.string(),
   address: z.string(),

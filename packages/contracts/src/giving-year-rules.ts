@@ -1,6 +1,6 @@
 // Zod-free: the server's list queries and the web app's select import this module directly.
 /**
- * Giving years (issue 5, shared interface 5). An organisation counts its giving either by calendar
+ * Giving years (docs/product/donors.md#giving-year). An organisation counts its giving either by calendar
  * year (start month 1) or by a fiscal year starting on the first day of another month, stored as
  * `npos.fiscal_year_start_month`. A giving year is labelled by the calendar year it ENDS in, the
  * usual convention for fiscal years: with a July start, 1 July 2025 – 30 June 2026 is giving year

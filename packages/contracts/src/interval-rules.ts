@@ -1,7 +1,7 @@
 // Zod-free: the public donation form's bundle imports this module directly (decision 006).
 /**
- * Giving intervals (spec 02 section 9). We store one canonical value per interval; 'once' is the
- * spec's 'Once-off' tab and its 'one_time' default label. Older spellings are accepted on input
+ * Giving intervals (docs/product/donation-form.md#step-1-amount). We store one canonical value per interval; 'once' is
+ * the form's 'Once-off' tab and its 'one_time' default label. Older spellings are accepted on input
  * ('one_time', 'once-off', 'Monthly') so return-path URLs and imported data still parse.
  */
 export const GIVING_INTERVALS = ['once', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
@@ -18,7 +18,7 @@ export const INTERVAL_LABELS = {
 } as const satisfies Record<TGivingInterval, string>;
 
 /**
- * The interval as a word inside a sentence: 'Thank you for your monthly $25.00 donation'. The spec
+ * The interval as a word inside a sentence: 'Thank you for your monthly $25.00 donation'. The form
  * lower-cases the stored value and turns underscores into spaces, which makes 'one_time' 'one time'.
  */
 export const INTERVAL_PHRASES = {
@@ -56,7 +56,7 @@ export function parseInterval(value: unknown): TGivingInterval | null {
   return ALIASES[key] ?? null;
 }
 
-/** The intervals that have at least one preset, in tab order (spec 02 section 2, step 1). */
+/** The intervals that have at least one preset, in tab order (docs/product/donation-form.md#step-1-amount). */
 export function configuredIntervals(amounts: readonly { interval: TGivingInterval }[]): TGivingInterval[] {
   return GIVING_INTERVALS.filter((interval) => amounts.some((a) => a.interval === interval));
 }

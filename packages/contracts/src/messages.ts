@@ -1,4 +1,4 @@
-/** Texts of the specification that the screens show verbatim (spec 01 sections 2.3 and 8). */
+/** Texts the screens show verbatim (docs/product/shell.md#system-screens, docs/product/sign-in.md#messages). */
 export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   deviceNotAuthorized: 'Device not authorized',
@@ -22,7 +22,7 @@ export const MESSAGES = {
   noOrganisationsAvailable: 'No organizations available',
   noNotifications: 'No notifications',
   googleNotConfigured: 'Google sign-in is not set up for this installation.',
-  // Ours, where the specification is silent.
+  // Ours, for cases the texts above do not cover.
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   challengeExpired: 'Your sign-in took too long. Please sign in again.',
   invalidOtp: 'That code is not valid. Check your authenticator app and try again.',
@@ -35,7 +35,7 @@ export const MESSAGES = {
   notSignedIn: 'You are not signed in.',
 } as const;
 
-/** Business constants of spec 01 section 9. */
+/** Business constants in docs/product/shell.md#constants. */
 export const CONSTANTS = {
   apiBase: '/api/v1',
   refreshDelayMs: 100,

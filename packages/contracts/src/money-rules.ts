@@ -2,7 +2,7 @@
 import { currencyExponent, normaliseCurrency } from './currency-rules.ts';
 
 /**
- * Money is an integer count of minor units plus an ISO 4217 code (DESIGN section 3), with our
+ * Money is an integer count of minor units plus an ISO 4217 code (docs/product/payments.md#money), with our
  * exponent per currency (currencyExponent). No floating point touches a stored or compared amount:
  * parsing and conversion work on digit strings and BigInt; only formatMoney produces a display.
  */
@@ -138,7 +138,7 @@ export function formatMoney(
 
 /**
  * A preset amount in another currency the campaign offers, at the same face value: 25.00 stays 25
- * when the donor switches from USD to EUR or JPY, as the spec's form keeps the typed figure. Presets
+ * when the donor switches from USD to EUR or JPY, as the form keeps the typed figure. Presets
  * are suggestions, not exchange-rate conversions (that is convertMinor). Losing decimals rounds
  * half-up (25.50 USD → 26 JPY).
  */

@@ -22,7 +22,7 @@ const error = (input: string | number, currency: string) => {
 };
 
 describe('currencies', () => {
-  it('gives the spec zero-decimal list exponent 0 and every other currency 2', () => {
+  it('gives the zero-decimal list exponent 0 and every other currency 2', () => {
     for (const code of ZERO_DECIMAL_CURRENCIES) expect(currencyExponent(code)).toBe(0);
     expect(currencyExponent('twd')).toBe(0);
     for (const code of ['USD', 'EUR', 'GBP', 'INR', 'AED', 'ZAR', 'BIF', 'XOF']) expect(currencyExponent(code)).toBe(2);

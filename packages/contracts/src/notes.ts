@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Staff notes on a donation, a donor or a recurring plan (issue 5, interface 4).
+// Staff notes on a donation, a donor or a recurring plan (docs/product/donors.md#notes).
 
 export const NOTE_SUBJECTS = ['donation', 'donor', 'recurring_plan'] as const;
 export type TNoteSubject = (typeof NOTE_SUBJECTS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Notifications of spec 01 section 3 and the live NotificationChannel message (issue 4).
+// Notifications and the live NotificationChannel message (docs/product/notifications.md).
 
 /** The kinds producers may create: a closed set, so the web app can rely on it. */
 export const NOTIFICATION_KINDS = [
@@ -66,7 +66,7 @@ export const ZNotificationsQuery = z.object({
 export type TNotificationsQuery = z.input<typeof ZNotificationsQuery>;
 
 /**
- * GET /notifications answer: the list the spec reads, plus what the page's paging and the bell's
+ * GET /notifications answer: the list the bell reads, plus what the page's paging and the bell's
  * badge need (unread_count counts every unread one, not only this page's).
  */
 export const ZNotificationsResponse = z.object({

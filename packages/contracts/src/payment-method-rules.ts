@@ -2,7 +2,7 @@
 import { CARD_CURRENCIES, WALLET_CURRENCIES } from './currency-rules.ts';
 
 /**
- * Which payment tab a donor sees and which one is picked for them (spec 02 sections 2, 4 and 9).
+ * Which payment tab a donor sees and which one is picked for them (docs/product/donation-form.md#step-2-payment).
  * 'paypal' is the wallet provider, 'card' the card provider (Stripe or the sandbox in its place).
  */
 
@@ -15,7 +15,10 @@ export const PAYMENT_METHOD_LABELS = { paypal: 'PayPal', card: 'Card/Direct Debi
   string
 >;
 
-/** Order of the methods inside the card form (spec 02 section 9): wallets, bank account, card. */
+/**
+ * Order of the methods inside the card form (docs/product/donation-form.md#step-2-payment): wallets, bank account,
+ * card.
+ */
 export const CARD_METHOD_ORDER = ['google_pay', 'apple_pay', 'us_bank_account', 'card'] as const;
 
 export const CURRENCY_NOT_SUPPORTED = 'Currency not supported';
@@ -37,7 +40,7 @@ const upper = (currency: string | null | undefined): string => (currency ?? '').
 export const walletSupports = (currency: string | null | undefined): boolean => WALLET_SET.has(upper(currency));
 export const cardSupports = (currency: string | null | undefined): boolean => CARD_SET.has(upper(currency));
 
-/** Spec 02 section 4, 'Auto-select of method on currency change'. */
+/** The method picked when the donor changes currency (docs/product/donation-form.md#step-2-payment). */
 export function autoSelectMethod({
   hasWallet,
   hasCard,
@@ -61,7 +64,7 @@ export function availableMethods({ hasWallet, hasCard, currency }: TMethodContex
 
 /**
  * The method selected before any currency change: the wallet when the campaign has its merchant id
- * and e-mail, else card (spec 02 section 4). Both are needed, the client id is not.
+ * and e-mail, else card (docs/product/donation-form.md#step-2-payment). Both are needed, the client id is not.
  */
 export function defaultMethod(campaign: {
   paypal_merchant_id?: string | null;

@@ -64,7 +64,7 @@ describe('default method and wallet configuration', () => {
     expect(walletConfigured({ ...all, paypal_email: '' })).toBe(false);
   });
 
-  it('labels the tabs as the spec does', () => {
+  it('labels the tabs PayPal and Card/Direct Debit', () => {
     expect(PAYMENT_METHOD_LABELS).toEqual({ paypal: 'PayPal', card: 'Card/Direct Debit' });
   });
 });

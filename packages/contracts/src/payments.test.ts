@@ -139,7 +139,7 @@ describe('payment call payloads', () => {
     });
   });
 
-  it('takes the wallet order and capture fields of the spec', () => {
+  it('takes the wallet order and capture fields the form sends', () => {
     const order = ZCreateOrderRequest.parse({
       campaign_id: 3,
       amount: 1000,

@@ -15,7 +15,7 @@ import { ZPositiveMinorAmount } from './money.ts';
 import { ZPaymentMethod } from './payment-methods.ts';
 
 /**
- * The seven payment calls of spec 02 section 7, under /api/v1/npo_admin. Amounts are minor units in
+ * The seven payment calls in docs/product/payments.md#calls, under /api/v1/npo_admin. Amounts are minor units in
  * OUR exponent; adapters convert to provider units. The server never trusts amount, currency or
  * status from these bodies once a payment exists: it re-reads the intent or order from the
  * provider. Calls made AFTER the donor has paid (confirm_payment, paypal_capture,
@@ -51,7 +51,7 @@ const checkFees = (body: { amount: number; included_fees: number }, ctx: z.Refin
 export const ZCreateIntentRequest = ZCampaignRefs.extend(ZAmountFields.shape)
   .extend({
     payment_method: ZPaymentMethod.default('card'),
-    /** Sent by the spec's form; the server uses the organisation's own account, never this value. */
+    /** Sent by the form; the server uses the organisation's own account, never this value. */
     stripe_account: z.string().max(100).nullable().optional(),
     included_fees: ZDonationChoiceFields.shape.included_fees,
   })
@@ -115,7 +115,7 @@ export const ZCreateOrderRequest = z.preprocess(
       amount: z.coerce.number().pipe(ZPositiveMinorAmount),
       currency_code: ZCurrencyCode,
       interval: ZGivingInterval.default('once'),
-      /** Sent by the spec's form; the organisation comes from the campaign, never from this. */
+      /** Sent by the form; the organisation comes from the campaign, never from this. */
       npo_id: z.unknown().optional(),
       first_name: z.string().trim().max(100).optional(),
       last_name: z.string().trim().max(100).optional(),
@@ -127,7 +127,7 @@ export const ZCreateOrderRequest = z.preprocess(
 export type TCreateOrderRequest = z.input<typeof ZCreateOrderRequest>;
 
 export const ZCreateOrderResponse = z.object({
-  /** The spec's form reads order_id or id; both carry the same value. */
+  /** The form reads order_id or id; both carry the same value. */
   order_id: z.string(),
   id: z.string(),
   /** The sandbox's approval page; null for real PayPal, whose button handles approval. */
@@ -151,7 +151,7 @@ export type TPaypalCaptureRequest = z.input<typeof ZPaypalCaptureRequest>;
 export const ZPaypalCaptureResponse = ZConfirmPaymentResponse;
 
 /**
- * POST /npo_admin/create_setup_token: starts saving PayPal for a recurring gift. The spec sends
+ * POST /npo_admin/create_setup_token: starts saving PayPal for a recurring gift. The form once sent
  * only campaign_id; the rest of the donor's choice is sent too and kept with the token, because
  * after the approval redirect only the token id comes back to save_paypal_payment_method.
  */

@@ -4,7 +4,7 @@ import { MAX_AMOUNT_MINOR } from './money-rules.ts';
 import { ZPlanCard, ZRecurringPlanStatus } from './recurring-plans.ts';
 
 /**
- * The donor portal (issue 5, decision 012): a donor's own gifts, receipts, statement and plans,
+ * The donor portal (docs/product/portal.md, decision 012): a donor's own gifts, receipts, statement and plans,
  * reached by a signed e-mail link (/portal/<token>, API under /api/v1/portal) or, signed in with
  * role 1123, from /my-donations and friends (API under /api/v1/portal/account). Money is integer
  * minor units in the gift's currency.

@@ -8,7 +8,7 @@ export type TPostSignInInput = {
   stripeAccount?: string | null;
 };
 
-/** Where the browser goes after a successful sign-in (spec 01 section 4). */
+/** Where the browser goes after a successful sign-in (docs/product/sign-in.md#after-sign-in). */
 export function routeAfterSignIn(input: TPostSignInInput): string {
   if (input.npos.length > 1) return '/select-npo';
   if (input.npos.length === 0) {
@@ -28,7 +28,7 @@ export function routeAfterSignIn(input: TPostSignInInput): string {
   }
 }
 
-/** Where the browser goes after picking an organisation on /select-npo (spec 01 section 4). */
+/** Where the browser goes after picking an organisation on /select-npo (docs/product/sign-in.md#after-sign-in). */
 export function routeAfterSelectNpo(code: number): string {
   if (code === 7789) return '/console';
   if (code === 1123) return '/peer-dashboard';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// /admin/processors (issue 3): the selected organisation's Stripe and PayPal connections, under
-// /api/v1/processors. The organisation always comes from the session, never from these bodies.
+// /admin/processors (docs/product/payments.md#providers): the selected organisation's Stripe and PayPal connections,
+// under /api/v1/processors. The organisation always comes from the session, never from these bodies.
 
 export const PROCESSOR_MESSAGES = {
   stripeAccountFormat: 'Enter a Stripe account id that starts with acct_, like acct_1A2b3C4d5E6f7G8h.',

@@ -3,7 +3,7 @@ import { formatMoney } from './money.ts';
 
 /**
  * The card provider's smallest charge per currency, in MAJOR units as Stripe publishes them
- * (INTEGRATIONS.md section 1b). Stripe does not expose these through its API, so the form and the
+ * (docs/product/payments.md#currencies). Stripe does not expose these through its API, so the form and the
  * intent call refuse a smaller gift before asking Stripe. Strictly the limit applies to the
  * settlement currency; using it for the presentment currency catches the common case (a gift in
  * the organisation's own currency) and Stripe's own refusal covers the rest.

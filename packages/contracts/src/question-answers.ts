@@ -2,7 +2,7 @@ import type { TAnswerType } from './campaigns.ts';
 import type { TAnswers } from './donation-choice.ts';
 
 /**
- * Answers to a campaign's questions (spec 02 'Question wizard' and section 5): the wizard advances
+ * Answers to a campaign's questions (docs/product/donation-form.md#questions): the wizard advances
  * only past an answered or optional question, the form is valid only when every required question
  * is answered, and a donation keeps each answer with the question as it read.
  */

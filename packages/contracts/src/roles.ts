@@ -1,4 +1,4 @@
-/** Role codes of spec 01 section 6. A role is held per organisation (a membership). */
+/** Role codes in docs/product/sign-in.md#roles. A role is held per organisation (a membership). */
 export const ROLE = {
   SUPER_ADMIN: 7789,
   ADMIN: 5150,
@@ -25,7 +25,7 @@ export const ROLE_NAMES: Record<TRoleCode, string> = {
 export const isRoleCode = (value: unknown): value is TRoleCode =>
   typeof value === 'number' && (ROLE_CODES as readonly number[]).includes(value);
 
-/** Admin-type roles get the full sidebar (spec 01 section 2.5). */
+/** Admin-type roles get the full sidebar (docs/product/shell.md#sidebar). */
 export const ADMIN_TYPE_CODES: readonly TRoleCode[] = [7789, 6635, 5150, 2001];
 
 export const isAdminType = (code: number | null | undefined, roleName?: string | null): boolean =>

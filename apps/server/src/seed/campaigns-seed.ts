@@ -6,7 +6,7 @@ import { type GivingInterval, recordSucceededPayment } from '../modules/donation
 import { seedRecurringPlans } from '../modules/plans/index.ts';
 import type { Db } from '../platform/db/client.ts';
 
-// The donation-flow demo (issue 3): in Riverside Food Bank, an active campaign at /spring-appeal,
+// The donation-flow demo (docs/product/donation-form.md): in Riverside Food Bank, an active campaign at /spring-appeal,
 // a fundraiser's peer campaign at /raise/spring-appeal-team-sam, a draft, and 48 donations over
 // the last two years. Donations go through recordSucceededPayment with fixed sandbox references,
 // so a second run finds every one already recorded and adds nothing.

@@ -11,7 +11,7 @@ import { recordSucceededPayment } from '../modules/donations/index.ts';
 import { recordPaymentAttempt } from '../modules/transactions/index.ts';
 import type { Db } from '../platform/db/client.ts';
 
-// The staff donation pages' demo (issue 5) in Riverside Food Bank: one gift refunded in full (a
+// The staff donation pages' demo (docs/product/donations.md) in Riverside Food Bank: one gift refunded in full (a
 // negative ledger row, the refund's record, the refunded state) and two payments the sandbox
 // declined. Fixed references and keys, so a second run adds nothing.
 

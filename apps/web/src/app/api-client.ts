@@ -10,7 +10,10 @@ export class ApiError extends Error {
   }
 }
 
-/** No HTTP response at all (server down, network gone): spec 01 shows 'No server response'. */
+/**
+ * No HTTP response at all (server down, network gone): the screens show 'No server response'
+ * (docs/product/sign-in.md#messages).
+ */
 export class NoResponseError extends Error {}
 
 export function readCookie(name: string): string | null {

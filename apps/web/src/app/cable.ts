@@ -10,7 +10,7 @@ export type LiveHandlers = {
 
 type ConsumerFactory = () => ActionCable.Consumer | null;
 
-// Spec 01 section 9: a stale connection after 6 s of silence, reopen 500 ms after a close.
+// docs/product/notifications.md#live-channel: a stale connection after 6 s of silence, reopen 500 ms after a close.
 // Both statics exist in @rails/actioncable but not in its type definitions.
 const internals = ActionCable as unknown as {
   ConnectionMonitor: { staleThreshold: number };
@@ -28,7 +28,9 @@ export function setConsumerFactory(factory: ConsumerFactory): void {
   createConsumer = factory;
 }
 
-/** Delay before the n-th reconnect poll: from 3 s growing to at most 30 s (spec 01 section 9). */
+/**
+ * Delay before the n-th reconnect poll: from 3 s growing to at most 30 s (docs/product/notifications.md#live-channel).
+ */
 export const pollDelayMs = (attempt: number): number =>
   Math.min(CONSTANTS.livePollMaxMs, CONSTANTS.livePollMinMs * 1.5 ** attempt);
 
@@ -37,7 +39,7 @@ export const pollDelayMs = (attempt: number): number =>
  * function that closes it (on logout, or when the user changes). Opens nothing without a user id.
  *
  * On a drop it waits 5 s for the client's own reconnect, then disconnects and reopens it itself,
- * polling between 3 and 30 s until it is back (spec 01 sections 4 and 9).
+ * polling between 3 and 30 s until it is back (docs/product/notifications.md#live-channel).
  */
 export function openLiveChannel(userId: number | null, channel: string, handlers: LiveHandlers): () => void {
   if (userId === null) return () => {};

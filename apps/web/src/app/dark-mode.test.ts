@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyStoredColorScheme, darkModeColorSchemeManager } from './dark-mode.ts';
 
-describe('dark mode storage (spec 01 section 4)', () => {
+describe('dark mode storage (docs/product/shell.md#dark-mode)', () => {
   it("keeps 'true' or 'false' under the darkMode key", () => {
     const manager = darkModeColorSchemeManager();
     manager.set('dark');

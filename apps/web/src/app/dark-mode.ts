@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 
 const KEY = CONSTANTS.darkModeKey;
 
-/** Spec 01 section 4 keeps 'true' or 'false' under `darkMode`; absent means "follow the system". */
+/** docs/product/shell.md#dark-mode keeps 'true' or 'false' under `darkMode`; absent means "follow the system". */
 function parse(value: string | null): MantineColorScheme | null {
   if (value === 'true') return 'dark';
   if (value === 'false') return 'light';

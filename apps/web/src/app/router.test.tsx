@@ -19,7 +19,7 @@ function resolve(path: string) {
   return { leafPath: leaf?.path, access };
 }
 
-describe('route table (spec 01 section 2)', () => {
+describe('route table (docs/product/sign-in.md#route-access)', () => {
   it.each(GUARDED_ROUTES.map((r) => [r.path, r.group] as const))('%s is guarded for the %s group', (path, group) => {
     expect(resolve(concrete(path))).toEqual({ leafPath: path, access: group });
   });

@@ -14,7 +14,7 @@ function RootLayout() {
   );
 }
 
-/** The complete route table of spec 01 section 2; an unknown path shows the not-found page. */
+/** The complete route table in docs/product/sign-in.md#route-access; an unknown path shows the not-found page. */
 export function appRoutes(): RouteObject[] {
   return [
     {

@@ -1,5 +1,6 @@
-// Step 1's amount: interval tabs, preset tiles and the free amount with its currency (spec 02
-// section 2). Tiles show face values in the chosen currency; long amounts shrink to fit.
+// Step 1's amount: interval tabs, preset tiles and the free amount with its currency
+// (docs/product/donation-form.md#step-1-amount). Tiles show face values in the chosen currency; long amounts shrink to
+// fit.
 import type { TCampaignAmount, TGivingInterval, TPublicCampaign } from '@kindling/contracts';
 import { amountScale, amountSize, DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';
 import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';

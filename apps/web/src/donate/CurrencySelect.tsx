@@ -1,5 +1,5 @@
-// The currency selector with its search (spec 02 section 2). Hand-written: the public entry carries
-// no widget library. A button opens a popup with a search box driving a listbox
+// The currency selector with its search (docs/product/donation-form.md#step-1-amount). Hand-written: the public entry
+// carries no widget library. A button opens a popup with a search box driving a listbox
 // (aria-activedescendant), so arrow keys, Enter and Escape work without leaving the search box.
 
 import { searchCurrencies } from '@kindling/contracts/currency-rules.ts';

@@ -1,4 +1,4 @@
-// The public donation form (spec 02 section 2): progress circles, step 1 (amount and options),
+// The public donation form (docs/product/donation-form.md#progress): progress circles, step 1 (amount and options),
 // step 2 (payment, owned by ./payment) and the thank-you view. Written against the React API; the
 // public entry renders it with preact/compat, the staff editor's live preview with React 19.
 import type { TPublicCampaign } from '@kindling/contracts';

@@ -1,4 +1,4 @@
-// The campaign's questions, one at a time (spec 02, question wizard): radio and dropdown advance on
+// The campaign's questions, one at a time (docs/product/donation-form.md#questions): radio and dropdown advance on
 // choice, checkbox and text have Continue, the last question stays, a required question blocks.
 import type { TCampaignQuestion } from '@kindling/contracts';
 import { DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';

@@ -1,5 +1,5 @@
-// The options under the amount (spec 02 section 2): fee cover, gift aid, designations, the message
-// and donor wall toggles. Switches are native checkboxes with role="switch", so keyboards and screen
+// The options under the amount (docs/product/donation-form.md#step-1-amount): fee cover, gift aid, designations, the
+// message and donor wall toggles. Switches are native checkboxes with role="switch", so keyboards and screen
 // readers get them for free.
 import type { TDonorWallFlags, TPublicCampaign } from '@kindling/contracts';
 import { DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';

@@ -1,4 +1,4 @@
-// The success view (spec 02 section 2, thank-you screen): the campaign's own message, or the
+// The success view (docs/product/donation-form.md#thank-you-screen): the campaign's own message, or the
 // standard two sentences built from the outcome.
 import type { TPublicCampaign } from '@kindling/contracts';
 import { DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';

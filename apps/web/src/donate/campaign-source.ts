@@ -1,5 +1,5 @@
 // Which campaign a public page shows and where it comes from: the JSON the server inlined into the
-// HTML (no second round trip), else the campaign calls of spec 02 section 7.
+// HTML (no second round trip), else the campaign calls in docs/product/campaigns.md#campaigns.
 import type { TPublicCampaign } from '@kindling/contracts';
 import { getJson } from './http.ts';
 

@@ -34,7 +34,7 @@ export type PaymentStepProps = {
   choice: DonationChoice;
   /** The payment went through (or is processing): show the thank-you screen. */
   onDone: (outcome: DonationOutcome) => void;
-  /** Shows (or with null clears) the red banner at the top of the form (spec 02 section 8). */
+  /** Shows (or with null clears) the red banner at the top of the form (docs/product/donation-form.md#messages). */
   onError: (message: string | null) => void;
   /** The campaign editor's live preview: render everything, call nothing. */
   preview?: boolean;

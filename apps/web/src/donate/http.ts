@@ -1,4 +1,4 @@
-// The public form's calls under /api/v1 (spec 02 section 7). No CSRF token: the payment calls are
+// The public form's calls under /api/v1 (docs/product/payments.md#calls). No CSRF token: the payment calls are
 // origin-only (decision 006), so they also work inside an iframe on another site.
 
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-// Step 1 of the public form as one reducer: every rule of spec 02 sections 2 and 4 that ties one
+// Step 1 of the public form as one reducer: every rule in docs/product/donation-form.md#step-1-amount that ties one
 // field to another (interval resets the amount, the donor wall gates its sub-options, the wizard's
 // blocked advance) lives here, so both renderers (React and preact/compat) share it exactly.
 import type { TAnswers, TDonorWallFlags, TGivingInterval, TPublicCampaign } from '@kindling/contracts';
@@ -85,7 +85,7 @@ function moveOn(state: StepOneState, questions: TPublicCampaign['questions'], an
   if (!canAdvance(question, answers[String(question.id)])) {
     return { ...state, answers, wizardError: PAYMENT_MESSAGES.answerRequired };
   }
-  // The last question does not advance further (spec 02, question wizard).
+  // The last question does not advance further (docs/product/donation-form.md#questions).
   const last = questions.length - 1;
   return { ...state, answers, wizardError: null, questionIndex: Math.min(state.questionIndex + 1, last) };
 }
@@ -93,7 +93,7 @@ function moveOn(state: StepOneState, questions: TPublicCampaign['questions'], an
 export function stepOneReducer(state: StepOneState, action: StepOneAction): StepOneState {
   switch (action.type) {
     case 'interval':
-      // Changing the interval resets the chosen amount (spec 02 section 2).
+      // Changing the interval resets the chosen amount (docs/product/donation-form.md#step-1-amount).
       return { ...state, interval: action.interval, presetId: null, choosing: true, customText: '' };
     case 'currency':
       return { ...state, currency: action.currency };

@@ -5,7 +5,7 @@ import { KindlingTextLogo } from './Logo.tsx';
 import classes from './marketing.module.css';
 import { SITE } from './site-config.ts';
 
-/** Footer columns of spec 01 section 2.6. */
+/** Footer columns in docs/product/shell.md#public-site. */
 export const FOOTER_COLUMNS = [
   {
     heading: 'Product',

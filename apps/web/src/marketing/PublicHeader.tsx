@@ -9,7 +9,7 @@ import { DarkModeToggle } from '../shell/top-bar/DarkModeToggle.tsx';
 import { KindlingTextLogo } from './Logo.tsx';
 import classes from './marketing.module.css';
 
-/** Public navigation of spec 01 section 2.6 (Login and Sign Up are the buttons). */
+/** Public navigation in docs/product/shell.md#public-site (Login and Sign Up are the buttons). */
 export const PUBLIC_NAV = [
   { label: 'Product', to: '/product' },
   { label: 'Features', to: '/features' },

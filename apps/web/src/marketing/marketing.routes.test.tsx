@@ -7,7 +7,7 @@ import { signedInSession, signedOutSession } from '../test/fixtures.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { marketingRoutes } from './marketing.routes.tsx';
 
-/** Public routes of spec 01 section 2.1 that are screens of the sign-in flow, not marketing pages. */
+/** Public routes in docs/product/shell.md#public-site that are screens of the sign-in flow, not marketing pages. */
 const AUTH_SCREENS = [
   '/login',
   '/signup',
@@ -70,7 +70,7 @@ describe('landing page', () => {
       expect(main.getByText(method)).toBeInTheDocument();
   });
 
-  it('has the public navigation and the footer columns of the spec', async () => {
+  it('has the public navigation and the footer columns of the public site', async () => {
     renderPublic('/');
     const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
     expect(nav.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { FullPageSpinner } from '../system/FullPageSpinner.tsx';
 
 /**
- * Public marketing and information routes of spec 01 section 2.1 (the auth screens live elsewhere).
+ * Public marketing and information routes in docs/product/shell.md#public-site (the auth screens live elsewhere).
  * Every page and the layout are lazy modules, so a visitor downloads the landing page's code only and a
  * donor opening a campaign link downloads none of it.
  */

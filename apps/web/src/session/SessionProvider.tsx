@@ -17,7 +17,7 @@ type Props = {
   initialState?: Partial<SessionState>;
 };
 
-/** Raised when /refresh answers but does not show the user as logged in (spec 01 section 5). */
+/** Raised when /refresh answers but does not show the user as logged in (docs/product/sign-in.md#session-guard). */
 export class SessionExpiredError extends Error {
   constructor() {
     super(MESSAGES.sessionExpired);
@@ -121,7 +121,8 @@ const isPublicQuery = (key: readonly unknown[]) =>
   key[0] === sessionKeys.authConfig()[0] && key[1] === sessionKeys.authConfig()[1];
 
 function useStartupRefresh(checking: boolean, refresh: () => Promise<boolean>) {
-  // The one start-up check of spec 01 section 4; the ref keeps StrictMode's second run from repeating it.
+  // The one start-up check in docs/product/sign-in.md#session-guard; the ref keeps StrictMode's second run from
+  // repeating it.
   const started = useRef(false);
   useEffect(() => {
     if (!checking || started.current) return;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginResponse, organisation, refreshResponse, selectResponse } from '../test/fixtures.ts';
 import { isSignedIn, signedOutState, stateFromLogin, stateFromRefresh, stateFromSelect } from './session-state.ts';
 
-describe('session state (spec 01 section 3)', () => {
+describe('session state (docs/product/sign-in.md#the-session)', () => {
   it('selects the organisation automatically only when there is exactly one', () => {
     const one = stateFromLogin(loginResponse([organisation(1, 6635)]));
     expect(one.selectedNpo?.id).toBe(1);

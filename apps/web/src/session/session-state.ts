@@ -24,7 +24,8 @@ export function signedOutState(phase: SessionState['phase'] = 'ready'): SessionS
     backupCodes: null,
     otpEnabled: false,
     otpRequiredForLogin: false,
-    // Spec 01 section 3 defaults this to true; we only call a visitor logged in once the server said so.
+    // Not true by default: we only call a visitor logged in once the server said so
+    // (docs/product/sign-in.md#the-session).
     loggedIn: false,
     ...organisationCleared(),
     stripeAuthorizeUrl: null,
@@ -32,7 +33,7 @@ export function signedOutState(phase: SessionState['phase'] = 'ready'): SessionS
   };
 }
 
-/** What belongs to the selected organisation: null or 0 until one is selected (spec 01 section 3). */
+/** What belongs to the selected organisation: null or 0 until one is selected (docs/product/sign-in.md#the-session). */
 function organisationCleared(): Pick<
   SessionState,
   | 'npoStats'
@@ -78,7 +79,7 @@ function organisationCleared(): Pick<
   };
 }
 
-/** Signed in means the server said logged_in and named the user (spec 01 section 4). */
+/** Signed in means the server said logged_in and named the user (docs/product/sign-in.md#session-guard). */
 export const isSignedIn = (state: Pick<SessionState, 'loggedIn' | 'userId'>): boolean =>
   state.loggedIn && state.userId !== null;
 
@@ -96,7 +97,10 @@ function userFields(user: TLoginUser) {
   };
 }
 
-/** The only organisation, when there is exactly one: the spec selects it automatically. */
+/**
+ * The only organisation, when there is exactly one: it is selected automatically
+ * (docs/product/sign-in.md#after-sign-in).
+ */
 const onlyOrganisation = (npos: TOrganisationOption[]): TOrganisationOption | null =>
   npos.length === 1 ? (npos[0] ?? null) : null;
 

@@ -8,7 +8,9 @@ import type {
 type TCampaignRef = NonNullable<TRefreshResponse['npo_user']['campaigns']>[number];
 type TNpo = NonNullable<TRefreshResponse['npo_user']['npo']>;
 
-/** Session state of spec 01 section 3. Before an organisation is selected, its parts are null or 0. */
+/**
+ * Session state in docs/product/sign-in.md#the-session. Before an organisation is selected, its parts are null or 0.
+ */
 export type SessionState = {
   /** 'checking' while the first refresh runs (a spinner shows), then 'ready'. */
   phase: 'checking' | 'ready';

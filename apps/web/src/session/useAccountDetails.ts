@@ -5,9 +5,9 @@ import { useSession } from './session-context.ts';
 import { isSignedIn } from './session-state.ts';
 
 /**
- * GET /npo_admin/account_details for the selected organisation (spec 01 section 7): loaded once an
+ * GET /npo_admin/account_details for the selected organisation (docs/product/analysis.md#home): loaded once an
  * organisation is selected and the user is signed in; `refetch` refreshes it. Until the first answer
- * the statistics that came with the session are shown. Failures are only logged (spec 01 section 8).
+ * the statistics that came with the session are shown. Failures are only logged (docs/product/analysis.md#home).
  */
 export function useAccountDetails() {
   const session = useSession();

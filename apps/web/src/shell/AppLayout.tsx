@@ -32,7 +32,7 @@ function useTopBarLayout(): TopBarLayout {
 }
 
 /**
- * The authenticated shell (spec 01 sections 2.5 and 2.6): sidebar and top bar around the page, or the
+ * The authenticated shell (docs/product/shell.md#sidebar and #top-bar): sidebar and top bar around the page, or the
  * page alone on the chromeless paths (and the selected campaign's public address).
  */
 export function AppLayout() {

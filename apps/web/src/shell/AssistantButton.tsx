@@ -8,8 +8,8 @@ import { canReachPath } from './route-access.ts';
 const INSIGHTS_PATH = '/dashboard/crm/ai-insights';
 
 /**
- * The floating assistant button shown whenever a role is set (spec 01 section 2.6). The insights
- * assistant itself arrives in a later issue, so the panel says so instead of inventing answers.
+ * The floating assistant button shown whenever a role is set (docs/product/shell.md#assistant-button). The insights
+ * assistant itself is not built yet, so the panel says so instead of inventing answers.
  */
 export function AssistantButton() {
   const session = useSession();

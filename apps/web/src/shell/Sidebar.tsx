@@ -18,7 +18,7 @@ export function isActivePath(pathname: string, itemPath: string): boolean {
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }
 
-/** The role's menu of spec 01 section 2.5, with Help, Logout and (desktop) the collapse button. */
+/** The role's menu in docs/product/shell.md#sidebar, with Help, Logout and (desktop) the collapse button. */
 export function Sidebar({ collapsed = false, onToggleCollapse }: SidebarProps) {
   const session = useSession();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { effectiveRole, mayOpen } from '../app/routes/route-access.ts';
 
 /**
  * The code the shell decides by: the role code, or 5150 when the session only carries the role
- * name 'admin' (spec 01 section 6). The same rule as the route guard's, so menus and guards agree.
+ * name 'admin' (docs/product/sign-in.md#roles). The same rule as the route guard's, so menus and guards agree.
  */
 export function effectiveRoleCode(role: number | null | undefined, roleName?: string | null): number | null {
   return effectiveRole(role ?? null, roleName ?? null);

@@ -7,7 +7,7 @@ const paths = (code: number | null, roleName: string | null = null) =>
 const sectionNames = (code: number | null, roleName: string | null = null) =>
   sidebarSectionsFor(code, roleName).map((section) => section.label);
 
-describe('sidebar menu per role (spec 01 section 2.5)', () => {
+describe('sidebar menu per role (docs/product/shell.md#sidebar)', () => {
   it('gives an admin (5150) every section, including Organisation and Team', () => {
     expect(sectionNames(5150)).toEqual(['Quick Access', 'Fundraising', 'CRM', 'Finance', 'Settings']);
     expect(paths(5150)).toEqual(

@@ -120,7 +120,7 @@ const PEER_MENU: NavSection[] = [
 const ORGANISATION_ONLY_PATHS = new Set(['/admin/organization', '/admin/team']);
 
 /**
- * The sidebar sections of spec 01 section 2.5 for a role. Every item is also filtered through the
+ * The sidebar sections in docs/product/shell.md#sidebar for a role. Every item is also filtered through the
  * route access lists, so a role never sees a link that would send it to /unauthorized (role 1984
  * keeps the dashboard sections and loses Settings).
  */

@@ -42,7 +42,7 @@ function eventBadge(event: QuickLinkSession['upcomingEvent']): LinkBadge | undef
 }
 
 /**
- * Top-bar quick links of spec 01 section 2.6 with their counts, limited to what the role can reach
+ * Top-bar quick links in docs/product/shell.md#top-bar with their counts, limited to what the role can reach
  * (a peer fundraiser gets none of them).
  */
 export function quickLinksFor(session: QuickLinkSession): TopBarLink[] {
@@ -104,7 +104,7 @@ export function userMenuLinksFor(role: number | null, roleName: string | null): 
   const links: Array<{ label: string; path: string }> = [];
   if (canReachPath('/profile', role, roleName)) links.push({ label: 'Profile', path: '/profile' });
   const settings = accountSettingsPath(role, roleName);
-  // The link is the spec's /account-settings, which the router redirects to `settings`.
+  // The link is /account-settings (docs/product/shell.md#top-bar), which the router redirects to `settings`.
   if (!links.some((link) => link.path === settings))
     links.push({ label: 'Account settings', path: '/account-settings' });
   links.push({ label: 'Help', path: '/help' });

@@ -6,7 +6,7 @@ const OPEN_SWIPE_PX = 24;
 
 /**
  * Opens the mobile drawer when a touch starts within 30 px of the left edge and moves right
- * (spec 01 sections 2.5 and 9). Listens on the document so it works over any page content.
+ * (docs/product/shell.md#sidebar). Listens on the document so it works over any page content.
  */
 export function useEdgeSwipeToOpen(enabled: boolean, onOpen: () => void): void {
   const onOpenRef = useRef(onOpen);
@@ -43,7 +43,7 @@ export function useEdgeSwipeToOpen(enabled: boolean, onOpen: () => void): void {
   }, [enabled]);
 }
 
-/** Touch handlers for the open drawer: dragging left more than 100 px closes it (spec 01 section 9). */
+/** Touch handlers for the open drawer: dragging left more than 100 px closes it (docs/product/shell.md#sidebar). */
 export function useDragToClose(onClose: () => void) {
   const startX = useRef<number | null>(null);
   return {

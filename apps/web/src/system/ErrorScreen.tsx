@@ -5,7 +5,7 @@ import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { SystemScreen } from './SystemScreen.tsx';
 
-/** The generic error screen of spec 01 section 2.3; 'Refresh Page' reloads. */
+/** The generic error screen in docs/product/shell.md#system-screens; 'Refresh Page' reloads. */
 export function ErrorScreen() {
   return (
     <SystemScreen

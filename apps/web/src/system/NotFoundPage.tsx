@@ -3,7 +3,7 @@ import { SearchX } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { SystemScreen } from './SystemScreen.tsx';
 
-/** Any unknown path (spec 01 section 2.1). */
+/** Any unknown path (docs/product/sign-in.md#public-routes). */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (

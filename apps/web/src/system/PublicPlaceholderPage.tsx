@@ -3,7 +3,7 @@ import { Flame } from 'lucide-react';
 import { Link } from 'react-router';
 import { SystemScreen } from './SystemScreen.tsx';
 
-/** Public routes of spec 01 section 2.1 whose screens arrive with later issues. */
+/** Public routes in docs/product/shell.md#public-site whose screens are not built yet. */
 const PUBLIC_PAGES: Record<string, { title: string; body: string }> = {
   '/success': { title: 'Thank you', body: 'Your payment went through. A receipt is on its way to your inbox.' },
   '/start': { title: 'Get started', body: 'Connecting a payment account to your organisation starts here.' },

@@ -6,8 +6,8 @@ import { Link, useLocation } from 'react-router';
 import { SystemScreen } from './SystemScreen.tsx';
 
 /**
- * Shown on a role-guarded route when the session is gone (spec 01 sections 2.3 and 4). 'Log In
- * Again' remembers the page so that signing in returns to it.
+ * Shown on a role-guarded route when the session is gone (docs/product/shell.md#system-screens and
+ * docs/product/sign-in.md#session-guard). 'Log In Again' remembers the page so that signing in returns to it.
  */
 export function SessionExpiredPage() {
   const location = useLocation();

@@ -4,7 +4,7 @@ import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { SystemScreen } from './SystemScreen.tsx';
 
-/** /unauthorized (spec 01 section 2.3): the Back button returns to the previous page. */
+/** /unauthorized (docs/product/shell.md#system-screens): the Back button returns to the previous page. */
 export function UnauthorizedPage() {
   const navigate = useNavigate();
   return (

@@ -8,7 +8,7 @@ import type {
 import { ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
 import type { SessionState } from '../session/session-types.ts';
 
-/** Login-shaped responses and session states as the server would produce them (spec 01 section 3). */
+/** Login-shaped responses and session states as the server would produce them (docs/product/sign-in.md#the-session). */
 export function organisation(id: number, code: TRoleCode, name = `Organisation ${id}`): TOrganisationOption {
   return { id, name, logo: null, role_name: ROLE_NAMES[code], user_role: code };
 }

@@ -18,7 +18,7 @@ import {
   getRetentionAnalysis,
 } from './analysis.service.ts';
 
-// Every role of the dashboard group reads these (spec 01 section 2.4: /dashboard/home and
+// Every role of the dashboard group reads these (docs/product/sign-in.md#route-access: /dashboard/home and
 // /dashboard/analysis), always for the session's selected organisation.
 const READ = 'dashboard';
 

@@ -66,7 +66,7 @@ type Group = TLapsedAnalysis['lybunt'];
 type LapsedRow = { kind: 'lybunt' | 'sybunt'; count: number; amount: number; donors: Group['donors'] | null };
 
 /**
- * LYBUNT and SYBUNT donors (shared interface 5). A donor's latest succeeded gift decides it, read
+ * LYBUNT and SYBUNT donors (docs/product/donors.md#lybunt-and-sybunt). A donor's latest succeeded gift decides it, read
  * from the donor totals the donors module keeps exact (donor_giving: last gift, lifetime net of
  * refunds, and the giving of the last gift's giving year, which for LYBUNT is last year's): latest gift in the previous giving year, LYBUNT; before it, SYBUNT (a gift in the
  * current year, or later, makes a donor neither). Counts and amounts cover every such donor, the

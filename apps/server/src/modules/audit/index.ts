@@ -1,4 +1,4 @@
-// Who changed what (DESIGN section 3): other modules record through this surface only.
+// Who changed what (docs/product/donations.md#audit): other modules record through this surface only.
 export {
   type AuditEntry,
   type AuditValues,

@@ -11,7 +11,7 @@ export type AuthLimits = {
   signInByClient: FailureLimiter;
   /** Failed passwords per account (any address), so spreading guesses over addresses does not help. */
   signInByAccount: FailureLimiter;
-  /** Wrong second factors per user across challenges (INTEGRATIONS section 5, NIST SP 800-63B 5.2.2). */
+  /** Wrong second factors per user across challenges (NIST SP 800-63B 5.2.2; docs/product/sign-in.md#limits). */
   secondFactor: FailureLimiter;
   /** Forgot-password requests per client address: each one sends an e-mail. */
   passwordResetRequests: FailureLimiter;

@@ -1,4 +1,4 @@
-// Spec 01 section 3: before an organisation is selected the session has no payment-provider ids.
+// docs/product/sign-in.md#the-session: before an organisation is selected the session has no payment-provider ids.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';

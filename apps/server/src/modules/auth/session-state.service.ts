@@ -29,7 +29,10 @@ async function loadUser(deps: AuthDeps, session: RequestSession) {
   return { user, memberships };
 }
 
-/** GET /refresh: the session state of spec 01 section 3, organisation parts empty until one is selected. */
+/**
+ * GET /refresh: the session state in docs/product/sign-in.md#the-session, organisation parts empty until one is
+ * selected.
+ */
 export async function buildRefresh(deps: AuthDeps, session: RequestSession): Promise<TRefreshResponse> {
   const { user, memberships } = await loadUser(deps, session);
   const selected = memberships.find((m) => m.npoId === session.selectedNpoId) ?? null;
@@ -48,7 +51,7 @@ export async function buildRefresh(deps: AuthDeps, session: RequestSession): Pro
       last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
     },
     npos: memberships.map(toOrganisationOption),
-    // Spec 01 section 3: the payment providers' ids belong to the selected organisation's session.
+    // docs/product/sign-in.md#the-session: the payment providers' ids belong to the selected organisation's session.
     stripe_publishable_key: selected ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     stripe_client_id: selected ? providers.stripe_client_id : null,
     // Only a PayPal that can take payments (id and secret) is announced.

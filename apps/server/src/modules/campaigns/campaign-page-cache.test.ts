@@ -25,7 +25,7 @@ describe('the public campaign read under load (cache on)', () => {
     }
   });
 
-  it('keeps an unknown campaign a 404 with the spec message', async () => {
+  it('keeps an unknown campaign a 404 with the message the public form shows', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await anonymous().get('/api/v1/npo_admin/campaign_page?campaign_url=no-such-appeal');
       expect(res.statusCode).toBe(404);

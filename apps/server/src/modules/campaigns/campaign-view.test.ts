@@ -30,7 +30,7 @@ describe('which provider takes each method (one rule for the form, checkout and 
     expect(paymentOptionsOf(production, SELLER)).toMatchObject({ card_enabled: false, wallet_enabled: false });
   });
 
-  it('offers PayPal only with the client id, merchant id and e-mail all set (spec 02)', () => {
+  it('offers PayPal only with the client id, merchant id and e-mail all set', () => {
     const keys = config({ ...STRIPE, ...PAYPAL });
     expect(paymentOptionsOf(keys, SELLER)).toMatchObject({
       wallet_enabled: true,

@@ -27,7 +27,7 @@ export type InstallationProviders = { card: 'stripe' | 'sandbox' | null; wallet:
 
 /**
  * Which provider takes each method in this installation, before looking at any organisation. The
- * built-in sandbox stands in for both while no provider keys are configured (DESIGN section 5),
+ * built-in sandbox stands in for both while no provider keys are configured (docs/product/payments.md#providers),
  * never in production. With Stripe keys cards go to Stripe; with PayPal's client id and secret the
  * wallet goes to PayPal (the same keys the payment registry needs); a sandbox wallet is never
  * offered next to real Stripe cards.
@@ -45,8 +45,9 @@ export function installationProviders(config: Config): InstallationProviders {
 /**
  * Which methods the form may offer: the sandbox always stands in for its method; Stripe cards need
  * the organisation's connected account, and the PayPal wallet needs the organisation's merchant id
- * and e-mail (spec 02: 'shown only when the client id, merchant id and e-mail are all set'), both
- * kept by the processors settings (/admin/processors).
+ * and e-mail (the button shows only when the client id, merchant id and e-mail are all set:
+ * docs/product/donation-form.md#step-2-payment), both kept by the processors settings
+ * (/admin/processors).
  */
 export function paymentOptionsOf(
   config: Config,
@@ -85,7 +86,7 @@ function settingsOf(c: CampaignJson): TCampaignSettings {
   return parsed.success ? parsed.data : {};
 }
 
-/** The public shape of spec 02 section 3; a peer campaign reads its parent's form configuration. */
+/** The public shape in docs/product/campaigns.md#campaigns; a peer campaign reads its parent's form configuration. */
 export function toPublicCampaign(row: CampaignViewRow, payments: PaymentOptions, now = new Date()): TPublicCampaign {
   const { self, form } = row;
   const amounts = row.amounts.map((a) => ({ ...a, interval: a.interval as TGivingInterval }));

@@ -49,7 +49,7 @@ const orNull = <T>(read: Promise<T>) =>
     throw error;
   });
 
-/** Campaign API under /api/v1 (spec 02 section 7 and issue 3). */
+/** Campaign API under /api/v1 (docs/product/campaigns.md#campaigns). */
 export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = zodRouter(app);
   const { db, config } = deps;

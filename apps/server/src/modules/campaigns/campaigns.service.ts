@@ -21,7 +21,7 @@ import type { TStaffCampaign } from './campaigns.schemas.ts';
 import { campaigns } from './campaigns.tables.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
-/** Spec 02 section 8: what the public form shows when there is no campaign to give to. */
+/** docs/product/donation-form.md#messages: what the public form shows when there is no campaign to give to. */
 export const NO_CAMPAIGN = 'No campaign data available';
 const URL_TAKEN = CAMPAIGN_URL_MESSAGES.taken;
 type StaffResponse = { campaign: TStaffCampaign };
@@ -48,7 +48,7 @@ const paymentsOf = (config: Config, row: CampaignViewRow) =>
   });
 
 /**
- * GET /npo_admin/campaigns/:id serves two callers (spec 02 section 7): the public form, which gets
+ * GET /npo_admin/campaigns/:id serves two callers (docs/product/campaigns.md#campaigns): the public form, which gets
  * the public shape of an active campaign, and signed-in staff of the campaign's organisation, who
  * get the editable shape of any of its campaigns, drafts included. Anyone else gets 404.
  */

@@ -16,11 +16,14 @@ import { npos } from '../organisations/organisations.tables.ts';
 
 export const campaignStatuses = ['draft', 'active', 'ended'] as const;
 export const campaignTypes = ['donation', 'membership', 'team', 'crowdfunding'] as const;
-/** Giving intervals of spec 02 section 9; 'once' is the spec's once-off ('one_time' on the wire). */
+/**
+ * Giving intervals in docs/product/donation-form.md#step-1-amount; 'once' is the form's Once-off ('one_time' on the
+ * wire).
+ */
 export const givingIntervals = ['once', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
 export const answerTypes = ['dropdown', 'Radio', 'Checkbox', 'Text'] as const;
 
-/** A campaign and its donation form's configuration (spec 02 section 3). */
+/** A campaign and its donation form's configuration (docs/product/campaigns.md#form-settings). */
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -49,7 +52,7 @@ export const campaigns = pgTable(
     thankYouMessage: text().notNull().default(''),
     thankYouUrl: text().notNull().default(''),
     teamFundraising: boolean().notNull().default(false),
-    /** Form styling (spec 02 section 3, form settings); the web app turns it into CSS variables. */
+    /** Form styling (docs/product/campaigns.md#form-settings); the web app turns it into CSS variables. */
     campaignSettings: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     customCss: text().notNull().default(''),
     /** Set on a peer (fundraiser) campaign: the campaign it raises for, and the fundraiser who owns it. */

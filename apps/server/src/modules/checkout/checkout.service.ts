@@ -1,4 +1,4 @@
-// The card path of the donation flow (spec 02 section 7): an intent for a campaign's amount, then
+// The card path of the donation flow (docs/product/payments.md#calls): an intent for a campaign's amount, then
 // the confirmation read back from the provider. The browser's amount only ever chooses what the
 // intent asks for; what is recorded is what the provider says was paid.
 import {

@@ -1,4 +1,4 @@
-// Saving PayPal for a recurring gift (spec 02 section 7): create_setup_token keeps the donor's
+// Saving PayPal for a recurring gift (docs/product/payments.md#calls): create_setup_token keeps the donor's
 // whole choice with the provider's setup token and sends the donor to approve; on return,
 // create_payment_token turns the approval into a reusable payment token; save_paypal_payment_method
 // charges the first gift with it and records the donation, which makes the plan.

@@ -1,4 +1,4 @@
-// The PayPal button's path (spec 02 section 7): an order for the campaign's amount, approved by
+// The PayPal button's path (docs/product/payments.md#calls): an order for the campaign's amount, approved by
 // the payer at the wallet (the sandbox's approval page without keys), then captured here once.
 import type { TPublicCampaign, ZCreateOrderRequest, ZPaypalCaptureRequest } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';

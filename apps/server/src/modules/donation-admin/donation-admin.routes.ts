@@ -21,7 +21,7 @@ import { resendReceipt } from './receipt-resend.service.ts';
 import { refundDonation } from './refund.service.ts';
 import { simulateSandboxDispute } from './sandbox-dispute.service.ts';
 
-// Access (spec 01 section 6, as campaigns.routes.ts): every dashboard role reads a donation and may
+// Access (docs/product/sign-in.md#route-access, as campaigns.routes.ts): every dashboard role reads a donation and may
 // resend its receipt; only the admin group (2001 finance, 5150 admin, 6635 manager, 7789
 // super-admin) moves money: refunds and offline gifts.
 const READ = 'dashboard';
@@ -29,7 +29,10 @@ const WRITE = 'admin';
 
 export type DonationAdminDeps = { db: Db; providers: PaymentProviders; jobs: Jobs };
 
-/** One donation for staff (issue 5): detail, history, refund, receipt resend; offline gifts. */
+/**
+ * One donation for staff (docs/product/donations.md#one-donation): detail, history, refund, receipt resend; offline
+ * gifts.
+ */
 export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAdminDeps): Promise<void> {
   const r = zodRouter(app);
   const { db } = deps;

@@ -19,7 +19,7 @@ import { openDonationCursor } from './donation-export.repository.ts';
 import { csvExportStream, xlsxExportStream } from './donation-export.ts';
 import { donationFilterOptions, donationTotals, listDonations } from './donation-list.service.ts';
 
-// Access: every role of the dashboard group (spec 01 section 2.4: 2001, 1984, 5150, 6635, 7789)
+// Access: every role of the dashboard group (docs/product/sign-in.md#route-access: 2001, 1984, 5150, 6635, 7789)
 // reads and exports the selected organisation's donations; a peer fundraiser (1123) gets 403.
 const READ = 'dashboard';
 
@@ -30,7 +30,7 @@ const CONTENT_TYPES: Record<TDonationExportFormat, string> = {
 
 type Deps = { db: Db };
 
-/** The staff donations list of /dashboard/donations and its export (issue 5). */
+/** The staff donations list of /dashboard/donations and its export (docs/product/donations.md#the-donations-list). */
 export async function donationListRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = zodRouter(app);
   const { db } = deps;

@@ -103,7 +103,7 @@ export const donations = pgTable(
 );
 
 /**
- * Append-only money movements (DESIGN section 3). A donation writes a `gift` row (what the
+ * Append-only money movements (docs/product/payments.md#money). A donation writes a `gift` row (what the
  * organisation was given) and a `fee_covered` row (what the donor added for fees); a refund is a
  * new negative row, never an edit. Reports and receipts add these up.
  */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Tx } from './tx.ts';
 
-/** Our exponent per currency (DESIGN section 3, spec 02 section 5), from the contract. */
+/** Our exponent per currency (docs/product/payments.md#money), from the contract. */
 export const exponentOf = (currency: string): number => currencyExponent(currency);
 
 /** The pivot of the default rate set (drizzle/0004_exchange_rate_defaults.sql). */

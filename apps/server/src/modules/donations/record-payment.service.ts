@@ -193,7 +193,7 @@ function detailsOf(input: SucceededPayment, context: GiftContext | null) {
     giftAidDeclaredOn: giftAid
       ? (giftAid.declaredOn ?? (input.occurredAt ?? new Date()).toISOString().slice(0, 10))
       : null,
-    // The three display options mean nothing off the wall (spec 02 section 4).
+    // The three display options mean nothing off the wall (docs/product/donation-form.md#donor-wall).
     addToDonorWall: onWall,
     firstNameOnlyToDonorWall: onWall && wall.firstNameOnly === true,
     showAmountOnDonorWall: onWall && wall.showAmount === true,

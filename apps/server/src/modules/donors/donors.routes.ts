@@ -40,7 +40,7 @@ const actorOf = (request: FastifyRequest): Actor => {
 };
 const npoOf = (request: FastifyRequest) => organisationSessionOf(request, READ).selectedNpoId;
 
-/** Staff donor API under /api/v1 (issue 5: donors list, donor page, merges, statements). */
+/** Staff donor API under /api/v1 (docs/product/donors.md: donors list, donor page, merges, statements). */
 export async function donorRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   const r = zodRouter(app);
   const { db } = deps;

@@ -1,6 +1,6 @@
 // Test support for the donor API tests: gifts, refunds, plans and notes written the way the rest of
 // the app writes them (recordSucceededPayment for gifts; a refund is a status plus a negative ledger
-// row, as DESIGN section 3 prescribes).
+// row, as docs/product/payments.md#money prescribes).
 import { sql } from 'drizzle-orm';
 import type { TestContext } from '../../../test/test-app.ts';
 import { recordSucceededPayment } from '../donations/index.ts';

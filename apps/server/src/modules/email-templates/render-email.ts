@@ -98,7 +98,7 @@ export async function renderEmailBody(db: Tx, input: RenderEmailInput): Promise<
   return fillTemplate(template, input.values);
 }
 
-/** Interface 1 of issue 5: the subject, the HTML e-mail and its plain text, ready to send. */
+/** The subject, the HTML e-mail and its plain text, ready to send (docs/product/receipts.md#e-mail-templates). */
 export async function renderEmail(db: Tx, input: RenderEmailInput): Promise<RenderedEmail> {
   const body = await renderEmailBody(db, input);
   return { ...body, html: emailDocument(body.html) };

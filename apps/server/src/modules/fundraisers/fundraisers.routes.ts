@@ -6,7 +6,10 @@ import { type FundraiserDeps, inviteFundraiser } from './fundraisers.service.ts'
 
 type Deps = FundraiserDeps & { invitesByClient: FailureLimiter };
 
-/** POST /api/v1/fundraiser (spec 02 section 7). Each call sends an e-mail: counted per client address. */
+/**
+ * POST /api/v1/fundraiser (docs/product/campaigns.md#fundraisers). Each call sends an e-mail: counted per client
+ * address.
+ */
 export async function fundraiserRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = zodRouter(app);
   r.post(

@@ -1,4 +1,4 @@
-// Inviting fundraisers to a campaign (spec 02, invite form) and their joining: staff invite anyone
+// Inviting fundraisers to a campaign (docs/product/campaigns.md#fundraisers) and their joining: staff invite anyone
 // as fundraiser or team leader; anyone else may only ask to fundraise themselves. The invitee gets
 // an e-mail; the first sign-in after it makes them a fundraiser with their own page.
 import { ACCESS, type TFundraiser, type TInviteFundraiser } from '@kindling/contracts';

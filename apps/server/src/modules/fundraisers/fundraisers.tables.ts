@@ -6,7 +6,7 @@ import { npos } from '../organisations/organisations.tables.ts';
 export const fundraiserStatuses = ['invited', 'joined'] as const;
 
 /**
- * Someone invited to raise funds for a campaign (spec 02 invite form): invited until they first
+ * Someone invited to raise funds for a campaign (docs/product/campaigns.md#fundraisers): invited until they first
  * sign in after the invitation, then joined with their own peer campaign (a child of the campaign).
  */
 export const fundraisers = pgTable(

@@ -1,4 +1,4 @@
-// Inviting fundraisers (spec 02 invite form) through the real API: who may invite whom, the e-mail,
+// Inviting fundraisers (docs/product/campaigns.md#fundraisers) through the real API: who may invite whom, the e-mail,
 // the staff notifications, and joining on the first sign-in after the invitation.
 import { ROLE } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';

@@ -8,14 +8,14 @@ import type { ImportStarter } from './imports.jobs.ts';
 import { listImports } from './imports.repository.ts';
 import { failuresCsv, getImport, retryImport, startImport, uploadImport } from './imports.service.ts';
 
-// Access (spec 01 section 6): every dashboard role sees the imports; only the admin group (2001
+// Access (docs/product/imports.md#access): every dashboard role sees the imports; only the admin group (2001
 // finance, 5150 admin, 6635 manager, 7789 super-admin) records gifts by importing them.
 const READ = 'dashboard';
 const WRITE = 'admin';
 
 export type ImportRouteDeps = { db: Db; start: ImportStarter };
 
-/** Donations import (issue 4 producer, spec 01 /dashboard/imports). */
+/** Donations import at /dashboard/imports (docs/product/imports.md). */
 export async function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
   const r = zodRouter(app);

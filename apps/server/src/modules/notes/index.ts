@@ -1,4 +1,4 @@
-// Notes: staff notes on a donation, a donor or a recurring plan (issue 5, interface 4).
+// Notes: staff notes on a donation, a donor or a recurring plan (docs/product/donors.md#notes).
 
 export { insertNote as addNoteInTransaction } from './notes.repository.ts';
 export { noteRoutes } from './notes.routes.ts';

@@ -25,8 +25,8 @@ const viewerOf = (request: FastifyRequest): Viewer => {
 };
 
 /**
- * The signed-in user's notifications (spec 01 section 7). Any signed-in user may call these: each
- * call only ever reads or changes the caller's own recipient rows.
+ * The signed-in user's notifications (docs/product/notifications.md#bell-and-page). Any signed-in user may call these:
+ * each call only ever reads or changes the caller's own recipient rows.
  */
 export async function notificationRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   const r = zodRouter(app);

@@ -117,7 +117,9 @@ export function notificationCtes(
 type RecipientRow = typeof notificationRecipients.$inferSelect;
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** The wire shape of spec 01 section 3, carrying only `recipient` (the viewer's own row). */
+/**
+ * The wire shape in docs/product/notifications.md#who-is-notified, carrying only `recipient` (the viewer's own row).
+ */
 export function toNotification(n: NotificationRow, recipient: RecipientRow): TNotification {
   return {
     id: n.id,

@@ -26,13 +26,13 @@ export async function getOrganisationStats(db: Db, npoId: number): Promise<TOrga
     currency: npo.baseCurrency,
     monthly_goal: npo.monthlyGoalMinor,
     top_campaigns: topCampaigns,
-    // Events arrive in a later issue; until then there are none to count or show.
+    // Events are not built yet; until then there are none to count or show.
     events_count: 0,
     upcoming_event: null,
   };
 }
 
-/** Everything the session loads when an organisation is selected (spec 01 sections 3 and 7). */
+/** Everything the session loads when an organisation is selected (docs/product/sign-in.md#the-session). */
 export type OrganisationSnapshot = {
   npo: TNpo;
   stats: TOrganisationStats;

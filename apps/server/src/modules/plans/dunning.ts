@@ -8,9 +8,9 @@ const HOUR_MS = 3_600_000;
 const days = (...list: number[]) => list.map((d) => d * 24);
 
 /**
- * Hours after the first failure at which each retry is made. Monthly and yearly are the issue's
- * schedules; daily retries the same day (the next day is already the next period), weekly within
- * the week, quarterly like monthly with one more try three weeks in.
+ * Hours after the first failure at which each retry is made (docs/product/recurring.md#dunning):
+ * monthly and yearly as listed there; daily retries the same day (the next day is already the
+ * next period), weekly within the week, quarterly like monthly with one more try three weeks in.
  */
 export const RETRY_SCHEDULE_HOURS: Record<RecurringInterval, readonly number[]> = {
   daily: [4, 12],

@@ -36,7 +36,7 @@ export const PLAN_FAILURE = {
 
 /**
  * A recurring gift: what each charge takes and how, started by its first donation (exactly one
- * plan per first gift). Charges are ours to make (DESIGN section 5): the scheduler picks plans
+ * plan per first gift). Charges are ours to make (docs/product/recurring.md#scheduler): the scheduler picks plans
  * whose `next_charge_at` has passed, charges `payment_method_id` off-session with the idempotency
  * key `plan-<id>-<next_period>`, then moves `next_period` on and recomputes `next_charge_at` from
  * `anchor_at` (next-charge.ts), so a re-run can never charge one period twice.
@@ -130,7 +130,7 @@ export const recurringPlans = pgTable(
 export const vaultSetupStatuses = ['created', 'vaulted', 'completed', 'declined'] as const;
 
 /**
- * A PayPal vault setup in progress (spec 02 section 7): create_setup_token keeps the donor's whole
+ * A PayPal vault setup in progress (docs/product/payments.md#calls): create_setup_token keeps the donor's whole
  * choice here, keyed by the provider's setup token, because after the approval redirect only the
  * token comes back. create_payment_token adds the reusable payment token; save_paypal_payment_method
  * charges the first gift and records the donation (and so the plan). Short-lived: `expires_at`.

@@ -26,7 +26,7 @@ export function linkSubjectOf(request: FastifyRequest, secret: string): PortalSu
 }
 
 /**
- * The signed-in donor: roles of the donor pages (spec 01 section 2.4, the shared group), the
+ * The signed-in donor: roles of the donor pages (docs/product/sign-in.md#route-access, the shared group), the
  * selected organisation, and the donor row with the user's e-mail there (null when none).
  */
 export async function accountSubjectOf(request: FastifyRequest, db: Db): Promise<PortalSubject> {

@@ -24,7 +24,7 @@ import {
 } from './processors.service.ts';
 import { createStripeAccounts } from './stripe-accounts.ts';
 
-/** /admin/processors is in the admin group of spec 01 (2001, 5150, 6635, 7789). */
+/** /admin/processors is in the admin group (2001, 5150, 6635, 7789; docs/product/sign-in.md#route-access). */
 const GROUP = 'admin';
 const ok = { response: { 200: ZProcessorsResponse } };
 

@@ -1,5 +1,5 @@
 // What a receipt says, as pure data: the PDF, the HTML and the text e-mail all render this one
-// structure, so the three can never disagree. The wording rules (INTEGRATIONS sections 7 and 8):
+// structure, so the three can never disagree. The wording rules (docs/product/receipts.md):
 // - USD gift of 250.00 or more (that single gift, never a total): the IRS written acknowledgment;
 // - a gift with a Gift Aid declaration: the declaration the donor agreed to, as they made it;
 // - otherwise a plain thank-you.

@@ -1,4 +1,4 @@
-// Durable background work on the application's own PostgreSQL through pg-boss 10 (DESIGN section 1):
+// Durable background work on the application's own PostgreSQL through pg-boss 10 (decision 008):
 // a job survives a restart, is retried with backoff when its handler throws, and any server
 // instance may run it. Modules declare typed queues and register handlers; buildApp starts the
 // workers with the app and stops them, gracefully, when the app closes.

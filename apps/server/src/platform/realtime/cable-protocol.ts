@@ -1,4 +1,4 @@
-// The Action Cable JSON protocol (INTEGRATIONS.md section 4), as the stock @rails/actioncable
+// The Action Cable JSON protocol (docs/product/notifications.md#live-channel), as the stock @rails/actioncable
 // client expects it. Frames are single JSON objects in text frames.
 
 export const CABLE_PROTOCOL = 'actioncable-v1-json';

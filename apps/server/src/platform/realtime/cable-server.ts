@@ -40,7 +40,7 @@ export type CableOptions = {
 
 /**
  * The Action Cable endpoint at /cable on the app's own HTTP server, speaking the protocol the
- * stock @rails/actioncable client expects (INTEGRATIONS.md section 4), signed in by the session
+ * stock @rails/actioncable client expects (docs/product/notifications.md#live-channel), signed in by the session
  * cookie. Sockets are grouped by user so a push reaches every tab of that user on this instance.
  */
 export function registerCable(app: FastifyInstance, options: CableOptions): Cable {

@@ -1,5 +1,5 @@
-// Test support: the stock @rails/actioncable client running in Node, as INTEGRATIONS.md section 4
-// verified it. Node 20 has no global WebSocket or addEventListener, so both are supplied here.
+// Test support: the stock @rails/actioncable client running in Node, the client the web app
+// uses. Node 20 has no global WebSocket or addEventListener, so both are supplied here.
 import type { Consumer, Subscription } from '@rails/actioncable';
 import { WebSocket } from 'ws';
 

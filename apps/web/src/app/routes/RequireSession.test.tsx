@@ -11,7 +11,7 @@ import { api } from '../api-client.ts';
 import { RequireSession } from './RequireSession.tsx';
 import { accessHandle } from './route-access.ts';
 
-/** The guard around a few real route patterns of spec 01 section 2.4. */
+/** The guard around a few real route patterns in docs/product/sign-in.md#route-access. */
 const routes: RouteObject[] = [
   {
     element: (
@@ -30,7 +30,7 @@ const routes: RouteObject[] = [
 
 const notSignedIn = { status: 401, body: { status: 401, code: 'UNAUTHENTICATED', message: MESSAGES.notSignedIn } };
 
-describe('Route guards without a session (spec 01 section 4)', () => {
+describe('Route guards without a session (docs/product/sign-in.md#session-guard)', () => {
   // Someone was signed in in this browser before; the cases below are an expired session.
   beforeEach(() => rememberSignedIn());
   afterEach(() => forgetSignedIn());
@@ -104,7 +104,7 @@ describe('Route guards without a session (spec 01 section 4)', () => {
   });
 });
 
-describe('Route guards with a session (spec 01 sections 2.4 and 4)', () => {
+describe('Route guards with a session (docs/product/sign-in.md#route-access and #session-guard)', () => {
   it.each([
     [1123, '/dashboard/home'],
     [1984, '/admin/account'],

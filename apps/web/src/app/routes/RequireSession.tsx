@@ -10,7 +10,7 @@ import { isProviderReturn } from './provider-return.ts';
 import { accessOfMatches, effectiveRole, type TRouteAccess } from './route-access.ts';
 
 /**
- * The guard of the authenticated area (spec 01 section 4). Without a session it waits 100 ms and
+ * The guard of the authenticated area (docs/product/sign-in.md#session-guard). Without a session it waits 100 ms and
  * tries one refresh; if that fails, a role-guarded route shows Session Expired when this browser had
  * a session, and otherwise the visitor goes to /login, remembering where they were. A signed-in user whose role is not in
  * the route's list goes to /unauthorized.

@@ -135,8 +135,8 @@ const SCREENS: Record<string, ReactNode> = {
 };
 
 /**
- * Pages for any signed-in user, reached from the top bar, with no role list in spec 01. (The top
- * bar's /knowledge-base and /resources/fundraising-guide are public pages of the marketing site.)
+ * Pages for any signed-in user, reached from the top bar, with no role list (docs/product/sign-in.md#route-access).
+ * (The top bar's /knowledge-base and /resources/fundraising-guide are public pages of the marketing site.)
  */
 const SIGNED_IN_ROUTES: RouteObject[] = [
   { path: '/account-settings', element: inShell(<AccountSettingsRedirect />) },
@@ -147,7 +147,7 @@ const SIGNED_IN_ROUTES: RouteObject[] = [
   })),
 ].map((route) => ({ ...route, handle: accessHandle('signed-in') }));
 
-/** The authenticated area: the guard, then the shell, then the route's page (spec 01 section 2.4). */
+/** The authenticated area: the guard, then the shell, then the route's page (docs/product/sign-in.md#route-access). */
 export function authenticatedRoutes(): RouteObject[] {
   const guarded: RouteObject[] = GUARDED_ROUTES.map(({ path, group }) => ({
     path,

@@ -1,6 +1,6 @@
 /**
  * A payment provider sends the donor back with payment_intent, client_secret and a succeeded status
- * in the query; spec 01 section 2.1 treats such a return as public whatever the path, so the
+ * in the query; docs/product/sign-in.md#public-routes treats such a return as public whatever the path, so the
  * donor sees the result without being asked to sign in.
  */
 export function isProviderReturn(search: string): boolean {

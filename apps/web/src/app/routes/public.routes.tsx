@@ -43,12 +43,12 @@ const authRoutes: RouteObject[] = [
   { path: '/unauthorized', element: <UnauthorizedPage /> },
   { path: '/portal', element: page(<PortalPage />) },
   { path: '/portal/:token', element: page(<PortalPage />) },
-  // A single unknown segment may be a campaign address (spec 01 section 2.1).
+  // A single unknown segment may be a campaign address (docs/product/sign-in.md#public-routes).
   { path: '/:campaignUrl', element: <CampaignNotFoundPage /> },
 ];
 
 /**
- * Every public route of spec 01 section 2.1: the screens above, the marketing pages, and a real
+ * Every public route in docs/product/sign-in.md#public-routes: the screens above, the marketing pages, and a real
  * placeholder page for each public route whose screen arrives later.
  */
 export function publicRoutes(): RouteObject[] {

@@ -2,7 +2,7 @@ import { canReach, GUARDED_ROUTES, ROLE, type TAccessGroup } from '@kindling/con
 import { matchPath } from 'react-router';
 
 /**
- * How a route inside the authenticated area is guarded: a role group of spec 01 section 2.4, or
+ * How a route inside the authenticated area is guarded: a role group in docs/product/sign-in.md#route-access, or
  * 'signed-in' for pages any signed-in user may open (notifications, account settings…).
  */
 export type TRouteAccess = TAccessGroup | 'signed-in';
@@ -24,7 +24,7 @@ export function accessGroupOfPath(pathname: string): TAccessGroup | null {
   return GUARDED_ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname))?.group ?? null;
 }
 
-/** Spec 01 section 6: the role name 'admin' stands in for an admin code when no code is known. */
+/** docs/product/sign-in.md#roles: the role name 'admin' stands in for an admin code when no code is known. */
 export const effectiveRole = (role: number | null, roleName: string | null): number | null =>
   role ?? (roleName === 'admin' ? ROLE.ADMIN : null);
 

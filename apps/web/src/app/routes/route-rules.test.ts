@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedOrigin, readOrigin } from './origin.ts';
 import { isProviderReturn } from './provider-return.ts';
 
-describe('provider return (spec 01 section 2.1)', () => {
+describe('provider return (docs/product/sign-in.md#public-routes)', () => {
   it.each([
     ['?payment_intent=pi_1&client_secret=s_1&redirect_status=succeeded', true],
     ['?payment_intent=pi_1&client_secret=s_1&status=succeeded', true],

@@ -1,4 +1,4 @@
-// The 'Card/Direct Debit' tab (spec 02 sections 2 and 4): sub-step 0 asks who is giving, 'Next'
+// The 'Card/Direct Debit' tab (docs/product/donation-form.md#step-2-payment): sub-step 0 asks who is giving, 'Next'
 // creates the payment intent, sub-step 1 shows the card form for it (Stripe's Payment Element, or
 // the sandbox's own form when no card provider is connected).
 import { DONATION_FORM_TEXT, intentErrorMessage, PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';

@@ -1,5 +1,5 @@
-// Step 2 of the public donation form (spec 02 sections 2, 4 and 8): the method tabs 'PayPal' and
-// 'Card/Direct Debit', each shown only when the campaign has that provider and it takes the chosen
+// Step 2 of the public donation form (docs/product/donation-form.md#step-2-payment and #messages): the method tabs
+// 'PayPal' and 'Card/Direct Debit', each shown only when the campaign has that provider and it takes the chosen
 // currency, and the panel of the selected method.
 import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';

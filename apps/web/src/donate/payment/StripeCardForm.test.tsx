@@ -7,7 +7,7 @@ import { PaymentStep } from './PaymentStep.tsx';
 
 /**
  * The Stripe path with a stand-in for Stripe.js: @stripe/stripe-js resolves with window.Stripe
- * when it is already defined (INTEGRATIONS.md 1f), so no script is fetched.
+ * when it is already defined, so no script is fetched.
  */
 function fakeStripe(result: unknown) {
   const element = {

@@ -1,5 +1,6 @@
 // Card sub-step 1 with a connected Stripe account: Stripe's Payment Element (wallets, bank account
-// and card, spec 02 section 9 order), loaded only now, so the first load never carries Stripe.js.
+// and card, in the order of docs/product/donation-form.md#step-2-payment), loaded only now, so the first load never
+// carries Stripe.js.
 import { DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';
 import { CARD_METHOD_ORDER } from '@kindling/contracts/payment-method-rules.ts';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';

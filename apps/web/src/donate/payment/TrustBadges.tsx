@@ -1,5 +1,5 @@
-// The trust badges under the card form (spec 02 section 2): SSL Encrypted, PCI Compliant and who
-// processes the card.
+// The trust badges under the card form (docs/product/donation-form.md#step-2-payment): SSL Encrypted, PCI Compliant and
+// who processes the card.
 import { DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';
 
 const LOCK = 'M7 10V7a5 5 0 0 1 10 0v3M5 10h14v10H5z';

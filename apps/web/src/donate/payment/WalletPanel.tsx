@@ -1,4 +1,4 @@
-// The 'PayPal' tab (spec 02 sections 2 and 4). Once-off: an order, approved at PayPal (or the
+// The 'PayPal' tab (docs/product/donation-form.md#step-2-payment). Once-off: an order, approved at PayPal (or the
 // sandbox's approval page), captured on return. Recurring: a setup token whose approval link the
 // browser follows; the return path saves the approved PayPal account and charges the first gift.
 import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';

@@ -1,6 +1,6 @@
-// Card sub-step 0 (spec 02 sections 2 and 5): who is giving. First name, last name and e-mail are
+// Card sub-step 0 (docs/product/donation-form.md#step-2-payment): who is giving. First name, last name and e-mail are
 // required; the billing address is asked only when the campaign collects it, and Gift Aid needs a
-// home address and postcode (INTEGRATIONS.md section 7).
+// home address and postcode (docs/product/receipts.md#gift-aid).
 import { DONOR_MESSAGES } from '@kindling/contracts/donor-messages.ts';
 import { GIFT_AID_MESSAGES } from '@kindling/contracts/gift-aid-rules.ts';
 

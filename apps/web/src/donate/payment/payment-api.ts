@@ -1,4 +1,4 @@
-// The payment calls of spec 02 section 7 as the public form makes them. Bodies are built from the
+// The payment calls in docs/product/payments.md#calls as the public form makes them. Bodies are built from the
 // donor's choice (step 1) and details (card sub-step 0); amounts are our integer minor units.
 import type { TDonation, TPublicCampaign } from '@kindling/contracts';
 import type { DonationChoice } from '../donation-choice.ts';

@@ -1,5 +1,5 @@
-// The return path (spec 02 section 2): what the page finds in its query after the donor comes back
-// from the wallet's approval page, the card provider's redirect or the wallet's vault approval, and
+// The return path (docs/product/donation-form.md#provider-return): what the page finds in its query after the donor
+// comes back from the wallet's approval page, the card provider's redirect or the wallet's vault approval, and
 // the choice kept in this browser while the donor was away.
 import type { TGivingInterval } from '@kindling/contracts';
 import { GIVING_INTERVALS } from '@kindling/contracts/interval-rules.ts';
@@ -97,8 +97,9 @@ export function choiceFromQuery(search: string): { choice: DonationChoice; donor
 }
 
 /**
- * The return address for a provider redirect: this page, with the spec's return parameters so a
- * donor who comes back in another tab still gets their gift confirmed with their choices.
+ * The return address for a provider redirect: this page, with the return parameters of
+ * docs/product/donation-form.md#provider-return so a donor who comes back in another tab still gets their gift
+ * confirmed with their choices.
  */
 export function returnUrlFor(
   href: string,

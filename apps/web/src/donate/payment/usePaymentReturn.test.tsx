@@ -46,7 +46,7 @@ describe('reading the return query', () => {
     expect(
       readPaymentReturn('?payment_intent=pi_9&payment_intent_client_secret=pi_9_secret_a&redirect_status=succeeded'),
     ).toMatchObject({ kind: 'intent', paymentIntent: 'pi_9', succeeded: true });
-    // The spec's own spelling: client_secret and status.
+    // The form's own spelling (docs/product/donation-form.md#provider-return): client_secret and status.
     expect(readPaymentReturn('?payment_intent=pi_9&client_secret=pi_9_secret_a&status=succeeded')).toMatchObject({
       kind: 'intent',
       succeeded: true,

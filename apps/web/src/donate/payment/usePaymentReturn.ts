@@ -1,4 +1,4 @@
-// The return path (spec 02 sections 2 and 4): on load, finish a payment the donor approved
+// The return path (docs/product/donation-form.md#provider-return): on load, finish a payment the donor approved
 // elsewhere (the wallet's approval page, the card provider's redirect, the wallet's vault
 // approval), then drop the query so that a reload does not repeat it.
 import type { TPublicCampaign } from '@kindling/contracts';

@@ -24,7 +24,7 @@ export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 
 let loading: Promise<GoogleIdentity> | null = null;
 
-/** Loads the Google identity script once, on demand (spec 01 section 7). */
+/** Loads the Google identity script once, on demand (docs/product/sign-in.md#google-and-stripe). */
 export function loadGoogleIdentity(): Promise<GoogleIdentity> {
   if (window.google?.accounts?.id) return Promise.resolve(window.google);
   loading ??= new Promise<GoogleIdentity>((resolve, reject) => {

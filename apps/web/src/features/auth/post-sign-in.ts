@@ -8,7 +8,7 @@ export function loginRoleCode(login: TLoginResponse): number | null {
 }
 
 /**
- * Where a completed sign-in lands (spec 01 section 4): routeAfterSignIn, except that a user who was
+ * Where a completed sign-in lands (docs/product/sign-in.md#after-sign-in): routeAfterSignIn, except that a user who was
  * sent to /login from a page they may open returns there. The first sign-in of a 5150 user with
  * backup codes always lands on the MFA tab, so the codes are seen.
  */

@@ -2,8 +2,8 @@ import { MESSAGES } from '@kindling/contracts';
 import { ApiError, NoResponseError } from '../../app/api-client.ts';
 
 /**
- * The password sign-in catalogue of spec 01 section 8. The body's status field is checked before the
- * HTTP status, as the specification lists it. HTTP 429 (throttling) is ours: the server's message
+ * The password sign-in catalogue in docs/product/sign-in.md#messages. The body's status field is checked before the
+ * HTTP status, as docs/product/sign-in.md#messages lists it. HTTP 429 (throttling) is ours: the server's message
  * says how long to wait, which 'Login failed' would not.
  */
 export function signInErrorMessage(error: unknown): string {
@@ -17,7 +17,7 @@ export function signInErrorMessage(error: unknown): string {
   return MESSAGES.loginFailed;
 }
 
-/** A 200 answer whose status field reports a failure is treated as that failure (spec 01 section 8). */
+/** A 200 answer whose status field reports a failure is treated as that failure (docs/product/sign-in.md#messages). */
 export function failedStatusMessage(status: number | undefined): string | null {
   if (status === 500) return MESSAGES.invalidCredentials;
   if (status === 403) return MESSAGES.deviceNotAuthorized;

@@ -1,7 +1,7 @@
 import { CONSTANTS, type TAuthConfigResponse } from '@kindling/contracts';
 import { readCookie } from '../../app/api-client.ts';
 
-/** Where the random OAuth state is kept while the browser is at Stripe (spec 01 section 4). */
+/** Where the random OAuth state is kept while the browser is at Stripe (docs/product/sign-in.md#google-and-stripe). */
 export const STRIPE_STATE_KEY = 'stripe_oauth_state';
 const STATE_MAX_AGE_S = 600;
 
@@ -13,7 +13,7 @@ export function createOAuthState(): string {
 
 /** Saved three ways (cookie, local and session storage) so that the return finds it in any tab. */
 export function saveOAuthState(state: string): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: spec 01 keeps the state in a cookie; the Cookie Store API is not in every browser
+  // biome-ignore lint/suspicious/noDocumentCookie: the OAuth state goes in a cookie too; not every browser has the Cookie Store API
   document.cookie = `${STRIPE_STATE_KEY}=${encodeURIComponent(state)}; path=/; SameSite=Lax; max-age=${STATE_MAX_AGE_S}`;
   try {
     window.localStorage.setItem(STRIPE_STATE_KEY, state);

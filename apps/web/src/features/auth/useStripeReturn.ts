@@ -6,8 +6,8 @@ import { stripeErrorMessage } from './sign-in-errors.ts';
 import { clearOAuthState, readOAuthState } from './stripe-oauth.ts';
 
 /**
- * The return from Stripe's authorize page to /login?code=…&state=… (spec 01 section 4): posts the
- * code with the stored state, then removes the stored state and clears the query string. A denied
+ * The return from Stripe's authorize page to /login?code=…&state=… (docs/product/sign-in.md#google-and-stripe): posts
+ * the code with the stored state, then removes the stored state and clears the query string. A denied
  * authorisation (?error=…) shows the provider's description.
  */
 export function useStripeReturn(onResult: (login: TLoginResponse) => void) {

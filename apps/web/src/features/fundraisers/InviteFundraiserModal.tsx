@@ -16,7 +16,7 @@ import { describeFormError } from '../auth/form-errors.ts';
 type Values = { first_name: string; last_name: string; email: string; role: TFundraiserRole };
 
 const ROLE_LABELS: Record<TFundraiserRole, string> = { fundraiser: 'Fundraiser', leader: 'Team Leader' };
-/** Spec 02 section 9: the form closes shortly after a successful invitation. */
+/** docs/product/campaigns.md#fundraisers: the form closes shortly after a successful invitation. */
 const CLOSE_AFTER_MS = 100;
 
 /** Every field's message from the contract's own rules, so the browser says what the server would. */
@@ -33,12 +33,15 @@ function validate(values: Values, campaignId: number): Partial<Record<keyof Valu
 
 type Props = {
   campaign: { id: number; name: string } | null;
-  /** Staff may choose the role; others ask to fundraise themselves (spec 02 section 6). */
+  /** Staff may choose the role; others ask to fundraise themselves (docs/product/campaigns.md#fundraisers). */
   canChooseRole: boolean;
   onClose: () => void;
 };
 
-/** Spec 02 'Invite-a-fundraiser form (modal)': POST /fundraiser. Teams do not exist yet: no team picker. */
+/**
+ * The invite-a-fundraiser form (docs/product/campaigns.md#fundraisers): POST /fundraiser. Teams do not exist yet: no
+ * team picker.
+ */
 export function InviteFundraiserModal({ campaign, canChooseRole, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({

@@ -53,7 +53,7 @@ function eventHint(event: TOrganisationStats['upcoming_event']): string {
   return `Next: ${event.name}${day}`;
 }
 
-/** The figures of spec 01 section 3 (organisation statistics) as eight cards. */
+/** The figures in docs/product/analysis.md#home (organisation statistics) as eight cards. */
 export function statCards(stats: TOrganisationStats): StatCardData[] {
   const money = (minor: number) => formatMoney(minor, stats.currency);
   return [

@@ -27,7 +27,7 @@ function useRecordReference(): string | null {
 }
 
 /**
- * The frame of a route whose screen arrives in a later issue: its title, what it is for, and an empty
+ * The frame of a route whose screen is not built yet: its title, what it is for, and an empty
  * state that says what will appear, with a link to a page that helps today.
  */
 export function PlaceholderPage({ path }: { path: string }) {

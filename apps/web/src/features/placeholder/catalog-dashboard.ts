@@ -3,7 +3,7 @@ import { GUIDE_LINK, HELP_LINK, HOME_LINK, type PageEntry } from './page-entry.t
 const fundraising = (entry: Omit<PageEntry, 'section'>): PageEntry => ({ section: 'Fundraising', ...entry });
 const crm = (entry: Omit<PageEntry, 'section'>): PageEntry => ({ section: 'CRM', ...entry });
 
-/** Frames of the non-profit dashboard (spec 01 section 2.4), keyed by route pattern. */
+/** Frames of the non-profit dashboard (docs/product/sign-in.md#route-access), keyed by route pattern. */
 export const DASHBOARD_PAGES: Record<string, PageEntry> = {
   '/dashboard/home': {
     section: 'Dashboard',

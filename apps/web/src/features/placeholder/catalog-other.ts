@@ -3,7 +3,7 @@ import { ACCOUNT_LINK, API_LINK, GUIDE_LINK, HELP_LINK, HOME_LINK, type PageEntr
 const settings = (entry: Omit<PageEntry, 'section'>): PageEntry => ({ section: 'Settings', ...entry });
 const consolePage = (entry: Omit<PageEntry, 'section'>): PageEntry => ({ section: 'Console', ...entry });
 
-/** Frames of the donor/peer area and the shared area (spec 01 section 2.4). */
+/** Frames of the donor/peer area and the shared area (docs/product/sign-in.md#route-access). */
 export const PEER_PAGES: Record<string, PageEntry> = {
   '/peer-dashboard': {
     section: 'My Account',
@@ -75,7 +75,7 @@ export const PEER_PAGES: Record<string, PageEntry> = {
   },
 };
 
-/** Frames of the organisation settings (spec 01 section 2.4, admin area). */
+/** Frames of the organisation settings (docs/product/sign-in.md#route-access, admin area). */
 export const ADMIN_PAGES: Record<string, PageEntry> = {
   '/admin': settings({
     title: 'Administration',

@@ -7,7 +7,7 @@ describe('formatMoney', () => {
     expect(formatMoney(5, 'EUR', 'en-GB')).toBe('€0.05');
   });
 
-  it('treats the zero-decimal currencies of spec 02 as whole units', () => {
+  it('treats the zero-decimal currencies as whole units', () => {
     expect(currencyExponent('JPY')).toBe(0);
     expect(currencyExponent('huf')).toBe(0);
     expect(formatMoney(1050, 'JPY', 'en-US')).toBe('¥1,050');

@@ -14,7 +14,7 @@ describe('page catalog', () => {
     }
   });
 
-  it('describes the donations page as the issue asks', () => {
+  it('describes the donations page', () => {
     expect(PAGE_CATALOG['/dashboard/donations']).toMatchObject({
       title: 'Donations',
       description: 'Every gift to your organisation will be listed here with filters, totals and export.',

@@ -3,7 +3,7 @@ export type InfoLink = { label: string; to: string };
 
 export type InfoSection = { heading: string; paragraphs: string[]; bullets?: string[] };
 
-/** The content of a text page of the public site (spec 01 section 2.1). */
+/** The content of a text page of the public site (docs/product/shell.md#public-site). */
 export type InfoPageContent = {
   /** Small label above the title (the page's area). */
   eyebrow: string;

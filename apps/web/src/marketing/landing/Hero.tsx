@@ -3,7 +3,7 @@ import { ArrowRight, Lock, PlayCircle, Repeat } from 'lucide-react';
 import { Link } from 'react-router';
 import classes from './landing.module.css';
 
-/** The claims of spec 01 section 1, shown as marketing copy. */
+/** The claims in docs/product/shell.md#public-site, shown as marketing copy. */
 export const HERO_CLAIMS = [
   { value: '100+', label: 'payment methods' },
   { value: '135+', label: 'currencies' },

@@ -2,7 +2,7 @@ import { Badge, Container, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIco
 import { Banknote, Bot, Check, CreditCard, Globe, Lightbulb, type LucideIcon, TrendingUp, Wallet } from 'lucide-react';
 import classes from './landing.module.css';
 
-/** Payment method groups of spec 01 section 1. */
+/** Payment method groups in docs/product/shell.md#public-site. */
 export const PAYMENT_GROUPS: Array<{ icon: LucideIcon; title: string; methods: string[] }> = [
   { icon: CreditCard, title: 'Credit cards', methods: ['Visa', 'Mastercard', 'Amex', 'Discover'] },
   { icon: Wallet, title: 'Wallets', methods: ['Apple Pay', 'Google Pay', 'PayPal'] },

@@ -4,7 +4,7 @@ import { BLOG_INDEX, BLOG_POSTS } from '../content/blog-posts.ts';
 import { NextLinks, PageHero } from './InfoPage.tsx';
 import classes from './pages.module.css';
 
-/** /blog: the four posts of spec 01 section 2.1. */
+/** /blog: the four posts in docs/product/shell.md#public-site. */
 export function BlogIndexPage() {
   return (
     <>

@@ -42,7 +42,7 @@ function FinalCallToAction() {
   );
 }
 
-/** The public landing page of spec 01 section 1. */
+/** The public landing page in docs/product/shell.md#public-site. */
 export function LandingPage() {
   return (
     <>

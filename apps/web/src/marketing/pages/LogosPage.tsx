@@ -48,7 +48,9 @@ const VARIANTS: Array<{ variant: LogoVariant; name: string; note: string; backgr
 
 const SIZES = [16, 24, 32, 48, 64];
 
-/** /logos: the text logo and the square logo in several sizes and colour variants (spec 01 section 2.6). */
+/**
+ * /logos: the text logo and the square logo in several sizes and colour variants (docs/product/shell.md#public-site).
+ */
 export function LogosPage() {
   return (
     <>

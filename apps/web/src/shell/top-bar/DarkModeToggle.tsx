@@ -2,7 +2,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { Moon, Sun } from 'lucide-react';
 import { useDarkMode } from '../../app/dark-mode.ts';
 
-/** Switches light and dark; the choice is kept under the darkMode key (spec 01 section 4). */
+/** Switches light and dark; the choice is kept under the darkMode key (docs/product/shell.md#dark-mode). */
 export function DarkModeToggle() {
   const { isDark, toggle } = useDarkMode();
   return (

@@ -24,8 +24,8 @@ import { useLiveNotifications } from '../../features/notifications/live/use-live
 import { useSession } from '../../session/index.ts';
 
 /**
- * The bell and its dropdown (spec 01 section 2.6): the unread count, the newest notifications in a
- * list that scrolls at 300 px, and the actions. It also keeps the live channel open while the shell
+ * The bell and its dropdown (docs/product/notifications.md#bell-and-page): the unread count, the newest notifications
+ * in a list that scrolls at 300 px, and the actions. It also keeps the live channel open while the shell
  * is shown, so new notifications update the count and show a toast on every page.
  */
 export function NotificationBell() {
@@ -35,7 +35,8 @@ export function NotificationBell() {
   const list = useQuery(notificationQueries.bell(npoId));
   const actions = useNotificationActions();
 
-  // Spec 01 section 8: a failed fetch is only logged; the bell then shows what it has (or nothing).
+  // docs/product/notifications.md#bell-and-page: a failed fetch is only logged; the bell then shows what it has (or
+  // nothing).
   useEffect(() => {
     if (list.error) console.error('Notifications could not be loaded', list.error);
   }, [list.error]);

@@ -30,7 +30,7 @@ const roleLabel = (roleName: string) => {
 
 type Status = { tone: 'success' | 'error'; text: string };
 
-/** A status line that clears itself after the switcher's 3 s (spec 01 section 9). */
+/** A status line that clears itself after the switcher's 3 s (docs/product/shell.md#top-bar). */
 function useTransientStatus() {
   const [status, setStatus] = useState<Status | null>(null);
   useEffect(() => {
@@ -41,7 +41,7 @@ function useTransientStatus() {
   return [status, setStatus] as const;
 }
 
-/** The top bar's searchable organisation switcher (spec 01 section 2.6). */
+/** The top bar's searchable organisation switcher (docs/product/shell.md#top-bar). */
 export function OrganisationSwitcher() {
   const session = useSession();
   const navigate = useNavigate();

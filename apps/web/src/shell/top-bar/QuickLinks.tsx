@@ -25,7 +25,7 @@ export function LinkBadgeView({ badge, className }: { badge: LinkBadge; classNam
   );
 }
 
-/** Home, Campaigns, Donors, Events, Donations and Analysis with their counts (spec 01 section 2.6). */
+/** Home, Campaigns, Donors, Events, Donations and Analysis with their counts (docs/product/shell.md#top-bar). */
 export function QuickLinks({ withIcons = true }: { withIcons?: boolean }) {
   const session = useSession();
   const { pathname } = useLocation();

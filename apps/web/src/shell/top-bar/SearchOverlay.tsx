@@ -13,8 +13,8 @@ import classes from './TopBar.module.css';
 export const [searchStore, searchOverlay] = createSpotlight();
 
 /**
- * The search overlay of spec 01 section 2.6: jumps to any page the role may open. Typing highlights the
- * first match; Enter opens the highlighted page and closes the overlay (or just closes it when nothing
+ * The search overlay in docs/product/shell.md#search-overlay: jumps to any page the role may open. Typing highlights
+ * the first match; Enter opens the highlighted page and closes the overlay (or just closes it when nothing
  * is highlighted).
  */
 export function SearchOverlay() {

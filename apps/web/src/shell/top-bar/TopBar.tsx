@@ -19,11 +19,12 @@ export type TopBarLayout = 'mobile' | 'compact' | 'wide' | 'full';
 
 type TopBarProps = { layout: TopBarLayout; drawerOpened: boolean; onOpenDrawer: () => void };
 
-/** The top bar of spec 01 section 2.6. */
+/** The top bar in docs/product/shell.md#top-bar. */
 export function TopBar({ layout, drawerOpened, onOpenDrawer }: TopBarProps) {
   const session = useSession();
   const inline = layout === 'wide' || layout === 'full';
-  // Spec 01 sends the logo to /dashboard/home; a role that cannot open it goes to its own start page.
+  // The logo goes to /dashboard/home (docs/product/shell.md#top-bar); a role that cannot open it goes to its own start
+  // page.
   const home = canReachPath('/dashboard/home', session.role, session.roleName)
     ? '/dashboard/home'
     : canReachPath('/peer-dashboard', session.role, session.roleName)

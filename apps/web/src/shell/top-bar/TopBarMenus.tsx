@@ -7,7 +7,7 @@ import { quickLinksFor, resourceLinksFor, userMenuLinksFor } from '../top-bar-li
 import { LinkBadgeView } from './QuickLinks.tsx';
 import classes from './TopBar.module.css';
 
-/** The top bar's Sign Out: POST /logout, then the sign-in page (spec 01 section 7). */
+/** The top bar's Sign Out: POST /logout, then the sign-in page (docs/product/shell.md#top-bar). */
 function useSignOut() {
   const session = useSession();
   const navigate = useNavigate();

@@ -81,7 +81,7 @@ function resultsBody<Row>(props: ListResultsProps<Row>): ReactNode {
 }
 
 /**
- * The result panel of a filtered list page: the states every list must have (DESIGN.md), dimmed
+ * The result panel of a filtered list page: the states every list must have (loading, empty, error), dimmed
  * while the next page or filter loads so the old rows are not mistaken for the answer.
  */
 export function ListResults<Row>(props: ListResultsProps<Row>) {

@@ -1,4 +1,4 @@
-// Our own money rules come from the contracts (spec 02 section 5); this file adds only the
+// Our own money rules come from the contracts (docs/product/payments.md#money); this file adds only the
 // integer rescaling the provider adapters share.
 import { isSupportedCurrency } from '@kindling/contracts';
 import type { ProviderName } from './payment-provider.ts';

@@ -1,6 +1,6 @@
 import type { TGivingInterval } from '@kindling/contracts';
 
-// The one interface every payment provider implements (DESIGN section 5). Amounts crossing it are
+// The one interface every payment provider implements (docs/product/payments.md#providers). Amounts crossing it are
 // always OUR integer minor units and upper-case ISO currency codes; each adapter converts to its
 // provider's units inside itself (stripe.amounts.ts, paypal.amounts.ts).
 

@@ -6,7 +6,7 @@ import type {
 } from '@kindling/contracts';
 import { api } from '../../../app/api-client.ts';
 
-/** The sign-in calls of spec 01 section 7 and the sign-up and password calls the screens need. */
+/** The sign-in calls in docs/product/sign-in.md#calls and the sign-up and password calls the screens need. */
 export const authApi = {
   signIn: (email: string, password: string) =>
     api<TLoginResponse>('POST', '/npo_users/sign_in', { body: { npo_user: { email, password } } }),

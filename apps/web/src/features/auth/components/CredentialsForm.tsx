@@ -16,7 +16,7 @@ type Props = {
   disabled?: boolean;
 };
 
-/** The e-mail and password step of the Sign In screen (spec 01 sections 2.2 and 5). */
+/** The e-mail and password step of the Sign In screen (docs/product/sign-in.md#sign-in-screen). */
 export function CredentialsForm({ onResult, disabled = false }: Props) {
   const [error, setError] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);

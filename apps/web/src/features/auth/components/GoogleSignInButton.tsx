@@ -14,7 +14,7 @@ let initialisedFor: string | null = null;
 let credentialHandler: ((credential: string | undefined) => void) | null = null;
 
 /**
- * 'Continue with Google' (spec 01 sections 2.2 and 7). Without a configured client id it says that
+ * 'Continue with Google' (docs/product/sign-in.md#google-and-stripe). Without a configured client id it says that
  * Google sign-in is not set up. A failure is only logged and the button enabled again (section 8).
  */
 export function GoogleSignInButton({ onResult, disabled = false }: Props) {

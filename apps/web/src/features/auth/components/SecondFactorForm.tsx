@@ -21,7 +21,7 @@ const MODES = [
 
 const OTP_PATTERN = new RegExp(`^\\d{${CONSTANTS.otpLength}}$`);
 
-/** The second-factor view (spec 01 sections 2.2 and 4): authenticator code or backup code. */
+/** The second-factor view (docs/product/sign-in.md#second-factor): authenticator code or backup code. */
 export function SecondFactorForm({ tempSessionId, onSuccess, onBack }: Props) {
   const [mode, setMode] = useState<Mode>('otp');
   const [code, setCode] = useState('');
@@ -40,7 +40,7 @@ export function SecondFactorForm({ tempSessionId, onSuccess, onBack }: Props) {
     onError: (err, { kind }) => setError(kind === 'otp' ? otpErrorMessage(err) : backupCodeErrorMessage(err)),
   });
 
-  // Focus returns to the message after a failed attempt (spec 01 section 8).
+  // Focus returns to the message after a failed attempt (docs/product/sign-in.md#second-factor).
   useEffect(() => {
     if (error) alertRef.current?.focus();
   }, [error]);

@@ -9,7 +9,7 @@ import { StripeIcon } from './ProviderIcons.tsx';
 type Props = { disabled?: boolean; onError: (message: string) => void };
 
 /**
- * 'Continue with Stripe' (spec 01 section 4): saves a random state and sends the browser to the
+ * 'Continue with Stripe' (docs/product/sign-in.md#google-and-stripe): saves a random state and sends the browser to the
  * authorize page (Stripe's, or the sandbox provider's when no Stripe keys are configured).
  */
 export function StripeSignInButton({ disabled = false, onError }: Props) {

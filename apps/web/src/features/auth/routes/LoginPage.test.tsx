@@ -10,7 +10,7 @@ type Reply = Parameters<typeof stubFetch>[0][string];
 const renderLogin = (signIn: Reply, entry?: Parameters<typeof renderWith>[1]) =>
   renderWith({ 'POST /npo_users/sign_in': signIn }, entry);
 
-describe('Sign In: routing after a successful sign-in (spec 01 section 4)', () => {
+describe('Sign In: routing after a successful sign-in (docs/product/sign-in.md#after-sign-in)', () => {
   const rows: Array<[string, string, TLoginResponse]> = [
     [
       '5150 with backup codes',
@@ -65,7 +65,7 @@ describe('Sign In: routing after a successful sign-in (spec 01 section 4)', () =
   });
 });
 
-describe('Sign In: the error catalogue (spec 01 section 8)', () => {
+describe('Sign In: the error catalogue (docs/product/sign-in.md#messages)', () => {
   const cases: Array<[string, Reply, string]> = [
     [
       'HTTP 422',

@@ -12,13 +12,13 @@ import { StripeSignInButton } from '../components/StripeSignInButton.tsx';
 import { useCompleteSignIn } from '../useCompleteSignIn.ts';
 import { useStripeReturn } from '../useStripeReturn.ts';
 
-/** /login: the Sign In screen of spec 01 section 2.2 with its second-factor view. */
+/** /login: the Sign In screen in docs/product/sign-in.md#sign-in-screen with its second-factor view. */
 export function LoginPage() {
   usePageTitle('Sign in');
   const complete = useCompleteSignIn();
   const [challenge, setChallenge] = useState<string | null>(null);
 
-  // Password, Google and Stripe sign-in can all ask for a second factor (spec 01 section 4).
+  // Password, Google and Stripe sign-in can all ask for a second factor (docs/product/sign-in.md#second-factor).
   const handleResult = useCallback(
     (login: TLoginResponse) => {
       if (login.two_factor_required && login.temp_session_id) setChallenge(login.temp_session_id);

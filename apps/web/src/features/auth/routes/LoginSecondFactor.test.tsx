@@ -13,7 +13,7 @@ async function reachSecondFactor(handlers: Handlers = {}) {
   return { ...view, user };
 }
 
-describe('Sign In: the second-factor view (spec 01 sections 2.2, 4 and 8)', () => {
+describe('Sign In: the second-factor view (docs/product/sign-in.md#second-factor)', () => {
   it('asks for a 6-digit authenticator code and can switch to a backup code', async () => {
     const { user } = await reachSecondFactor();
     const otp = screen.getByRole('textbox', { name: /authenticator code/i });

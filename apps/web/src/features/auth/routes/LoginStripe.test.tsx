@@ -21,7 +21,7 @@ afterEach(() => {
   vi.mocked(leaveTo).mockReset();
 });
 
-describe('Continue with Stripe (spec 01 section 4)', () => {
+describe('Continue with Stripe (docs/product/sign-in.md#google-and-stripe)', () => {
   it('saves a random state three ways and goes to the authorize page', async () => {
     renderLogin({});
     const button = await screen.findByRole('button', { name: /continue with stripe/i });

@@ -15,7 +15,7 @@ function renderSelect(session = signedInSession(5150, two), entry: RenderOptions
   return renderRoutes([{ path: '/select-npo', element: <SelectNpoPage /> }], { initialEntries: entry, session });
 }
 
-describe('/select-npo (spec 01 section 4)', () => {
+describe('/select-npo (docs/product/sign-in.md#after-sign-in)', () => {
   it.each([
     [7789, '/console'],
     [1123, '/peer-dashboard'],

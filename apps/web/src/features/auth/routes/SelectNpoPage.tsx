@@ -16,7 +16,7 @@ import classes from './SelectNpoPage.module.css';
 /** More organisations than this get a search box. */
 const SEARCH_FROM = 5;
 
-/** /select-npo: a user with several organisations picks one (spec 01 section 4). */
+/** /select-npo: a user with several organisations picks one (docs/product/sign-in.md#after-sign-in). */
 export function SelectNpoPage() {
   usePageTitle('Choose an organisation');
   const session = useSession();

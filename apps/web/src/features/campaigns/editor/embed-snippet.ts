@@ -10,7 +10,7 @@ export function escapeHtmlAttribute(text: string): string {
 
 /**
  * The snippet an organisation pastes into its own site: an iframe of /campaign-embed/{id} and the
- * script that resizes it to its content (issue 3, 'The public form').
+ * script that resizes it to its content (docs/product/campaigns.md#embed).
  */
 export function buildEmbedSnippet(origin: string, campaignId: number, campaignName: string): string {
   const base = origin.replace(/\/+$/, '');

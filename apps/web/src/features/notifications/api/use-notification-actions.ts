@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationApi, notificationKeys, type RecipientAction } from './notifications.queries.ts';
 
 /**
- * The read / unread / dismiss actions and their bulk forms. Spec 01 section 8: a failure is only
- * logged; either way every notification list is refetched so the screen shows the server's truth.
+ * The read / unread / dismiss actions and their bulk forms. docs/product/notifications.md#bell-and-page: a failure is
+ * only logged; either way every notification list is refetched so the screen shows the server's truth.
  */
 export function useNotificationActions() {
   const queryClient = useQueryClient();

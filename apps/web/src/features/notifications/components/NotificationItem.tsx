@@ -16,7 +16,7 @@ type Props = {
 
 /** One notification: title, message, how long ago, its link, and read / unread / dismiss. */
 export function NotificationItem({ notification, onAction, onNavigate, disabled }: Props) {
-  // The server sends only the current user's recipient row (spec 01 section 3).
+  // The server sends only the current user's recipient row (docs/product/notifications.md#who-is-notified).
   const recipient = notification.notification_recipients[0];
   if (!recipient) return null;
   const unread = recipient.read_at === null;

@@ -7,7 +7,7 @@ import { useSession } from '../../../session/index.ts';
 import { notificationKeys } from '../api/notifications.queries.ts';
 
 /**
- * Spec 01 section 5: a live payload counts only if it carries a notification; anything else is
+ * docs/product/notifications.md#live-channel: a live payload counts only if it carries a notification; anything else is
  * discarded with a warning. Returns the notification, or null.
  */
 export function acceptLivePayload(message: unknown): TNotification | null {

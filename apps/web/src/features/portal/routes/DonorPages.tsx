@@ -1,4 +1,4 @@
-// The signed-in donor's pages (role 1123, spec 01 section 2.4): the same portal components as the
+// The signed-in donor's pages (role 1123, docs/product/sign-in.md#route-access): the same portal components as the
 // e-mail link's page, reading /api/v1/portal/account (the donor record with the user's e-mail in
 // the selected organisation).
 import { formatMoney, type TPortalOverview } from '@kindling/contracts';

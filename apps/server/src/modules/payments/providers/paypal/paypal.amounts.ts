@@ -3,7 +3,7 @@
 import { WALLET_CURRENCIES } from '@kindling/contracts';
 import { currencyExponent, normaliseCurrency, rescaleMinor } from '../currency.ts';
 
-/** The 24 currencies PayPal's REST API accepts (spec 02 section 9, the wallet list). */
+/** The 24 currencies PayPal's REST API accepts (docs/product/payments.md#currencies, the wallet list). */
 export const PAYPAL_CURRENCIES: ReadonlySet<string> = new Set(WALLET_CURRENCIES);
 const PAYPAL_NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
 

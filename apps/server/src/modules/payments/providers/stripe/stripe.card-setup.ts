@@ -72,7 +72,7 @@ export async function retrieveCardSetup(
 }
 
 /**
- * A saved PaymentMethod's card (INTEGRATIONS: card.brand, card.last4, card.exp_month,
+ * A saved PaymentMethod's card (Stripe's card.brand, card.last4, card.exp_month,
  * card.exp_year), read on the connected account that holds it; null for any other type.
  */
 export async function describeSavedCard(
