@@ -1,4 +1,4 @@
-// The clock that closes the day sums (decision 013): hourly, so yesterday is closed within an hour
+// The clock that closes the day sums (decision 014): hourly, so yesterday is closed within an hour
 // of midnight UTC and a run that found an organisation busy is retried soon.
 import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
