@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDb, type Db } from '../src/platform/db/client.ts';
-import { databaseUrlFor } from '../src/platform/db/embedded-postgres.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/platform/db/client.ts';
 import { migrationsFolder, runMigrations } from '../src/platform/db/migrate.ts';
 import { type JournalEntry, readJournal } from '../src/platform/db/migration-checksums.ts';
 import { readRepeatableDefinitions } from '../src/platform/db/repeatable-definitions.ts';
@@ -33,26 +30,6 @@ function firstReleaseFolder(): string {
   return dir;
 }
 
-/** An empty database beside the test files' copies (dropped with them by the global teardown). */
-async function emptyDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const serverUrl = inject('databaseServerUrl');
-  const name = `kindling_t_${inject('templateDatabase').split('_').at(-1)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const db = createDb(databaseUrlFor(serverUrl, name), { max: 1 });
-  return {
-    db,
-    drop: async () => {
-      // Not FORCE: that would kill a pool connection still closing (see test/test-database.ts).
-      db.$client.on('error', () => {});
-      await db.$client.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      await admin.end();
-    },
-  };
-}
-
 async function snapshotOf(db: Db) {
   const client = await db.$client.connect();
   try {
@@ -74,7 +51,7 @@ describe('fresh and upgraded databases', () => {
   });
 
   it('a database created at the first release and migrated ends with the schema of a fresh one', async () => {
-    const upgraded = await emptyDatabase();
+    const upgraded = await createTestDatabase({ empty: true });
     const folder = firstReleaseFolder();
     try {
       await runMigrations(upgraded.db, { folder, definitions: false });
