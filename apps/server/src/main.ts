@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     databaseUrl = await ensureDatabase(embedded.url, 'kindling');
   }
   const db = createDb(databaseUrl);
-  await runMigrations(db);
+  await runMigrations(db, { log: (line) => console.log(line) });
   if (config.SEED_DEMO === 'true') await seedDemo(db, config.totpKey);
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });

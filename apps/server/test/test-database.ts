@@ -4,14 +4,16 @@ import { inject } from 'vitest';
 import { createDb, type Db } from '../src/platform/db/client.ts';
 import { databaseUrlFor } from '../src/platform/db/embedded-postgres.ts';
 
-/** A fresh copy of the migrated template database, for one test file. */
-export async function createTestDatabase(): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
+/** A fresh copy of the migrated template database, for one test file (or an empty database). */
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const serverUrl = inject('databaseServerUrl');
   const template = inject('templateDatabase');
   const name = `kindling_t_${template.split('_').at(-1)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.query(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${template}`}`);
   const url = databaseUrlFor(serverUrl, name);
   const db = createDb(url, { max: 5 });
   return {

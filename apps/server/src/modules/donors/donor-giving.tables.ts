@@ -7,7 +7,7 @@ import { donors } from './donors.tables.ts';
 /**
  * Each donor's giving, summed: what the donors list sorts and filters by (200,000 donors with a
  * million gifts must list in well under 100 ms, which summing the gifts per request cannot do).
- * Never written by application code: database triggers (migration 'donor_giving_triggers')
+ * Never written by application code: database triggers (this module's sql/ folder)
  * recompute a donor's row from the donations and ledger whenever a gift is recorded, changes
  * status or donor (merges), or a refund or dispute row is added, so it cannot drift from them.
  * Every donor has a row (a trigger adds it when the donor is inserted). A gift is a donation with status 'succeeded'; the lifetime total is succeeded and refunded

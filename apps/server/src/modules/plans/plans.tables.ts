@@ -108,7 +108,7 @@ export const recurringPlans = pgTable(
     /**
      * Base-currency minor units per charged minor unit, from the first gift (its base amount over
      * its amount): the rate the analysis counts the plan's monthly revenue at without reading the
-     * gift. Set by a database trigger from first_donation_id (migration 'dashboard_indexes').
+     * gift. Set by a database trigger from first_donation_id (sql/recurring_plans_set_base_rate.sql).
      */
     baseRate: numeric({ mode: 'number' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,20 @@
+-- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
+-- Refund and dispute rows change the day sums of their donation's day: re-sum it when it is closed.
+
+CREATE OR REPLACE FUNCTION public.ledger_inserted_refresh_giving_days()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM inserted_rows WHERE kind IN ('refund', 'dispute')) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM refresh_closed_giving_days(array_agg(d.npo_id), array_agg((d.created_at AT TIME ZONE 'UTC')::date))
+  FROM inserted_rows l JOIN donations d ON d.id = l.donation_id
+  WHERE l.kind IN ('refund', 'dispute');
+  RETURN NULL;
+END $function$
+;
+
+DROP TRIGGER IF EXISTS ledger_giving_days_insert ON public.ledger_entries;
+CREATE TRIGGER ledger_giving_days_insert AFTER INSERT ON public.ledger_entries REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION ledger_inserted_refresh_giving_days();

@@ -1,0 +1,17 @@
+-- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
+-- Re-sums the days p_first..p_last (only those of p_days when given) of one organisation. The caller
+-- holds the advisory lock (7101, npo) that orders re-sums (see rebuild_giving_days).
+
+CREATE OR REPLACE FUNCTION public.rebuild_giving_day_returns(p_npo bigint, p_first date, p_last date, p_days date[] DEFAULT NULL::date[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  DELETE FROM giving_day_returns
+  WHERE npo_id = p_npo AND day >= p_first AND day <= p_last AND (p_days IS NULL OR day = ANY (p_days));
+  INSERT INTO giving_day_returns (npo_id, day, firsts, prev_gaps, first_gaps)
+  SELECT p_npo, r.* FROM giving_day_return_rows(p_npo,
+    CASE WHEN p_first = '-infinity'::date THEN '-infinity'::timestamptz ELSE p_first::timestamp AT TIME ZONE 'UTC' END,
+    (p_last + 1)::timestamp AT TIME ZONE 'UTC', p_days) r;
+END $function$
+;
