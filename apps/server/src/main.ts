@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config/config.ts';
 import { createDb } from './platform/db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
+import { StartupError } from './platform/db/embedded-postgres-access.ts';
 import { runMigrations } from './platform/db/migrate.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo-seed.ts';
@@ -47,6 +48,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 });
