@@ -10,7 +10,7 @@ import {
   createSessionResolver,
   registerDonorInvitations,
 } from './modules/auth/index.ts';
-import { campaignRoutes, uploadsStatic } from './modules/campaigns/index.ts';
+import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
@@ -36,6 +36,8 @@ import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import type { Config } from './platform/config/config.ts';
 import type { Db } from './platform/db/client.ts';
+import { databaseFileStore } from './platform/files/file-store.ts';
+import { uploadsRoute } from './platform/files/uploads.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
 
+  const files = databaseFileStore(deps.db);
   const auth = createAuthDeps({
     config: deps.config,
     db: deps.db,
@@ -114,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(noteRoutes, { db: deps.db });
       await api.register(transactionRoutes, { db: deps.db });
       await api.register(emailTemplateRoutes, { db: deps.db });
-      await api.register(campaignRoutes, { db: deps.db, config: deps.config });
+      await api.register(campaignRoutes, { db: deps.db, config: deps.config, files });
       await api.register(donationListRoutes, { db: deps.db });
       await api.register(donorRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
@@ -198,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(donationAdminRoutes, { prefix: '/api/v1', db: deps.db, providers: payments, jobs });
   await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });
   await app.register(portalRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
-  await app.register(uploadsStatic, { config: deps.config });
+  await app.register(uploadsRoute, { files });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

@@ -3,7 +3,10 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config/config.ts';
 import { createDb } from './platform/db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres } from './platform/db/embedded-postgres.ts';
+import { StartupError } from './platform/db/embedded-postgres-access.ts';
 import { runMigrations } from './platform/db/migrate.ts';
+import { databaseFileStore } from './platform/files/file-store.ts';
+import { importLegacyUploads } from './platform/files/uploads.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo-seed.ts';
 
@@ -22,7 +25,9 @@ async function main(): Promise<void> {
   await runMigrations(db, { log: (line) => console.log(line) });
   if (config.SEED_DEMO === 'true') await seedDemo(db, config.totpKey);
 
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });
+  await importLegacyUploads(databaseFileStore(db), config.dataDir, console.log);
+
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, db });
   const app = await buildApp({ config, db, mailer, serveWeb: true });
 
   let stopping = false;
@@ -47,6 +52,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

@@ -31,7 +31,7 @@ export function useTestApp(
     ctx.config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ctx.dataDir, ...env });
     ctx.db = database.db;
     if (options.seed !== false) await seedDemo(ctx.db, ctx.config.totpKey);
-    ctx.mailer = createMailer({ from: ctx.config.MAIL_FROM, dataDir: ctx.dataDir });
+    ctx.mailer = createMailer({ from: ctx.config.MAIL_FROM, dataDir: ctx.dataDir, db: ctx.db });
     ctx.app = await buildApp({ config: ctx.config, db: ctx.db, mailer: ctx.mailer });
     await ctx.app.ready();
   });

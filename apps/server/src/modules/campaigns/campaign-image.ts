@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../../platform/config/config.ts';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { findOwnCampaign } from './campaigns.repository.ts';
@@ -13,7 +10,7 @@ import { audit, CAMPAIGN_NOT_FOUND } from './campaigns.service.ts';
 import { campaigns } from './campaigns.tables.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
+const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
 /** The file's type from its first bytes: a name or a Content-Type header proves nothing. */
 export function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
@@ -40,13 +37,14 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Stores a JPEG, PNG or WebP image under DATA_DIR/uploads/<npo>/campaigns/ and returns its URL.
+ * Stores a JPEG, PNG or WebP image in the file store (served at /uploads/<npo>/campaigns/…) and
+ * returns its URL.
  * With purpose 'campaign' it also becomes the campaign's image; 'preset' only stores it, for the
  * edit page to put on an amount preset when the campaign is saved.
  */
 export async function uploadCampaignImage(
   db: Db,
-  config: Config,
+  files: FileStore,
   actor: OrganisationSession,
   id: number,
   purpose: 'campaign' | 'preset',
@@ -60,15 +58,9 @@ export async function uploadCampaignImage(
     const message = 'Upload a JPEG, PNG or WebP image.';
     throw new AppError('VALIDATION_FAILED', message, { image: message });
   }
-  const relative = path.posix.join(
-    String(actor.selectedNpoId),
-    'campaigns',
-    `${id}-${randomBytes(12).toString('hex')}.${type}`,
-  );
-  const target = path.join(uploadsDir(config), relative);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, bytes, { flag: 'wx' });
-  const imageUrl = `/uploads/${relative}`;
+  const key = `${actor.selectedNpoId}/campaigns/${id}-${randomBytes(12).toString('hex')}.${type}`;
+  await files.put({ key, npoId: actor.selectedNpoId, contentType: CONTENT_TYPES[type], content: bytes });
+  const imageUrl = `/uploads/${key}`;
   if (purpose === 'campaign') {
     await db.transaction(async (tx) => {
       await tx
@@ -79,20 +71,4 @@ export async function uploadCampaignImage(
     });
   }
   return { image_url: imageUrl };
-}
-
-/** Serves uploaded images at /uploads/…; names are random, so they may be cached for long. */
-export async function uploadsStatic(app: FastifyInstance, opts: { config: Config }): Promise<void> {
-  const root = uploadsDir(opts.config);
-  await fs.mkdir(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '30d',
-    immutable: true,
-  });
 }

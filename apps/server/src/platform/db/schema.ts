@@ -20,4 +20,6 @@ export * from '../../modules/plans/plans.tables.ts';
 export * from '../../modules/processors/processors.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';
+export * from '../files/files.tables.ts';
+export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';

@@ -1,13 +1,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from './mail-outbox.tables.ts';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
 export type Mailer = { send: (message: MailMessage) => Promise<void>; outboxDir: string | null };
 
-/** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/mail. */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+/**
+ * SMTP when SMTP_URL is set. Otherwise each message goes to the mail_outbox table, which every
+ * instance shares, and a copy to DATA_DIR/mail as an .eml file to open in a mail program on this
+ * machine (docs/decisions/024-restart-and-shared-storage.md).
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; db: Db }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -23,10 +29,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     outboxDir,
     send: async (m) => {
       const info = await transport.sendMail({ from: options.from, ...m });
+      const message = info.message as Buffer;
+      await options.db.insert(mailOutbox).values({ recipients: m.to, subject: m.subject, message });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replaceAll(':', '-');
       const file = path.join(outboxDir, `${stamp}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, message);
     },
   };
 }

@@ -52,7 +52,7 @@ export const SUPPORT_PAGES: Record<string, InfoPageContent> = {
       {
         heading: 'Operate',
         paragraphs: [
-          'The server reports whether it is up at /healthz and whether it is ready for traffic at /readyz. Set DATA_DIR to choose where the built-in database, outgoing mail and uploads are kept.',
+          'The server reports whether it is up at /healthz and whether it is ready for traffic at /readyz. Set DATA_DIR to choose where the built-in database and a copy of outgoing mail are kept; uploads are kept in the database.',
         ],
       },
     ],

@@ -48,7 +48,7 @@ export function useSandboxApp(): SandboxTestContext {
     ctx.app = await buildApp({
       config: ctx.config,
       db: ctx.db,
-      mailer: createMailer({ from: ctx.config.MAIL_FROM, dataDir }),
+      mailer: createMailer({ from: ctx.config.MAIL_FROM, dataDir, db: ctx.db }),
       payments: sandboxOnlyProviders(ctx.sandbox),
     });
     await ctx.app.ready();
