@@ -134,6 +134,11 @@ function endpoints(): Array<[string, string]> {
     ['transactions, first page', '/npo_admin/transactions'],
     ['transactions, failed', '/npo_admin/transactions?status=failed'],
     ['transactions, search "hopper 12"', '/npo_admin/transactions?search=hopper%2012'],
+    // The shell's search overlay: a rare name, a common one, a receipt number, a provider reference.
+    ['search overlay "hopper 12"', '/npo_admin/search?q=hopper%2012'],
+    ['search overlay "example"', '/npo_admin/search?q=example'],
+    ['search overlay receipt "B-500000"', '/npo_admin/search?q=B-500000'],
+    ['search overlay reference "bench_7"', '/npo_admin/search?q=bench_7'],
   ];
 }
 

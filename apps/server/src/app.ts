@@ -33,6 +33,7 @@ import { portalRoutes } from './modules/portal/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
 import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import type { Config } from './platform/config/config.ts';
 import type { Db } from './platform/db/client.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(campaignRoutes, { db: deps.db, config: deps.config, files });
       await api.register(donationListRoutes, { db: deps.db });
       await api.register(donorRoutes, { db: deps.db });
+      await api.register(searchRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
       await api.register(fundraiserRoutes, {
         db: deps.db,

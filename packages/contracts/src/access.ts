@@ -110,6 +110,13 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; group: TAccessGroup }
   ...CONSOLE_ROUTES.map((path) => ({ path, group: 'console' as const })),
 ];
 
+/**
+ * Pages for any signed-in user, reached from the top bar, with no role list of their own. Listed
+ * here, beside the guarded ones, so the server knows them as pages of the app: a direct load (a
+ * reload, a link in an e-mail) gets the app, never the public donation page.
+ */
+export const SIGNED_IN_ROUTES = ['/account-settings', '/notifications', '/user'] as const;
+
 /** Public routes in docs/product/sign-in.md#public-routes (no login needed). */
 export const PUBLIC_ROUTES = [
   '/',
@@ -154,6 +161,9 @@ export const PUBLIC_ROUTES = [
   '/peer_campaign_page',
   '/goodbye',
   '/unauthorized',
+  // Marketing pages the top bar links to (its knowledge base and fundraising guide).
+  '/knowledge-base',
+  '/resources/fundraising-guide',
 ] as const;
 
 /** Public single-segment patterns (docs/product/sign-in.md#public-routes). */

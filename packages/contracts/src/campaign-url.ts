@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GUARDED_ROUTES, PUBLIC_PATTERNS, PUBLIC_ROUTES } from './access.ts';
+import { GUARDED_ROUTES, PUBLIC_PATTERNS, PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './access.ts';
 
 /**
  * A campaign's public address is /{campaign_url}, so a slug must never shadow one of our own
@@ -35,7 +35,7 @@ const SERVER_SEGMENTS = [
 ];
 
 export const RESERVED_CAMPAIGN_URLS: ReadonlySet<string> = new Set(
-  [...PUBLIC_ROUTES, ...PUBLIC_PATTERNS, ...GUARDED_ROUTES.map((r) => r.path)]
+  [...PUBLIC_ROUTES, ...PUBLIC_PATTERNS, ...SIGNED_IN_ROUTES, ...GUARDED_ROUTES.map((r) => r.path)]
     .map(firstSegment)
     .filter((segment) => segment !== '' && !segment.startsWith(':'))
     .concat(SERVER_SEGMENTS)

@@ -34,3 +34,4 @@ export * from './provider-limits.ts';
 export * from './question-answers.ts';
 export * from './recurring-plans.ts';
 export * from './roles.ts';
+export * from './search.ts';

@@ -1,6 +1,7 @@
-import { GUARDED_ROUTES, MESSAGES, PUBLIC_PATTERNS, PUBLIC_ROUTES } from '@kindling/contracts';
+import { GUARDED_ROUTES, isReservedCampaignUrl, MESSAGES, PUBLIC_PATTERNS, PUBLIC_ROUTES } from '@kindling/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../test/fetch-stub.ts';
@@ -28,6 +29,17 @@ describe('route table (docs/product/sign-in.md#route-access)', () => {
     const { leafPath, access } = resolve(concrete(path));
     expect(access).toBeNull();
     expect(leafPath).not.toBe('*');
+  });
+
+  // The server answers a direct load (a reload, a link in an e-mail) with the public donation page
+  // whenever the first segment is not reserved; every page of this table must be reserved.
+  it('reserves the first segment of every route, so a direct load reaches the app', () => {
+    const paths = (routes: RouteObject[]): string[] =>
+      routes.flatMap((r) => [...(r.path ? [r.path] : []), ...paths(r.children ?? [])]);
+    const firstSegments = paths(appRoutes())
+      .map((p) => p.split('/').filter(Boolean)[0] ?? '')
+      .filter((s) => s !== '' && s !== '*' && !s.startsWith(':'));
+    expect(firstSegments.filter((s) => !isReservedCampaignUrl(s))).toEqual([]);
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -1,4 +1,5 @@
 // Campaigns: staff management, the public form's campaign data, and what recording a gift needs.
+export { type CampaignLookupRow, findCampaignsMatching } from './campaign-lookup.repository.ts';
 export { installationProviders, paymentOptionsOf } from './campaign-view.ts';
 export { campaignRoutes } from './campaigns.routes.ts';
 export * from './campaigns.schemas.ts';

@@ -1,5 +1,6 @@
 // Donations: the one way a payment becomes a donation, and the campaign's donation list.
 
+export { type DonationLookupRow, findDonationsByReference } from './donation-lookup.repository.ts';
 export { type DonationDonor, toDonation } from './donation-view.ts';
 export type { DonationAnswer } from './donations.tables.ts';
 export { type Conversion, convertToBase } from './exchange-rates.ts';

@@ -169,3 +169,18 @@ export async function selectOrganisationGivingYear(
   );
   return { baseCurrency: rows[0]?.base_currency ?? 'USD', startMonth: Number(rows[0]?.fiscal_year_start_month ?? 1) };
 }
+
+export type DonorLookupRow = { id: number; first_name: string; last_name: string; email: string };
+
+/**
+ * A few donors whose name, e-mail or postcode contains `term`, newest first (the search overlay).
+ * Newest first lets PostgreSQL choose: walk the primary key backwards for a common term, or read a
+ * rare term's few matches from the trigram index and sort them.
+ */
+export async function findDonorsMatching(db: Db, npoId: number, term: string, limit: number) {
+  const { rows } = await db.execute<DonorLookupRow>(sql`
+    SELECT dn.id, dn.first_name, dn.last_name, dn.email FROM donors dn
+    WHERE dn.npo_id = ${npoId} AND ${donorSearchMatches(term)}
+    ORDER BY dn.id DESC LIMIT ${limit}`);
+  return rows;
+}

@@ -1,5 +1,10 @@
 // Donors: one per e-mail per organisation. Other modules reach them through this surface only.
-export { containsPattern, donorsMatchingSql } from './donor-list.repository.ts';
+export {
+  containsPattern,
+  type DonorLookupRow,
+  donorsMatchingSql,
+  findDonorsMatching,
+} from './donor-list.repository.ts';
 export { findMergedInto } from './donor-merge.repository.ts';
 export { renderAnnualStatement } from './donor-statement.ts';
 export {

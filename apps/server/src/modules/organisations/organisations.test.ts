@@ -294,6 +294,22 @@ describe('organisation selection, statistics and permissions', () => {
     });
   });
 
+  describe('the same figure under the same name', () => {
+    it('counts the campaigns the Campaigns page lists: a fundraiser’s page is not a campaign of its own', async () => {
+      const c = await signedIn('admin');
+      const stats = (await c.get('/api/v1/npo_admin/account_details')).json();
+      const active = (await c.get('/api/v1/npo_admin/campaigns?status=active')).json();
+      const all = (await c.get('/api/v1/npo_admin/campaigns')).json();
+      // The demo organisation has a fundraiser's page under its appeal, which must not count.
+      const peerPages = await ctx.db.execute(
+        sql`SELECT 1 FROM campaigns WHERE npo_id = ${riverside()} AND parent_campaign_id IS NOT NULL`,
+      );
+      expect(peerPages.rows.length).toBeGreaterThan(0);
+      expect(stats.active_campaigns_count).toBe(active.total);
+      expect(stats.campaigns_count).toBe(all.total);
+    });
+  });
+
   describe('user_permissions', () => {
     const url = (id: number | undefined) => `/api/v1/npo_admin/user_permissions/${id}`;
     const membership = async (email: string) =>

@@ -16,7 +16,8 @@ type Totals = Omit<
  * (`givingDays`, decision 013). Succeeded gifts count, net of their refund and dispute ledger rows
  * (the rule the donations list and donor totals follow too); a gift is recurring when its interval
  * is not 'once'; "new" and "monthly" mean the current calendar month in UTC. Recurring donors come
- * from the donor totals (donor_giving), which count each donor's recurring gifts.
+ * from the donor totals (donor_giving), which count each donor's recurring gifts. Campaigns are the
+ * ones the Campaigns page lists: a fundraiser's page under a campaign is not a campaign of its own.
  */
 export async function selectTotals(db: Db, npoId: number): Promise<Totals> {
   const { rows } = await db.execute<Totals>(sql`
@@ -37,8 +38,9 @@ export async function selectTotals(db: Db, npoId: number): Promise<Totals> {
         WHERE npo_id = ${npoId} AND created_at >= month.starts_on::timestamp AT TIME ZONE 'UTC')::int AS new_donors,
       CASE WHEN coalesce(sum(gifts), 0) = 0 THEN 0 ELSE round(sum(gift_net)::numeric / sum(gifts)) END::bigint
         AS average_donation,
-      (SELECT count(*) FROM campaigns WHERE npo_id = ${npoId})::int AS campaigns_count,
-      (SELECT count(*) FROM campaigns WHERE npo_id = ${npoId} AND status = 'active')::int AS active_campaigns_count,
+      (SELECT count(*) FROM campaigns WHERE npo_id = ${npoId} AND parent_campaign_id IS NULL)::int AS campaigns_count,
+      (SELECT count(*) FROM campaigns WHERE npo_id = ${npoId} AND parent_campaign_id IS NULL AND status = 'active')::int
+        AS active_campaigns_count,
       coalesce(sum(net) FILTER (WHERE this_month), 0)::bigint AS monthly_raised,
       coalesce(sum(net) FILTER (WHERE this_month AND recurring), 0)::bigint AS recurring_monthly
     FROM days`);

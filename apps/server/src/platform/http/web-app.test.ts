@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { GUARDED_ROUTES, PUBLIC_ROUTES, SIGNED_IN_ROUTES } from '@kindling/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler.ts';
@@ -44,6 +45,17 @@ describe('serving the built web app', () => {
       expect(res.body, url).toBe('<html>build one</html>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers a direct load of every page of the app (a reload, a link in an e-mail) with index.html', async () => {
+    const pages = [...SIGNED_IN_ROUTES, ...GUARDED_ROUTES.map((r) => r.path), ...PUBLIC_ROUTES];
+    const wrong: string[] = [];
+    for (const pattern of pages) {
+      const url = pattern.replace(/:[A-Za-z]+/g, '7');
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode !== 200 || res.body !== '<html>build one</html>') wrong.push(`${url} ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers the donor portal, its signed link (dots in the token) included, with index.html', async () => {

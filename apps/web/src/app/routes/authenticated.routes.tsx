@@ -1,4 +1,4 @@
-import { CONSTANTS, GUARDED_ROUTES } from '@kindling/contracts';
+import { CONSTANTS, GUARDED_ROUTES, SIGNED_IN_ROUTES } from '@kindling/contracts';
 import { Center, Loader } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
@@ -138,14 +138,16 @@ const SCREENS: Record<string, ReactNode> = {
  * Pages for any signed-in user, reached from the top bar, with no role list (docs/product/sign-in.md#route-access).
  * (The top bar's /knowledge-base and /resources/fundraising-guide are public pages of the marketing site.)
  */
-const SIGNED_IN_ROUTES: RouteObject[] = [
-  { path: '/account-settings', element: inShell(<AccountSettingsRedirect />) },
-  { path: '/notifications', element: inShell(<NotificationsPage />) },
-  ...['/user'].map((path) => ({
-    path,
-    element: inShell(<PlaceholderPage path={path} />),
-  })),
-].map((route) => ({ ...route, handle: accessHandle('signed-in') }));
+const SIGNED_IN_SCREENS: Record<(typeof SIGNED_IN_ROUTES)[number], ReactNode> = {
+  '/account-settings': <AccountSettingsRedirect />,
+  '/notifications': <NotificationsPage />,
+  '/user': <PlaceholderPage path="/user" />,
+};
+const signedInRoutes: RouteObject[] = SIGNED_IN_ROUTES.map((path) => ({
+  path,
+  element: inShell(SIGNED_IN_SCREENS[path]),
+  handle: accessHandle('signed-in'),
+}));
 
 /** The authenticated area: the guard, then the shell, then the route's page (docs/product/sign-in.md#route-access). */
 export function authenticatedRoutes(): RouteObject[] {
@@ -163,7 +165,7 @@ export function authenticatedRoutes(): RouteObject[] {
           </Suspense>
         </RequireSession>
       ),
-      children: [...guarded, ...SIGNED_IN_ROUTES],
+      children: [...guarded, ...signedInRoutes],
     },
   ];
 }

@@ -69,7 +69,7 @@ describe('home page', () => {
     answer({ body: stats() });
     const total = await screen.findByRole('article', { name: 'Total raised' });
     expect(total).toHaveTextContent('$12,345.50');
-    expect(total).toHaveTextContent('42 donations');
+    expect(total).toHaveTextContent('42 donations, net of refunds');
     expect(screen.getByRole('status', { name: 'Monthly goal progress' })).toHaveTextContent('$6,250.00 of $25,000.00');
     expect(screen.getByText('$18,750.00 to go this month (25%).')).toBeInTheDocument();
     const event = screen.getByRole('region', { name: 'Upcoming event' });

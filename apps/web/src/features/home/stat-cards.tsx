@@ -60,7 +60,8 @@ export function statCards(stats: TOrganisationStats): StatCardData[] {
     {
       label: 'Total raised',
       value: money(stats.donations_total),
-      hint: plural(stats.total_donations, 'donation', 'donations'),
+      // Says what it adds up: the donations list's totals are gross, every listed status included.
+      hint: `${plural(stats.total_donations, 'donation', 'donations')}, net of refunds`,
       icon: HandHeart,
     },
     monthCard(stats, money),

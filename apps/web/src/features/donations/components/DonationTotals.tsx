@@ -42,10 +42,15 @@ export function DonationTotals({
         </Stack>
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
-            Total in {totals.base_currency}
+            Gross in {totals.base_currency}
           </Text>
           <Text fz={20} fw={700} data-testid="totals-base">
             {formatMoney(totals.base_amount_minor, totals.base_currency)}
+          </Text>
+          {/* Home's "Total raised" nets refunds and counts succeeded gifts only; this adds up every
+              listed gift as given, so the two differ by the refunds and the other statuses. */}
+          <Text size="xs" c="dimmed">
+            before refunds
           </Text>
         </Stack>
         {several ? (

@@ -95,6 +95,9 @@ describe('DonationsListPage', () => {
     const totals = screen.getByRole('region', { name: 'Totals of the filtered donations' });
     expect(within(totals).getByText('3')).toBeInTheDocument();
     expect(within(totals).getByText('$1,234.56')).toBeInTheDocument();
+    // Not Home's net "Total raised": the list says its sum is gross.
+    expect(within(totals).getByText('Gross in USD')).toBeInTheDocument();
+    expect(within(totals).getByText('before refunds')).toBeInTheDocument();
     expect(within(totals).getByText(/€50.00 EUR/)).toBeInTheDocument();
   });
 
