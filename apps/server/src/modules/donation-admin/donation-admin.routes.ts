@@ -31,7 +31,7 @@ export type DonationAdminDeps = { db: Db; providers: PaymentProviders; jobs: Job
 
 /** One donation for staff (issue 5): detail, history, refund, receipt resend; offline gifts. */
 export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAdminDeps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Donations');
   const { db } = deps;
   // The donation's contract carries transforms (ZGivingInterval) that a response schema cannot run
   // backwards, so detail answers go unserialised by schema; the tests parse them with the contract.
