@@ -1,5 +1,11 @@
 import multipart from '@fastify/multipart';
-import { ZCampaignInput, ZCampaignListQuery, ZCampaignListResponse, ZCampaignPageQuery } from '@kindling/contracts';
+import {
+  ZCampaignInput,
+  ZCampaignListQuery,
+  ZCampaignListResponse,
+  ZCampaignPageQuery,
+  ZPublicCampaignResponse,
+} from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { shortCacheTtl } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
@@ -71,10 +77,11 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
   });
 
   // Public: the donation form by campaign URL; active campaigns only.
-  const publicRead = { csrfCookie: false, ...PUBLIC_ROUTE };
+  // The reference shows the contract's answer (see the note on responses above).
+  const pageRead = { csrfCookie: false, ...PUBLIC_ROUTE, openapi: { responses: { 200: ZPublicCampaignResponse } } };
   r.get(
     '/npo_admin/campaign_page',
-    { schema: { querystring: ZCampaignPageQuery }, config: publicRead },
+    { schema: { querystring: ZCampaignPageQuery }, config: pageRead },
     async (request, reply) =>
       sendPage(reply, `url:${request.query.campaign_url}`, () =>
         getCampaignPage(db, config, request.query.campaign_url),

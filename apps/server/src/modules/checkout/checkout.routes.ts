@@ -4,13 +4,21 @@ import { randomUUID } from 'node:crypto';
 import {
   type TPublicCampaign,
   ZConfirmPaymentRequest,
+  ZConfirmPaymentResponse,
+  ZCreateIntentResponse,
   ZCreateOrderRequest,
+  ZCreateOrderResponse,
   ZCreatePaymentTokenRequest,
+  ZCreatePaymentTokenResponse,
   ZCreateSetupTokenRequest,
+  ZCreateSetupTokenResponse,
   ZPaypalCaptureRequest,
+  ZPaypalCaptureResponse,
   ZSavePaypalPaymentMethodRequest,
+  ZSavePaypalPaymentMethodResponse,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
 import { createShortCache, shortCacheTtl } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -33,6 +41,9 @@ export type CheckoutRouteDeps = {
 };
 
 const PREFIX = '/api/v1/npo_admin';
+
+/** Public, and documented with the contract's answer (the reference only; see the note below). */
+const answers = (schema: ZodType) => ({ ...PUBLIC_ROUTE, openapi: { responses: { 200: schema } } });
 
 /** A client's Idempotency-Key makes a retried intent call return the same intent. */
 function idempotencyKeyOf(kind: string, header: string | string[] | undefined): string {
@@ -66,21 +77,25 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
 
   // Responses are shaped by the service and checked against the contract in tests: the contract's
   // schemas carry transforms that the response serialiser cannot compile.
-  r.post(`${PREFIX}/intent`, { config: PUBLIC_ROUTE, schema: { body: ZIntentRequest } }, async (request) =>
-    createIntent(deps, request.body, idempotencyKeyOf('intent', request.headers['idempotency-key'])),
+  r.post(
+    `${PREFIX}/intent`,
+    { config: answers(ZCreateIntentResponse), schema: { body: ZIntentRequest } },
+    async (request) => createIntent(deps, request.body, idempotencyKeyOf('intent', request.headers['idempotency-key'])),
   );
   r.post(
     `${PREFIX}/confirm_payment`,
-    { config: PUBLIC_ROUTE, schema: { body: ZConfirmPaymentRequest } },
+    { config: answers(ZConfirmPaymentResponse), schema: { body: ZConfirmPaymentRequest } },
     async (request) => confirmPayment(deps, request.body),
   );
 
-  r.post(`${PREFIX}/create_order`, { config: PUBLIC_ROUTE, schema: { body: ZCreateOrderRequest } }, async (request) =>
-    createOrder(deps, request.body, idempotencyKeyOf('order', request.headers['idempotency-key'])),
+  r.post(
+    `${PREFIX}/create_order`,
+    { config: answers(ZCreateOrderResponse), schema: { body: ZCreateOrderRequest } },
+    async (request) => createOrder(deps, request.body, idempotencyKeyOf('order', request.headers['idempotency-key'])),
   );
   r.post(
     `${PREFIX}/paypal_capture`,
-    { config: PUBLIC_ROUTE, schema: { body: ZPaypalCaptureRequest } },
+    { config: answers(ZPaypalCaptureResponse), schema: { body: ZPaypalCaptureRequest } },
     async (request) => capturePaypal(deps, request.body),
   );
 
@@ -89,7 +104,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   const ownOrigins = [...config.trustedOrigins, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])];
   r.post(
     `${PREFIX}/create_setup_token`,
-    { config: PUBLIC_ROUTE, schema: { body: ZCreateSetupTokenRequest } },
+    { config: answers(ZCreateSetupTokenResponse), schema: { body: ZCreateSetupTokenRequest } },
     async (request) =>
       createSetupToken(deps, request.body, {
         idempotencyKey: idempotencyKeyOf('setup', request.headers['idempotency-key']),
@@ -99,12 +114,12 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   );
   r.post(
     `${PREFIX}/create_payment_token`,
-    { config: PUBLIC_ROUTE, schema: { body: ZCreatePaymentTokenRequest } },
+    { config: answers(ZCreatePaymentTokenResponse), schema: { body: ZCreatePaymentTokenRequest } },
     async (request) => createPaymentToken(deps, request.body),
   );
   r.post(
     `${PREFIX}/save_paypal_payment_method`,
-    { config: PUBLIC_ROUTE, schema: { body: ZSavePaypalPaymentMethodRequest } },
+    { config: answers(ZSavePaypalPaymentMethodResponse), schema: { body: ZSavePaypalPaymentMethodRequest } },
     async (request) => savePaypalPaymentMethod(deps, request.body),
   );
 
