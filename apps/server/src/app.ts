@@ -29,7 +29,7 @@ import {
   registerPlanEmails,
   registerRecurringScheduler,
 } from './modules/plans/index.ts';
-import { portalRoutes } from './modules/portal/index.ts';
+import { PORTAL_COOKIE, portalRoutes } from './modules/portal/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
 import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
@@ -42,6 +42,7 @@ import { uploadsRoute } from './platform/files/uploads.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSessionHook } from './platform/http/session-context.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: the API reference describes the routes registered after it (decision 020).
+  await registerOpenApi(app, { portalCookie: PORTAL_COOKIE });
   const readIndexHtml = deps.serveWeb ? await registerWebApp(app) : null;
   registerErrorHandler(app, readIndexHtml);
 

@@ -82,12 +82,15 @@ export const ZStripeOnetapRequest = z
   .strict();
 
 /** Error body of every failing call: a stable code for programs and a message for people. */
-export const ZApiError = z.object({
-  status: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
+/** The one error body of every API answer; `ApiError` names it in the OpenAPI document. */
+export const ZApiError = z
+  .object({
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ApiError', description: 'The error body of every API answer.' });
 export type TApiError = z.infer<typeof ZApiError>;
 
 export const ZOrganisationStats = z.object({

@@ -24,7 +24,6 @@ export const INFO_PATHS = [
   '/blog/api-documentation-guide',
   '/press',
   '/help',
-  '/api-reference',
   '/case-studies',
   '/contact',
   '/security',
@@ -61,6 +60,10 @@ export const marketingRoutes: RouteObject[] = [
       {
         path: '/getting-started',
         lazy: page(async () => (await import('./pages/GettingStartedPage.tsx')).GettingStartedPage),
+      },
+      {
+        path: '/api-reference',
+        lazy: page(async () => (await import('./pages/ApiReferencePage.tsx')).ApiReferencePage),
       },
       ...INFO_PATHS.map((path): RouteObject => ({ path, lazy: infoPage })),
     ],

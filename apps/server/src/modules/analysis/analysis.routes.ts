@@ -24,7 +24,7 @@ const READ = 'dashboard';
 
 /** Home charts and the analysis page under /api/v1/npo_admin/analysis. */
 export async function analysisRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Analysis');
   const { db } = deps;
   const npoOf = (request: Parameters<typeof organisationSessionOf>[0]) =>
     organisationSessionOf(request, READ).selectedNpoId;

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
+import { PUBLIC_ROUTE as config } from '../../platform/http/route-access.ts';
 import { type Router, zodRouter } from '../../platform/http/router.ts';
 import { requireSession, sessionOf } from '../../platform/http/session-context.ts';
 import { changePassword, createOwnOrganisation, signUp } from './account.service.ts';
@@ -31,7 +32,7 @@ const actorOf = (request: FastifyRequest) => ({ userId: sessionOf(request).user.
 
 /** Sign-up, the first organisation, password reset and change, and the MFA settings of /admin/account. */
 export async function accountRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Account');
   onboardingRoutes(r, deps);
   passwordRoutes(r, deps);
   mfaRoutes(r, deps);
@@ -40,7 +41,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AuthDeps): Promi
 function onboardingRoutes(r: Router, deps: AuthDeps) {
   r.post(
     '/signup',
-    { schema: { body: ZSignUpAccountRequest, response: { 200: ZLoginResponse } } },
+    { config, schema: { body: ZSignUpAccountRequest, response: { 200: ZLoginResponse } } },
     async (request, reply) => answerSignIn(request, reply, await signUp(deps, request.body, clientOf(request))),
   );
 
@@ -65,7 +66,7 @@ function passwordRoutes(r: Router, deps: AuthDeps) {
 
   r.post(
     '/password/forgot',
-    { schema: { body: ZForgotPasswordRequest, response: { 202: ZMessageResponse } } },
+    { config, schema: { body: ZForgotPasswordRequest, response: { 202: ZMessageResponse } } },
     async (request, reply) => {
       await requestPasswordReset(deps, request.body.email, { ip: request.ip ?? null, origin: linkOrigin(request) });
       return reply.status(202).send({ status: 202, message: FORGOT_ANSWER });
@@ -74,13 +75,16 @@ function passwordRoutes(r: Router, deps: AuthDeps) {
 
   r.get(
     '/password/reset/:token',
-    { schema: { params: z.object({ token: z.string().min(10).max(200) }), response: { 200: ZResetTokenResponse } } },
+    {
+      config,
+      schema: { params: z.object({ token: z.string().min(10).max(200) }), response: { 200: ZResetTokenResponse } },
+    },
     async (request) => ({ status: 200, email: await checkResetToken(deps, request.params.token) }),
   );
 
   r.post(
     '/password/reset',
-    { schema: { body: ZResetPasswordRequest, response: { 200: ZMessageResponse } } },
+    { config, schema: { body: ZResetPasswordRequest, response: { 200: ZMessageResponse } } },
     async (request) => {
       await resetPassword(deps, request.body, request.ip ?? null);
       return { status: 200, message: 'Your password has been reset. Sign in with the new password.' };

@@ -14,6 +14,7 @@ import {
   ZVerifyOtpRequest,
 } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { type Router, zodRouter } from '../../platform/http/router.ts';
 import { clearSessionCookie, requireSession, SESSION_COOKIE, sessionOf } from '../../platform/http/session-context.ts';
 import type { AuthDeps } from './auth.deps.ts';
@@ -27,38 +28,43 @@ import { signInWithPassword } from './sign-in.service.ts';
 const STRIPE_STATE_COOKIE = 'stripe_oauth_state';
 
 const login = { response: { 200: ZLoginResponse } };
+const config = PUBLIC_ROUTE;
 
 /** Sign-in, the second factor, provider sign-in, refresh, organisation selection and logout. */
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Sign-in');
   signInRoutes(r, deps);
   sessionRoutes(r, deps);
 }
 
 function signInRoutes(r: Router, deps: AuthDeps) {
-  r.get('/auth/config', { schema: { response: { 200: ZAuthConfigResponse } } }, async () =>
+  r.get('/auth/config', { config, schema: { response: { 200: ZAuthConfigResponse } } }, async () =>
     publicProviderSettings(deps),
   );
 
-  r.post('/npo_users/sign_in', { schema: { ...login, body: ZSignInRequest } }, async (request, reply) =>
+  r.post('/npo_users/sign_in', { config, schema: { ...login, body: ZSignInRequest } }, async (request, reply) =>
     answerSignIn(request, reply, await signInWithPassword(deps, request.body.npo_user, clientOf(request))),
   );
 
-  r.post('/verify_otp', { schema: { ...login, body: ZVerifyOtpRequest } }, async (request, reply) => {
+  r.post('/verify_otp', { config, schema: { ...login, body: ZVerifyOtpRequest } }, async (request, reply) => {
     const input = { tempSessionId: request.body.temp_session_id, code: request.body.otp_code };
     return answerSignIn(request, reply, await verifyOtp(deps, input, clientOf(request)));
   });
 
-  r.post('/verify_backup_code', { schema: { ...login, body: ZVerifyBackupCodeRequest } }, async (request, reply) => {
-    const input = { tempSessionId: request.body.temp_session_id, code: request.body.backup_code };
-    return answerSignIn(request, reply, await verifyBackupCode(deps, input, clientOf(request)));
-  });
+  r.post(
+    '/verify_backup_code',
+    { config, schema: { ...login, body: ZVerifyBackupCodeRequest } },
+    async (request, reply) => {
+      const input = { tempSessionId: request.body.temp_session_id, code: request.body.backup_code };
+      return answerSignIn(request, reply, await verifyBackupCode(deps, input, clientOf(request)));
+    },
+  );
 
-  r.post('/google_onetap', { schema: { ...login, body: ZGoogleOnetapRequest } }, async (request, reply) =>
+  r.post('/google_onetap', { config, schema: { ...login, body: ZGoogleOnetapRequest } }, async (request, reply) =>
     answerSignIn(request, reply, await signInWithGoogle(deps, request.body.credential, clientOf(request))),
   );
 
-  r.post('/stripe_onetap', { schema: { ...login, body: ZStripeOnetapRequest } }, async (request, reply) => {
+  r.post('/stripe_onetap', { config, schema: { ...login, body: ZStripeOnetapRequest } }, async (request, reply) => {
     const input = {
       code: request.body.code,
       state: request.body.state,
@@ -73,8 +79,13 @@ function signInRoutes(r: Router, deps: AuthDeps) {
 }
 
 function sessionRoutes(r: Router, deps: AuthDeps) {
-  r.get('/refresh', { schema: { querystring: ZRefreshQuery, response: { 200: ZRefreshResponse } } }, async (request) =>
-    buildRefresh(deps, sessionOf(request, MESSAGES.sessionExpired)),
+  r.get(
+    '/refresh',
+    {
+      config: { access: { kind: 'session' } },
+      schema: { querystring: ZRefreshQuery, response: { 200: ZRefreshResponse } },
+    },
+    async (request) => buildRefresh(deps, sessionOf(request, MESSAGES.sessionExpired)),
   );
 
   r.get(
@@ -96,6 +107,10 @@ function sessionRoutes(r: Router, deps: AuthDeps) {
     request.session = null;
     return { status: 200, message: 'Signed out' };
   };
-  r.get('/logout', { schema: { response: { 200: ZMessageResponse } } }, logout);
-  r.post('/logout', { schema: { response: { 200: ZMessageResponse } } }, logout);
+  const signOut = {
+    config: { access: { kind: 'optional-session', note: 'ends the session, if there is one.' } },
+    schema: { response: { 200: ZMessageResponse } },
+  } as const;
+  r.get('/logout', signOut, logout);
+  r.post('/logout', signOut, logout);
 }

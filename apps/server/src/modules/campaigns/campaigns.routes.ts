@@ -1,11 +1,18 @@
 import multipart from '@fastify/multipart';
-import { ZCampaignInput, ZCampaignListQuery, ZCampaignListResponse, ZCampaignPageQuery } from '@kindling/contracts';
+import {
+  ZCampaignInput,
+  ZCampaignListQuery,
+  ZCampaignListResponse,
+  ZCampaignPageQuery,
+  ZPublicCampaignResponse,
+} from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { shortCacheTtl } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import { MAX_IMAGE_BYTES, uploadCampaignImage } from './campaign-image.ts';
@@ -52,7 +59,7 @@ const orNull = <T>(read: Promise<T>) =>
 
 /** Campaign API under /api/v1 (docs/product/campaigns.md#campaigns). */
 export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Campaigns');
   const { db, config } = deps;
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
   const pages = createCampaignPageCache({
@@ -71,10 +78,11 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
   });
 
   // Public: the donation form by campaign URL; active campaigns only.
-  const publicRead = { csrfCookie: false };
+  // The reference shows the contract's answer (see the note on responses above).
+  const pageRead = { csrfCookie: false, ...PUBLIC_ROUTE, openapi: { responses: { 200: ZPublicCampaignResponse } } };
   r.get(
     '/npo_admin/campaign_page',
-    { schema: { querystring: ZCampaignPageQuery }, config: publicRead },
+    { schema: { querystring: ZCampaignPageQuery }, config: pageRead },
     async (request, reply) =>
       sendPage(reply, `url:${request.query.campaign_url}`, () =>
         getCampaignPage(db, config, request.query.campaign_url),
@@ -117,7 +125,14 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
   );
 
   // Public for active campaigns; the editable shape, drafts included, for the organisation's staff.
-  r.get('/npo_admin/campaigns/:id', { schema: { params: ZIdParams }, config: publicRead }, async (request, reply) => {
+  const viewerRead = {
+    csrfCookie: false,
+    access: {
+      kind: 'optional-session',
+      note: "an active campaign for anyone; the organisation's staff also get its drafts, in the editable shape.",
+    },
+  } as const;
+  r.get('/npo_admin/campaigns/:id', { schema: { params: ZIdParams }, config: viewerRead }, async (request, reply) => {
     if (request.session) return getCampaignForViewer(db, config, request.session, request.params.id);
     const id = request.params.id;
     return sendPage(reply, `id:${id}`, () => getCampaignForViewer(db, config, null, id));
@@ -161,6 +176,15 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     '/npo_admin/campaigns/:id/image',
     {
       preHandler: requireAccess(WRITE),
+      config: {
+        openapi: {
+          body: {
+            mediaType: 'multipart/form-data',
+            description: `One image in the field \`file\` (at most ${MAX_IMAGE_BYTES} bytes).`,
+            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+          },
+        },
+      },
       schema: {
         params: ZIdParams,
         querystring: ZImageUploadQuery,

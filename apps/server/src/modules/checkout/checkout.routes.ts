@@ -4,17 +4,26 @@ import { randomUUID } from 'node:crypto';
 import {
   type TPublicCampaign,
   ZConfirmPaymentRequest,
+  ZConfirmPaymentResponse,
+  ZCreateIntentResponse,
   ZCreateOrderRequest,
+  ZCreateOrderResponse,
   ZCreatePaymentTokenRequest,
+  ZCreatePaymentTokenResponse,
   ZCreateSetupTokenRequest,
+  ZCreateSetupTokenResponse,
   ZPaypalCaptureRequest,
+  ZPaypalCaptureResponse,
   ZSavePaypalPaymentMethodRequest,
+  ZSavePaypalPaymentMethodResponse,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
 import { createShortCache, shortCacheTtl } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
+import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
 import type { DonationFollowUp } from './after-donation.ts';
@@ -32,6 +41,9 @@ export type CheckoutRouteDeps = {
 };
 
 const PREFIX = '/api/v1/npo_admin';
+
+/** Public, and documented with the contract's answer (the reference only; see the note below). */
+const answers = (schema: ZodType) => ({ ...PUBLIC_ROUTE, openapi: { responses: { 200: schema } } });
 
 /** A client's Idempotency-Key makes a retried intent call return the same intent. */
 function idempotencyKeyOf(kind: string, header: string | string[] | undefined): string {
@@ -61,40 +73,53 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
       sandbox.setWebhookSink(null);
     });
   }
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Checkout');
 
   // Responses are shaped by the service and checked against the contract in tests: the contract's
   // schemas carry transforms that the response serialiser cannot compile.
-  r.post(`${PREFIX}/intent`, { schema: { body: ZIntentRequest } }, async (request) =>
-    createIntent(deps, request.body, idempotencyKeyOf('intent', request.headers['idempotency-key'])),
+  r.post(
+    `${PREFIX}/intent`,
+    { config: answers(ZCreateIntentResponse), schema: { body: ZIntentRequest } },
+    async (request) => createIntent(deps, request.body, idempotencyKeyOf('intent', request.headers['idempotency-key'])),
   );
-  r.post(`${PREFIX}/confirm_payment`, { schema: { body: ZConfirmPaymentRequest } }, async (request) =>
-    confirmPayment(deps, request.body),
+  r.post(
+    `${PREFIX}/confirm_payment`,
+    { config: answers(ZConfirmPaymentResponse), schema: { body: ZConfirmPaymentRequest } },
+    async (request) => confirmPayment(deps, request.body),
   );
 
-  r.post(`${PREFIX}/create_order`, { schema: { body: ZCreateOrderRequest } }, async (request) =>
-    createOrder(deps, request.body, idempotencyKeyOf('order', request.headers['idempotency-key'])),
+  r.post(
+    `${PREFIX}/create_order`,
+    { config: answers(ZCreateOrderResponse), schema: { body: ZCreateOrderRequest } },
+    async (request) => createOrder(deps, request.body, idempotencyKeyOf('order', request.headers['idempotency-key'])),
   );
-  r.post(`${PREFIX}/paypal_capture`, { schema: { body: ZPaypalCaptureRequest } }, async (request) =>
-    capturePaypal(deps, request.body),
+  r.post(
+    `${PREFIX}/paypal_capture`,
+    { config: answers(ZPaypalCaptureResponse), schema: { body: ZPaypalCaptureRequest } },
+    async (request) => capturePaypal(deps, request.body),
   );
 
   // Recurring PayPal: the approval returns to our own form page only (a path or one of our origins).
   const config = options.config;
   const ownOrigins = [...config.trustedOrigins, ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [])];
-  r.post(`${PREFIX}/create_setup_token`, { schema: { body: ZCreateSetupTokenRequest } }, async (request) =>
-    createSetupToken(deps, request.body, {
-      idempotencyKey: idempotencyKeyOf('setup', request.headers['idempotency-key']),
-      requestOrigin: requestOrigin(request),
-      isOwnOrigin: (origin) => isTrustedOrigin(request, origin, ownOrigins),
-    }),
+  r.post(
+    `${PREFIX}/create_setup_token`,
+    { config: answers(ZCreateSetupTokenResponse), schema: { body: ZCreateSetupTokenRequest } },
+    async (request) =>
+      createSetupToken(deps, request.body, {
+        idempotencyKey: idempotencyKeyOf('setup', request.headers['idempotency-key']),
+        requestOrigin: requestOrigin(request),
+        isOwnOrigin: (origin) => isTrustedOrigin(request, origin, ownOrigins),
+      }),
   );
-  r.post(`${PREFIX}/create_payment_token`, { schema: { body: ZCreatePaymentTokenRequest } }, async (request) =>
-    createPaymentToken(deps, request.body),
+  r.post(
+    `${PREFIX}/create_payment_token`,
+    { config: answers(ZCreatePaymentTokenResponse), schema: { body: ZCreatePaymentTokenRequest } },
+    async (request) => createPaymentToken(deps, request.body),
   );
   r.post(
     `${PREFIX}/save_paypal_payment_method`,
-    { schema: { body: ZSavePaypalPaymentMethodRequest } },
+    { config: answers(ZSavePaypalPaymentMethodResponse), schema: { body: ZSavePaypalPaymentMethodRequest } },
     async (request) => savePaypalPaymentMethod(deps, request.body),
   );
 

@@ -26,26 +26,40 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-  zodRouter(app).post('/api/v1/webhooks/:provider', { schema: { params: ZParams } }, async (request, reply) => {
-    const provider = deps.providers.byName(request.params.provider);
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const event = await provider.parseWebhook(raw, request.headers).catch((error: unknown) => {
-      if (error instanceof WebhookSignatureError) throw new AppError('VALIDATION_FAILED', 'Invalid webhook signature.');
-      throw error;
-    });
-    if (event.type === 'payment.succeeded') await recordFromEvent(deps, provider.name, event);
-    else if (event.type === 'payment.failed') {
-      const failed = { ...event, id: event.providerReference, status: 'failed' };
-      await recordFailedPaymentEvent(deps.db, provider.name, failed).catch((e) => deps.log?.(e));
-    } else if (MONEY_EVENTS.includes(event.type)) {
-      // An event about an unknown or another organisation's payment still answers 200, so the
-      // provider stops retrying; why it changed nothing goes to the log.
-      await recordProviderMoneyEvent(deps.db, provider.name, event, (message, context) =>
-        request.log.warn(context, message),
-      );
-    }
-    return reply.send({ received: true });
-  });
+  const doc = {
+    summary: 'A payment provider event',
+    body: {
+      mediaType: 'application/json',
+      description: "The provider's event exactly as it sent it: the signature in its headers covers these bytes.",
+    },
+    responses: { 200: z.object({ received: z.literal(true) }) },
+  };
+  const config = { access: { kind: 'provider-signature' }, openapi: doc } as const;
+  zodRouter(app, 'Webhooks').post(
+    '/api/v1/webhooks/:provider',
+    { config, schema: { params: ZParams } },
+    async (request, reply) => {
+      const provider = deps.providers.byName(request.params.provider);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const event = await provider.parseWebhook(raw, request.headers).catch((error: unknown) => {
+        if (error instanceof WebhookSignatureError)
+          throw new AppError('VALIDATION_FAILED', 'Invalid webhook signature.');
+        throw error;
+      });
+      if (event.type === 'payment.succeeded') await recordFromEvent(deps, provider.name, event);
+      else if (event.type === 'payment.failed') {
+        const failed = { ...event, id: event.providerReference, status: 'failed' };
+        await recordFailedPaymentEvent(deps.db, provider.name, failed).catch((e) => deps.log?.(e));
+      } else if (MONEY_EVENTS.includes(event.type)) {
+        // An event about an unknown or another organisation's payment still answers 200, so the
+        // provider stops retrying; why it changed nothing goes to the log.
+        await recordProviderMoneyEvent(deps.db, provider.name, event, (message, context) =>
+          request.log.warn(context, message),
+        );
+      }
+      return reply.send({ received: true });
+    },
+  );
 }
 
 /**

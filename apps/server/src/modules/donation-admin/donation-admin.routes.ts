@@ -1,4 +1,5 @@
 import {
+  ZDonationDetailResponse,
   ZDonationHistoryResponse,
   ZDonorSearchQuery,
   ZDonorSearchResponse,
@@ -34,13 +35,16 @@ export type DonationAdminDeps = { db: Db; providers: PaymentProviders; jobs: Job
  * gifts.
  */
 export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAdminDeps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Donations');
   const { db } = deps;
   // The donation's contract carries transforms (ZGivingInterval) that a response schema cannot run
   // backwards, so detail answers go unserialised by schema; the tests parse them with the contract.
   const detail = { params: ZRecordIdParams };
+  // …but the reference shows it (as the tests check it).
+  const config = { openapi: { responses: { 200: ZDonationDetailResponse } } };
+  const created = { openapi: { responses: { 201: ZDonationDetailResponse } } };
 
-  r.get('/npo_admin/donations/:id', { preHandler: requireAccess(READ), schema: detail }, async (request) => {
+  r.get('/npo_admin/donations/:id', { preHandler: requireAccess(READ), config, schema: detail }, async (request) => {
     const { selectedNpoId } = organisationSessionOf(request, READ);
     return { donation: await getDonationDetail(db, selectedNpoId, request.params.id) };
   });
@@ -59,7 +63,7 @@ export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAd
 
   r.post(
     '/npo_admin/donations/:id/refunds',
-    { preHandler: requireAccess(WRITE), schema: { ...detail, body: ZRefundInput } },
+    { preHandler: requireAccess(WRITE), config, schema: { ...detail, body: ZRefundInput } },
     async (request) => {
       const actor = organisationSessionOf(request, WRITE);
       await refundDonation(deps, actor, request.params.id, request.body, request.ip ?? null);
@@ -70,7 +74,7 @@ export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAd
   // Offline demos only: a chargeback on a sandbox gift, recorded through the sandbox's webhook.
   r.post(
     '/npo_admin/donations/:id/sandbox_dispute',
-    { preHandler: requireAccess(WRITE), schema: { ...detail, body: ZSandboxDisputeInput } },
+    { preHandler: requireAccess(WRITE), config, schema: { ...detail, body: ZSandboxDisputeInput } },
     async (request) => {
       const actor = organisationSessionOf(request, WRITE);
       await simulateSandboxDispute(deps, actor.selectedNpoId, request.params.id, request.body);
@@ -102,7 +106,7 @@ export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAd
 
   r.post(
     '/npo_admin/offline_donations',
-    { preHandler: requireAccess(WRITE), schema: { body: ZOfflineGiftInput } },
+    { preHandler: requireAccess(WRITE), config: created, schema: { body: ZOfflineGiftInput } },
     async (request, reply) => {
       const actor = organisationSessionOf(request, WRITE);
       const { donationId } = await recordOfflineGift(db, actor, request.body, request.ip ?? null);

@@ -32,7 +32,7 @@ type Deps = { db: Db };
 
 /** The staff donations list of /dashboard/donations and its export (docs/product/donations.md#the-donations-list). */
 export async function donationListRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Donations list');
   const { db } = deps;
 
   r.get(
@@ -67,7 +67,18 @@ export async function donationListRoutes(app: FastifyInstance, deps: Deps): Prom
   // stream from a database cursor; the audit log keeps who exported what.
   r.get(
     '/npo_admin/donations/export',
-    { preHandler: requireAccess(READ), schema: { querystring: ZDonationExportQuery } },
+    {
+      preHandler: requireAccess(READ),
+      config: {
+        openapi: {
+          description: 'Streams the rows; X-Total-Count gives their number first.',
+          responses: {
+            200: { description: 'The filtered donations as CSV or Excel (format).', mediaType: CONTENT_TYPES.csv },
+          },
+        },
+      },
+      schema: { querystring: ZDonationExportQuery },
+    },
     async (request, reply) => {
       const session = organisationSessionOf(request, READ);
       const { format, ...filter } = request.query;

@@ -42,7 +42,7 @@ const npoOf = (request: FastifyRequest) => organisationSessionOf(request, READ).
 
 /** Staff donor API under /api/v1 (docs/product/donors.md: donors list, donor page, merges, statements). */
 export async function donorRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Donors');
   const { db } = deps;
   const read = requireAccess(READ);
   const write = requireAccess(WRITE);
@@ -93,7 +93,13 @@ export async function donorRoutes(app: FastifyInstance, deps: { db: Db }): Promi
 
   r.get(
     '/npo_admin/donors/:id/statement.pdf',
-    { preHandler: read, schema: { params: ZDonorIdParams, querystring: ZStatementQuery } },
+    {
+      preHandler: read,
+      config: {
+        openapi: { responses: { 200: { description: "The donor's annual statement.", mediaType: 'application/pdf' } } },
+      },
+      schema: { params: ZDonorIdParams, querystring: ZStatementQuery },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const pdf = await renderAnnualStatement(db, { npoId: npoOf(request), donorId: id, year: request.query.year });

@@ -30,7 +30,7 @@ const WRITE = 'admin';
  * POST …/preview rendering an unsaved draft with sample values.
  */
 export async function emailTemplateRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Email templates');
   templateRoutes(r, deps.db, '/npo_admin/email_templates/:kind', ZEmailKindParams, ({ kind }) => ({
     kind,
     campaignId: null,

@@ -11,10 +11,18 @@ type Deps = FundraiserDeps & { invitesByClient: FailureLimiter };
  * address.
  */
 export async function fundraiserRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Fundraisers');
   r.post(
     '/fundraiser',
-    { schema: { body: ZInviteFundraiser, response: { 200: ZFundraiserResponse } } },
+    {
+      config: {
+        access: {
+          kind: 'optional-session',
+          note: "anyone may ask to fundraise with their own address; the campaign's admin group may invite any address.",
+        },
+      },
+      schema: { body: ZInviteFundraiser, response: { 200: ZFundraiserResponse } },
+    },
     async (request) => {
       const key = request.ip;
       await deps.invitesByClient.assertAllowed(key);

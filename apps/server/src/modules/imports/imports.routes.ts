@@ -18,13 +18,25 @@ export type ImportRouteDeps = { db: Db; start: ImportStarter };
 /** Donations import at /dashboard/imports (docs/product/imports.md). */
 export async function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Imports');
   const { db } = deps;
 
-  r.post('/npo_admin/imports', { preHandler: requireAccess(WRITE) }, async (request, reply) => {
-    const actor = organisationSessionOf(request, WRITE);
-    return reply.status(201).send(await uploadImport(db, actor, request));
-  });
+  const upload = {
+    body: {
+      mediaType: 'multipart/form-data',
+      description: `One CSV or Excel file of donations in the field \`file\` (at most ${IMPORT_MAX_BYTES} bytes).`,
+      schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+    },
+    responses: { 201: ZImportResponse },
+  };
+  r.post(
+    '/npo_admin/imports',
+    { preHandler: requireAccess(WRITE), config: { openapi: upload } },
+    async (request, reply) => {
+      const actor = organisationSessionOf(request, WRITE);
+      return reply.status(201).send(await uploadImport(db, actor, request));
+    },
+  );
 
   r.post(
     '/npo_admin/imports/:id/start',
@@ -62,7 +74,13 @@ export async function importRoutes(app: FastifyInstance, deps: ImportRouteDeps):
 
   r.get(
     '/npo_admin/imports/:id/errors.csv',
-    { preHandler: requireAccess(READ), schema: { params: ZRecordIdParams } },
+    {
+      preHandler: requireAccess(READ),
+      config: {
+        openapi: { responses: { 200: { description: 'The rows that failed, with why.', mediaType: 'text/csv' } } },
+      },
+      schema: { params: ZRecordIdParams },
+    },
     async (request, reply) => {
       const { selectedNpoId } = organisationSessionOf(request, READ);
       const csv = await failuresCsv(db, selectedNpoId, request.params.id);

@@ -18,7 +18,7 @@ const PATHS: Record<NoteSubject, string> = {
 
 /** GET | POST /npo_admin/{donations|donors|recurring_plans}/:id/notes and DELETE …/notes/:noteId. */
 export async function noteRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Notes');
   const { db } = deps;
   for (const [subject, path] of Object.entries(PATHS) as Array<[NoteSubject, string]>) {
     r.get(
@@ -42,7 +42,11 @@ export async function noteRoutes(app: FastifyInstance, deps: { db: Db }): Promis
     );
     r.delete(
       `${path}/:noteId`,
-      { preHandler: requireAccess(ACCESS), schema: { params: ZNoteIdParams } },
+      {
+        preHandler: requireAccess(ACCESS),
+        config: { openapi: { responses: { 204: { description: 'The note is gone.' } } } },
+        schema: { params: ZNoteIdParams },
+      },
       async (request, reply) => {
         const actor = organisationSessionOf(request, ACCESS);
         await removeNote(db, actor, subject, request.params.id, request.params.noteId, request.ip ?? null);

@@ -29,7 +29,7 @@ const viewerOf = (request: FastifyRequest): Viewer => {
  * each call only ever reads or changes the caller's own recipient rows.
  */
 export async function notificationRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Notifications');
 
   r.get(
     '/notifications',

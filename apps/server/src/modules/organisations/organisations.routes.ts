@@ -16,7 +16,7 @@ const ZUserIdParams = z.object({ id: z.coerce.number().int().positive().max(Numb
 
 /** Organisation statistics and member permissions, always of the session's selected organisation. */
 export async function organisationRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Organisations');
 
   r.get(
     '/npo_admin/account_details',

@@ -40,7 +40,7 @@ function actorOf(request: FastifyRequest): StaffActor {
 }
 
 export async function recurringPlanRoutes(app: FastifyInstance, deps: RecurringPlanRouteDeps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Recurring plans');
   const db = deps.scheduler.db;
   const write = { preHandler: requireAccess(WRITE) };
 

@@ -10,3 +10,4 @@ export {
   signPortalToken,
   verifyPortalToken,
 } from './portal-link.ts';
+export { PORTAL_COOKIE } from './portal-session.ts';

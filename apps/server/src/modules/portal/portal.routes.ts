@@ -2,6 +2,7 @@
 // routes for the link's donor (/portal/…, portal cookie) and the signed-in donor
 // (/portal/account/…, session). Every answer is about the subject's own gifts and plans.
 import {
+  ACCESS,
   ZPortalCardSetupComplete,
   ZPortalCardSetupResponse,
   ZPortalGiftResponse,
@@ -17,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
+import { PUBLIC_ROUTE, type RouteAccess } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import {
   changePortalPlan,
@@ -50,33 +52,50 @@ const sendPdf = (reply: FastifyReply, file: { filename: string; pdf: Buffer }) =
     .send(file.pdf);
 
 /** The same reads and changes for both kinds of subject. */
-function donorRoutes(app: FastifyInstance, deps: PortalDeps, base: string, subjectOf: Resolve) {
-  const r = zodRouter(app);
+function donorRoutes(app: FastifyInstance, deps: PortalDeps, base: string, subjectOf: Resolve, access: RouteAccess) {
+  const r = zodRouter(app, 'Donor portal');
   const params = ZRecordIdParams;
-  r.get(`${base}/overview`, { schema: { response: { 200: ZPortalOverview } } }, async (request) =>
+  const config = { access };
+  const pdf = (description: string) => ({
+    access,
+    openapi: { responses: { 200: { description, mediaType: 'application/pdf' } } },
+  });
+  r.get(`${base}/overview`, { config, schema: { response: { 200: ZPortalOverview } } }, async (request) =>
     portalOverview(deps, await subjectOf(request)),
   );
-  r.get(`${base}/donations`, { schema: { response: { 200: ZPortalGiftsResponse } } }, async (request) => ({
+  r.get(`${base}/donations`, { config, schema: { response: { 200: ZPortalGiftsResponse } } }, async (request) => ({
     gifts: await portalGifts(deps, await subjectOf(request)),
   }));
-  r.get(`${base}/donations/:id`, { schema: { params, response: { 200: ZPortalGiftResponse } } }, async (request) => ({
-    gift: await portalGift(deps, await subjectOf(request), request.params.id),
-  }));
-  r.get(`${base}/donations/:id/receipt`, { schema: { params } }, async (request, reply) =>
-    sendPdf(reply, await portalReceipt(deps, await subjectOf(request), request.params.id)),
+  r.get(
+    `${base}/donations/:id`,
+    { config, schema: { params, response: { 200: ZPortalGiftResponse } } },
+    async (request) => ({
+      gift: await portalGift(deps, await subjectOf(request), request.params.id),
+    }),
   );
-  r.get(`${base}/statement`, { schema: { querystring: ZPortalStatementQuery } }, async (request, reply) =>
-    sendPdf(reply, await portalStatement(deps, await subjectOf(request), request.query.year)),
+  r.get(
+    `${base}/donations/:id/receipt`,
+    { config: pdf('The receipt as a PDF file.'), schema: { params } },
+    async (request, reply) => sendPdf(reply, await portalReceipt(deps, await subjectOf(request), request.params.id)),
   );
-  r.get(`${base}/plans`, { schema: { response: { 200: ZPortalPlansResponse } } }, async (request) => ({
+  r.get(
+    `${base}/statement`,
+    { config: pdf("The year's giving statement as a PDF file."), schema: { querystring: ZPortalStatementQuery } },
+    async (request, reply) => sendPdf(reply, await portalStatement(deps, await subjectOf(request), request.query.year)),
+  );
+  r.get(`${base}/plans`, { config, schema: { response: { 200: ZPortalPlansResponse } } }, async (request) => ({
     plans: await portalPlans(deps, await subjectOf(request)),
   }));
-  r.get(`${base}/plans/:id`, { schema: { params, response: { 200: ZPortalPlanResponse } } }, async (request) => ({
-    plan: await portalPlan(deps, await subjectOf(request), request.params.id),
-  }));
+  r.get(
+    `${base}/plans/:id`,
+    { config, schema: { params, response: { 200: ZPortalPlanResponse } } },
+    async (request) => ({
+      plan: await portalPlan(deps, await subjectOf(request), request.params.id),
+    }),
+  );
   r.patch(
     `${base}/plans/:id`,
-    { schema: { params, body: ZPortalPlanUpdate, response: { 200: ZPortalPlanResponse } } },
+    { config, schema: { params, body: ZPortalPlanUpdate, response: { 200: ZPortalPlanResponse } } },
     async (request) => ({
       plan: await changePortalPlan(deps, await subjectOf(request), request.params.id, updateChange(request.body)),
     }),
@@ -84,7 +103,7 @@ function donorRoutes(app: FastifyInstance, deps: PortalDeps, base: string, subje
   for (const kind of ['pause', 'resume', 'cancel'] as const) {
     r.post(
       `${base}/plans/:id/${kind}`,
-      { schema: { params, response: { 200: ZPortalPlanResponse } } },
+      { config, schema: { params, response: { 200: ZPortalPlanResponse } } },
       async (request) => ({
         plan: await changePortalPlan(deps, await subjectOf(request), request.params.id, { kind }),
       }),
@@ -92,26 +111,31 @@ function donorRoutes(app: FastifyInstance, deps: PortalDeps, base: string, subje
   }
   r.post(
     `${base}/plans/:id/card_setup`,
-    { schema: { params, response: { 200: ZPortalCardSetupResponse } } },
+    { config, schema: { params, response: { 200: ZPortalCardSetupResponse } } },
     async (request) => ({ setup: await startCardSetup(deps, await subjectOf(request), request.params.id) }),
   );
   r.post(
     `${base}/card_setup/complete`,
-    { schema: { body: ZPortalCardSetupComplete, response: { 200: ZPortalPlansResponse } } },
+    { config, schema: { body: ZPortalCardSetupComplete, response: { 200: ZPortalPlansResponse } } },
     async (request) => ({ plans: await completeCardSetup(deps, await subjectOf(request), request.body) }),
   );
 }
 
 export async function portalRoutes(app: FastifyInstance, deps: PortalDeps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Donor portal');
   const secret = deps.config.sessionSecret;
 
   /** Whether this browser holds a live portal session (and, like every answer, a CSRF token). */
-  r.get('/portal/session', { schema: { response: { 200: z.object({ active: z.boolean() }) } } }, async (request) => ({
-    active: portalSessionOf(request, secret) !== null,
-  }));
+  const config = PUBLIC_ROUTE;
+  r.get(
+    '/portal/session',
+    { config, schema: { response: { 200: z.object({ active: z.boolean() }) } } },
+    async (request) => ({
+      active: portalSessionOf(request, secret) !== null,
+    }),
+  );
 
-  r.post('/portal/session', { schema: { body: ZPortalSessionRequest } }, async (request, reply) => {
+  r.post('/portal/session', { config, schema: { body: ZPortalSessionRequest } }, async (request, reply) => {
     const check = verifyPortalToken(request.body.token, secret);
     if (!check.ok) {
       endPortalSession(request, reply);
@@ -137,11 +161,13 @@ export async function portalRoutes(app: FastifyInstance, deps: PortalDeps): Prom
     return reply.send({ ...overview, expires_at: expiresAt.toISOString() });
   });
 
-  r.delete('/portal/session', async (request, reply) => {
+  const ended = { ...config, openapi: { responses: { 204: { description: 'The portal session has ended.' } } } };
+  r.delete('/portal/session', { config: ended }, async (request, reply) => {
     endPortalSession(request, reply);
     return reply.status(204).send();
   });
 
-  donorRoutes(app, deps, '/portal/account', (request) => accountSubjectOf(request, deps.db));
-  donorRoutes(app, deps, '/portal', async (request) => linkSubjectOf(request, secret));
+  const signedIn: RouteAccess = { kind: 'organisation', group: 'shared', roles: ACCESS.shared };
+  donorRoutes(app, deps, '/portal/account', (request) => accountSubjectOf(request, deps.db), signedIn);
+  donorRoutes(app, deps, '/portal', async (request) => linkSubjectOf(request, secret), { kind: 'portal' });
 }

@@ -40,7 +40,7 @@ const webOrigin = (config: Config) => (config.PUBLIC_URL ? new URL(config.PUBLIC
 /** The selected organisation's payment processors, under /api/v1 (session and CSRF as every call). */
 export async function processorRoutes(app: FastifyInstance, options: { db: Db; config: Config }): Promise<void> {
   const deps: ProcessorsDeps = { ...options, stripe: createStripeAccounts(options.config, options.db) };
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Payment processors');
   const actor = (request: FastifyRequest) => ({
     session: organisationSessionOf(request, GROUP),
     ip: request.ip ?? null,
@@ -61,11 +61,22 @@ export async function processorRoutes(app: FastifyInstance, options: { db: Db; c
   );
 
   // A plain GET navigation back from Stripe (no CSRF header is possible): the bound state guards it.
-  r.get('/processors/stripe/callback', { schema: { querystring: ZCallbackQuery } }, async (request, reply) => {
-    const outcome = await finishStripeConnect(deps, request.session, request.query, request.ip ?? null);
-    const query = 'connected' in outcome ? 'connected=stripe' : `error=${outcome.error}`;
-    return reply.redirect(`${webOrigin(options.config)}/admin/processors?${query}`, 303);
-  });
+  const callback = {
+    access: {
+      kind: 'optional-session',
+      note: "Stripe's redirect back; the state bound to the admin's session decides, and the answer redirects to /admin/processors.",
+    },
+    openapi: { responses: { 303: { description: 'Back to /admin/processors, with connected=stripe or error=…' } } },
+  } as const;
+  r.get(
+    '/processors/stripe/callback',
+    { config: callback, schema: { querystring: ZCallbackQuery } },
+    async (request, reply) => {
+      const outcome = await finishStripeConnect(deps, request.session, request.query, request.ip ?? null);
+      const query = 'connected' in outcome ? 'connected=stripe' : `error=${outcome.error}`;
+      return reply.redirect(`${webOrigin(options.config)}/admin/processors?${query}`, 303);
+    },
+  );
 
   r.post(
     '/processors/stripe/account',

@@ -15,7 +15,7 @@ const READ = 'dashboard';
 
 /** GET /npo_admin/transactions and /npo_admin/transactions/:id (payment-12, refund-3, attempt-7). */
 export async function transactionRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Transactions');
   r.get(
     '/npo_admin/transactions',
     {

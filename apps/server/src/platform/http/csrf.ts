@@ -30,6 +30,19 @@ export const ORIGIN_ONLY_ROUTES: ReadonlySet<string> = new Set([
   '/api/v1/sandbox/payments/:id/confirm',
 ]);
 
+/**
+ * What an unsafe call to a route pattern must bring: nothing for a safe method or an exempt route,
+ * a same-origin request for the anonymous payment calls, else the X-CSRF-Token header.
+ */
+export type CsrfRule = 'none' | 'exempt' | 'origin' | 'token';
+
+export function csrfRuleOf(method: string, route: string | undefined): CsrfRule {
+  if (!UNSAFE_METHODS.has(method)) return 'none';
+  if (route !== undefined && EXEMPT_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix))) return 'exempt';
+  if (route !== undefined && ORIGIN_ONLY_ROUTES.has(route)) return 'origin';
+  return 'token';
+}
+
 // Signed double-submit cookie (OWASP): `random.hmac(secret, len(sessionId):sessionId:random)`. The
 // HMAC binds the token to the session, so a cookie planted by a sibling site or taken from another
 // session is worthless; the session id is '' before sign-in.
@@ -76,10 +89,10 @@ export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply, secre
 export function registerCsrf(app: FastifyInstance, options: { secret: string; trustedOrigins: readonly string[] }) {
   const check = (request: FastifyRequest): boolean => {
     // The matched route pattern, not the raw URL, so no spelling of a path can borrow an exemption.
-    const route = request.routeOptions.url;
-    if (route !== undefined && EXEMPT_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix))) return true;
+    const rule = csrfRuleOf(request.method, request.routeOptions.url);
+    if (rule === 'exempt') return true;
     if (isCrossSiteRequest(request, options.trustedOrigins)) return false;
-    if (route !== undefined && ORIGIN_ONLY_ROUTES.has(route)) return true;
+    if (rule === 'origin') return true;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     return (
@@ -100,8 +113,7 @@ export function registerCsrf(app: FastifyInstance, options: { secret: string; tr
   app.addHook('onSend', (request, reply, payload, done) => {
     const route = request.routeOptions.url;
     const anonymous =
-      (request.routeOptions.config as { csrfCookie?: boolean } | undefined)?.csrfCookie === false ||
-      (route !== undefined && ORIGIN_ONLY_ROUTES.has(route));
+      request.routeOptions.config?.csrfCookie === false || (route !== undefined && ORIGIN_ONLY_ROUTES.has(route));
     if (!anonymous) csrfTokenFor(request, reply, options.secret);
     done(null, payload);
   });

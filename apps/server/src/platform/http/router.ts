@@ -16,4 +16,19 @@ export type Router = FastifyInstance<
   ZodTypeProvider
 >;
 
-export const zodRouter = (app: FastifyInstance): Router => app.withTypeProvider<ZodTypeProvider>();
+const tagged = new WeakMap<FastifyInstance, string>();
+
+/**
+ * The plugin's routes, typed by their zod schemas. `tag` groups the routes registered from here on
+ * in this plugin (and its children, unless they name their own) under one heading of the API
+ * reference (openapi.ts).
+ */
+export const zodRouter = (app: FastifyInstance, tag?: string): Router => {
+  if (tag && tagged.get(app) !== tag) {
+    tagged.set(app, tag);
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, tag };
+    });
+  }
+  return app.withTypeProvider<ZodTypeProvider>();
+};

@@ -1,6 +1,7 @@
 import { ACCESS, MESSAGES, type TAccessGroup } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { withAccess } from './route-access.ts';
 
 export const SESSION_COOKIE = 'kindling_session';
 
@@ -74,9 +75,12 @@ export function sessionOf(request: FastifyRequest, message: string = MESSAGES.no
 }
 
 /** preHandler: any signed-in user. */
-export async function requireSession(request: FastifyRequest): Promise<void> {
-  sessionOf(request);
-}
+export const requireSession = withAccess(
+  async (request: FastifyRequest): Promise<void> => {
+    sessionOf(request);
+  },
+  { kind: 'session' },
+);
 
 /**
  * The caller's session with a selected organisation whose role is in `allowed` (an access group of
@@ -98,8 +102,12 @@ export function organisationSessionOf(
 }
 
 /** preHandler enforcing the same access lists as the web app's route guards. */
-export const requireAccess =
-  (allowed: TAccessGroup | readonly number[]) =>
-  async (request: FastifyRequest): Promise<void> => {
-    organisationSessionOf(request, allowed);
-  };
+export const requireAccess = (allowed: TAccessGroup | readonly number[]) =>
+  withAccess(
+    async (request: FastifyRequest): Promise<void> => {
+      organisationSessionOf(request, allowed);
+    },
+    typeof allowed === 'string'
+      ? { kind: 'organisation', group: allowed, roles: ACCESS[allowed] }
+      : { kind: 'organisation', group: null, roles: allowed },
+  );

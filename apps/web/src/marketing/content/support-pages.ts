@@ -55,34 +55,20 @@ export const SUPPORT_PAGES: Record<string, InfoPageContent> = {
           'The server reports whether it is up at /healthz and whether it is ready for traffic at /readyz. Set DATA_DIR to choose where the built-in database and a copy of outgoing mail are kept; uploads are kept in the database.',
         ],
       },
-    ],
-    links: [
-      { label: 'API reference', to: '/api-reference' },
-      { label: 'Source code', to: SITE.sourceCode },
-      { label: 'Security', to: '/security' },
-    ],
-  },
-  '/api-reference': {
-    eyebrow: 'API reference',
-    title: 'API reference',
-    lead: 'Everything the Kindling app does goes through the same HTTP API, so anything you can do on screen you can automate.',
-    sections: [
       {
-        heading: 'Conventions',
+        heading: 'Automate with the API',
         paragraphs: [
+          'Everything the Kindling app does goes through the same HTTP API, so anything you can do on screen you can automate. The API reference lists every call, generated from the same definitions the server checks requests against.',
           'All calls live under /api/v1 and exchange JSON. Money is always an integer number of minor units together with an ISO 4217 currency code. Errors carry a stable code for programs and a message for people.',
-        ],
-      },
-      {
-        heading: 'Authentication',
-        paragraphs: [
           'Browser sessions use a secure cookie, and every request that changes something must echo the csrf_token cookie in the X-CSRF-Token header. Requests only ever see the data of the organisation selected for the session.',
         ],
       },
     ],
     links: [
+      { label: 'API reference', to: '/api-reference' },
       { label: 'API documentation guide', to: '/blog/api-documentation-guide' },
-      { label: 'Documentation', to: '/documentation' },
+      { label: 'Source code', to: SITE.sourceCode },
+      { label: 'Security', to: '/security' },
     ],
   },
 };

@@ -8,6 +8,7 @@ import type { Config } from '../../../../platform/config/config.ts';
 import { AppError } from '../../../../platform/http/app-error.ts';
 import { CSRF_COOKIE, csrfTokenFor, isCsrfTokenValid } from '../../../../platform/http/csrf.ts';
 import { isCrossSiteRequest, isTrustedOrigin } from '../../../../platform/http/origins.ts';
+import { PUBLIC_ROUTE } from '../../../../platform/http/route-access.ts';
 import { zodRouter } from '../../../../platform/http/router.ts';
 import { hmacHex, safeEqual } from '../../../../platform/security/tokens.ts';
 import { isSameOriginRedirect } from '../../../sandbox/sandbox.service.ts';
@@ -58,11 +59,15 @@ const confirmBody = ({ payment, nextAction }: ConfirmResult) => ({
 export async function sandboxPaymentRoutes(app: FastifyInstance, { sandbox, config }: SandboxRouteDeps): Promise<void> {
   // The approval page posts a plain form; the app may already read those bodies.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Sandbox provider');
 
   r.post(
     SANDBOX_CONFIRM_PATH,
-    { schema: { params: z.object({ id: z.string().min(1).max(100) }), body: ZConfirmBody } },
+    {
+      // Only while the sandbox is the provider: the card form's stand-in for Stripe's confirm call.
+      config: PUBLIC_ROUTE,
+      schema: { params: z.object({ id: z.string().min(1).max(100) }), body: ZConfirmBody },
+    },
     async (request, reply) => {
       const { client_secret, card_number, exp, cvc, action_confirmed } = request.body;
       const card = card_number !== undefined ? { cardNumber: card_number, exp: exp ?? '', cvc: cvc ?? '' } : undefined;
@@ -120,7 +125,7 @@ function registerApprovalPage(app: FastifyInstance, sandbox: SandboxProvider, co
     );
   };
 
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Sandbox provider');
   r.get(
     SANDBOX_APPROVE_PATH,
     { schema: { querystring: z.object({ token: z.string().max(100).default('') }) } },
