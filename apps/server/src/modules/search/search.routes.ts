@@ -10,7 +10,7 @@ const READ = 'dashboard';
 
 /** GET /npo_admin/search?q=: the search overlay's donors, donations and campaigns. */
 export async function searchRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Search');
   r.get(
     '/npo_admin/search',
     { preHandler: requireAccess(READ), schema: { querystring: ZSearchQuery, response: { 200: ZSearchResults } } },
