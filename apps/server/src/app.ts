@@ -39,8 +39,10 @@ import type { Db } from './platform/db/client.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
+import { registerRequestInputChecks } from './platform/http/request-input.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSessionHook } from './platform/http/session-context.ts';
+import { useProductValidationMessages } from './platform/http/validation-messages.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import { createJobs } from './platform/jobs/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -66,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  useProductValidationMessages();
+  registerRequestInputChecks(app);
   const readIndexHtml = deps.serveWeb ? await registerWebApp(app) : null;
   registerErrorHandler(app, readIndexHtml);
 
