@@ -43,8 +43,10 @@ import { registerCsrf } from './platform/http/csrf.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { registerRequestInputChecks } from './platform/http/request-input.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSessionHook } from './platform/http/session-context.ts';
+import { useProductValidationMessages } from './platform/http/validation-messages.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import { createJobs } from './platform/jobs/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // First: the API reference describes the routes registered after it (decision 020).
   await registerOpenApi(app, { portalCookie: PORTAL_COOKIE });
+  useProductValidationMessages();
+  registerRequestInputChecks(app);
   const readIndexHtml = deps.serveWeb ? await registerWebApp(app) : null;
   registerErrorHandler(app, readIndexHtml);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE, type TRoleCode } from './roles.ts';
 
 // Staff notes on a donation, a donor or a recurring plan (docs/product/donors.md#notes).
 
@@ -6,6 +7,9 @@ export const NOTE_SUBJECTS = ['donation', 'donor', 'recurring_plan'] as const;
 export type TNoteSubject = (typeof NOTE_SUBJECTS)[number];
 
 export const NOTE_MAX_LENGTH = 5000;
+
+/** Organisation admins (super-admin, manager, admin) may delete anyone's note; others only their own. */
+export const NOTE_MODERATOR_CODES: readonly TRoleCode[] = [ROLE.SUPER_ADMIN, ROLE.MANAGER, ROLE.ADMIN];
 
 export const ZNoteInput = z.object({
   body: z
@@ -22,8 +26,10 @@ export const ZNote = z.object({
   author_user_id: z.number().int(),
   author_name: z.string(),
   created_at: z.string(),
-  /** The signed-in user wrote it, so may delete it. */
+  /** The signed-in user wrote it. */
   mine: z.boolean(),
+  /** The signed-in user may delete it: their own, or anyone's for an organisation admin. */
+  deletable: z.boolean(),
 });
 export type TNote = z.infer<typeof ZNote>;
 

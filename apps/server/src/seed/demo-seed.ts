@@ -2,6 +2,7 @@ import { ROLE, ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { users } from '../modules/auth/auth.tables.ts';
 import { memberships, npos } from '../modules/organisations/organisations.tables.ts';
+import { ensureSandboxPaymentsOfGifts } from '../modules/payments/index.ts';
 import { sandboxAccountId } from '../modules/sandbox/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
@@ -149,5 +150,8 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   }
   await seedCampaigns(db, npoIds);
   await seedDonationAdmin(db, npoIds);
+  // Also mends demo data of installations seeded before the demo's gifts had their sandbox
+  // payments: every demo gift is refundable like a real one (docs/decisions/022-…).
+  for (const npoId of npoIds.values()) await ensureSandboxPaymentsOfGifts(db, npoId);
   return { created };
 }

@@ -1,4 +1,5 @@
 import { MESSAGES, type TOrganisationOption } from '@kindling/contracts';
+import { refuseUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
@@ -10,8 +11,6 @@ import { type ClientContext, finishSignIn, type SignInResult } from './sign-in.s
 import * as users from './users.repository.ts';
 
 const emailTaken = () => new AppError('CONFLICT', MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 /** Sign-up step 1: a new account, signed in at once, with no organisation yet. */
 export async function signUp(
@@ -43,8 +42,7 @@ export async function signUp(
     });
   } catch (error) {
     // Two sign-ups with one address at once: the unique index decides, the loser gets the same answer.
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
+    refuseUniqueViolation(error, { users_email_uq: emailTaken });
   }
 }
 

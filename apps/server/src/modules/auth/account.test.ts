@@ -35,6 +35,24 @@ describe('sign-up and the first organisation', () => {
     });
   });
 
+  it('answers five simultaneous sign-ups with one new e-mail once 200 and four times the duplicate 409', async () => {
+    const email = 'five-at-once@example.org';
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => new TestClient(ctx.app).post('/api/v1/signup', { ...account, email })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toEqual({
+        status: 409,
+        code: 'CONFLICT',
+        message: MESSAGES.emailTaken,
+        fields: { email: MESSAGES.emailTaken },
+      });
+    }
+    const users = await ctx.db.execute(sql`SELECT 1 FROM users WHERE lower(email) = ${email}`);
+    expect(users.rows).toHaveLength(1);
+  });
+
   it('explains a password that is too short', async () => {
     const res = await new TestClient(ctx.app).post('/api/v1/signup', {
       ...account,
@@ -63,6 +81,24 @@ describe('sign-up and the first organisation', () => {
     expect(rows.map((r) => r.slug)).toEqual(['hope-harbour-trust', 'hope-harbour-trust-2']);
     const audit = await ctx.db.execute(sql`SELECT 1 FROM audit_log WHERE action = 'organisation.created'`);
     expect(audit.rows).toHaveLength(2);
+  });
+
+  it('gives organisations of one name created at once each their own slug', async () => {
+    const c = new TestClient(ctx.app);
+    await c.post('/api/v1/signup', { ...account, email: 'twin-founder@example.org' });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => c.post('/api/v1/npo_admin/organisations', { name: 'Twin Rivers Trust' })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const { rows } = await ctx.db.execute<{ slug: string }>(
+      sql`SELECT slug FROM npos WHERE name = 'Twin Rivers Trust' ORDER BY slug`,
+    );
+    expect(rows.map((r) => r.slug)).toEqual([
+      'twin-rivers-trust',
+      'twin-rivers-trust-2',
+      'twin-rivers-trust-3',
+      'twin-rivers-trust-4',
+    ]);
   });
 
   it('links only the Stripe account the caller signed in with, and needs a session', async () => {

@@ -56,4 +56,16 @@ describe('GET /npo_admin/campaign_url_check', () => {
       401,
     );
   });
+
+  it('answers campaigns saved at once with one new address once 201 and otherwise the taken 409', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        admin.post('/api/v1/npo_admin/campaigns', { name: `Race ${i}`, campaign_url: 'raced-url' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode === 409)) {
+      expect(res.json().fields).toEqual({ campaign_url: CAMPAIGN_URL_MESSAGES.taken });
+    }
+  });
 });

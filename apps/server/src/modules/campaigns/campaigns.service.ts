@@ -10,6 +10,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { refuseUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession, RequestSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -125,12 +126,9 @@ async function assertUrlFree(db: Tx, url: string, exceptId: number | null) {
 
 /** A concurrent save can still take the URL between our check and our write: same answer. */
 function rethrowUrlConflict(error: unknown): never {
-  const pg = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const e = pg.cause ?? pg;
-  if (e.code === '23505' && e.constraint?.includes('campaign_url')) {
-    throw new AppError('CONFLICT', URL_TAKEN, { campaign_url: URL_TAKEN });
-  }
-  throw error;
+  refuseUniqueViolation(error, {
+    campaigns_campaignUrl_unique: () => new AppError('CONFLICT', URL_TAKEN, { campaign_url: URL_TAKEN }),
+  });
 }
 
 export async function createCampaign(

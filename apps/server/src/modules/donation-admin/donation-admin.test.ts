@@ -181,6 +181,36 @@ describe('donation detail, receipt resend and offline gifts', () => {
     expect(d.base_amount_minor).toBe(Math.round(1000 * Number(d.fx_rate)));
   });
 
+  it("refuses an offline gift naming another organisation's designation, recording nothing", async () => {
+    const created = await outsider.post('/api/v1/npo_admin/campaigns', {
+      name: 'Own Appeal',
+      campaign_url: 'own-appeal-x',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const foreign = Number(
+      (
+        await ctx.db.execute<{ id: number }>(
+          sql`SELECT id FROM campaign_designations WHERE campaign_id = ${spring} LIMIT 1`,
+        )
+      ).rows[0]?.id,
+    );
+    expect(foreign).toBeGreaterThan(0);
+    const count = async () => Number((await ctx.db.execute(sql`SELECT count(*)::int AS n FROM donations`)).rows[0]?.n);
+    const before = await count();
+    const res = await outsider.post('/api/v1/npo_admin/offline_donations', {
+      donor: { first_name: 'Fo', last_name: 'Reign', email: 'foreign-designation@example.org' },
+      campaign_id: created.json().campaign.id,
+      designation_id: foreign,
+      method: 'cash',
+      received_on: '2026-01-01',
+      amount_minor: 1000,
+      currency: 'USD',
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().fields).toEqual({ designation_id: 'Choose one of the campaign’s designations.' });
+    expect(await count()).toBe(before);
+  });
+
   it('refuses bad offline gifts field by field and lets only the admin group record them', async () => {
     const count = async () => Number((await ctx.db.execute(sql`SELECT count(*)::int AS n FROM donations`)).rows[0]?.n);
     const before = await count();

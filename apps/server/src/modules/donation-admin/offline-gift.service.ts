@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
-import { campaigns } from '../campaigns/campaigns.tables.ts';
+import { findGiftContext } from '../campaigns/index.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
 import { donors } from '../donors/donors.tables.ts';
 import { addNoteInTransaction } from '../notes/index.ts';
@@ -32,12 +32,21 @@ async function donorDetailsOf(db: Db, npoId: number, gift: OfflineGift) {
   return { email: donor.email, firstName: donor.first_name, lastName: donor.last_name };
 }
 
-async function requireOwnCampaign(db: Db, npoId: number, campaignId: number) {
-  const [row] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.npoId, npoId)));
-  if (!row) throw new AppError('NOT_FOUND', 'No such campaign.', { campaign_id: 'Choose one of your campaigns.' });
+/**
+ * The campaign must be the organisation's, and a designation one of the campaign's (a peer
+ * campaign's gifts count for its parent, whose designations they take): a foreign id is refused,
+ * never silently dropped.
+ */
+async function requireOwnCampaign(db: Db, npoId: number, campaignId: number, designationId: number | null) {
+  const campaign = await findGiftContext(db, npoId, campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND', 'No such campaign.', { campaign_id: 'Choose one of your campaigns.' });
+  if (designationId === null) return;
+  const counted =
+    campaign.parentCampaignId === null ? campaign : await findGiftContext(db, npoId, campaign.parentCampaignId);
+  if (!counted?.designations.some((d) => d.id === designationId)) {
+    const message = 'Choose one of the campaign’s designations.';
+    throw new AppError('NOT_FOUND', 'No such designation.', { designation_id: message });
+  }
 }
 
 /**
@@ -54,7 +63,7 @@ export async function recordOfflineGift(
 ): Promise<{ donationId: number }> {
   const npoId = actor.selectedNpoId;
   const donor = await donorDetailsOf(db, npoId, gift);
-  await requireOwnCampaign(db, npoId, gift.campaign_id);
+  await requireOwnCampaign(db, npoId, gift.campaign_id, gift.designation_id ?? null);
   const reference = `offline-${randomUUID()}`;
   const { donation } = await recordSucceededPayment(db, {
     npoId,

@@ -177,10 +177,11 @@ describe('disputes reported by the payment provider', () => {
     });
     expect(await storedRows(ctx, gift.id)).toMatchObject({ disputes: 1, ledger: 1, notices: 2 });
 
-    // A seeded gift the sandbox never took, and another organisation's id, change nothing.
+    // A gift whose payment the sandbox no longer holds, and another organisation's id, change nothing.
     const seeded = await ctx.db.execute<{ id: string }>(
       sql`SELECT id FROM donations WHERE provider_reference = 'seed_spring_001'`,
     );
+    await ctx.db.execute(sql`DELETE FROM sandbox_payments WHERE id = 'seed_spring_001'`);
     const seededId = Number(seeded.rows[0]?.id);
     expect(
       (await admin.post(`/api/v1/npo_admin/donations/${seededId}/sandbox_dispute`, { action: 'open' })).statusCode,

@@ -104,10 +104,11 @@ describe('staff are told about refunds', () => {
   });
 
   it('says nothing when the refund fails or is refused', async () => {
-    // A seeded gift's sandbox reference names no payment the sandbox holds: the provider refuses.
+    // A gift whose payment the provider no longer holds (removed from the sandbox here): it refuses.
     const seeded = Number(
       (await ctx.db.execute(sql`SELECT id FROM donations WHERE provider_reference = 'seed_spring_001'`)).rows[0]?.id,
     );
+    await ctx.db.execute(sql`DELETE FROM sandbox_payments WHERE id = 'seed_spring_001'`);
     expect((await refund(admin, seeded, { amount_minor: 100 })).statusCode).toBe(502);
     expect(await storedNotices(seeded)).toBe(0);
 

@@ -155,10 +155,11 @@ describe('refunds of a donation', () => {
   });
 
   it("shows the provider's message when it fails and changes nothing", async () => {
-    // A seeded gift's sandbox reference names no payment the sandbox holds: the provider refuses.
+    // A gift whose payment the provider no longer holds (removed from the sandbox here): it refuses.
     const id = Number(
       (await ctx.db.execute(sql`SELECT id FROM donations WHERE provider_reference = 'seed_spring_001'`)).rows[0]?.id,
     );
+    await ctx.db.execute(sql`DELETE FROM sandbox_payments WHERE id = 'seed_spring_001'`);
     const before = await stateOf(id);
     const res = await refund(admin, id, { amount_minor: 100 });
     expect(res.statusCode).toBe(502);

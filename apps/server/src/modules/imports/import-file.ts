@@ -23,6 +23,11 @@ type Cells = Record<string, string>;
 
 /** The file's records as header → cell maps; a broken file is refused whole, with where it breaks. */
 function readRecords(bytes: Buffer): Cells[] {
+  // PostgreSQL cannot store a NUL, and a file full of them is a UTF-16 or binary export, not UTF-8 CSV.
+  if (bytes.includes(0)) {
+    const message = 'The file contains NUL characters: save it as CSV (UTF-8) and upload it again.';
+    throw new AppError('VALIDATION_FAILED', message, { file: message });
+  }
   try {
     return parse(bytes, {
       bom: true,

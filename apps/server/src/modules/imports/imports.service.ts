@@ -25,7 +25,8 @@ async function readCsvUpload(request: FastifyRequest): Promise<{ bytes: Buffer; 
   if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a CSV file to upload.', { file: 'Choose a CSV file.' });
   try {
     const bytes = await file.toBuffer();
-    return { bytes, fileName: file.filename.slice(0, 200) || 'import.csv' };
+    // The name is the browser's, kept as text: a NUL in it would not store.
+    return { bytes, fileName: file.filename.replaceAll('\u0000', '').slice(0, 200) || 'import.csv' };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw Object.assign(new Error(TOO_LARGE), { statusCode: 413, code: 'FILE_TOO_LARGE' });

@@ -350,4 +350,26 @@ describe('donations import', () => {
     expect(rows.statusCode).toBe(400);
     expect(rows.json().message).toBe('The file has more than 20,000 rows; split it into smaller files.');
   });
+
+  it('refuses a file with NUL characters (a UTF-16 export, a binary file) whole, naming the fix', async () => {
+    const before = Number((await ctx.db.execute(sql`SELECT count(*)::int AS n FROM donation_imports`)).rows[0]?.n);
+    const utf16 = Buffer.from(`${HEADER}\n2024-01-10,Ada,Lovelace,ada@example.org,5,USD,spring-appeal,,`, 'utf16le');
+    const nul = await upload(admin, `${HEADER}\n2024-01-10,Ada\u0000,Lovelace,ada@example.org,5,USD,spring-appeal,,`);
+    for (const res of [await upload(admin, utf16), nul]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields.file).toBe(
+        'The file contains NUL characters: save it as CSV (UTF-8) and upload it again.',
+      );
+    }
+    const named = await upload(
+      admin,
+      `${HEADER}\n2024-01-10,Ada,Lovelace,ada@example.org,5,USD,spring-appeal,,`,
+      'a\u0000.csv',
+    );
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().import.file_name).toBe('a.csv');
+    expect(Number((await ctx.db.execute(sql`SELECT count(*)::int AS n FROM donation_imports`)).rows[0]?.n)).toBe(
+      before + 1,
+    );
+  });
 });

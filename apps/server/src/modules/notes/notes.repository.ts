@@ -1,4 +1,4 @@
-import type { TNote } from '@kindling/contracts';
+import { NOTE_MODERATOR_CODES, type TNote } from '@kindling/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -31,14 +31,19 @@ const noteColumns = {
 
 type NoteRow = { id: number; body: string; authorUserId: number; authorName: string; createdAt: Date };
 
-export const toNote = (row: NoteRow, viewerUserId: number): TNote => ({
+export const toNote = (row: NoteRow, viewer: { userId: number; roleCode: number }): TNote => ({
   id: row.id,
   body: row.body,
   author_user_id: row.authorUserId,
   author_name: row.authorName || 'Former staff member',
   created_at: row.createdAt.toISOString(),
-  mine: row.authorUserId === viewerUserId,
+  mine: row.authorUserId === viewer.userId,
+  deletable: mayDeleteNote(viewer, row.authorUserId),
 });
+
+/** The author deletes their own note; an organisation admin deletes any of the organisation's. */
+export const mayDeleteNote = (viewer: { userId: number; roleCode: number }, authorUserId: number): boolean =>
+  authorUserId === viewer.userId || (NOTE_MODERATOR_CODES as readonly number[]).includes(viewer.roleCode);
 
 /** The notes on one subject, oldest first (read like a conversation). */
 export async function listNotes(db: Db, npoId: number, subject: NoteSubject, subjectId: number): Promise<NoteRow[]> {

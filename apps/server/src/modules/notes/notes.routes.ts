@@ -7,7 +7,7 @@ import { addNote, notesOf, removeNote } from './notes.service.ts';
 import type { NoteSubject } from './notes.tables.ts';
 
 // Notes are part of working a record, so every dashboard role reads and writes them (staff 1984
-// included); each author deletes only their own.
+// included); each author deletes their own, an organisation admin anyone's (NOTE_MODERATOR_CODES).
 const ACCESS = 'dashboard';
 
 const PATHS: Record<NoteSubject, string> = {

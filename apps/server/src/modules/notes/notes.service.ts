@@ -3,7 +3,15 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
-import { deleteNote, findNote, insertNote, listNotes, subjectBelongs, toNote } from './notes.repository.ts';
+import {
+  deleteNote,
+  findNote,
+  insertNote,
+  listNotes,
+  mayDeleteNote,
+  subjectBelongs,
+  toNote,
+} from './notes.repository.ts';
 import type { NoteSubject } from './notes.tables.ts';
 
 const NOT_FOUND: Record<NoteSubject, string> = {
@@ -12,6 +20,8 @@ const NOT_FOUND: Record<NoteSubject, string> = {
   recurring_plan: 'No such recurring plan.',
 };
 
+const viewerOf = (actor: OrganisationSession) => ({ userId: actor.user.id, roleCode: actor.roleCode });
+
 async function requireSubject(db: Db, npoId: number, subject: NoteSubject, id: number) {
   if (!(await subjectBelongs(db, npoId, subject, id))) throw new AppError('NOT_FOUND', NOT_FOUND[subject]);
 }
@@ -19,7 +29,7 @@ async function requireSubject(db: Db, npoId: number, subject: NoteSubject, id: n
 export async function notesOf(db: Db, actor: OrganisationSession, subject: NoteSubject, id: number): Promise<TNote[]> {
   await requireSubject(db, actor.selectedNpoId, subject, id);
   const rows = await listNotes(db, actor.selectedNpoId, subject, id);
-  return rows.map((row) => toNote(row, actor.user.id));
+  return rows.map((row) => toNote(row, viewerOf(actor)));
 }
 
 export async function addNote(
@@ -51,10 +61,13 @@ export async function addNote(
     });
     return created;
   });
-  return toNote(row, actor.user.id);
+  return toNote(row, viewerOf(actor));
 }
 
-/** Only the author deletes a note; someone else's answers 403, a missing one 404. */
+/**
+ * The author deletes their note, an organisation admin anyone's (audited with whose it was);
+ * anyone else gets 403, a note not of this record and organisation 404.
+ */
 export async function removeNote(
   db: Db,
   actor: OrganisationSession,
@@ -67,7 +80,9 @@ export async function removeNote(
   await requireSubject(db, npoId, subject, id);
   const note = await findNote(db, npoId, subject, id, noteId);
   if (!note) throw new AppError('NOT_FOUND', 'No such note.');
-  if (note.authorUserId !== actor.user.id) throw new AppError('FORBIDDEN', 'You can delete only your own notes.');
+  if (!mayDeleteNote(viewerOf(actor), note.authorUserId)) {
+    throw new AppError('FORBIDDEN', 'You can delete only your own notes.');
+  }
   await db.transaction(async (tx) => {
     await deleteNote(tx, noteId);
     await recordAudit(tx, {
@@ -76,7 +91,7 @@ export async function removeNote(
       action: 'note.deleted',
       targetType: subject,
       targetId: id,
-      data: { note_id: noteId },
+      data: { note_id: noteId, author_user_id: note.authorUserId },
       ip,
     });
   });

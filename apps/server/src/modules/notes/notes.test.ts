@@ -80,16 +80,48 @@ describe('notes API', () => {
     expect(await notesCount()).toBe(before);
   });
 
-  it('lets only the author delete a note', async () => {
+  it('lets the author delete a note, and no other member outside the organisation admins', async () => {
     const url = `/api/v1/npo_admin/donations/${ids.donation}/notes`;
     const note = ZNoteResponse.parse((await admin.post(url, { body: 'To be removed' })).json()).note;
-    const byOther = await staff.request('DELETE', `${url}/${note.id}`);
-    expect(byOther.statusCode).toBe(403);
+    expect(note.deletable).toBe(true);
+    for (const email of ['staff@kindling.test', 'finance@kindling.test']) {
+      const other = new TestClient(ctx.app);
+      await other.signIn(email);
+      const seen = ZNotesResponse.parse((await other.get(url)).json()).notes.find((n) => n.id === note.id);
+      expect(seen?.deletable, email).toBe(false);
+      expect((await other.request('DELETE', `${url}/${note.id}`)).statusCode, email).toBe(403);
+    }
     const byAuthor = await admin.request('DELETE', `${url}/${note.id}`);
     expect(byAuthor.statusCode).toBe(204);
     const list = ZNotesResponse.parse((await admin.get(url)).json()).notes;
     expect(list.map((n) => n.body)).not.toContain('To be removed');
     expect((await admin.request('DELETE', `${url}/${note.id}`)).statusCode).toBe(404);
+  });
+
+  it("lets an organisation admin (7789, 6635, 5150) delete anyone's note, audited with whose it was", async () => {
+    const url = `/api/v1/npo_admin/donors/${ids.donor}/notes`;
+    for (const email of ['console@kindling.test', 'manager@kindling.test', 'admin@kindling.test']) {
+      const note = ZNoteResponse.parse((await staff.post(url, { body: `Staff note for ${email}` })).json()).note;
+      const moderator = new TestClient(ctx.app);
+      await moderator.signIn(email);
+      const seen = ZNotesResponse.parse((await moderator.get(url)).json()).notes.find((n) => n.id === note.id);
+      expect(seen, email).toMatchObject({ mine: false, deletable: true });
+      const res = await moderator.request('DELETE', `${url}/${note.id}`);
+      expect(res.statusCode, `${email}: ${res.body}`).toBe(204);
+      const audit = await ctx.db.execute<{ data: { note_id: number; author_user_id: number }; email: string }>(sql`
+        SELECT a.data, u.email FROM audit_log a JOIN users u ON u.id = a.actor_user_id
+        WHERE a.action = 'note.deleted' AND (a.data->>'note_id')::bigint = ${note.id}`);
+      expect(audit.rows).toEqual([{ data: { note_id: note.id, author_user_id: note.author_user_id }, email }]);
+    }
+    const left = ZNotesResponse.parse((await staff.get(url)).json()).notes.map((n) => n.body);
+    expect(left.filter((body) => body.startsWith('Staff note for'))).toEqual([]);
+  });
+
+  it("answers 404 to an admin deleting another organisation's note", async () => {
+    const url = `/api/v1/npo_admin/donations/${ids.donation}/notes`;
+    const note = ZNoteResponse.parse((await staff.post(url, { body: 'Riverside only' })).json()).note;
+    expect((await outsider.request('DELETE', `${url}/${note.id}`)).statusCode).toBe(404);
+    expect(ZNotesResponse.parse((await staff.get(url)).json()).notes.map((n) => n.id)).toContain(note.id);
   });
 
   it("answers 404 for another organisation's records and writes nothing", async () => {

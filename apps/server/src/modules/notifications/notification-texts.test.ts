@@ -44,4 +44,22 @@ describe('notification wording', () => {
     expect(text(1)).toBe('2 donations imported, 1 row could not be imported.');
     expect(text(5)).toBe('2 donations imported, 5 rows could not be imported.');
   });
+
+  it('gives a sentence a subject when the gift has no donor name', () => {
+    const gift = { donorName: '  ', donationId: 7, campaignName: null, amountMinor: 1000, currency: 'USD' };
+    expect(notificationTexts['donation.received'](gift).message).toBe('Someone gave $10.00.');
+    const refund = { ...gift, giftAmountMinor: 1000, full: true };
+    expect(notificationTexts['donation.refunded'](refund).message).toBe(
+      'A donor’s gift of $10.00 was refunded in full.',
+    );
+    expect(notificationTexts['recurring_plan.created']({ ...gift, planId: 3, interval: 'month' }).message).toBe(
+      'Someone set up $10.00 every month.',
+    );
+    expect(notificationTexts['recurring_charge.failed']({ ...gift, planId: 3 }).message).toBe(
+      'A charge of $10.00 from a donor failed.',
+    );
+    expect(notificationTexts['recurring_plan.cancelled']({ donorName: '', planId: 3 }).message).toBe(
+      'Someone cancelled a recurring plan.',
+    );
+  });
 });

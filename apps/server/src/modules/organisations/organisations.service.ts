@@ -1,5 +1,6 @@
 import type { TCampaignRef, TNpo, TOrganisationOption, TOrganisationStats } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { violatedUniqueKey } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { donationStatuses } from '../donations/donations.tables.ts';
@@ -105,6 +106,18 @@ export type NewOrganisation = {
 
 /** Creates an organisation with its creator as admin (5150). */
 export async function createOrganisation(db: Db, input: NewOrganisation): Promise<TOrganisationOption> {
+  // Two organisations of one name created at once pick the same free slug; the unique key decides
+  // and the loser picks again, seeing the winner's.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertOrganisationWithAdmin(db, input);
+    } catch (error) {
+      if (attempt >= 5 || violatedUniqueKey(error) !== 'npos_slug_unique') throw error;
+    }
+  }
+}
+
+function insertOrganisationWithAdmin(db: Db, input: NewOrganisation): Promise<TOrganisationOption> {
   return db.transaction(async (tx) => {
     const slug = await uniqueSlug(tx, input.name);
     const npoId = await repo.insertOrganisation(tx, {

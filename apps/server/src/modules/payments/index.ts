@@ -41,6 +41,7 @@ export {
 export { providerErrorToAppError } from './providers/provider-http.ts';
 export { createPaymentProviders, type PaymentProviders, sandboxOnlyProviders } from './providers/registry.ts';
 export type { SandboxProvider } from './providers/sandbox/sandbox.provider.ts';
+export { ensureSandboxPaymentsOfGifts } from './providers/sandbox/sandbox.repository.ts';
 export { SANDBOX_CONFIRM_PATH, sandboxPaymentRoutes } from './providers/sandbox/sandbox.routes.ts';
 export { SANDBOX_APPROVE_PATH } from './providers/sandbox/sandbox.wallet.ts';
 export { SANDBOX_SIGNATURE_HEADER, type SandboxWebhookSink } from './providers/sandbox/sandbox.webhooks.ts';

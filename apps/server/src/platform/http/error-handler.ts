@@ -4,6 +4,32 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 import { applyDonatePageHeaders, type IndexHtmlReader } from './web-app.ts';
 
+// Fastify's and its plugins' own refusals (FST_…) and JSON syntax errors carry developer wording
+// ("Unsupported Media Type: text/plain"); a client is told in the product's voice what to send.
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send it as JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its stated length.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as a multipart form upload.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_FILES_LIMIT_ERROR: 'Send one file at a time.',
+  FST_PARTS_LIMIT_ERROR: 'The form has too many parts.',
+  FST_FIELDS_LIMIT_ERROR: 'The form has too many fields.',
+};
+const STATUS_MESSAGES: Record<number, string> = {
+  404: MESSAGES.notFound,
+  405: 'This address does not take that kind of request.',
+  413: 'The request is too large.',
+  415: 'Send the request body as JSON.',
+  429: MESSAGES.tooManyAttempts,
+};
+
+const isFrameworkError = (error: FastifyError) => error.code?.startsWith('FST_') || error instanceof SyntaxError;
+const frameworkMessage = (error: FastifyError) =>
+  FRAMEWORK_MESSAGES[error.code] ?? STATUS_MESSAGES[error.statusCode ?? 400] ?? 'The request could not be read.';
+
 /** Maps every failure to the one error body of the contract (ZApiError). */
 export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexHtmlReader | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -16,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexH
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
         fields[key] ??= issue.message ?? MESSAGES.validationFailed;
       }
       const first = Object.values(fields)[0];
@@ -29,9 +55,10 @@ export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexH
       return reply.status(400).send(body);
     }
     if (error.statusCode && error.statusCode < 500) {
-      return reply
-        .status(error.statusCode)
-        .send({ status: error.statusCode, code: error.code ?? 'BAD_REQUEST', message: error.message });
+      const body: TApiError = isFrameworkError(error)
+        ? { status: error.statusCode, code: 'BAD_REQUEST', message: frameworkMessage(error) }
+        : { status: error.statusCode, code: error.code ?? 'BAD_REQUEST', message: error.message };
+      return reply.status(error.statusCode).send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status: 500, code: 'INTERNAL', message: MESSAGES.errorBody });

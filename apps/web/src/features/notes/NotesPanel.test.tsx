@@ -19,20 +19,31 @@ const note = (id: number, overrides: Partial<TNote> = {}): TNote => ({
   author_name: 'Ada Admin',
   created_at: '2026-03-04T10:00:00.000Z',
   mine: false,
+  deletable: false,
   ...overrides,
 });
 
 describe('NotesPanel', () => {
-  it('lists the notes and offers delete only on my own', async () => {
+  it('lists the notes and offers delete on those the server says I may delete', async () => {
     stubFetch({
-      'GET /npo_admin/donations/7/notes': { body: { notes: [note(1), note(2, { mine: true, author_name: 'Me' })] } },
+      'GET /npo_admin/donations/7/notes': {
+        body: {
+          notes: [
+            note(1),
+            note(2, { mine: true, deletable: true, author_name: 'Me' }),
+            // An organisation admin may delete a colleague's note.
+            note(3, { deletable: true, author_name: 'Stella Staff' }),
+          ],
+        },
+      },
     });
     render();
     const list = await screen.findByRole('list', { name: 'Notes' });
     const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(within(items[0] as HTMLElement).queryByRole('button', { name: 'Delete note' })).toBeNull();
     expect(within(items[1] as HTMLElement).getByRole('button', { name: 'Delete note' })).toBeInTheDocument();
+    expect(within(items[2] as HTMLElement).getByRole('button', { name: 'Delete note' })).toBeInTheDocument();
   });
 
   it('says when there are none, adds one and shows it', async () => {
@@ -40,7 +51,7 @@ describe('NotesPanel', () => {
     const fetchStub = stubFetch({
       'GET /npo_admin/donations/7/notes': () => ({ body: { notes } }),
       'POST /npo_admin/donations/7/notes': ({ body }) => {
-        const created = note(3, { body: (body as { body: string }).body, mine: true });
+        const created = note(3, { body: (body as { body: string }).body, mine: true, deletable: true });
         notes = [created];
         return { status: 201, body: { note: created } };
       },

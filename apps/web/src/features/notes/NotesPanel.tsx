@@ -28,7 +28,7 @@ function NoteItem({ note, onDelete, deleting }: { note: TNote; onDelete: () => v
             {note.body}
           </Text>
         </Stack>
-        {note.mine && (
+        {note.deletable && (
           <ActionIcon variant="subtle" color="red" aria-label="Delete note" onClick={onDelete} loading={deleting}>
             <Trash2 size={16} aria-hidden />
           </ActionIcon>
@@ -38,7 +38,7 @@ function NoteItem({ note, onDelete, deleting }: { note: TNote; onDelete: () => v
   );
 }
 
-/** Staff notes on a donation, donor or recurring plan: read, add, delete one's own. */
+/** Staff notes on a donation, donor or recurring plan: read, add, delete one's own (an organisation admin any). */
 export function NotesPanel({ subject, id }: { subject: TNoteSubject; id: number }) {
   const npoId = useSession().selectedNpo?.id ?? null;
   const queryClient = useQueryClient();

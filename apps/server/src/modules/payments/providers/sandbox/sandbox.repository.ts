@@ -72,3 +72,21 @@ export async function findMethod(db: Db, id: string, npoId: number): Promise<San
     .where(and(eq(sandboxPaymentMethods.id, id), eq(sandboxPaymentMethods.npoId, npoId)));
   return row ?? null;
 }
+
+/**
+ * The demo records its gifts directly (seed), not through the card form, so their payments would
+ * not exist at the sandbox and a refund would answer "No such payment.". This gives every sandbox
+ * gift of the organisation that lacks one the succeeded payment it names (amount and currency
+ * of the gift), as the card form would have left it; running it again changes nothing.
+ */
+export async function ensureSandboxPaymentsOfGifts(db: Db, npoId: number): Promise<number> {
+  const { rowCount } = await db.execute(sql`
+    INSERT INTO sandbox_payments (id, kind, npo_id, amount_minor, currency, interval, status, metadata, created_at, updated_at)
+    SELECT d.provider_reference, 'intent', d.npo_id, d.amount_minor, d.currency, 'once', 'succeeded',
+           jsonb_build_object('seeded', 'true'), d.created_at, d.created_at
+    FROM donations d
+    WHERE d.npo_id = ${npoId} AND d.provider = 'sandbox' AND d.provider_reference IS NOT NULL
+      AND d.provider_capture_id IS NULL
+    ON CONFLICT (id) DO NOTHING`);
+  return rowCount ?? 0;
+}
