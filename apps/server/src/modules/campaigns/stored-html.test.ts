@@ -67,4 +67,28 @@ describe('stored campaign text', () => {
     const read = await publicCampaign('story-html');
     expect(read.description).toBe('<p>Our <strong>story</strong></p> <img /> <a>click</a>  <a>data</a>');
   });
+
+  it('refuses custom CSS that loads or runs something, or cannot be read, naming the field; nothing saved', async () => {
+    const before = await ctx.db.execute(sql`SELECT count(*)::int AS n FROM campaigns`);
+    for (const [css, message] of [
+      ['@import url(https://evil.test/x.css);', /@import/],
+      ['.a { background: url(https://evil.test/pixel.png) }', /only from this site/],
+      ['.a { width: expression(alert(1)) }', /expression\(\)/],
+      ['.a { color: red', /^Custom CSS could not be read: Unclosed block \(line 1, column 1\)\.$/],
+    ] as const) {
+      const res = await admin.post('/api/v1/npo_admin/campaigns', campaign('css-refused', { custom_css: css }));
+      expect(res.statusCode, css).toBe(400);
+      expect(res.json().fields.custom_css).toMatch(message);
+    }
+    expect((await ctx.db.execute(sql`SELECT count(*)::int AS n FROM campaigns`)).rows).toEqual(before.rows);
+  });
+
+  it('serves saved custom CSS scoped to the form, inside @media too', async () => {
+    const css = 'body { margin: 0 } @media (max-width: 500px) { .kd-button { width: 100% } }';
+    const saved = await admin.post('/api/v1/npo_admin/campaigns', campaign('css-scoped', { custom_css: css }));
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect((await publicCampaign('css-scoped')).custom_css).toBe(
+      '.kindling-donation-form { margin: 0 } @media (max-width: 500px) { .kindling-donation-form .kd-button { width: 100% } }',
+    );
+  });
 });
