@@ -52,9 +52,9 @@ export function JoinFundraiserPage() {
 }
 
 function Joined({ answer }: { answer: TConfirmFundraiserResponse }) {
-  const passwordPath = answer.password_url
-    ? new URL(answer.password_url).pathname + new URL(answer.password_url).search
-    : null;
+  // The link is absolute (it is also e-mailed); inside the app only its path is followed.
+  const link = answer.password_url ? new URL(answer.password_url) : null;
+  const passwordPath = link ? `${link.pathname}${link.search}` : null;
   return (
     <Stack gap="md">
       <Alert color="green" icon={<CircleCheck size={18} aria-hidden />} title="You have joined">
