@@ -32,6 +32,8 @@ const SERVER_SEGMENTS = [
   'edit',
   // The donor portal from an e-mail link (/portal, /portal/<token>; decision 012).
   'portal',
+  // A visitor confirming their request to fundraise from the e-mailed link (decision 023).
+  'join-fundraiser',
 ];
 
 export const RESERVED_CAMPAIGN_URLS: ReadonlySet<string> = new Set(

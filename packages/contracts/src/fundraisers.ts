@@ -45,5 +45,25 @@ export const ZFundraiser = z.object({
 });
 export type TFundraiser = z.infer<typeof ZFundraiser>;
 
-export const ZFundraiserResponse = z.object({ fundraiser: ZFundraiser });
+/**
+ * Staff invitations answer with the fundraiser at once. Anyone else's request answers with no
+ * fundraiser and confirmation_sent: the person joins only by following the e-mailed link.
+ */
+export const ZFundraiserResponse = z.object({ fundraiser: ZFundraiser.nullable(), confirmation_sent: z.boolean() });
 export type TFundraiserResponse = z.infer<typeof ZFundraiserResponse>;
+
+/** The single-use link e-mailed to someone who asked to fundraise: POST /fundraiser/confirm. */
+export const ZConfirmFundraiser = z.object({
+  token: z.string({ error: 'The link is incomplete' }).trim().min(1, 'The link is incomplete').max(200),
+});
+
+/**
+ * The fundraiser now enrolled, and where to choose a password when the person has no way to sign in
+ * yet (null when they can sign in already).
+ */
+export const ZConfirmFundraiserResponse = z.object({
+  fundraiser: ZFundraiser,
+  campaign_name: z.string(),
+  password_url: z.string().nullable(),
+});
+export type TConfirmFundraiserResponse = z.infer<typeof ZConfirmFundraiserResponse>;

@@ -53,6 +53,8 @@ const SPRING: TCampaignInput = {
     },
   ],
   campaign_settings: { theme_color: '#e8590c', button_color: '#e8590c', button_text_color: '#ffffff' },
+  // Served scoped to the form, the @media block too (decision 023).
+  custom_css: '.kd-cta { letter-spacing: 0.01em; }\n@media (max-width: 480px) { .kd-cta { font-size: 1.2rem; } }',
 };
 
 const TEAM_SAM: TCampaignInput = {

@@ -55,11 +55,12 @@ export async function changePassword(
 ): Promise<void> {
   const user = await users.findUserById(deps.db, session.user.id);
   if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notSignedIn);
-  // A stolen session must not become a way to guess the password: same limit as sign-in.
-  const accountKey = user.email.toLowerCase();
-  await deps.limits.signInByAccount.assertAllowed(accountKey);
+  // A stolen session must not become a way to guess the password: as many tries as sign-in allows
+  // one address, counted per user so that nobody else's failures can block the owner.
+  const userKey = String(user.id);
+  await deps.limits.passwordChange.assertAllowed(userKey);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    await deps.limits.signInByAccount.recordFailure(accountKey);
+    await deps.limits.passwordChange.recordFailure(userKey);
     const message = 'Your current password is not correct.';
     throw new AppError('INVALID_CREDENTIALS', message, { current_password: message });
   }

@@ -7,10 +7,17 @@ import { createStripeConnect, type StripeConnect } from '../payments/index.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './google-identity.ts';
 
 export type AuthLimits = {
-  /** Failed passwords per client address and e-mail. */
+  /** Failed passwords per client address and e-mail: past the limit that address is refused for that account. */
   signInByClient: FailureLimiter;
-  /** Failed passwords per account (any address), so spreading guesses over addresses does not help. */
+  /** Failed passwords per client address over every e-mail: one address spraying many accounts is refused. */
+  signInByAddress: FailureLimiter;
+  /**
+   * Failed passwords per account from any address. Past the limit every attempt on the account is
+   * slowed down, never refused: a refusal would let anyone lock the owner out (decision 023).
+   */
   signInByAccount: FailureLimiter;
+  /** Wrong current passwords when a signed-in user changes theirs: per user, so only the session holder counts. */
+  passwordChange: FailureLimiter;
   /** Wrong second factors per user across challenges (NIST SP 800-63B 5.2.2; docs/product/sign-in.md#limits). */
   secondFactor: FailureLimiter;
   /** Forgot-password requests per client address: each one sends an e-mail. */
@@ -45,7 +52,9 @@ export function createAuthDeps(base: {
     ...base,
     limits: {
       signInByClient: limiter('sign-in-client', config.SIGN_IN_FAILURE_LIMIT),
-      signInByAccount: limiter('sign-in-account', config.SIGN_IN_FAILURE_LIMIT),
+      signInByAddress: limiter('sign-in-address', config.SIGN_IN_ADDRESS_FAILURE_LIMIT),
+      signInByAccount: limiter('sign-in-account', config.SIGN_IN_ACCOUNT_FAILURE_LIMIT),
+      passwordChange: limiter('password-change', config.SIGN_IN_FAILURE_LIMIT),
       secondFactor: limiter('second-factor', config.SECOND_FACTOR_FAILURE_LIMIT),
       passwordResetRequests: limiter('password-reset-request', config.PASSWORD_RESET_REQUEST_LIMIT),
     },

@@ -97,6 +97,24 @@ describe('second factor', () => {
     await ctx.db.execute(sql`DELETE FROM rate_limits`);
   });
 
+  it('counts no guesses without a challenge, so a stranger cannot use up the owner’s second-factor attempts', async () => {
+    // The per-user limit is reached only through a challenge, which only the password opens (decision 023).
+    await ctx.db.execute(sql`DELETE FROM rate_limits`);
+    const stranger = new TestClient(ctx.app, { remoteAddress: '10.9.0.1' });
+    for (let i = 0; i < 12; i++) {
+      for (const [url, code] of [
+        [OTP, { otp_code: '000000' }],
+        [BACKUP, { backup_code: 'AAAAA-AAAAA' }],
+      ] as const) {
+        const res = await stranger.post(url, { temp_session_id: `made-up-${i}`, ...code });
+        expect(res.json().code).toBe('CHALLENGE_EXPIRED');
+      }
+    }
+    const owner = new TestClient(ctx.app, { remoteAddress: '10.9.0.2' });
+    const res = await owner.post(OTP, { temp_session_id: await firstStep(owner), otp_code: totpCode() });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('refuses an expired or unknown temp_session_id with 401', async () => {
     const c = new TestClient(ctx.app);
     const temp = await firstStep(c);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CONSTANTS, MESSAGES, type TLoginResponse } from '@kindling/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
@@ -25,21 +26,29 @@ async function spendPasswordCheck(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
+/**
+ * Checks the password under three limits (decision 023): one address guessing one account and one
+ * address guessing many are refused with 429; an account guessed from many addresses only answers
+ * slowly, right and wrong passwords alike, so its owner can always sign in from elsewhere.
+ */
 export async function signInWithPassword(
   deps: AuthDeps,
   input: { email: string; password: string },
   client: ClientContext,
 ): Promise<SignInResult> {
   const { limits } = deps;
-  const clientKey = `${client.ip ?? 'unknown'}|${input.email}`;
+  const address = client.ip ?? 'unknown';
+  const clientKey = `${address}|${input.email}`;
   await limits.signInByClient.assertAllowed(clientKey);
-  await limits.signInByAccount.assertAllowed(input.email);
+  await limits.signInByAddress.assertAllowed(address);
+  if (await limits.signInByAccount.isOverLimit(input.email)) await sleep(deps.config.SIGN_IN_SLOWDOWN_SECONDS * 1000);
   const user = await users.findUserByEmail(deps.db, input.email);
   const isValid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await spendPasswordCheck(input.password).then(() => false);
   if (!user || !isValid) {
     await limits.signInByClient.recordFailure(clientKey);
+    await limits.signInByAddress.recordFailure(address);
     await limits.signInByAccount.recordFailure(input.email);
     if (user) await users.incrementFailedAttempts(deps.db, user.id);
     throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);

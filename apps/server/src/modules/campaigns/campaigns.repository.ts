@@ -1,5 +1,6 @@
 import type { TCampaignValues } from '@kindling/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { toPlainText } from '../../platform/security/html.ts';
 import type { Tx } from '../donations/index.ts';
 import { campaignTotalsRow } from './campaign-totals.sql.ts';
 import { campaignAmounts, campaignDesignations, campaignQuestions, campaigns } from './campaigns.tables.ts';
@@ -18,14 +19,15 @@ export function columnsOf(input: TCampaignValues) {
     startsAt: input.starts_at ? new Date(input.starts_at) : null,
     endsAt: input.ends_at ? new Date(input.ends_at) : null,
     description: sanitiseDescription(input.description),
-    callToAction: input.call_to_action,
+    // Plain text on the donation form and thank-you screen (docs/decisions/023): no markup is kept.
+    callToAction: toPlainText(input.call_to_action),
     imageUrl: input.image_url,
     userAmountEnable: input.user_amount_enable,
     includePaymentFees: input.include_payment_fees,
     giftAid: input.gift_aid,
     collectAddress: input.collect_address,
     designationLabel: input.designation_label,
-    thankYouMessage: input.thank_you_message,
+    thankYouMessage: toPlainText(input.thank_you_message),
     thankYouUrl: input.thank_you_url,
     teamFundraising: input.team_fundraising,
     campaignSettings: input.campaign_settings as Record<string, unknown>,

@@ -20,6 +20,7 @@ import { paymentOptionsOf, toPublicCampaign, toStaffCampaign } from './campaign-
 import { columnsOf, findOwnCampaign, hasAmounts, isCampaignUrlTaken, replaceChildren } from './campaigns.repository.ts';
 import type { TStaffCampaign } from './campaigns.schemas.ts';
 import { campaigns } from './campaigns.tables.ts';
+import { customCssProblem } from './custom-css.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
 /** docs/product/donation-form.md#messages: what the public form shows when there is no campaign to give to. */
@@ -118,6 +119,12 @@ export async function checkCampaignUrl(
   return { campaign_url: parsed.data, available: !taken, message: taken ? URL_TAKEN : null };
 }
 
+/** Custom CSS must parse and may not load or run anything from elsewhere (decision 023). */
+function assertCustomCss(css: string) {
+  const problem = customCssProblem(css);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, { custom_css: problem });
+}
+
 async function assertUrlFree(db: Tx, url: string, exceptId: number | null) {
   if (await isCampaignUrlTaken(db, url, exceptId)) {
     throw new AppError('CONFLICT', URL_TAKEN, { campaign_url: URL_TAKEN });
@@ -138,6 +145,7 @@ export async function createCampaign(
   input: TCampaignValues,
   ip: string | null,
 ): Promise<StaffResponse> {
+  assertCustomCss(input.custom_css);
   await assertParent(db, actor.selectedNpoId, input.parent_campaign_id, null);
   await assertUrlFree(db, input.campaign_url, null);
   return db
@@ -172,6 +180,7 @@ export async function updateCampaign(
 ): Promise<StaffResponse> {
   const existing = await findOwnCampaign(db, actor.selectedNpoId, id);
   if (!existing) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+  assertCustomCss(input.custom_css);
   await assertParent(db, actor.selectedNpoId, input.parent_campaign_id, id);
   await assertUrlFree(db, input.campaign_url, id);
   return db

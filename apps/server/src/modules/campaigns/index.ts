@@ -5,5 +5,4 @@ export { campaignRoutes } from './campaigns.routes.ts';
 export * from './campaigns.schemas.ts';
 export { findPayableCampaign, getCampaignPage, NO_CAMPAIGN } from './campaigns.service.ts';
 export { FORM_ROOT_SELECTOR, scopeCustomCss } from './custom-css.ts';
-export { sanitiseDescription } from './description-html.ts';
 export { findGiftContext, type GiftContext, giftContextJson, toGiftContext } from './gift-context.repository.ts';

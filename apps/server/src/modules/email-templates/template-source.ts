@@ -12,7 +12,7 @@ import {
 } from '@kindling/contracts/email-template-rules.ts';
 import { convert } from 'html-to-text';
 import Mustache from 'mustache';
-import { sanitiseDescription } from '../campaigns/index.ts';
+import { htmlSanitiser } from '../../platform/security/html.ts';
 
 type Token = [string, string, number, number, Token[]?];
 
@@ -59,12 +59,42 @@ const URL_FIELD_HREF = /href\s*=\s*(["'])\s*(?:\{\{|%7B%7B)\s*([a-z_]+)\s*(?:\}\
 const PLACEHOLDER = 'https://merge-field.invalid/';
 const PLACEHOLDER_HREF = /href="https:\/\/merge-field\.invalid\/([a-z_]+)"/g;
 
+/**
+ * What a staff e-mail may keep (decision 023): text formatting and links; images only from https
+ * addresses, since a mail client cannot load the app's own relative /uploads paths.
+ */
+const sanitiseEmailHtml = htmlSanitiser({
+  tags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'img',
+    'span',
+    'hr',
+  ],
+  href: /^(https?:\/\/|mailto:)[^\s<>"'\p{Cc}]*$/iu,
+  imgSrc: /^https:\/\/[^\s<>"'\p{Cc}]*$/iu,
+});
+
 /** The HTML reduced to the allowed formatting; a link may point at {{portal_url}} or {{update_payment_url}}. */
 export function sanitiseTemplateHtml(html: string): string {
   const marked = html.replace(URL_FIELD_HREF, (whole, _quote: string, field: string) =>
     (URL_MERGE_FIELDS as readonly string[]).includes(field) ? `href="${PLACEHOLDER}${field}"` : whole,
   );
-  return sanitiseDescription(marked).replace(PLACEHOLDER_HREF, 'href="{{$1}}"');
+  return sanitiseEmailHtml(marked).replace(PLACEHOLDER_HREF, 'href="{{$1}}"');
 }
 
 /** The plain-text part of a template's HTML: paragraphs as blank-line blocks, links as "text (address)". */

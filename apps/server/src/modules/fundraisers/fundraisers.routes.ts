@@ -1,8 +1,15 @@
-import { ZFundraiserResponse, ZInviteFundraiser } from '@kindling/contracts';
+import {
+  ZConfirmFundraiser,
+  ZConfirmFundraiserResponse,
+  ZFundraiserResponse,
+  ZInviteFundraiser,
+} from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import { zodRouter } from '../../platform/http/router.ts';
 import type { FailureLimiter } from '../../platform/security/rate-limiter.ts';
-import { type FundraiserDeps, inviteFundraiser } from './fundraisers.service.ts';
+import type { FundraiserDeps } from './enrolment.ts';
+import { confirmFundraiserRequest } from './fundraiser-requests.service.ts';
+import { inviteFundraiser } from './fundraisers.service.ts';
 
 type Deps = FundraiserDeps & { invitesByClient: FailureLimiter };
 
@@ -26,9 +33,15 @@ export async function fundraiserRoutes(app: FastifyInstance, deps: Deps): Promis
     async (request) => {
       const key = request.ip;
       await deps.invitesByClient.assertAllowed(key);
-      const fundraiser = await inviteFundraiser(deps, request.session, request.body);
+      const answer = await inviteFundraiser(deps, request.session, request.body);
       await deps.invitesByClient.recordFailure(key);
-      return { fundraiser };
+      return answer;
     },
+  );
+  // The e-mailed link of a visitor's request (decision 023): anonymous, the token is the proof.
+  r.post(
+    '/fundraiser/confirm',
+    { schema: { body: ZConfirmFundraiser, response: { 200: ZConfirmFundraiserResponse } } },
+    async (request) => confirmFundraiserRequest(deps, request.body.token),
   );
 }

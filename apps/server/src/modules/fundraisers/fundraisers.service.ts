@@ -1,26 +1,22 @@
 // Inviting fundraisers to a campaign (docs/product/campaigns.md#fundraisers) and their joining: staff invite anyone
-// as fundraiser or team leader; anyone else may only ask to fundraise themselves. The invitee gets
-// an e-mail; the first sign-in after it makes them a fundraiser with their own page.
-import { ACCESS, type TFundraiser, type TInviteFundraiser } from '@kindling/contracts';
-import type { Db } from '../../platform/db/client.ts';
+// as fundraiser or team leader; anyone else may only ask to fundraise themselves, confirmed by an
+// e-mailed link. The first sign-in after the invitation makes them a fundraiser with their own page.
+import { ACCESS, type TFundraiserResponse, type TInviteFundraiser } from '@kindling/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
-import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
-import { ensureInvitedAccount } from '../auth/index.ts';
 import type { Tx } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { enrolFundraiser, type FundraiserDeps, toFundraiser } from './enrolment.ts';
+import { requestToFundraise } from './fundraiser-requests.service.ts';
 import {
-  type FundraiserRow,
   findInvitableCampaign,
   type InvitableCampaign,
-  insertFundraiserOnce,
   insertPeerCampaign,
   lockPendingInvitations,
   markJoined,
 } from './fundraisers.repository.ts';
-
-export type FundraiserDeps = { db: Db; mailer: Mailer; origin: string };
 
 const isStaffOf = (session: RequestSession | null, npoId: number) =>
   session !== null &&
@@ -29,15 +25,17 @@ const isStaffOf = (session: RequestSession | null, npoId: number) =>
   (ACCESS.admin as readonly number[]).includes(session.roleCode);
 
 /**
- * Invites `input.email` to raise funds for the campaign. The user, their role in the organisation,
- * the invitation, the audit entry, the staff notification and the e-mail hand-off commit together;
- * inviting the same person again sends the e-mail again and changes nothing else.
+ * Invites `input.email` to raise funds for the campaign. Staff of the campaign's organisation
+ * enrol the person at once: the user, their role in the organisation, the invitation, the audit
+ * entry, the staff notification and the e-mail hand-off commit together; inviting the same person
+ * again sends the e-mail again and changes nothing else. Anyone else only asks, for themselves: an
+ * e-mail with a single-use link, and nothing in the organisation until it is followed (decision 023).
  */
 export async function inviteFundraiser(
   deps: FundraiserDeps,
   session: RequestSession | null,
   input: TInviteFundraiser,
-): Promise<TFundraiser> {
+): Promise<TFundraiserResponse> {
   const campaign = await findInvitableCampaign(deps.db, input.campaign_id);
   if (!campaign) throw new AppError('NOT_FOUND', 'Campaign not found.');
   const staff = isStaffOf(session, campaign.npoId);
@@ -47,48 +45,14 @@ export async function inviteFundraiser(
   if (!staff && session && session.user.email.toLowerCase() !== input.email) {
     throw new AppError('FORBIDDEN', 'You can ask to fundraise for yourself only.');
   }
+  if (!staff) {
+    await requestToFundraise(deps, campaign, input);
+    return { fundraiser: null, confirmation_sent: true };
+  }
   return deps.db.transaction(async (tx) => {
-    const account = await ensureInvitedAccount(tx, {
-      npoId: campaign.npoId,
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      origin: deps.origin,
-      reason: { campaign_id: campaign.id },
-    });
-    const { row, created } = await insertFundraiserOnce(tx, {
-      npoId: campaign.npoId,
-      campaignId: campaign.id,
-      userId: account.user.id,
-      role: input.role,
-      invitedByUserId: staff ? (session?.user.id ?? null) : null,
-    });
-    const name = `${account.user.firstName} ${account.user.lastName}`.trim() || input.email;
-    if (created) {
-      await recordAudit(tx, {
-        npoId: campaign.npoId,
-        actorUserId: session?.user.id ?? null,
-        action: 'fundraiser.invited',
-        targetType: 'fundraiser',
-        targetId: row.id,
-        data: { campaign_id: campaign.id, user_id: account.user.id, role: input.role },
-      });
-      await notifyOrganisation(tx, {
-        npoId: campaign.npoId,
-        kind: 'fundraiser.invited',
-        ...notificationTexts['fundraiser.invited']({
-          fundraiserName: name,
-          campaignName: campaign.name,
-          campaignId: campaign.id,
-        }),
-      });
-    }
+    const { row, account } = await enrolFundraiser(deps, tx, campaign, input, session?.user.id ?? null);
     if (row.status === 'invited') await deps.mailer.send(invitationMail(deps, campaign, input, account.passwordLink));
-    return toFundraiser(row, {
-      firstName: account.user.firstName,
-      lastName: account.user.lastName,
-      email: input.email,
-    });
+    return { fundraiser: toFundraiser(row, account.user, input.email), confirmation_sent: false };
   });
 }
 
@@ -146,20 +110,5 @@ function invitationMail(
       '',
       `— ${campaign.organisation}`,
     ].join('\n'),
-  };
-}
-
-function toFundraiser(row: FundraiserRow, person: { firstName: string; lastName: string; email: string }): TFundraiser {
-  return {
-    id: row.id,
-    campaign_id: row.campaignId,
-    first_name: person.firstName,
-    last_name: person.lastName,
-    email: person.email,
-    role: row.role,
-    status: row.status,
-    peer_campaign_id: row.peerCampaignId,
-    invited_at: row.invitedAt.toISOString(),
-    joined_at: row.joinedAt?.toISOString() ?? null,
   };
 }

@@ -36,3 +36,28 @@ export const fundraisers = pgTable(
     index('fundraisers_npo_idx').on(t.npoId, t.campaignId),
   ],
 );
+
+/**
+ * A visitor's request to fundraise for a campaign (the crowdfunding page's Become a Fundraiser):
+ * nothing exists in the organisation until the person follows the e-mailed link, which works once
+ * and expires (decision 023). The id is the SHA-256 of the link's token.
+ */
+export const fundraiserRequests = pgTable(
+  'fundraiser_requests',
+  {
+    id: text().primaryKey(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    campaignId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id),
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fundraiser_requests_campaign_idx').on(t.campaignId)],
+);

@@ -75,7 +75,7 @@ describe('POST /fundraiser', () => {
     expect(await one(sql`SELECT id FROM users WHERE email = 'visitor.leader@example.org'`)).toBeUndefined();
     const asked = await invite(visitor, { email: 'visitor@example.org' });
     expect(asked.statusCode, asked.body).toBe(200);
-    expect(asked.json().fundraiser).toMatchObject({ role: 'fundraiser', status: 'invited' });
+    expect(asked.json()).toEqual({ fundraiser: null, confirmation_sent: true });
   });
 
   it('refuses a signed-in non-staff user inviting someone else', async () => {
@@ -123,6 +123,93 @@ describe('POST /fundraiser', () => {
     const [mail] = await mailTo(ctx.dataDir, 'manager@kindling.test');
     expect(mail?.text).toContain('/login');
     expect(mail?.text).not.toContain('reset-password');
+  });
+});
+
+describe('a visitor’s request, confirmed by the e-mailed link', () => {
+  // Decision 023: anyone may ask, for themselves; nothing exists in the organisation until the
+  // person follows the single-use link sent to the address.
+  const CONFIRM = '/api/v1/fundraiser/confirm';
+  const stateOf = async (email: string) =>
+    one<{ users: number; memberships: number; fundraisers: number }>(sql`
+      SELECT (SELECT count(*)::int FROM users WHERE email = ${email}) AS users,
+        (SELECT count(*)::int FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = ${email}) AS memberships,
+        (SELECT count(*)::int FROM fundraisers f JOIN users u ON u.id = f.user_id WHERE u.email = ${email}) AS fundraisers`);
+  const linkIn = async (email: string, count = 1) => {
+    const mails = await mailTo(ctx.dataDir, email, count);
+    const mail = mails.at(-1);
+    return { mail, token: /\/join-fundraiser\?token=(\S+)/.exec(mail?.text ?? '')?.[1] ?? '' };
+  };
+  const ask = async (email: string) => {
+    const visitor = new TestClient(ctx.app);
+    await visitor.prime();
+    const answer = await invite(visitor, { email, first_name: 'Vera', last_name: 'Visitor' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return visitor;
+  };
+
+  it('enrols nobody until the link is followed; the link enrols once and then says it was used', async () => {
+    const email = 'vera.visitor@example.org';
+    const visitor = await ask(email);
+    expect(await stateOf(email)).toEqual({ users: 0, memberships: 0, fundraisers: 0 });
+    expect((await notificationsOf('fundraiser.invited')).rows.filter((n) => n.message.startsWith('Vera'))).toEqual([]);
+    const { mail, token } = await linkIn(email);
+    expect(mail?.subject).toBe('Confirm: fundraise for Spring Appeal');
+    expect(token).toMatch(/^[\w-]{40,}$/);
+
+    const confirmed = await visitor.post(CONFIRM, { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      campaign_name: 'Spring Appeal',
+      fundraiser: { email, role: 'fundraiser', status: 'invited', campaign_id: ids.spring },
+      password_url: expect.stringMatching(/\/reset-password\?token=\S+$/),
+    });
+    expect(await stateOf(email)).toEqual({ users: 1, memberships: 1, fundraisers: 1 });
+    const role = await one<{ role_code: number }>(sql`
+      SELECT m.role_code FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = ${email}`);
+    expect(role?.role_code).toBe(ROLE.PEER);
+
+    const again = await new TestClient(ctx.app).post(CONFIRM, { token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^This link was already used/);
+    expect(await stateOf(email)).toEqual({ users: 1, memberships: 1, fundraisers: 1 });
+  });
+
+  it('says an expired link has expired, and an unknown one is not valid, enrolling nobody', async () => {
+    const email = 'late.visitor@example.org';
+    const visitor = await ask(email);
+    const { token } = await linkIn(email);
+    await ctx.db.execute(
+      sql`UPDATE fundraiser_requests SET expires_at = now() - interval '1 second' WHERE email = ${email}`,
+    );
+    const expired = await visitor.post(CONFIRM, { token });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toMatchObject({
+      message: 'This link has expired. Ask to become a fundraiser again from the campaign page.',
+      fields: { token: expect.any(String) },
+    });
+    const unknown = await visitor.post(CONFIRM, { token: 'not-a-real-token' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/^This link is not valid/);
+    expect(await stateOf(email)).toEqual({ users: 0, memberships: 0, fundraisers: 0 });
+  });
+
+  it('makes a signed-in non-staff user confirm by e-mail too', async () => {
+    const self = new TestClient(ctx.app);
+    await self.signIn('staff@kindling.test');
+    const other = await one<{ id: number }>(sql`SELECT id FROM campaigns WHERE campaign_url = 'spring-appeal'`);
+    // staff@kindling.test (1984) is not among the roles that invite: their own request needs the link.
+    const asked = await invite(self, { email: 'staff@kindling.test', campaign_id: other?.id });
+    expect(asked.json()).toEqual({ fundraiser: null, confirmation_sent: true });
+    const { token } = await linkIn('staff@kindling.test');
+    const confirmed = await self.post(CONFIRM, { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // They can sign in already: no password link, and their own role in the organisation stays.
+    expect(confirmed.json().password_url).toBeNull();
+    const role = await one<{ role_code: number }>(sql`
+      SELECT m.role_code FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE u.email = 'staff@kindling.test' AND m.npo_id = ${ids.riverside}`);
+    expect(role?.role_code).toBe(1984);
   });
 });
 

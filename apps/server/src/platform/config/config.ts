@@ -41,6 +41,9 @@ const ZConfig = z.object({
     .max(24 * 60)
     .default(15),
   SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+  SIGN_IN_ADDRESS_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
+  SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  SIGN_IN_SLOWDOWN_SECONDS: z.coerce.number().min(0).max(30).default(3),
   SECOND_FACTOR_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
   PASSWORD_RESET_REQUEST_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
   /** How long a process serves the public campaign read from memory; 0 turns it off (default in tests). */

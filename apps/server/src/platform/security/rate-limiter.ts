@@ -9,6 +9,8 @@ import { sha256Hex } from './tokens.ts';
  */
 export type FailureLimiter = {
   assertAllowed: (key: string) => Promise<void>;
+  /** True once `limit` failures happened within the window, for callers that slow down rather than refuse. */
+  isOverLimit: (key: string) => Promise<boolean>;
   recordFailure: (key: string) => Promise<void>;
   reset: (key: string) => Promise<void>;
 };
@@ -27,13 +29,16 @@ export function createFailureLimiter(db: Db, options: FailureLimiterOptions): Fa
   });
   // Keys may hold e-mail addresses and IPs: store a digest, which also fits the 255-character key column.
   const keyOf = (key: string) => sha256Hex(key);
+  const over = async (key: string) => {
+    const res = await limiter.get(keyOf(key));
+    return res && res.consumedPoints >= options.limit ? res : null;
+  };
   return {
     assertAllowed: async (key) => {
-      const res = await limiter.get(keyOf(key));
-      if (res && res.consumedPoints >= options.limit) {
-        throw new AppError('TOO_MANY_ATTEMPTS', options.message, undefined, Math.ceil(res.msBeforeNext / 1000));
-      }
+      const res = await over(key);
+      if (res) throw new AppError('TOO_MANY_ATTEMPTS', options.message, undefined, Math.ceil(res.msBeforeNext / 1000));
     },
+    isOverLimit: async (key) => (await over(key)) !== null,
     recordFailure: async (key) => {
       await limiter.penalty(keyOf(key), 1);
     },

@@ -29,6 +29,11 @@ const PortalPage = lazy(() =>
   import('../../features/portal/routes/PortalPage.tsx').then((m) => ({ default: m.PortalPage })),
 );
 
+// The link a visitor who asked to fundraise follows from the e-mail (decision 023).
+const JoinFundraiserPage = lazy(() =>
+  import('../../features/fundraisers/routes/JoinFundraiserPage.tsx').then((m) => ({ default: m.JoinFundraiserPage })),
+);
+
 const page = (element: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
 
 /** Public screens owned by the app core (sign-in, sign-up, passwords, system pages). */
@@ -43,6 +48,7 @@ const authRoutes: RouteObject[] = [
   { path: '/unauthorized', element: <UnauthorizedPage /> },
   { path: '/portal', element: page(<PortalPage />) },
   { path: '/portal/:token', element: page(<PortalPage />) },
+  { path: '/join-fundraiser', element: page(<JoinFundraiserPage />) },
   // A single unknown segment may be a campaign address (docs/product/sign-in.md#public-routes).
   { path: '/:campaignUrl', element: <CampaignNotFoundPage /> },
 ];

@@ -53,10 +53,13 @@ export function InviteFundraiserModal({ campaign, canChooseRole, onClose }: Prop
       api<TFundraiserResponse>('POST', '/fundraiser', {
         body: { ...values, campaign_id: campaign?.id, team_id: null },
       }),
-    onSuccess: (_answer, values) => {
+    onSuccess: (answer, values) => {
       notifications.show({
         color: 'green',
-        message: `Invitation sent to ${values.email.trim()}`,
+        // A request for oneself is confirmed from the e-mail before it counts (decision 023).
+        message: answer.confirmation_sent
+          ? 'An invitation has been sent to your email'
+          : `Invitation sent to ${values.email.trim()}`,
         autoClose: 5000,
       });
       setTimeout(close, CLOSE_AFTER_MS);
