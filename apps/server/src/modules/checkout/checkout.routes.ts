@@ -16,6 +16,7 @@ import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
 import { zodRouter } from '../../platform/http/router.ts';
+import { createCardTesting, createPaymentChallenges, paymentChallengeRoutes } from '../card-testing/index.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
 import type { DonationFollowUp } from './after-donation.ts';
 import { type CheckoutDeps, confirmPayment, createIntent, ZIntentRequest } from './checkout.service.ts';
@@ -47,6 +48,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     providers,
     campaigns: createShortCache<TPublicCampaign>({ ttlMs: shortCacheTtl(options.config) }),
     followUps: options.followUps ?? [],
+    cardTesting: createCardTesting(options.db, options.config),
+    challenges: createPaymentChallenges(options.db, options.config),
     log: (error) => app.log.error({ err: error }, 'a follow-up of a recorded donation failed'),
   };
   if (providers.sandbox) {
@@ -66,7 +69,10 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   // Responses are shaped by the service and checked against the contract in tests: the contract's
   // schemas carry transforms that the response serialiser cannot compile.
   r.post(`${PREFIX}/intent`, { schema: { body: ZIntentRequest } }, async (request) =>
-    createIntent(deps, request.body, idempotencyKeyOf('intent', request.headers['idempotency-key'])),
+    createIntent(deps, request.body, {
+      idempotencyKey: idempotencyKeyOf('intent', request.headers['idempotency-key']),
+      clientAddress: request.ip,
+    }),
   );
   r.post(`${PREFIX}/confirm_payment`, { schema: { body: ZConfirmPaymentRequest } }, async (request) =>
     confirmPayment(deps, request.body),
@@ -98,5 +104,6 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     async (request) => savePaypalPaymentMethod(deps, request.body),
   );
 
+  await app.register(paymentChallengeRoutes, { challenges: deps.challenges });
   await app.register(checkoutWebhookRoutes, deps);
 }

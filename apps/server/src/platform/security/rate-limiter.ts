@@ -9,9 +9,12 @@ import { sha256Hex } from './tokens.ts';
  */
 export type FailureLimiter = {
   assertAllowed: (key: string) => Promise<void>;
-  recordFailure: (key: string) => Promise<void>;
+  /** Counts one failure; answers the failures of the current window (this one included) and when it began. */
+  recordFailure: (key: string) => Promise<FailureCount>;
   reset: (key: string) => Promise<void>;
 };
+
+export type FailureCount = { failures: number; windowStartedAt: Date };
 
 export type FailureLimiterOptions = { name: string; limit: number; windowSeconds: number; message: string };
 
@@ -35,7 +38,9 @@ export function createFailureLimiter(db: Db, options: FailureLimiterOptions): Fa
       }
     },
     recordFailure: async (key) => {
-      await limiter.penalty(keyOf(key), 1);
+      const res = await limiter.penalty(keyOf(key), 1);
+      const windowEndsAt = Date.now() + res.msBeforeNext;
+      return { failures: res.consumedPoints, windowStartedAt: new Date(windowEndsAt - options.windowSeconds * 1000) };
     },
     reset: async (key) => {
       await limiter.delete(keyOf(key));
