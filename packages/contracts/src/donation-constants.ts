@@ -34,9 +34,9 @@ export const PAYMENT_MESSAGES = {
 export const CHALLENGE_REQUIRED = 'CHALLENGE_REQUIRED';
 export const CHALLENGE_PATH = '/npo_admin/payment_challenge';
 export const CHALLENGE_MESSAGES = {
-  required: 'Please confirm you are not a robot, then press Next again.',
-  used: 'This check was already used. Please confirm again, then press Next.',
-  wrong: 'This check could not be verified. Please confirm again, then press Next.',
+  required: 'One more step: a quick automatic check of this browser. Your donation continues once it is done.',
+  used: 'That check was already used. A new one is running; your donation continues once it is done.',
+  wrong: 'That check could not be verified. A new one is running; your donation continues once it is done.',
 } as const;
 
 /** The banner text for a failed intent call, by HTTP status (spec 02 section 8). */
