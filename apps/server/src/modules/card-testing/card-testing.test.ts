@@ -151,7 +151,8 @@ describe('card testing: velocity limits and the proof-of-work challenge', () => 
     await admin.signIn('admin@kindling.test');
     const list = await admin.get('/api/v1/npo_admin/transactions');
     expect(list.statusCode, list.body).toBe(200);
-    const bursts = ZTransactionListResponse.parse(list.json()).card_testing_bursts;
+    // The demo's own burst (over this morning) besides this one.
+    const bursts = ZTransactionListResponse.parse(list.json()).card_testing_bursts.filter((b) => b.challenge_on);
     // Five declines, then the one of the intent the solved challenge opened.
     expect(bursts).toHaveLength(1);
     expect(bursts[0]).toMatchObject({
@@ -160,6 +161,23 @@ describe('card testing: velocity limits and the proof-of-work challenge', () => 
       challenge_on: true,
       campaign_id: campaign.campaign_id,
     });
+  });
+
+  it('shows the burst to no other organisation and to no anonymous caller', async () => {
+    const outsider = new TestClient(ctx.app);
+    await outsider.post('/api/v1/signup', {
+      first_name: 'Out',
+      last_name: 'Sider',
+      email: 'ct-outsider@example.org',
+      password: 'outsider-pass',
+    });
+    expect((await outsider.post('/api/v1/npo_admin/organisations', { name: 'Outsider Card Trust' })).statusCode).toBe(
+      201,
+    );
+    const theirs = await outsider.get('/api/v1/npo_admin/transactions');
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(ZTransactionListResponse.parse(theirs.json()).card_testing_bursts).toEqual([]);
+    expect((await new TestClient(ctx.app).get('/api/v1/npo_admin/transactions')).statusCode).toBe(401);
   });
 
   it('gates an address that tries one card again and again, before its own limit', async () => {

@@ -53,9 +53,9 @@ const ZConfig = z.object({
   CARD_TESTING_CAMPAIGN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** How long the challenge stays on after a burst's last decline. */
   CARD_TESTING_CHALLENGE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
-  /** PBKDF2 rounds per proof-of-work attempt; the solver tries about half the counter range on average. */
-  CARD_TESTING_POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
-  CARD_TESTING_POW_MAX_COUNTER: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+  /** PBKDF2 rounds per proof-of-work try; the secret counter is drawn between a third of the maximum and the maximum. */
+  CARD_TESTING_POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  CARD_TESTING_POW_MAX_COUNTER: z.coerce.number().int().min(10).max(1_000_000).default(3000),
   /** How long a process serves the public campaign read from memory; 0 turns it off (default in tests). */
   CAMPAIGN_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** How often an idle job worker looks for jobs other instances sent (its own are run at once). */
