@@ -221,8 +221,27 @@ export const ZTransactionListQuery = z.object({
   search: z.string().trim().max(200).optional(),
 });
 export type TTransactionListQuery = z.input<typeof ZTransactionListQuery>;
+/** A run of declined card payments past a card-testing limit (docs/decisions/025-card-testing.md). */
+export const ZCardTestingBurst = z.object({
+  id: z.number().int(),
+  /** What was counted: one client address, one card, or the campaign's declines from everywhere. */
+  scope: z.enum(['address', 'card', 'campaign']),
+  /** The client address, "card …0002" or "many addresses". */
+  source: z.string(),
+  campaign_id: z.number().int().nullable(),
+  declines: z.number().int(),
+  started_at: z.string(),
+  last_decline_at: z.string(),
+  challenge_until: z.string(),
+  /** New intents from the address (or on the campaign) need a solved proof-of-work. */
+  challenge_on: z.boolean(),
+});
+export type TCardTestingBurst = z.infer<typeof ZCardTestingBurst>;
+
 export const ZTransactionListResponse = z.object({
   transactions: z.array(ZTransaction),
+  /** Card-testing bursts of the last seven days, newest first (at most five). */
+  card_testing_bursts: z.array(ZCardTestingBurst),
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),

@@ -26,6 +26,19 @@ export const PAYMENT_MESSAGES = {
   campaignNotAcceptingDonations: 'This campaign is not accepting donations.',
 } as const;
 
+/**
+ * The intent call's answer (428) while card testing is suspected from this address or on this
+ * campaign (docs/decisions/025-card-testing.md): the form solves the challenge served at
+ * CHALLENGE_PATH and sends the widget's payload as `altcha` with the next intent.
+ */
+export const CHALLENGE_REQUIRED = 'CHALLENGE_REQUIRED';
+export const CHALLENGE_PATH = '/npo_admin/payment_challenge';
+export const CHALLENGE_MESSAGES = {
+  required: 'One more step: a quick automatic check of this browser. Your donation continues once it is done.',
+  used: 'That check was already used. A new one is running; your donation continues once it is done.',
+  wrong: 'That check could not be verified. A new one is running; your donation continues once it is done.',
+} as const;
+
 /** The banner text for a failed intent call, by HTTP status (docs/product/donation-form.md#messages). */
 export function intentErrorMessage(status: number): string {
   if (status === 400) return PAYMENT_MESSAGES.intentInvalid;

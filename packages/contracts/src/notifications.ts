@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'donation.refunded',
   'donation.refund_failed',
   'donation.disputed',
+  'card_testing.burst',
   'recurring_plan.created',
   'recurring_charge.failed',
   'recurring_charge.recovered',

@@ -54,6 +54,8 @@ export const ZCreateIntentRequest = ZCampaignRefs.extend(ZAmountFields.shape)
     /** Sent by the form; the server uses the organisation's own account, never this value. */
     stripe_account: z.string().max(100).nullable().optional(),
     included_fees: ZDonationChoiceFields.shape.included_fees,
+    /** A solved proof-of-work (the ALTCHA widget's payload), required only while a card-testing burst is on. */
+    altcha: z.string().max(5000).optional(),
   })
   .superRefine(checkFees);
 export type TCreateIntentRequest = z.input<typeof ZCreateIntentRequest>;
@@ -66,6 +68,15 @@ export const ZCreateIntentResponse = z.object({
   stripe_account: z.string().nullable(),
 });
 export type TCreateIntentResponse = z.infer<typeof ZCreateIntentResponse>;
+
+/** GET CHALLENGE_PATH (donation-constants.ts): a proof-of-work for the next intent of this campaign. */
+export const ZPaymentChallengeQuery = z.object({
+  campaign_id: z.coerce
+    .number({ message: 'Choose a campaign.' })
+    .int()
+    .positive('Choose a campaign.')
+    .max(2 ** 53 - 1),
+});
 
 /** The intent id from a client secret ('pi_123_secret_abc' → 'pi_123'). */
 export const intentIdFromClientSecret = (secret: string): string | null =>

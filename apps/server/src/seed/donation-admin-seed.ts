@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { cardTestingBursts } from '../modules/card-testing/card-testing.tables.ts';
 import { refundedSoFar } from '../modules/donation-admin/donation-detail.repository.ts';
 import {
   completeRefund,
@@ -13,7 +14,7 @@ import type { Db } from '../platform/db/client.ts';
 
 // The staff donation pages' demo (docs/product/donations.md) in Riverside Food Bank: one gift refunded in full (a
 // negative ledger row, the refund's record, the refunded state) and two payments the sandbox
-// declined. Fixed references and keys, so a second run adds nothing.
+// declined, and a card-testing burst that is over. Fixed references and keys, so a second run adds nothing.
 
 const REFUND_KEY = 'seed-refund-001';
 
@@ -74,6 +75,30 @@ async function seedDeclinedPayments(db: Db, npoId: number, campaignId: number): 
   }
 }
 
+/**
+ * A card-testing burst that ended this morning (decision 025): the transactions page's banner with
+ * the challenge already off, so the demo's own donors are never asked for it. From a documentation
+ * address (192.0.2.0/24); a second run adds nothing.
+ */
+async function seedCardTestingBurst(db: Db, npoId: number, campaignId: number): Promise<void> {
+  const subject = 'seed-card-testing-burst';
+  const { rows } = await db.execute(sql`SELECT 1 FROM card_testing_bursts WHERE subject_digest = ${subject}`);
+  if (rows.length > 0) return;
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+  await db.insert(cardTestingBursts).values({
+    npoId,
+    campaignId,
+    scope: 'address',
+    subjectDigest: subject,
+    gateDigest: null,
+    source: '192.0.2.77',
+    declines: 37,
+    startedAt: hoursAgo(5),
+    lastDeclineAt: hoursAgo(4.5),
+    challengeUntil: hoursAgo(3.5),
+  });
+}
+
 /** Adds the refunded gift and the declined payments to Riverside Food Bank's Spring Appeal. */
 export async function seedDonationAdmin(db: Db, npoIds: Map<string, number>): Promise<void> {
   const npoId = npoIds.get('riverside-food-bank');
@@ -85,4 +110,5 @@ export async function seedDonationAdmin(db: Db, npoIds: Map<string, number>): Pr
   if (!campaignId) return;
   await seedRefundedGift(db, npoId, campaignId);
   await seedDeclinedPayments(db, npoId, campaignId);
+  await seedCardTestingBurst(db, npoId, campaignId);
 }

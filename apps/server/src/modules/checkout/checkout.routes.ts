@@ -25,6 +25,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
+import { createCardTesting, createPaymentChallenges, paymentChallengeRoutes } from '../card-testing/index.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
 import type { DonationFollowUp } from './after-donation.ts';
 import { type CheckoutDeps, confirmPayment, createIntent, ZIntentRequest } from './checkout.service.ts';
@@ -59,6 +60,8 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     providers,
     campaigns: createShortCache<TPublicCampaign>({ ttlMs: shortCacheTtl(options.config) }),
     followUps: options.followUps ?? [],
+    cardTesting: createCardTesting(options.db, options.config),
+    challenges: createPaymentChallenges(options.db, options.config),
     log: (error) => app.log.error({ err: error }, 'a follow-up of a recorded donation failed'),
   };
   if (providers.sandbox) {
@@ -80,7 +83,11 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
   r.post(
     `${PREFIX}/intent`,
     { config: answers(ZCreateIntentResponse), schema: { body: ZIntentRequest } },
-    async (request) => createIntent(deps, request.body, idempotencyKeyOf('intent', request.headers['idempotency-key'])),
+    async (request) =>
+      createIntent(deps, request.body, {
+        idempotencyKey: idempotencyKeyOf('intent', request.headers['idempotency-key']),
+        clientAddress: request.ip,
+      }),
   );
   r.post(
     `${PREFIX}/confirm_payment`,
@@ -123,5 +130,6 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     async (request) => savePaypalPaymentMethod(deps, request.body),
   );
 
+  await app.register(paymentChallengeRoutes, { challenges: deps.challenges });
   await app.register(checkoutWebhookRoutes, deps);
 }

@@ -14,6 +14,7 @@ import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPayableCampaign, NO_CAMPAIGN } from '../campaigns/index.ts';
+import type { CardTesting, PaymentChallenges } from '../card-testing/index.ts';
 import {
   type PaymentProviders,
   type ProviderAccount,
@@ -32,6 +33,9 @@ export type CheckoutDeps = {
   /** Payable campaigns by id (createShortCache). */
   campaigns: ShortCache<TPublicCampaign>;
   followUps?: readonly DonationFollowUp[];
+  /** Card-testing limits (decision 025): declines counted, intents gated during a burst. */
+  cardTesting: CardTesting;
+  challenges: PaymentChallenges;
   log?: (error: unknown) => void;
 };
 
@@ -173,9 +177,15 @@ export const rethrowProvider = (error: unknown): never => {
   throw error instanceof ProviderError ? providerErrorToAppError(error) : error;
 };
 
-export async function createIntent(deps: CheckoutDeps, body: IntentBody, idempotencyKey: string) {
+export async function createIntent(
+  deps: CheckoutDeps,
+  body: IntentBody,
+  { idempotencyKey, clientAddress }: { idempotencyKey: string; clientAddress: string },
+) {
   const campaign = await payableCampaign(deps, body.campaign_id);
   assertChoiceAllowed(campaign, body);
+  const to = { npoId: campaign.npo_id, campaignId: campaign.campaign_id, clientAddress };
+  if (await deps.cardTesting.challengeNeeded(to)) await deps.challenges.redeem(body.altcha, to);
   const provider = deps.providers.card;
   const created = await provider
     .createIntent({
@@ -192,6 +202,8 @@ export async function createIntent(deps: CheckoutDeps, body: IntentBody, idempot
         npo_id: String(campaign.npo_id),
         interval: body.interval,
         included_fees: String(body.included_fees),
+        // Whose declines to count if the card is refused (decision 025).
+        client_ip: clientAddress,
         ...donorMetadata(body),
       },
     })

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { findPayableCampaign } from '../campaigns/index.ts';
+import type { Decline } from '../card-testing/index.ts';
 import { recordProviderMoneyEvent } from '../donation-admin/index.ts';
 import { ProviderError, type ProviderEvent, type ProviderName, WebhookSignatureError } from '../payments/index.ts';
 import { recordFailedPaymentEvent } from '../transactions/index.ts';
@@ -48,6 +49,9 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
       });
       if (event.type === 'payment.succeeded') await recordFromEvent(deps, provider.name, event);
       else if (event.type === 'payment.failed') {
+        // Counted first: it decides whether the next intent from there needs a challenge.
+        const decline = declineOf(event);
+        if (decline) await deps.cardTesting.recordDecline(decline).catch((e) => deps.log?.(e));
         const failed = { ...event, id: event.providerReference, status: 'failed' };
         await recordFailedPaymentEvent(deps.db, provider.name, failed).catch((e) => deps.log?.(e));
       } else if (MONEY_EVENTS.includes(event.type)) {
@@ -60,6 +64,24 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
       return reply.send({ received: true });
     },
   );
+}
+
+/**
+ * A declined payment of the donation form as the card-testing limits count it: only intents the
+ * form created carry the client's address, so a plan's off-session charge is never counted.
+ */
+function declineOf(event: ProviderEvent): Decline | null {
+  const id = (value: string | undefined) =>
+    Number.isSafeInteger(Number(value)) && Number(value) > 0 ? Number(value) : null;
+  const npoId = id(event.metadata.npo_id);
+  if (!npoId || !event.metadata.client_ip || event.metadata.plan_id) return null;
+  return {
+    npoId,
+    campaignId: id(event.metadata.campaign_id),
+    clientAddress: event.metadata.client_ip || null,
+    cardFingerprint: event.cardFingerprint ?? null,
+    cardLast4: event.cardLast4 ?? null,
+  };
 }
 
 /**

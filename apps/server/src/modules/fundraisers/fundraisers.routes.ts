@@ -5,6 +5,7 @@ import {
   ZInviteFundraiser,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import type { FailureLimiter } from '../../platform/security/rate-limiter.ts';
 import type { FundraiserDeps } from './enrolment.ts';
@@ -41,7 +42,7 @@ export async function fundraiserRoutes(app: FastifyInstance, deps: Deps): Promis
   // The e-mailed link of a visitor's request (decision 023): anonymous, the token is the proof.
   r.post(
     '/fundraiser/confirm',
-    { schema: { body: ZConfirmFundraiser, response: { 200: ZConfirmFundraiserResponse } } },
+    { config: PUBLIC_ROUTE, schema: { body: ZConfirmFundraiser, response: { 200: ZConfirmFundraiserResponse } } },
     async (request) => confirmFundraiserRequest(deps, request.body.token),
   );
 }

@@ -119,6 +119,15 @@ export const notificationTexts = {
     }`,
     link: '/dashboard/imports',
   }),
+  /** Many declined card payments in a row: someone testing stolen cards (decision 025). */
+  'card_testing.burst': (d: { declines: number; source: string; campaignName?: string | null }): NotificationText => ({
+    title: 'Card testing suspected',
+    message:
+      `${d.declines} card payments from ${d.source}${forCampaign(d.campaignName)} were declined in a short time. ` +
+      'The donation form now asks for a quick automatic check before each new card payment from there; ' +
+      'real donors are not blocked.',
+    link: '/dashboard/tickets',
+  }),
   'export.finished': (d: { what: string; rows: number }): NotificationText => ({
     title: 'Export finished',
     message: `Your export of ${d.rows} ${d.what} is ready.`,

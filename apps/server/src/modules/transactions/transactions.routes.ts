@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { recentBursts } from '../card-testing/index.ts';
 import { findTransaction, listTransactions } from './transactions.repository.ts';
 
 const READ = 'dashboard';
@@ -22,7 +23,14 @@ export async function transactionRoutes(app: FastifyInstance, deps: { db: Db }):
       preHandler: requireAccess(READ),
       schema: { querystring: ZTransactionListQuery, response: { 200: ZTransactionListResponse } },
     },
-    async (request) => listTransactions(deps.db, organisationSessionOf(request, READ).selectedNpoId, request.query),
+    async (request) => {
+      const npoId = organisationSessionOf(request, READ).selectedNpoId;
+      const [page, bursts] = await Promise.all([
+        listTransactions(deps.db, npoId, request.query),
+        recentBursts(deps.db, npoId),
+      ]);
+      return { ...page, card_testing_bursts: bursts };
+    },
   );
   r.get(
     '/npo_admin/transactions/:id',

@@ -46,6 +46,19 @@ const ZConfig = z.object({
   SIGN_IN_SLOWDOWN_SECONDS: z.coerce.number().min(0).max(30).default(3),
   SECOND_FACTOR_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
   PASSWORD_RESET_REQUEST_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
+  // Card testing (docs/decisions/025-card-testing.md): declines counted per client address, per card
+  // and per campaign; past a limit the donation form must solve a proof-of-work before the next intent.
+  CARD_TESTING_ADDRESS_DECLINES: z.coerce.number().int().min(1).max(1000).default(5),
+  CARD_TESTING_ADDRESS_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  CARD_TESTING_CARD_DECLINES: z.coerce.number().int().min(1).max(1000).default(4),
+  CARD_TESTING_CARD_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  CARD_TESTING_CAMPAIGN_DECLINES: z.coerce.number().int().min(1).max(100_000).default(30),
+  CARD_TESTING_CAMPAIGN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** How long the challenge stays on after a burst's last decline. */
+  CARD_TESTING_CHALLENGE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** PBKDF2 rounds per proof-of-work try; the secret counter is drawn between a third of the maximum and the maximum. */
+  CARD_TESTING_POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  CARD_TESTING_POW_MAX_COUNTER: z.coerce.number().int().min(10).max(1_000_000).default(3000),
   /** How long a process serves the public campaign read from memory; 0 turns it off (default in tests). */
   CAMPAIGN_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** How often an idle job worker looks for jobs other instances sent (its own are run at once). */

@@ -4,6 +4,7 @@ export * from '../../modules/analysis/plan-days.tables.ts';
 export * from '../../modules/audit/audit.tables.ts';
 export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';
+export * from '../../modules/card-testing/card-testing.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';
 export * from '../../modules/donations/donations.tables.ts';
 export * from '../../modules/donors/donor-giving.tables.ts';

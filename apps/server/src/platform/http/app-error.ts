@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_OTP: 422,
   INVALID_BACKUP_CODE: 422,
   TOO_MANY_ATTEMPTS: 429,
+  /** A card-testing burst is on: solve the proof-of-work first (decision 025). */
+  CHALLENGE_REQUIRED: 428,
   PROVIDER_ERROR: 502,
   NOT_CONFIGURED: 501,
   INTERNAL: 500,

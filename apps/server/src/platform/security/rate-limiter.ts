@@ -11,9 +11,12 @@ export type FailureLimiter = {
   assertAllowed: (key: string) => Promise<void>;
   /** True once `limit` failures happened within the window, for callers that slow down rather than refuse. */
   isOverLimit: (key: string) => Promise<boolean>;
-  recordFailure: (key: string) => Promise<void>;
+  /** Counts one failure; answers the failures of the current window (this one included) and when it began. */
+  recordFailure: (key: string) => Promise<FailureCount>;
   reset: (key: string) => Promise<void>;
 };
+
+export type FailureCount = { failures: number; windowStartedAt: Date };
 
 export type FailureLimiterOptions = { name: string; limit: number; windowSeconds: number; message: string };
 
@@ -40,7 +43,9 @@ export function createFailureLimiter(db: Db, options: FailureLimiterOptions): Fa
     },
     isOverLimit: async (key) => (await over(key)) !== null,
     recordFailure: async (key) => {
-      await limiter.penalty(keyOf(key), 1);
+      const res = await limiter.penalty(keyOf(key), 1);
+      const windowEndsAt = Date.now() + res.msBeforeNext;
+      return { failures: res.consumedPoints, windowStartedAt: new Date(windowEndsAt - options.windowSeconds * 1000) };
     },
     reset: async (key) => {
       await limiter.delete(keyOf(key));

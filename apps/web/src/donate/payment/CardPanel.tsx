@@ -1,9 +1,14 @@
 // The 'Card/Direct Debit' tab (docs/product/donation-form.md#step-2-payment): sub-step 0 asks who is giving, 'Next'
 // creates the payment intent, sub-step 1 shows the card form for it (Stripe's Payment Element, or
 // the sandbox's own form when no card provider is connected).
-import { DONATION_FORM_TEXT, intentErrorMessage, PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
+import {
+  CHALLENGE_REQUIRED,
+  DONATION_FORM_TEXT,
+  intentErrorMessage,
+  PAYMENT_MESSAGES,
+} from '@kindling/contracts/donation-constants.ts';
 import { formatMoney } from '@kindling/contracts/money-rules.ts';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { PaymentStepProps } from '../donation-choice.ts';
 import { HttpError } from '../http.ts';
 import { DonorFields } from './DonorFields.tsx';
@@ -12,6 +17,12 @@ import { attemptKeys, confirmCardPayment, createIntent, type IntentAnswer } from
 import { returnUrlFor, savePending } from './return-params.ts';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
 import { StripeCardForm } from './StripeCardForm.tsx';
+
+// Its own chunk: fetched only when the server asks for a challenge (decision 025).
+const ChallengeWidget = lazy(() => import('./ChallengeWidget.tsx'));
+
+const challengeAsked = (error: unknown): error is HttpError =>
+  error instanceof HttpError && (error.body as { code?: unknown } | null)?.code === CHALLENGE_REQUIRED;
 
 export const CARD_PANEL_MESSAGES = {
   confirmFailed: 'The payment did not go through. Please try again.',
@@ -34,6 +45,8 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
   const [errors, setErrors] = useState<DonorErrors>({});
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The server's request for a proof-of-work before the next intent; its message is shown above the widget. */
+  const [challenge, setChallenge] = useState<{ message: string; round: number } | null>(null);
   const busyRef = useRef(false);
   const keyFor = useMemo(attemptKeys, []);
   const form = useRef<HTMLFormElement>(null);
@@ -49,16 +62,24 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
     const found = validateDonor(donor, needs);
     setErrors(found);
     if (hasErrors(found)) return focusFirstInvalid(form.current);
-    if (preview || busyRef.current) return;
+    if (!preview) await startIntent();
+  }
+
+  /** Creates the intent; `altcha` is the solved challenge when the server asked for one. */
+  async function startIntent(altcha?: string) {
+    if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
     onError(null);
     try {
-      const answer = await createIntent(campaign, choice, donor, keyFor);
+      const answer = await createIntent(campaign, choice, donor, keyFor, altcha);
+      setChallenge(null);
       if (!answer?.intent?.id || !answer.intent.client_secret) onError(PAYMENT_MESSAGES.paymentNotStarted);
       else setIntent(answer);
     } catch (error) {
-      onError(intentFailure(error));
+      // A fresh widget (a new round) for every request: a solution counts once.
+      if (challengeAsked(error)) setChallenge((c) => ({ message: error.message, round: (c?.round ?? 0) + 1 }));
+      else onError(intentFailure(error));
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -126,6 +147,20 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
         giftAid={needs.giftAid}
         idPrefix="kd-donor"
       />
+      {challenge && (
+        <div className="kd-pay-challenge">
+          <p className="kd-hint" role="status">
+            {challenge.message}
+          </p>
+          <Suspense fallback={<p className="kd-working">Loading the check…</p>}>
+            <ChallengeWidget
+              key={challenge.round}
+              campaignId={campaign.campaign_id}
+              onSolved={(payload) => void startIntent(payload)}
+            />
+          </Suspense>
+        </div>
+      )}
       <button type="submit" className="kd-button kd-primary" disabled={busy} aria-busy={busy || undefined}>
         {busy ? DONATION_FORM_TEXT.processing : DONATION_FORM_TEXT.next}
       </button>

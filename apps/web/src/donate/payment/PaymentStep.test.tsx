@@ -1,3 +1,4 @@
+import { CHALLENGE_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { GIFT_AID_MESSAGES } from '@kindling/contracts/gift-aid-rules.ts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -127,6 +128,35 @@ describe('the intent call', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(props.onError).toHaveBeenLastCalledWith(text));
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+
+  it('shows the proof-of-work check when the server asks for one, and sends its solution with the next intent', async () => {
+    const asked = {
+      status: 428,
+      body: { status: 428, code: 'CHALLENGE_REQUIRED', message: CHALLENGE_MESSAGES.required },
+    };
+    const { callsTo } = stubFetch({
+      'POST /npo_admin/intent': (call) => ((call.body as { altcha?: string }).altcha ? { body: INTENT } : asked),
+      'GET /npo_admin/payment_challenge': { status: 503, body: { message: 'not in this test' } },
+    });
+    const props = renderStep();
+    fillDetails();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(CHALLENGE_MESSAGES.required)).toBeInTheDocument();
+    const widget = await screen.findByTestId('kd-challenge');
+    // React hands a registered custom element its settings as properties, Preact too.
+    const source = widget.getAttribute('challenge') ?? (widget as HTMLElement & { challenge?: string }).challenge;
+    expect(source).toBe(`/api/v1/npo_admin/payment_challenge?campaign_id=${testCampaign().campaign_id}`);
+    expect(props.onError).not.toHaveBeenCalledWith(expect.any(String));
+    // What the widget announces once the browser solved the challenge.
+    act(() => {
+      widget.dispatchEvent(new CustomEvent('verified', { detail: { payload: 'solved-payload' } }));
+    });
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+    expect(callsTo('POST', '/npo_admin/intent').map((c) => (c.body as { altcha?: string }).altcha)).toEqual([
+      undefined,
+      'solved-payload',
+    ]);
   });
 
   it('sends the choice, the donor hints and an Idempotency-Key', async () => {

@@ -67,7 +67,14 @@ const amountFields = (choice: DonationChoice) => ({
   interval: choice.interval,
 });
 
-export function createIntent(campaign: TPublicCampaign, choice: DonationChoice, donor: DonorDetails, keyFor: KeyFor) {
+/** `altcha`: the solved challenge, when the server asked for one (CHALLENGE_REQUIRED). */
+export function createIntent(
+  campaign: TPublicCampaign,
+  choice: DonationChoice,
+  donor: DonorDetails,
+  keyFor: KeyFor,
+  altcha?: string,
+) {
   const d = donorFields(donor);
   const body = {
     ...campaignRefs(campaign),
@@ -84,6 +91,7 @@ export function createIntent(campaign: TPublicCampaign, choice: DonationChoice, 
     ...choice.donorWall,
     gift_aid: choice.giftAid,
     create_donor_account: choice.createDonorAccount,
+    ...(altcha ? { altcha } : {}),
   };
   return postJson<IntentAnswer>('/npo_admin/intent', body, { 'Idempotency-Key': keyFor(body) });
 }

@@ -227,6 +227,12 @@ export type ProviderEvent = {
   metadata: PaymentMetadata;
   failureMessage?: string;
   /**
+   * payment.failed: the provider's fingerprint of the declined card (the same card gives the same
+   * value), and its last digits; what card-testing limits count per card (decision 025).
+   */
+  cardFingerprint?: string;
+  cardLast4?: string;
+  /**
    * refund.recorded: every refund of the payment the event names (Stripe's charge.refunded lists
    * all of them, so one already recorded is skipped by its id). refund.failed: the failed refund.
    */

@@ -1,3 +1,4 @@
+import type { TCardTestingBurst } from '@kindling/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
@@ -16,8 +17,9 @@ const render = (entry = '/dashboard/tickets') =>
     { initialEntries: [entry], session: signedInSession(1984) },
   );
 
-const page = (transactions: ReturnType<typeof transaction>[]) => ({
+const page = (transactions: ReturnType<typeof transaction>[], card_testing_bursts: TCardTestingBurst[] = []) => ({
   transactions,
+  card_testing_bursts,
   total: transactions.length,
   page: 1,
   per_page: 25,
@@ -46,6 +48,34 @@ describe('TransactionsPage', () => {
     expect(within(declined).getByText('$42.00 USD')).toBeInTheDocument();
     expect(within(table).getByText('-$10.00 USD')).toBeInTheDocument();
     expect(within(table).getByText('Ada L')).toBeInTheDocument();
+  });
+
+  it('shows a card-testing burst above the list, with its count, address, times and the challenge', async () => {
+    const burst: TCardTestingBurst = {
+      id: 1,
+      scope: 'address',
+      source: '203.0.113.9',
+      campaign_id: 7,
+      declines: 6,
+      started_at: '2026-03-02T10:00:00Z',
+      last_decline_at: '2026-03-02T10:04:00Z',
+      challenge_until: '2099-03-02T11:04:00Z',
+      challenge_on: true,
+    };
+    stubFetch({ 'GET /npo_admin/transactions': { body: page([transaction('attempt-3')], [burst]) } });
+    render();
+    const banner = await screen.findByRole('region', { name: 'Card-testing bursts' });
+    expect(banner).toHaveTextContent('Card testing suspected');
+    expect(banner).toHaveTextContent(
+      /Card-testing burst: 6 declined attempts from 203\.0\.113\.9 between .+ and .+, challenge on until/,
+    );
+  });
+
+  it('shows no banner without bursts', async () => {
+    stubFetch({ 'GET /npo_admin/transactions': { body: page([transaction('attempt-3')]) } });
+    render();
+    await screen.findByRole('table', { name: 'Transactions' });
+    expect(screen.queryByRole('region', { name: 'Card-testing bursts' })).not.toBeInTheDocument();
   });
 
   it('says when there are none and when loading failed', async () => {

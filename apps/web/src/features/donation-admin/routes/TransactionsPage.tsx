@@ -10,6 +10,7 @@ import { ListMessage, ListPager, RetryButton } from '../../../system/list/index.
 import { PageFrame } from '../../placeholder/PageFrame.tsx';
 import type { PageEntry } from '../../placeholder/page-entry.ts';
 import { donationAdminQueries, TRANSACTIONS_PAGE_SIZE } from '../api/donation-admin.queries.ts';
+import { CardTestingBursts } from '../components/CardTestingBursts.tsx';
 import { money, when } from '../components/donation-bits.tsx';
 import {
   FAILURE_TEXT_COLOR,
@@ -157,6 +158,7 @@ export function TransactionsPage() {
 
   return (
     <PageFrame entry={TRANSACTIONS_ENTRY}>
+      <CardTestingBursts bursts={query.data?.card_testing_bursts ?? []} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           label="Search"

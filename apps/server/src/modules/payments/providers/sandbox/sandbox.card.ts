@@ -78,17 +78,21 @@ async function saveCard(ctx: SandboxContext, row: SandboxPaymentRow, card: Valid
   return method.id;
 }
 
+const declinedCard = (ctx: SandboxContext, card: ValidCard | null) =>
+  card ? { card_fingerprint: ctx.cardFingerprint(card.number), card_last4: card.last4 } : {};
+
 /** Moves the intent on (once) and announces the outcome through the webhook path. */
 async function settle(
   ctx: SandboxContext,
   row: SandboxPaymentRow,
   from: readonly string[],
   patch: Partial<SandboxPaymentRow>,
+  card: ValidCard | null = null,
 ) {
   const next = await transition(ctx.db, row.id, from, patch);
   if (!next) throw alreadyDone(row);
   if (next.status === 'succeeded') ctx.emit('payment.succeeded', next);
-  else if (next.failureMessage) ctx.emit('payment.failed', next);
+  else if (next.failureMessage) ctx.emit('payment.failed', next, declinedCard(ctx, card));
   return next;
 }
 
@@ -126,7 +130,7 @@ async function attempt(ctx: SandboxContext, row: SandboxPaymentRow, card: ValidC
           failureCode: outcome.code,
           failureMessage: outcome.message,
         };
-  return { payment: toPayment(await settle(ctx, row, from, patch)), nextAction: null };
+  return { payment: toPayment(await settle(ctx, row, from, patch, card)), nextAction: null };
 }
 
 async function createIntent(ctx: SandboxContext, input: CreateIntentInput): Promise<CreatedIntent> {

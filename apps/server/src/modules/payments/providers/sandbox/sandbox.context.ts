@@ -19,6 +19,8 @@ export type SandboxContext = {
   /** The client secret of an intent, derived so a replayed create can hand out the same one. */
   clientSecretFor: (id: string) => string;
   newId: (prefix: string) => string;
+  /** Like Stripe's card fingerprint: the same number always gives the same value, and never reveals it. */
+  cardFingerprint: (number: string) => string;
   /** Loads a payment of this organisation, or throws not_found (another's is invisible). */
   load: (
     account: ProviderAccount,
@@ -29,7 +31,7 @@ export type SandboxContext = {
   emit: (
     type: ProviderEventType,
     row: SandboxPaymentRow,
-    extra?: Pick<SandboxEventData, 'refund' | 'dispute' | 'failure_message'>,
+    extra?: Pick<SandboxEventData, 'refund' | 'dispute' | 'failure_message' | 'card_fingerprint' | 'card_last4'>,
   ) => void;
   setSink: (sink: SandboxWebhookSink | null) => void;
   flush: () => Promise<void>;
@@ -44,6 +46,7 @@ export function createSandboxContext(db: Db, sessionSecret: string, log: (error:
     db,
     webhookKey,
     clientSecretFor: (id) => `${id}_secret_${hmacHex(secretKey, id).slice(0, 24)}`,
+    cardFingerprint: (number) => hmacHex(webhookKey, `card-fingerprint:${number}`).slice(0, 16),
     newId: (prefix) => `${prefix}_sandbox_${randomToken(12).replace(/[-_]/g, 'x')}`,
     load: async (account, id, kinds) => {
       const row = await findPayment(db, id);

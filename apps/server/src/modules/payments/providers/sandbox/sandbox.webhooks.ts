@@ -16,6 +16,9 @@ export type SandboxEventData = {
   currency: string | null;
   metadata: PaymentMetadata;
   failure_message?: string;
+  /** payment.failed of a card: the declined card, as Stripe's events carry it. */
+  card_fingerprint?: string;
+  card_last4?: string;
   /** refund.recorded: the refund (its id and amount) of the payment `id`. */
   refund?: { id: string; amount_minor: number };
   /** dispute.opened / dispute.closed, of the payment `id`. */
@@ -77,6 +80,8 @@ export function parseSandboxWebhook(key: string, rawBody: Buffer | string, heade
     currency: event.data.currency,
     metadata: event.data.metadata,
     ...(event.data.failure_message ? { failureMessage: event.data.failure_message } : {}),
+    ...(event.data.card_fingerprint ? { cardFingerprint: event.data.card_fingerprint } : {}),
+    ...(event.data.card_last4 ? { cardLast4: event.data.card_last4 } : {}),
     ...extrasOf(event.data),
   };
 }

@@ -120,6 +120,16 @@ function disputeEvent(base: Base, event: Stripe.Event): ProviderEvent {
   };
 }
 
+/** The declined card of a payment_intent.payment_failed: Stripe's fingerprint and last digits. */
+function declinedCardOf(intent: Stripe.PaymentIntent): Pick<ProviderEvent, 'cardFingerprint' | 'cardLast4'> {
+  const method = intent.last_payment_error?.payment_method;
+  const card = method && typeof method === 'object' ? method.card : null;
+  return {
+    ...(card?.fingerprint ? { cardFingerprint: card.fingerprint } : {}),
+    ...(card?.last4 ? { cardLast4: card.last4 } : {}),
+  };
+}
+
 /** A verified Stripe event in our vocabulary; amounts back in our minor units. */
 export function translateStripeEvent(event: Stripe.Event): ProviderEvent {
   const base = { id: event.id, providerType: event.type, accountId: event.account ?? null };
@@ -134,6 +144,7 @@ export function translateStripeEvent(event: Stripe.Event): ProviderEvent {
       currency: intent.currency.toUpperCase(),
       metadata: intent.metadata as PaymentMetadata,
       ...(intent.last_payment_error?.message ? { failureMessage: intent.last_payment_error.message } : {}),
+      ...declinedCardOf(intent),
     };
   }
   if (REFUND_EVENTS.has(event.type)) return refundEvent(base, event);
