@@ -1,6 +1,7 @@
 import { MESSAGES } from '@kindling/contracts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createFailureLimiter, type FailureLimiter } from '../../platform/security/rate-limiter.ts';
 import { createStripeConnect, type StripeConnect } from '../payments/index.ts';
@@ -28,7 +29,7 @@ export type AuthDeps = {
    * Runs in the transaction of every completed sign-in (password, second factor, Google, Stripe):
    * other modules act on a user's first sign-in after an invitation (fundraisers join).
    */
-  onSignedIn?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0] | Db, userId: number) => Promise<void>;
+  onSignedIn?: (tx: Tx, userId: number) => Promise<void>;
 };
 
 export function createAuthDeps(base: {

@@ -1,6 +1,6 @@
 import type { TCampaignValues } from '@kindling/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { campaignTotalsRow } from './campaign-totals.sql.ts';
 import { campaignAmounts, campaignDesignations, campaignQuestions, campaigns } from './campaigns.tables.ts';
 import { sanitiseDescription } from './description-html.ts';

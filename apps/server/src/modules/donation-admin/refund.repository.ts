@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tx.ts';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
 import { donations, ledgerEntries } from '../donations/donations.tables.ts';
-import type { Tx } from '../donations/index.ts';
 import { donors } from '../donors/donors.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 import { donationRefunds } from './donation-admin.tables.ts';

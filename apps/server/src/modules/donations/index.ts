@@ -1,5 +1,6 @@
 // Donations: the one way a payment becomes a donation, and the campaign's donation list.
 
+export type { Tx } from '../../platform/db/tx.ts';
 export { type DonationDonor, toDonation } from './donation-view.ts';
 export type { DonationAnswer } from './donations.tables.ts';
 export { type Conversion, convertToBase } from './exchange-rates.ts';
@@ -11,4 +12,3 @@ export {
   recordSucceededPayment,
   type SucceededPayment,
 } from './record-payment.service.ts';
-export type { Tx } from './tx.ts';

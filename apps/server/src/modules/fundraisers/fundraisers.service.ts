@@ -3,12 +3,12 @@
 // an e-mail; the first sign-in after it makes them a fundraiser with their own page.
 import { ACCESS, type TFundraiser, type TInviteFundraiser } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
 import { ensureInvitedAccount } from '../auth/index.ts';
-import type { Tx } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import {
   type FundraiserRow,

@@ -1,9 +1,9 @@
 import type { TNote } from '@kindling/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { users } from '../auth/auth.tables.ts';
 import { donations } from '../donations/donations.tables.ts';
-import type { Tx } from '../donations/index.ts';
 import { donors } from '../donors/donors.tables.ts';
 import { recurringPlans } from '../plans/plans.tables.ts';
 import { type NoteSubject, notes } from './notes.tables.ts';

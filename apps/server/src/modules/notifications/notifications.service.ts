@@ -10,7 +10,7 @@ import { notificationRecipients, notifications } from './notifications.tables.ts
 export const NOTIFY_CHANNEL = 'kindling_notifications';
 
 /** The database or a transaction of it: producers may notify inside their own transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Tx } from '../../platform/db/tx.ts';
 
 export type NotifyOrganisationInput = {
   npoId: number;
@@ -33,7 +33,7 @@ export type NotifyOrganisationInput = {
  * loads a row that is not there yet). Returns null when nobody in the organisation may see it.
  */
 export async function notifyOrganisation(
-  db: DbOrTx,
+  db: Tx,
   input: NotifyOrganisationInput,
 ): Promise<{ notificationId: number; recipientUserIds: number[] } | null> {
   // One statement (atomic by itself, one round trip, no savepoint inside a caller's transaction).

@@ -1,5 +1,6 @@
 import type { TCampaignRef, TNpo, TOrganisationOption, TOrganisationStats } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { donationStatuses } from '../donations/donations.tables.ts';
@@ -85,7 +86,7 @@ export function slugify(name: string): string {
   return slug || 'organisation';
 }
 
-async function uniqueSlug(db: repo.Executor, name: string): Promise<string> {
+async function uniqueSlug(db: Tx, name: string): Promise<string> {
   const base = slugify(name);
   const taken = new Set(await repo.slugsStartingWith(db, base));
   if (!taken.has(base)) return base;

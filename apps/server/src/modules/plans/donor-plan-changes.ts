@@ -4,9 +4,9 @@
 // organisation AND that donor, and audited with the actor "donor" in the same transaction.
 import { cardMinimumError, formatMoney } from '@kindling/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { Tx } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import type { SavedCard } from '../payments/index.ts';
 import { chargeDateOf, type RecurringInterval } from './next-charge.ts';

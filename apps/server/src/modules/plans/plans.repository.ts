@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tx.ts';
 import { donations } from '../donations/donations.tables.ts';
-import type { Tx } from '../donations/index.ts';
 import { PLAN_FAILURE, recurringPlans } from './plans.tables.ts';
 
 export type PlanRow = typeof recurringPlans.$inferSelect;

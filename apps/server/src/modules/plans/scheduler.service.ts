@@ -2,8 +2,9 @@
 // the gift, and runs the dunning schedule when a charge fails. Time is a parameter (`now`), so
 // tests drive the clock and the sweep job passes the real time.
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { recordSucceededPayment, type Tx } from '../donations/index.ts';
+import { recordSucceededPayment } from '../donations/index.ts';
 import { type PaymentProviders, ProviderError, type ProviderName, type ProviderPayment } from '../payments/index.ts';
 import { receiptQueue } from '../receipts/index.ts';
 import { recordPaymentAttempt } from '../transactions/index.ts';
