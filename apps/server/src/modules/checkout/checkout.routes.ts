@@ -16,8 +16,8 @@ import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
 import { zodRouter } from '../../platform/http/router.ts';
+import type { DonationFollowUp } from '../donations/index.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
-import type { DonationFollowUp } from './after-donation.ts';
 import { type CheckoutDeps, confirmPayment, createIntent, ZIntentRequest } from './checkout.service.ts';
 import { createPaymentToken, createSetupToken, savePaypalPaymentMethod } from './checkout.vault.ts';
 import { capturePaypal, createOrder } from './checkout.wallet.ts';
@@ -27,7 +27,7 @@ export type CheckoutRouteDeps = {
   db: Db;
   config: Config;
   providers?: PaymentProviders;
-  /** Run after each recorded payment (receipts, invitations…): see after-donation.ts. */
+  /** Run after each recorded payment (receipts, invitations…): see donations/after-donation.ts. */
   followUps?: readonly DonationFollowUp[];
 };
 

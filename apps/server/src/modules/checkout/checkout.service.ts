@@ -14,6 +14,7 @@ import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPayableCampaign, NO_CAMPAIGN } from '../campaigns/index.ts';
+import type { DonationFollowUp } from '../donations/index.ts';
 import {
   type PaymentProviders,
   type ProviderAccount,
@@ -22,7 +23,6 @@ import {
   providerErrorToAppError,
 } from '../payments/index.ts';
 import { recordFailedPaymentEvent } from '../transactions/index.ts';
-import type { DonationFollowUp } from './after-donation.ts';
 import { recordDonation } from './checkout.donation.ts';
 
 export type CheckoutDeps = {

@@ -1,6 +1,7 @@
 // Donations: the one way a payment becomes a donation, and the campaign's donation list.
 
 export type { Tx } from '../../platform/db/tx.ts';
+export { type DonationFollowUp, type RecordedGift, runFollowUps } from './after-donation.ts';
 export { type DonationDonor, toDonation } from './donation-view.ts';
 export type { DonationAnswer } from './donations.tables.ts';
 export { type Conversion, convertToBase } from './exchange-rates.ts';

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { zodRouter } from '../../platform/http/router.ts';
+import { verifyPortalToken } from '../../platform/security/portal-link.ts';
 import {
   changePortalPlan,
   currentDonorId,
@@ -33,7 +34,6 @@ import {
   updateChange,
 } from './portal.service.ts';
 import { completeCardSetup, startCardSetup } from './portal-card.service.ts';
-import { verifyPortalToken } from './portal-link.ts';
 import { endPortalSession, portalSessionOf, startPortalSession } from './portal-session.ts';
 import { accountSubjectOf, linkSubjectOf } from './portal-subject.ts';
 

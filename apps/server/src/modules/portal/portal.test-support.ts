@@ -3,8 +3,8 @@
 import { expect } from 'vitest';
 import type { TestContext } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
+import { createPortalLink } from '../../platform/security/portal-link.ts';
 import { payForGift } from '../receipts/gift.test-support.ts';
-import { createPortalLink } from './index.ts';
 
 /** A recorded gift by card for `email` (monthly gifts start a plan). */
 export async function give(ctx: TestContext, email: string, interval: 'once' | 'monthly', amount = 1000) {
