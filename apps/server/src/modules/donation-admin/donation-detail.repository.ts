@@ -4,8 +4,8 @@ import type { Tx } from '../../platform/db/tx.ts';
 import { users } from '../auth/auth.tables.ts';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
 import { donations, ledgerEntries } from '../donations/donations.tables.ts';
+import { recurringPlans } from '../donations/index.ts';
 import { donors } from '../donors/donors.tables.ts';
-import { recurringPlans } from '../plans/plans.tables.ts';
 import { donationRefunds } from './donation-admin.tables.ts';
 
 export type DonationRow = typeof donations.$inferSelect;

@@ -6,6 +6,15 @@ export { type DonationDonor, toDonation } from './donation-view.ts';
 export type { DonationAnswer } from './donations.tables.ts';
 export { type Conversion, convertToBase } from './exchange-rates.ts';
 export {
+  PLAN_FAILURE,
+  type PlanStatus,
+  planStatuses,
+  RECURRING_INTERVALS,
+  type RecurringInterval,
+  recurringPlans,
+  vaultSetups,
+} from './plans.tables.ts';
+export {
   type DonationNotice,
   type DonationRow,
   type GivingInterval,

@@ -6,11 +6,11 @@ import { cardExpiryState, type TPlanCard } from '@kindling/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { DonationFollowUp } from '../donations/index.ts';
+import { recurringPlans } from '../donations/index.ts';
 import type { PaymentProviders, ProviderName } from '../payments/index.ts';
 import { cardColumnsOf } from './donor-plan-changes.ts';
 import { chargeContextOf } from './plan-facts.repository.ts';
 import { findPlan } from './plans.repository.ts';
-import { recurringPlans } from './plans.tables.ts';
 
 export const CARD_PROVIDERS: readonly string[] = ['sandbox', 'stripe'];
 
