@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
-import { passwordResets, users } from './auth.tables.ts';
+import { passwordResets, users } from '../users/index.ts';
 
 export async function insertPasswordReset(db: Tx, values: { id: string; userId: number; expiresAt: Date }) {
   await db.insert(passwordResets).values(values);

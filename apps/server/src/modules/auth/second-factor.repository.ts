@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { authChallenges, backupCodes } from './auth.tables.ts';
+import { authChallenges, backupCodes } from '../users/index.ts';
 
 export type ChallengeContext = { stripe_account?: string };
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { sessions, users } from './auth.tables.ts';
+import { sessions, users } from '../users/index.ts';
 
 /** Inserts a session; the user's expired ones are swept at the same time (there is no cleanup job). */
 export async function insertSession(

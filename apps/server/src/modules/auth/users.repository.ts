@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
-import { users } from './auth.tables.ts';
+import { users } from '../users/index.ts';
 export type UserRow = typeof users.$inferSelect;
 
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;

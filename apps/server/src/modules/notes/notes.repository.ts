@@ -2,10 +2,10 @@ import type { TNote } from '@kindling/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { users } from '../auth/auth.tables.ts';
 import { donations } from '../donations/donations.tables.ts';
 import { recurringPlans } from '../donations/index.ts';
 import { donors } from '../donors/donors.tables.ts';
+import { users } from '../users/index.ts';
 import { type NoteSubject, notes } from './notes.tables.ts';
 
 const SUBJECT_TABLES = { donation: donations, donor: donors, recurring_plan: recurringPlans } as const;

@@ -2,7 +2,6 @@
 export * from '../../modules/analysis/giving-days.tables.ts';
 export * from '../../modules/analysis/plan-days.tables.ts';
 export * from '../../modules/audit/audit.tables.ts';
-export * from '../../modules/auth/auth.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';
 export * from '../../modules/donations/donations.tables.ts';
@@ -20,4 +19,5 @@ export * from '../../modules/payments/payments.tables.ts';
 export * from '../../modules/processors/processors.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';
+export * from '../../modules/users/users.tables.ts';
 export * from '../security/rate-limit.tables.ts';
