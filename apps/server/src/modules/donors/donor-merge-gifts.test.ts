@@ -4,10 +4,10 @@
 import { type TDonorDetail, ZImportResponse, ZImportUploadResponse, ZPortalOverview } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mailTo, payForGift } from '../../../test/gift.ts';
+import { give } from '../../../test/portal.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { give } from '../portal/portal.test-support.ts';
-import { mailTo, payForGift } from '../receipts/gift.test-support.ts';
 import { recomputedTotals } from './donors.test-support.ts';
 
 const ctx = useTestApp();
