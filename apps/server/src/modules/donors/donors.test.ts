@@ -5,9 +5,9 @@ import { givingYearOf, givingYearRange, retentionFlagsOfGifts } from '@kindling/
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { donorIdOf, failedAttempt, gift, note, plan, recomputedTotals, refund } from '../../../test/records.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { donorIdOf, failedAttempt, gift, note, plan, recomputedTotals, refund } from './donors.test-support.ts';
 import { findMergedInto } from './index.ts';
 
 const ctx = useTestApp();
