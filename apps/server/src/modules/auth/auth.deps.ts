@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createFailureLimiter, type FailureLimiter } from '../../platform/security/rate-limiter.ts';
+import type { OrganisationSnapshot } from '../organisations/index.ts';
 import { createStripeConnect, type StripeConnect } from '../payments/index.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './google-identity.ts';
 
@@ -30,6 +31,8 @@ export type AuthDeps = {
    * other modules act on a user's first sign-in after an invitation (fundraisers join).
    */
   onSignedIn?: (tx: Tx, userId: number) => Promise<void>;
+  /** The selected organisation's snapshot (analysis module's getOrganisationSnapshot, from app.ts). */
+  organisationSnapshot: (db: Db, npoId: number) => Promise<OrganisationSnapshot>;
 };
 
 export function createAuthDeps(base: {
@@ -37,6 +40,7 @@ export function createAuthDeps(base: {
   db: Db;
   mailer: Mailer;
   onSignedIn?: AuthDeps['onSignedIn'];
+  organisationSnapshot: AuthDeps['organisationSnapshot'];
 }): AuthDeps {
   const { config, db } = base;
   const windowSeconds = config.RATE_LIMIT_WINDOW_MINUTES * 60;

@@ -3,7 +3,7 @@
 import { ROLE, ROLE_NAMES } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
-import { memberships } from '../organisations/organisations.tables.ts';
+import { memberships } from '../organisations/index.ts';
 
 export type InvitationSource = {
   npoId: number;

@@ -1,9 +1,12 @@
 // Campaigns: staff management, the public form's campaign data, and what recording a gift needs.
+
 export { uploadsStatic } from './campaign-image.ts';
+export { listCampaignRefs } from './campaign-refs.repository.ts';
 export { installationProviders, paymentOptionsOf } from './campaign-view.ts';
 export { campaignRoutes } from './campaigns.routes.ts';
 export * from './campaigns.schemas.ts';
 export { findPayableCampaign, getCampaignPage, NO_CAMPAIGN } from './campaigns.service.ts';
+export { campaignDesignations, campaigns } from './campaigns.tables.ts';
 export { FORM_ROOT_SELECTOR, scopeCustomCss } from './custom-css.ts';
 export { sanitiseDescription } from './description-html.ts';
 export { findGiftContext, type GiftContext, giftContextJson, toGiftContext } from './gift-context.repository.ts';

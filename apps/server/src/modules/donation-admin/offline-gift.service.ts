@@ -6,9 +6,9 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
-import { campaigns } from '../campaigns/campaigns.tables.ts';
+import { campaigns } from '../campaigns/index.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
-import { donors } from '../donors/donors.tables.ts';
+import { donors } from '../donors/index.ts';
 import { addNoteInTransaction } from '../notes/index.ts';
 
 type OfflineGift = z.output<typeof ZOfflineGiftInput>;

@@ -3,7 +3,7 @@ import { preparedStatement } from '../../platform/db/prepared.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type GiftContext, giftContextJson, toGiftContext } from '../campaigns/index.ts';
-import { npos } from '../organisations/organisations.tables.ts';
+import { npos } from '../organisations/index.ts';
 import { donations } from './donations.tables.ts';
 
 /**

@@ -4,6 +4,7 @@ export type { Tx } from '../../platform/db/tx.ts';
 export { type DonationFollowUp, type RecordedGift, runFollowUps } from './after-donation.ts';
 export { type DonationDonor, toDonation } from './donation-view.ts';
 export type { DonationAnswer } from './donations.tables.ts';
+export { donationStatuses, donations, ledgerEntries } from './donations.tables.ts';
 export { type Conversion, convertToBase } from './exchange-rates.ts';
 export {
   PLAN_FAILURE,
@@ -22,3 +23,4 @@ export {
   recordSucceededPayment,
   type SucceededPayment,
 } from './record-payment.service.ts';
+export { listUsedCurrencies } from './used-currencies.repository.ts';

@@ -3,7 +3,7 @@ import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { campaigns } from '../campaigns/campaigns.tables.ts';
+import { campaigns } from '../campaigns/index.ts';
 import { users } from '../users/index.ts';
 import { donationImports, type ImportFailure, type ImportGift } from './imports.tables.ts';
 

@@ -2,9 +2,8 @@ import type { TNote } from '@kindling/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { donations } from '../donations/donations.tables.ts';
-import { recurringPlans } from '../donations/index.ts';
-import { donors } from '../donors/donors.tables.ts';
+import { donations, recurringPlans } from '../donations/index.ts';
+import { donors } from '../donors/index.ts';
 import { users } from '../users/index.ts';
 import { type NoteSubject, notes } from './notes.tables.ts';
 

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzl
 import type { Db } from '../../platform/db/client.ts';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { memberships } from '../organisations/organisations.tables.ts';
+import { memberships } from '../organisations/index.ts';
 import { notificationRecipients, notifications } from './notifications.tables.ts';
 
 /** The PostgreSQL channel every instance LISTENs on; the payload is a notification id. */

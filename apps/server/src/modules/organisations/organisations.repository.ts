@@ -1,7 +1,5 @@
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
-import { campaigns } from '../campaigns/campaigns.tables.ts';
-import { donations } from '../donations/donations.tables.ts';
 import { memberships, npos } from './organisations.tables.ts';
 
 /** A user's membership together with the organisation it belongs to. */
@@ -82,21 +80,4 @@ export async function insertMembership(
   values: { npoId: number; userId: number; roleCode: number; roleName: string },
 ): Promise<void> {
   await db.insert(memberships).values(values);
-}
-
-export function listCampaignRefs(db: Tx, npoId: number) {
-  return db
-    .select({ id: campaigns.id, name: campaigns.name, campaign_url: campaigns.campaignUrl, status: campaigns.status })
-    .from(campaigns)
-    .where(eq(campaigns.npoId, npoId))
-    .orderBy(asc(campaigns.name), asc(campaigns.id));
-}
-
-/** Currencies the organisation's donations and campaigns use. */
-export async function listUsedCurrencies(db: Tx, npoId: number): Promise<string[]> {
-  const { rows } = await db.execute<{ currency: string }>(sql`
-    SELECT ${donations.currency} AS currency FROM ${donations} WHERE ${donations.npoId} = ${npoId}
-    UNION
-    SELECT ${campaigns.currency} FROM ${campaigns} WHERE ${campaigns.npoId} = ${npoId}`);
-  return rows.map((r) => r.currency);
 }

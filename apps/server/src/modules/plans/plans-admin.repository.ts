@@ -2,9 +2,9 @@
 import type { TPlanCharge } from '@kindling/contracts';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
-import { campaigns } from '../campaigns/campaigns.tables.ts';
+import { campaigns } from '../campaigns/index.ts';
 import { type PlanStatus, recurringPlans } from '../donations/index.ts';
-import { donors } from '../donors/donors.tables.ts';
+import { donors } from '../donors/index.ts';
 import type { PlanRow } from './plans.repository.ts';
 
 export type PlanListRow = {

@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
-import { npos } from '../organisations/organisations.tables.ts';
+import { npos } from '../organisations/index.ts';
 import { stripeConnectStates } from './processors.tables.ts';
 
 const settingsColumns = {

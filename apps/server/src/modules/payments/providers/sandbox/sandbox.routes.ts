@@ -10,7 +10,7 @@ import { CSRF_COOKIE, csrfTokenFor, isCsrfTokenValid } from '../../../../platfor
 import { isCrossSiteRequest, isTrustedOrigin } from '../../../../platform/http/origins.ts';
 import { zodRouter } from '../../../../platform/http/router.ts';
 import { hmacHex, safeEqual } from '../../../../platform/security/tokens.ts';
-import { isSameOriginRedirect } from '../../../sandbox/sandbox.service.ts';
+import { isSameOriginRedirect } from '../../../sandbox/index.ts';
 import { ProviderError } from '../provider-error.ts';
 import { providerErrorToAppError } from '../provider-http.ts';
 import { type ConfirmResult, SandboxCardError } from './sandbox.card.ts';
