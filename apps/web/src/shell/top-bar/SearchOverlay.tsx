@@ -5,8 +5,8 @@ import { createSpotlight, Spotlight, type SpotlightActionData } from '@mantine/s
 import { FileText, Search } from 'lucide-react';
 import { type KeyboardEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { searchablePagesFor } from '../../features/placeholder/page-catalog.ts';
 import { useSession } from '../../session';
+import { searchablePagesFor } from '../../shared/page-catalog.ts';
 import classes from './TopBar.module.css';
 
 /** One store for the shell's overlay, so the top-bar button and Ctrl/Cmd+K drive the same instance. */

@@ -6,9 +6,9 @@ import { ArrowLeftRight, Search, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../session/index.ts';
+import { PageFrame } from '../../../shared/PageFrame.tsx';
+import type { PageEntry } from '../../../shared/page-entry.ts';
 import { ListMessage, ListPager, RetryButton } from '../../../system/list/index.ts';
-import { PageFrame } from '../../placeholder/PageFrame.tsx';
-import type { PageEntry } from '../../placeholder/page-entry.ts';
 import { donationAdminQueries, TRANSACTIONS_PAGE_SIZE } from '../api/donation-admin.queries.ts';
 import { money, when } from '../components/donation-bits.tsx';
 import {
