@@ -1,4 +1,4 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
 import { memberships, npos } from './organisations.tables.ts';
 
