@@ -1,4 +1,4 @@
-// npm test: lint, types, unit + API + component tests, then the end-to-end suite in Chromium.
+// npm test: lint, module rules (docs/architecture.md), types, unit + API + component tests, then the end-to-end suite in Chromium.
 // Ends with one line "N passed, N failed" adding up every suite.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +45,7 @@ async function vitestSuite(name, configArgs, jsonFile) {
 ensureDependencies();
 let ok = true;
 ok = (await step('lint (biome)', 'npx', ['biome', 'check', '.'])) && ok;
+ok = (await step('modules (dependency-cruiser)', 'npm', ['run', 'check:modules', '--silent'])) && ok;
 ok = (await step('types (tsc per workspace)', 'npm', ['run', 'typecheck', '--silent'])) && ok;
 ok = (await vitestSuite('unit, API and component tests (vitest)', [], path.join(outDir, 'unit.json'))) && ok;
 

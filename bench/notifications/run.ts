@@ -3,10 +3,10 @@
 // Not part of npm test. Run: npx tsx bench/notifications/run.ts [--clients 1000] [--notifications 20]
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
-import { users } from '../../apps/server/src/modules/auth/auth.tables.ts';
 import { startSession } from '../../apps/server/src/modules/auth/sessions.service.ts';
 import { notifyOrganisation } from '../../apps/server/src/modules/notifications/index.ts';
 import { memberships, npos } from '../../apps/server/src/modules/organisations/organisations.tables.ts';
+import { users } from '../../apps/server/src/modules/users/index.ts';
 import type { Db } from '../../apps/server/src/platform/db/client.ts';
 import {
   type Instance,

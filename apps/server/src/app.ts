@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import { NOTIFICATION_CHANNEL } from '@kindling/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analysisRoutes, registerGivingDaysClock } from './modules/analysis/index.ts';
+import { analysisRoutes, getOrganisationSnapshot, registerGivingDaysClock } from './modules/analysis/index.ts';
 import {
   accountRoutes,
   authRoutes,
@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     mailer: deps.mailer,
     onSignedIn: joinInvitedFundraisers,
+    organisationSnapshot: getOrganisationSnapshot,
   });
   await app.register(
     async (api) => {

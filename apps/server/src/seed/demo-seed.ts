@@ -1,9 +1,9 @@
 import { ROLE, ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
-import { users } from '../modules/auth/auth.tables.ts';
 import { memberships, npos } from '../modules/organisations/organisations.tables.ts';
 import { ensureSandboxPaymentsOfGifts } from '../modules/payments/index.ts';
 import { sandboxAccountId } from '../modules/sandbox/index.ts';
+import { users } from '../modules/users/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';

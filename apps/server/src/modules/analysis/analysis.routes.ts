@@ -3,6 +3,7 @@ import {
   ZGiftAnalysis,
   ZHomeAnalysis,
   ZLapsedAnalysis,
+  ZOrganisationStats,
   ZRecurringAnalysis,
   ZRetentionAnalysis,
 } from '@kindling/contracts';
@@ -17,12 +18,13 @@ import {
   getRecurringAnalysis,
   getRetentionAnalysis,
 } from './analysis.service.ts';
+import { getOrganisationStats } from './organisation-snapshot.ts';
 
 // Every role of the dashboard group reads these (docs/product/sign-in.md#route-access: /dashboard/home and
 // /dashboard/analysis), always for the session's selected organisation.
 const READ = 'dashboard';
 
-/** Home charts and the analysis page under /api/v1/npo_admin/analysis. */
+/** The home page's totals (account_details), its charts and the analysis page under /api/v1/npo_admin/analysis. */
 export async function analysisRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   const r = zodRouter(app, 'Analysis');
   const { db } = deps;
@@ -30,6 +32,11 @@ export async function analysisRoutes(app: FastifyInstance, deps: { db: Db }): Pr
     organisationSessionOf(request, READ).selectedNpoId;
   const periodRoute = { preHandler: requireAccess(READ), schema: { querystring: ZAnalysisPeriodQuery } };
 
+  r.get(
+    '/npo_admin/account_details',
+    { preHandler: requireAccess(READ), schema: { response: { 200: ZOrganisationStats } } },
+    (request) => getOrganisationStats(db, npoOf(request)),
+  );
   r.get(
     '/npo_admin/analysis/home',
     { preHandler: requireAccess(READ), schema: { response: { 200: ZHomeAnalysis } } },

@@ -2,3 +2,4 @@
 export { analysisRoutes } from './analysis.routes.ts';
 export { registerGivingDaysClock } from './giving-days.jobs.ts';
 export { givingDays } from './giving-days.sql.ts';
+export { getOrganisationSnapshot, getOrganisationStats } from './organisation-snapshot.ts';

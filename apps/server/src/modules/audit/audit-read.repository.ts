@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { users } from '../auth/auth.tables.ts';
+import { users } from '../users/index.ts';
 import { auditLog } from './audit.tables.ts';
 
 export type AuditRecord = {

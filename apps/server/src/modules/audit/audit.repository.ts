@@ -1,8 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { auditLog } from './audit.tables.ts';
-
-type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type AuditEntry = {
   npoId?: number | null;
@@ -16,7 +14,7 @@ export type AuditEntry = {
 };
 
 /** Appends one row; pass the transaction that makes the change so both commit together. */
-export async function insertAuditEntry(db: Executor, entry: AuditEntry): Promise<void> {
+export async function insertAuditEntry(db: Tx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     npoId: entry.npoId ?? null,
     actorUserId: entry.actorUserId,

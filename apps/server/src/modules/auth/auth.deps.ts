@@ -1,8 +1,10 @@
 import { MESSAGES } from '@kindling/contracts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createFailureLimiter, type FailureLimiter } from '../../platform/security/rate-limiter.ts';
+import type { OrganisationSnapshot } from '../organisations/index.ts';
 import { createStripeConnect, type StripeConnect } from '../payments/index.ts';
 import { createGoogleVerifier, type GoogleVerifier } from './google-identity.ts';
 
@@ -35,7 +37,9 @@ export type AuthDeps = {
    * Runs in the transaction of every completed sign-in (password, second factor, Google, Stripe):
    * other modules act on a user's first sign-in after an invitation (fundraisers join).
    */
-  onSignedIn?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0] | Db, userId: number) => Promise<void>;
+  onSignedIn?: (tx: Tx, userId: number) => Promise<void>;
+  /** The selected organisation's snapshot (analysis module's getOrganisationSnapshot, from app.ts). */
+  organisationSnapshot: (db: Db, npoId: number) => Promise<OrganisationSnapshot>;
 };
 
 export function createAuthDeps(base: {
@@ -43,6 +47,7 @@ export function createAuthDeps(base: {
   db: Db;
   mailer: Mailer;
   onSignedIn?: AuthDeps['onSignedIn'];
+  organisationSnapshot: AuthDeps['organisationSnapshot'];
 }): AuthDeps {
   const { config, db } = base;
   const windowSeconds = config.RATE_LIMIT_WINDOW_MINUTES * 60;

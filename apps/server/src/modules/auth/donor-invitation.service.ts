@@ -4,7 +4,7 @@
 import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
-import type { DonationFollowUp } from '../checkout/index.ts';
+import type { DonationFollowUp } from '../donations/index.ts';
 import { type InvitationSource, lockUninvitedGift, markInvited } from './donor-invitations.repository.ts';
 import { ensureInvitedAccount } from './invited-account.service.ts';
 

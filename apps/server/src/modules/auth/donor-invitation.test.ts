@@ -4,11 +4,11 @@
 import { ROLE } from '@kindling/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailTo, payForGift } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { memberships } from '../organisations/organisations.tables.ts';
-import { mailTo, payForGift } from '../receipts/gift.test-support.ts';
-import { passwordResets, users } from './auth.tables.ts';
+import { passwordResets, users } from '../users/index.ts';
 import { inviteDonor } from './donor-invitation.service.ts';
 
 const ctx = useTestApp();

@@ -2,8 +2,8 @@
 // its invitation is unsent) and the donor's membership in that organisation.
 import { ROLE, ROLE_NAMES } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
-import { memberships } from '../organisations/organisations.tables.ts';
-import type { Executor } from './users.repository.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { memberships } from '../organisations/index.ts';
 
 export type InvitationSource = {
   npoId: number;
@@ -17,7 +17,7 @@ export type InvitationSource = {
  * The succeeded gift with create_donor_account whose invitation is unsent, locked until the
  * transaction ends (a second job for the gift waits, then finds it sent); null when there is none.
  */
-export async function lockUninvitedGift(tx: Executor, npoId: number, donationId: number) {
+export async function lockUninvitedGift(tx: Tx, npoId: number, donationId: number) {
   const { rows } = await tx.execute<{ organisation: string; email: string; first_name: string; last_name: string }>(sql`
     SELECT n.name AS organisation, dn.email, dn.first_name, dn.last_name
     FROM donations d
@@ -38,12 +38,12 @@ export async function lockUninvitedGift(tx: Executor, npoId: number, donationId:
     : null;
 }
 
-export async function markInvited(tx: Executor, npoId: number, donationId: number): Promise<void> {
+export async function markInvited(tx: Tx, npoId: number, donationId: number): Promise<void> {
   await tx.execute(sql`UPDATE donations SET donor_invited_at = now() WHERE id = ${donationId} AND npo_id = ${npoId}`);
 }
 
 /** Gives the donor role unless the user already has a role there: a staff member keeps theirs. */
-export async function ensureDonorMembership(tx: Executor, npoId: number, userId: number): Promise<boolean> {
+export async function ensureDonorMembership(tx: Tx, npoId: number, userId: number): Promise<boolean> {
   const rows = await tx
     .insert(memberships)
     .values({ npoId, userId, roleCode: ROLE.PEER, roleName: ROLE_NAMES[ROLE.PEER] })

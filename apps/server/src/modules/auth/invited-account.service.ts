@@ -2,6 +2,7 @@
 // or created by e-mail, the peer/donor role in the organisation unless they already have a role
 // there (a staff member keeps theirs), and, for a user who cannot sign in yet, a one-time link to
 // choose a password (a password-reset token valid for 7 days).
+import type { Tx } from '../../platform/db/tx.ts';
 import { randomToken, sha256Hex } from '../../platform/security/tokens.ts';
 import { recordAudit } from '../audit/index.ts';
 import { ensureDonorMembership } from './donor-invitations.repository.ts';
@@ -19,7 +20,7 @@ export type InvitedAccount = {
 };
 
 export async function ensureInvitedAccount(
-  tx: users.Executor,
+  tx: Tx,
   input: {
     npoId: number;
     email: string;

@@ -1,5 +1,6 @@
 import { MESSAGES, type TMfaSetupResponse, type TMfaStatusResponse } from '@kindling/contracts';
 import QRCode from 'qrcode';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
@@ -36,7 +37,7 @@ async function requireCodeStep(deps: AuthDeps, userId: number, secret: string, c
 }
 
 /** The current authenticator code of an enrolled user, used up so it cannot be replayed. */
-async function requireActiveCode(deps: AuthDeps, tx: users.Executor, userId: number, code: string) {
+async function requireActiveCode(deps: AuthDeps, tx: Tx, userId: number, code: string) {
   const user = await getUser(deps, userId);
   if (!user.otpEnabled || !user.otpSecret) {
     throw new AppError('VALIDATION_FAILED', 'Two-factor authentication is not turned on.');

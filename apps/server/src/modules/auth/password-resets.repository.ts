@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { passwordResets, users } from './auth.tables.ts';
-import type { Executor } from './users.repository.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { passwordResets, users } from '../users/index.ts';
 
-export async function insertPasswordReset(db: Executor, values: { id: string; userId: number; expiresAt: Date }) {
+export async function insertPasswordReset(db: Tx, values: { id: string; userId: number; expiresAt: Date }) {
   await db.insert(passwordResets).values(values);
 }
 
 /** An unused, unexpired reset with its user's e-mail. */
-export async function findLiveReset(db: Executor, id: string) {
+export async function findLiveReset(db: Tx, id: string) {
   const [row] = await db
     .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
     .from(passwordResets)
@@ -17,7 +17,7 @@ export async function findLiveReset(db: Executor, id: string) {
 }
 
 /** Marks a live reset used and returns its user; null when unknown, used or expired (single use, race-safe). */
-export async function claimReset(db: Executor, id: string): Promise<number | null> {
+export async function claimReset(db: Tx, id: string): Promise<number | null> {
   const [row] = await db
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
@@ -27,7 +27,7 @@ export async function claimReset(db: Executor, id: string): Promise<number | nul
 }
 
 /** Uses up every open reset link of the user: the one just used and any older ones. */
-export async function useResetsOfUser(db: Executor, userId: number): Promise<void> {
+export async function useResetsOfUser(db: Tx, userId: number): Promise<void> {
   await db
     .update(passwordResets)
     .set({ usedAt: sql`now()` })

@@ -1,12 +1,12 @@
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { authChallenges, backupCodes } from './auth.tables.ts';
-import type { Executor } from './users.repository.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { authChallenges, backupCodes } from '../users/index.ts';
 
 export type ChallengeContext = { stripe_account?: string };
 
 export async function insertChallenge(
-  db: Executor,
+  db: Tx,
   values: { id: string; userId: number; context: ChallengeContext; expiresAt: Date },
 ): Promise<void> {
   // Finished and expired challenges of the user are of no further use.
@@ -37,7 +37,7 @@ export async function claimChallengeAttempt(db: Db, id: string, maxAttempts: num
   return row ? { ...row, context: row.context as ChallengeContext } : null;
 }
 
-export async function consumeChallenge(db: Executor, id: string): Promise<boolean> {
+export async function consumeChallenge(db: Tx, id: string): Promise<boolean> {
   const rows = await db
     .update(authChallenges)
     .set({ consumedAt: sql`now()` })
@@ -47,13 +47,13 @@ export async function consumeChallenge(db: Executor, id: string): Promise<boolea
 }
 
 /** Replaces every backup code of the user with new digests. */
-export async function replaceBackupCodes(db: Executor, userId: number, digests: string[]): Promise<void> {
+export async function replaceBackupCodes(db: Tx, userId: number, digests: string[]): Promise<void> {
   await db.delete(backupCodes).where(eq(backupCodes.userId, userId));
   if (digests.length) await db.insert(backupCodes).values(digests.map((codeDigest) => ({ userId, codeDigest })));
 }
 
 /** Marks an unused code of this user used; false when there is none (wrong, used, another user's). */
-export async function useBackupCode(db: Executor, userId: number, codeDigest: string): Promise<boolean> {
+export async function useBackupCode(db: Tx, userId: number, codeDigest: string): Promise<boolean> {
   const rows = await db
     .update(backupCodes)
     .set({ usedAt: sql`now()` })
@@ -62,7 +62,7 @@ export async function useBackupCode(db: Executor, userId: number, codeDigest: st
   return rows.length === 1;
 }
 
-export async function countUnusedBackupCodes(db: Executor, userId: number): Promise<number> {
+export async function countUnusedBackupCodes(db: Tx, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(backupCodes)

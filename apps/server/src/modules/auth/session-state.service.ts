@@ -2,7 +2,6 @@ import type { TRefreshResponse, TSelectNpoResponse } from '@kindling/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
 import {
-  getOrganisationSnapshot,
   listMembershipsOfUser,
   type OrganisationSnapshot,
   sevenTotals,
@@ -36,7 +35,7 @@ async function loadUser(deps: AuthDeps, session: RequestSession) {
 export async function buildRefresh(deps: AuthDeps, session: RequestSession): Promise<TRefreshResponse> {
   const { user, memberships } = await loadUser(deps, session);
   const selected = memberships.find((m) => m.npoId === session.selectedNpoId) ?? null;
-  const snapshot = selected ? await getOrganisationSnapshot(deps.db, selected.npoId) : null;
+  const snapshot = selected ? await deps.organisationSnapshot(deps.db, selected.npoId) : null;
   const providers = publicProviderSettings(deps);
   return {
     npo_user: {
@@ -73,7 +72,7 @@ export async function selectOrganisation(
   const { user, memberships } = await loadUser(deps, session);
   const membership = memberships.find((m) => m.npoId === npoId);
   if (!membership) throw new AppError('NOT_FOUND', 'Organisation not found.');
-  const snapshot: OrganisationSnapshot = await getOrganisationSnapshot(deps.db, npoId);
+  const snapshot: OrganisationSnapshot = await deps.organisationSnapshot(deps.db, npoId);
   await selectNpoForSession(deps.db, session.id, npoId);
   return {
     response: {

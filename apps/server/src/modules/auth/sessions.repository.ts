@@ -1,11 +1,11 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { sessions, users } from './auth.tables.ts';
-import type { Executor } from './users.repository.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { sessions, users } from '../users/index.ts';
 
 /** Inserts a session; the user's expired ones are swept at the same time (there is no cleanup job). */
 export async function insertSession(
-  db: Executor,
+  db: Tx,
   values: {
     id: string;
     userId: number;
@@ -38,16 +38,16 @@ export async function touchSession(db: Db, id: string, expiresAt: Date): Promise
   await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt }).where(eq(sessions.id, id));
 }
 
-export async function setSelectedNpo(db: Executor, id: string, npoId: number | null): Promise<void> {
+export async function setSelectedNpo(db: Tx, id: string, npoId: number | null): Promise<void> {
   await db.update(sessions).set({ selectedNpoId: npoId }).where(eq(sessions.id, id));
 }
 
-export async function deleteSession(db: Executor, id: string): Promise<void> {
+export async function deleteSession(db: Tx, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
 /** Signs the user out everywhere, except the session `keepId` when given. */
-export async function deleteSessionsOfUser(db: Executor, userId: number, keepId?: string): Promise<void> {
+export async function deleteSessionsOfUser(db: Tx, userId: number, keepId?: string): Promise<void> {
   await db
     .delete(sessions)
     .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));

@@ -1,9 +1,10 @@
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import type { RequestSession, SessionResolver } from '../../platform/http/session-context.ts';
 import { randomToken, sha256Hex } from '../../platform/security/tokens.ts';
 import { findMembership, type MembershipView } from '../organisations/index.ts';
 import * as repo from './sessions.repository.ts';
-import type { Executor, UserRow } from './users.repository.ts';
+import type { UserRow } from './users.repository.ts';
 
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** last_seen_at (and the sliding expiry) is written at most this often, not on every request. */
@@ -52,7 +53,7 @@ export type NewSession = { token: string; id: string };
 
 /** A new random session (the cookie holds the token, the row its SHA-256). */
 export async function startSession(
-  db: Executor,
+  db: Tx,
   input: { userId: number; selectedNpoId: number | null; ip: string | null; userAgent: string | null },
 ): Promise<NewSession> {
   const token = randomToken(32);
@@ -61,9 +62,8 @@ export async function startSession(
   return { token, id };
 }
 
-export const endSession = (db: Executor, id: string) => repo.deleteSession(db, id);
-export const endSessionByToken = (db: Executor, token: string) => repo.deleteSession(db, sessionIdOf(token));
-export const endSessionsOfUser = (db: Executor, userId: number, keepId?: string) =>
+export const endSession = (db: Tx, id: string) => repo.deleteSession(db, id);
+export const endSessionByToken = (db: Tx, token: string) => repo.deleteSession(db, sessionIdOf(token));
+export const endSessionsOfUser = (db: Tx, userId: number, keepId?: string) =>
   repo.deleteSessionsOfUser(db, userId, keepId);
-export const selectNpoForSession = (db: Executor, id: string, npoId: number | null) =>
-  repo.setSelectedNpo(db, id, npoId);
+export const selectNpoForSession = (db: Tx, id: string, npoId: number | null) => repo.setSelectedNpo(db, id, npoId);

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CONSTANTS, MESSAGES, type TLoginResponse } from '@kindling/contracts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
@@ -84,7 +85,7 @@ export async function completeFirstFactor(
  */
 export async function finishSignIn(
   deps: AuthDeps,
-  tx: users.Executor,
+  tx: Tx,
   user: users.UserRow,
   client: ClientContext,
   context: ChallengeContext,
@@ -117,7 +118,7 @@ export async function finishSignIn(
 }
 
 /** Replaces the user's backup codes with ten new ones and returns them in plain text (shown once). */
-export async function issueBackupCodes(deps: AuthDeps, tx: users.Executor, userId: number): Promise<string[]> {
+export async function issueBackupCodes(deps: AuthDeps, tx: Tx, userId: number): Promise<string[]> {
   const codes = generateBackupCodes();
   await replaceBackupCodes(
     tx,

@@ -1,26 +1,23 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import { users } from './auth.tables.ts';
-
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Tx } from '../../platform/db/tx.ts';
+import { users } from '../users/index.ts';
 export type UserRow = typeof users.$inferSelect;
 
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;
 
-export const findUserById = async (db: Executor, id: number) =>
-  first(await db.select().from(users).where(eq(users.id, id)));
+export const findUserById = async (db: Tx, id: number) => first(await db.select().from(users).where(eq(users.id, id)));
 
-export const findUserByEmail = async (db: Executor, email: string) =>
+export const findUserByEmail = async (db: Tx, email: string) =>
   first(await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`));
 
-export const findUserByGoogleSub = async (db: Executor, sub: string) =>
+export const findUserByGoogleSub = async (db: Tx, sub: string) =>
   first(await db.select().from(users).where(eq(users.googleSub, sub)));
 
-export const findUserByStripeUserId = async (db: Executor, stripeUserId: string) =>
+export const findUserByStripeUserId = async (db: Tx, stripeUserId: string) =>
   first(await db.select().from(users).where(eq(users.stripeUserId, stripeUserId)));
 
 export async function insertUser(
-  db: Executor,
+  db: Tx,
   values: Pick<
     typeof users.$inferInsert,
     'email' | 'firstName' | 'lastName' | 'passwordHash' | 'avatarUrl' | 'googleSub' | 'stripeUserId'
@@ -32,7 +29,7 @@ export async function insertUser(
 }
 
 /** Links a provider identity only while the user has none, so an existing link is never replaced. */
-export async function linkGoogleSub(db: Executor, userId: number, sub: string): Promise<boolean> {
+export async function linkGoogleSub(db: Tx, userId: number, sub: string): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ googleSub: sub })
@@ -41,22 +38,22 @@ export async function linkGoogleSub(db: Executor, userId: number, sub: string): 
   return rows.length === 1;
 }
 
-export async function incrementFailedAttempts(db: Executor, userId: number): Promise<void> {
+export async function incrementFailedAttempts(db: Tx, userId: number): Promise<void> {
   await db
     .update(users)
     .set({ failedAttempts: sql`${users.failedAttempts} + 1` })
     .where(eq(users.id, userId));
 }
 
-export async function resetFailedAttempts(db: Executor, userId: number): Promise<void> {
+export async function resetFailedAttempts(db: Tx, userId: number): Promise<void> {
   await db.update(users).set({ failedAttempts: 0 }).where(eq(users.id, userId));
 }
 
-export async function recordSignIn(db: Executor, userId: number): Promise<void> {
+export async function recordSignIn(db: Tx, userId: number): Promise<void> {
   await db.update(users).set({ lastSignInAt: sql`now()`, failedAttempts: 0 }).where(eq(users.id, userId));
 }
 
-export async function setPasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
+export async function setPasswordHash(db: Tx, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, failedAttempts: 0 }).where(eq(users.id, userId));
 }
 
@@ -64,7 +61,7 @@ export async function setPasswordHash(db: Executor, userId: number, passwordHash
  * Records a TOTP time step as used, only when it is later than the last one: false means the code
  * was already used (RFC 6238 section 5.2), even when two requests race.
  */
-export async function consumeOtpStep(db: Executor, userId: number, step: number): Promise<boolean> {
+export async function consumeOtpStep(db: Tx, userId: number, step: number): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ otpConsumedStep: step })
@@ -74,7 +71,7 @@ export async function consumeOtpStep(db: Executor, userId: number, step: number)
 }
 
 export async function updateOtpSettings(
-  db: Executor,
+  db: Tx,
   userId: number,
   values: Partial<
     Pick<UserRow, 'otpSecret' | 'otpPendingSecret' | 'otpEnabled' | 'otpConsumedStep' | 'backupCodesIssuedAt'>

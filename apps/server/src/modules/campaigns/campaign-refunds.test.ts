@@ -1,8 +1,8 @@
 import { type TCampaignListResponse, type TPublicCampaign, ZPublicCampaignResponse } from '@kindling/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payForGift } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { payForGift } from '../receipts/gift.test-support.ts';
 
 // Raised and donors on the public campaign page and the staff campaign list count a gift net of its
 // refunds: a partial refund lowers them by what went back, a full refund leaves the gift at 0.

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { campaignTotalsRow } from './campaign-totals.sql.ts';
 
 /** Campaign columns as row_to_json gives them (snake_case). */

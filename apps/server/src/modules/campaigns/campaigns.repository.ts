@@ -1,7 +1,7 @@
 import type { TCampaignValues } from '@kindling/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tx.ts';
 import { toPlainText } from '../../platform/security/html.ts';
-import type { Tx } from '../donations/index.ts';
 import { campaignTotalsRow } from './campaign-totals.sql.ts';
 import { campaignAmounts, campaignDesignations, campaignQuestions, campaigns } from './campaigns.tables.ts';
 import { sanitiseDescription } from './description-html.ts';

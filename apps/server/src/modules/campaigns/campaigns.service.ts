@@ -10,11 +10,11 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { refuseUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession, RequestSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { Tx } from '../donations/index.ts';
 import { type CampaignViewRow, selectCampaignView } from './campaign-view.repository.ts';
 import { paymentOptionsOf, toPublicCampaign, toStaffCampaign } from './campaign-view.ts';
 import { columnsOf, findOwnCampaign, hasAmounts, isCampaignUrlTaken, replaceChildren } from './campaigns.repository.ts';

@@ -11,8 +11,8 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 export const campaignStatuses = ['draft', 'active', 'ended'] as const;
 export const campaignTypes = ['donation', 'membership', 'team', 'crowdfunding'] as const;

@@ -1,9 +1,9 @@
 import { CAMPAIGN_MESSAGES, CAMPAIGN_URL_MESSAGES } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gift as recordGift } from '../../../test/records.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { recordSucceededPayment } from '../donations/index.ts';
 import { ZStaffCampaignResponse } from './campaigns.schemas.ts';
 
 const PNG = Buffer.concat([
@@ -209,19 +209,13 @@ describe('campaign API', () => {
 
   it('lists with search, status filter, raised and donors, and pages', async () => {
     const listed = await create({ campaign_url: 'listed-drive', name: 'Listed Drive', status: 'active' });
-    const gift = (ref: string, email: string, amountMinor: number) =>
-      recordSucceededPayment(ctx.db, {
-        npoId: riverside,
+    const gift = (email: string, amountMinor: number) =>
+      recordGift(ctx, riverside, { email, firstName: 'A', lastName: 'Donor' }, amountMinor, new Date(), {
         campaignId: listed.id,
-        provider: 'sandbox',
-        providerReference: ref,
-        amountMinor,
-        currency: 'USD',
-        donor: { email, firstName: 'A', lastName: 'Donor' },
       });
-    await gift('list_1', 'a@example.org', 1500);
-    await gift('list_2', 'b@example.org', 2500);
-    await gift('list_3', 'a@example.org', 1000);
+    await gift('a@example.org', 1500);
+    await gift('b@example.org', 2500);
+    await gift('a@example.org', 1000);
     const res = await staff.get('/api/v1/npo_admin/campaigns?search=listed&status=active');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -260,15 +254,16 @@ describe('campaign API', () => {
   it("lists a peer campaign's donations under the peer and under its parent", async () => {
     const parent = await create({ campaign_url: 'parent-drive', status: 'active' });
     const peer = await create({ campaign_url: 'parent-drive-team', parent_campaign_id: parent.id, status: 'active' });
-    await recordSucceededPayment(ctx.db, {
-      npoId: riverside,
-      campaignId: peer.id,
-      provider: 'sandbox',
-      providerReference: 'peer_gift_1',
-      amountMinor: 4000,
-      currency: 'USD',
-      donor: { email: 'peer-donor@example.org', firstName: 'Pia', lastName: 'Peer' },
-    });
+    await recordGift(
+      ctx,
+      riverside,
+      { email: 'peer-donor@example.org', firstName: 'Pia', lastName: 'Peer' },
+      4000,
+      new Date(),
+      {
+        campaignId: peer.id,
+      },
+    );
     const underPeer = (await staff.get(`/api/v1/npo_admin/campaigns/${peer.id}/donations`)).json();
     expect(underPeer.donations).toMatchObject([
       { campaign_id: parent.id, peer_campaign_id: peer.id, amount_minor: 4000 },

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../donations/tx.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 
 /** What recording a gift needs to know about its campaign: parentage, designations, questions. */
 export type GiftContext = {

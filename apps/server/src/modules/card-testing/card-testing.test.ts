@@ -12,10 +12,10 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { springAppeal } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
-import { springAppeal } from '../receipts/gift.test-support.ts';
 
 const ATTACKER = '203.0.113.9';
 const DONOR = '198.51.100.7';

@@ -2,10 +2,16 @@
 // shapes it as the contract's TDonation for the thank-you screen.
 import { formatMoney, normaliseDonorWall, type TAnswers, type TPublicCampaign } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import { type DonationNotice, type DonationRow, recordSucceededPayment, toDonation } from '../donations/index.ts';
+import {
+  type DonationFollowUp,
+  type DonationNotice,
+  type DonationRow,
+  recordSucceededPayment,
+  runFollowUps,
+  toDonation,
+} from '../donations/index.ts';
 import type { ProviderPayment } from '../payments/index.ts';
 import { ensurePlanForFirstGift } from '../plans/index.ts';
-import { type DonationFollowUp, runFollowUps } from './after-donation.ts';
 
 /** The donor-entered fields confirm_payment carries (already parsed by the contract). */
 export type DonorChoice = {
@@ -47,7 +53,7 @@ export type RecordInput = {
   npoId: number;
   campaign: TPublicCampaign | null;
   choice: DonorChoice;
-  /** Receipts, invitations…: see after-donation.ts. */
+  /** Receipts, invitations…: see donations/after-donation.ts. */
   followUps?: readonly DonationFollowUp[];
   log?: (error: unknown) => void;
 };
@@ -109,7 +115,7 @@ export async function recordDonation(input: RecordInput) {
   const recorded = await withPlan(input, donation);
   await runFollowUps(
     input.followUps ?? [],
-    { db, donation: recorded, created, choice, campaign, payment },
+    { db, donation: recorded, created, campaign, payment },
     input.log ?? (() => {}),
   );
   const donor = {

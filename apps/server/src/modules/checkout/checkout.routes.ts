@@ -26,8 +26,8 @@ import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { createCardTesting, createPaymentChallenges, paymentChallengeRoutes } from '../card-testing/index.ts';
+import type { DonationFollowUp } from '../donations/index.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
-import type { DonationFollowUp } from './after-donation.ts';
 import { type CheckoutDeps, confirmPayment, createIntent, ZIntentRequest } from './checkout.service.ts';
 import { createPaymentToken, createSetupToken, savePaypalPaymentMethod } from './checkout.vault.ts';
 import { capturePaypal, createOrder } from './checkout.wallet.ts';
@@ -37,7 +37,7 @@ export type CheckoutRouteDeps = {
   db: Db;
   config: Config;
   providers?: PaymentProviders;
-  /** Run after each recorded payment (receipts, invitations…): see after-donation.ts. */
+  /** Run after each recorded payment (receipts, invitations…): see donations/after-donation.ts. */
   followUps?: readonly DonationFollowUp[];
 };
 

@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPayableCampaign, NO_CAMPAIGN } from '../campaigns/index.ts';
 import type { CardTesting, PaymentChallenges } from '../card-testing/index.ts';
+import type { DonationFollowUp } from '../donations/index.ts';
 import {
   type PaymentProviders,
   type ProviderAccount,
@@ -23,7 +24,6 @@ import {
   providerErrorToAppError,
 } from '../payments/index.ts';
 import { recordFailedPaymentEvent } from '../transactions/index.ts';
-import type { DonationFollowUp } from './after-donation.ts';
 import { recordDonation } from './checkout.donation.ts';
 
 export type CheckoutDeps = {

@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
 import { donations } from '../donations/donations.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 /** failed: recorded, then the provider reported that it failed; its ledger row is reversed (decision 016). */
 export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;

@@ -1,9 +1,9 @@
 import { ZDonationDetailResponse, ZDonationHistoryResponse, ZDonorSearchResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mailTo, payForGift } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { mailTo, payForGift } from '../receipts/gift.test-support.ts';
 
 describe('donation detail, receipt resend and offline gifts', () => {
   const ctx = useTestApp();

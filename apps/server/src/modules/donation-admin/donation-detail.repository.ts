@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { campaigns } from '../campaigns/campaigns.tables.ts';
-import { donations, ledgerEntries } from '../donations/donations.tables.ts';
-import type { Tx } from '../donations/index.ts';
-import { donors } from '../donors/donors.tables.ts';
-import { recurringPlans } from '../plans/plans.tables.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { campaigns } from '../campaigns/index.ts';
+import { donations, ledgerEntries, recurringPlans } from '../donations/index.ts';
+import { donors } from '../donors/index.ts';
+import { users } from '../users/index.ts';
 import { donationRefunds } from './donation-admin.tables.ts';
 
 export type DonationRow = typeof donations.$inferSelect;

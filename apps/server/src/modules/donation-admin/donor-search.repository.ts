@@ -1,7 +1,7 @@
 import type { TDonorMatch } from '@kindling/contracts';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { donors } from '../donors/donors.tables.ts';
+import { donors } from '../donors/index.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -8,7 +8,7 @@ import type { OrganisationSession } from '../../platform/http/session-context.ts
 import { recordAudit } from '../audit/index.ts';
 import { findGiftContext } from '../campaigns/index.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
-import { donors } from '../donors/donors.tables.ts';
+import { donors } from '../donors/index.ts';
 import { addNoteInTransaction } from '../notes/index.ts';
 
 type OfflineGift = z.output<typeof ZOfflineGiftInput>;

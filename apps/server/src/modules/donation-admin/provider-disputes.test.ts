@@ -3,10 +3,10 @@
 // counts as refunded. The sandbox's own dispute simulation goes through the same signed webhook.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payForGift } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { createSandboxProvider, type SandboxProvider } from '../payments/providers/sandbox/sandbox.provider.ts';
-import { payForGift } from '../receipts/gift.test-support.ts';
 import { deliver, detailOf, figures, noticesAbout, sandboxEvent, storedRows } from './provider-events.test-support.ts';
 
 describe('disputes reported by the payment provider', () => {

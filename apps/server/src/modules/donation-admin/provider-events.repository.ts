@@ -3,10 +3,10 @@
 // refund staff already recorded through Kindling all end up as one row.
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { donations, ledgerEntries } from '../donations/donations.tables.ts';
-import type { Tx } from '../donations/index.ts';
-import { npos } from '../organisations/organisations.tables.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { donations, ledgerEntries } from '../donations/index.ts';
+import { npos } from '../organisations/index.ts';
+import { users } from '../users/index.ts';
 import { donationDisputes, donationRefunds } from './donation-admin.tables.ts';
 import type { DonationRow } from './donation-detail.repository.ts';
 

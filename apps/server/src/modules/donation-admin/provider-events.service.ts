@@ -2,8 +2,8 @@
 // the provider's own dashboard, a chargeback and its outcome reach the gift, the ledger, every
 // total and the staff, exactly once however often and in whatever order the provider sends them.
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { Tx } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import type { ProviderDispute, ProviderEvent, ProviderName, ProviderRefundRecord } from '../payments/index.ts';
 import type { DonationRow } from './donation-detail.repository.ts';

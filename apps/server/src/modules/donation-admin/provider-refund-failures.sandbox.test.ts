@@ -5,11 +5,11 @@
 import { ZConfirmPaymentResponse, ZCreateIntentResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { springAppeal } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { hmacHex } from '../../platform/security/tokens.ts';
 import { sandboxWebhookKey } from '../payments/providers/sandbox/sandbox.webhooks.ts';
-import { springAppeal } from '../receipts/gift.test-support.ts';
 import { deliver, detailOf, figures, sandboxEvent, storedRows } from './provider-events.test-support.ts';
 
 describe('sandbox refunds that fail after being accepted', () => {

@@ -3,9 +3,9 @@
 // however often or however concurrently the event arrives, and never on top of a staff refund.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payForGift } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { payForGift } from '../receipts/gift.test-support.ts';
 import { deliver, detailOf, figures, noticesAbout, sandboxEvent, storedRows } from './provider-events.test-support.ts';
 
 describe('refunds reported by the payment provider', () => {

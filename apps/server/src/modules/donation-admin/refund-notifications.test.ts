@@ -1,9 +1,9 @@
 import { type TNotification, ZNotificationsResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payForGift } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { payForGift } from '../receipts/gift.test-support.ts';
 
 describe('staff are told about refunds', () => {
   const ctx = useTestApp();

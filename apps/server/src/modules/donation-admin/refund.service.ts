@@ -1,9 +1,9 @@
 import { REFUND_MESSAGES, type TRefundInput } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { Tx } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { type PaymentProviders, ProviderError, type ProviderName, type ProviderRefund } from '../payments/index.ts';
 import { refundedSoFar } from './donation-detail.repository.ts';

@@ -1,9 +1,9 @@
 import { REFUND_MESSAGES, ZDonationDetailResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payForGift } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { payForGift } from '../receipts/gift.test-support.ts';
 
 describe('refunds of a donation', () => {
   const ctx = useTestApp();

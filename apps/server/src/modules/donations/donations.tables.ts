@@ -13,11 +13,11 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
 import { campaignDesignations, campaigns, givingIntervals } from '../campaigns/campaigns.tables.ts';
 import { donors } from '../donors/donors.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
-import { recurringPlans } from '../plans/plans.tables.ts';
+import { users } from '../users/users.tables.ts';
+import { recurringPlans } from './plans.tables.ts';
 
 export const donationStatuses = ['pending', 'succeeded', 'failed', 'refunded'] as const;
 export const donationIntervals = givingIntervals;

@@ -1,7 +1,7 @@
 import { currencyExponent } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { Tx } from './tx.ts';
 
 /** Our exponent per currency (docs/product/payments.md#money), from the contract. */
 export const exponentOf = (currency: string): number => currencyExponent(currency);

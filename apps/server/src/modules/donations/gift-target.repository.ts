@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { preparedStatement } from '../../platform/db/prepared.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type GiftContext, giftContextJson, toGiftContext } from '../campaigns/index.ts';
-import { npos } from '../organisations/organisations.tables.ts';
+import { npos } from '../organisations/index.ts';
 import { donations } from './donations.tables.ts';
-import type { Tx } from './tx.ts';
 
 /**
  * What recording a payment must know before it writes, read in one round trip: the organisation's

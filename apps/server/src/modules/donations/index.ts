@@ -1,9 +1,21 @@
 // Donations: the one way a payment becomes a donation, and the campaign's donation list.
 
+export type { Tx } from '../../platform/db/tx.ts';
+export { type DonationFollowUp, type RecordedGift, runFollowUps } from './after-donation.ts';
 export { type DonationLookupRow, findDonationsByReference } from './donation-lookup.repository.ts';
 export { type DonationDonor, toDonation } from './donation-view.ts';
 export type { DonationAnswer } from './donations.tables.ts';
+export { donationStatuses, donations, ledgerEntries } from './donations.tables.ts';
 export { type Conversion, convertToBase } from './exchange-rates.ts';
+export {
+  PLAN_FAILURE,
+  type PlanStatus,
+  planStatuses,
+  RECURRING_INTERVALS,
+  type RecurringInterval,
+  recurringPlans,
+  vaultSetups,
+} from './plans.tables.ts';
 export {
   type DonationNotice,
   type DonationRow,
@@ -12,4 +24,4 @@ export {
   recordSucceededPayment,
   type SucceededPayment,
 } from './record-payment.service.ts';
-export type { Tx } from './tx.ts';
+export { listUsedCurrencies } from './used-currencies.repository.ts';

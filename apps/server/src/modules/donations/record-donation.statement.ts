@@ -4,13 +4,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { driverValues, insertSelectLists, placeholders, prefixed, rowFromDriver } from '../../platform/db/raw-rows.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { auditInsertSql, auditValuesOf } from '../audit/index.ts';
 import { type DonorDetails, donorRowOf, donorUpsertSql } from '../donors/index.ts';
 import { notificationCtes, notificationValuesOf } from '../notifications/index.ts';
 import { donations } from './donations.tables.ts';
 import { type LedgerLine, ledgerArraysOf, ledgerInsertSql } from './ledger.repository.ts';
 import type { DonationNotice, DonationRow } from './record-payment.service.ts';
-import type { Tx } from './tx.ts';
 
 type NewDonation = Omit<typeof donations.$inferInsert, 'id' | 'donorId' | 'receiptNumber'> & {
   npoId: number;

@@ -1,6 +1,7 @@
 import type { TGivingInterval, TNotificationKind } from '@kindling/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { GiftContext } from '../campaigns/index.ts';
 import type { DonorDetails } from '../donors/index.ts';
@@ -9,7 +10,6 @@ import { convertToBase } from './exchange-rates.ts';
 import { type GiftTarget, loadGiftTarget } from './gift-target.repository.ts';
 import { giftLedgerLines } from './ledger.repository.ts';
 import { insertDonationOnce } from './record-donation.statement.ts';
-import type { Tx } from './tx.ts';
 
 export type GivingInterval = TGivingInterval;
 export type DonationRow = typeof donations.$inferSelect;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { donors } from './donors.tables.ts';
 
 /**

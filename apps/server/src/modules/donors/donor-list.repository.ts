@@ -3,7 +3,7 @@
 // million gifts per request.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import type { Tx } from '../donations/tx.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 
 export type DonorListFilter = {
   npoId: number;

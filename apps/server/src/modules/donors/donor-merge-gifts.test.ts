@@ -4,11 +4,11 @@
 import { type TDonorDetail, ZImportResponse, ZImportUploadResponse, ZPortalOverview } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mailTo, payForGift } from '../../../test/gift.ts';
+import { give } from '../../../test/portal.ts';
+import { recomputedTotals } from '../../../test/records.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { give } from '../portal/portal.test-support.ts';
-import { mailTo, payForGift } from '../receipts/gift.test-support.ts';
-import { recomputedTotals } from './donors.test-support.ts';
 
 const ctx = useTestApp();
 // The seeded peer fundraiser's account e-mail: B gave with it before the merge.

@@ -2,7 +2,7 @@
 // the kept donor. The referencing columns are read from the catalogue, so a table another module
 // adds later (with a foreign key to donors) moves too instead of blocking the delete or being lost.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../donations/tx.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 
 type Reference = { table: string; column: string };
 

@@ -1,7 +1,7 @@
 // SQL of one donor's page: profile, giving history, plans, Gift Aid declarations, duplicates.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import type { Tx } from '../donations/tx.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 
 export type DonorProfileRow = {
   id: number;

@@ -6,8 +6,8 @@ import { givingYearLabel, givingYearRange } from '@kindling/contracts/giving-yea
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { Tx } from '../donations/tx.ts';
 
 const MARGIN = 56;
 const MUTED = '#555555';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../donations/tx.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 
 export type DonorDetails = {
   email: string;

@@ -4,10 +4,10 @@ import type { TDonorDetail, TDonorListResponse, TDonorSummary } from '@kindling/
 import { givingYearOf, givingYearRange, retentionFlagsOfGifts } from '@kindling/contracts/giving-year-rules.ts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { donorIdOf, failedAttempt, gift, note, plan, recomputedTotals, refund } from '../../../test/records.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { pdfText } from '../receipts/pdf-text.test-support.ts';
-import { donorIdOf, failedAttempt, gift, note, plan, recomputedTotals, refund } from './donors.test-support.ts';
 import { findMergedInto } from './index.ts';
 
 const ctx = useTestApp();

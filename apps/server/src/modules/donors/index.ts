@@ -16,3 +16,4 @@ export {
   upsertDonor,
 } from './donors.repository.ts';
 export { donorRoutes } from './donors.routes.ts';
+export { donors } from './donors.tables.ts';

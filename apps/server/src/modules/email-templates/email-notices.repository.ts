@@ -2,7 +2,7 @@
 // claimed it when two sweeps or two instances race) and stamped when its job sent it.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { emailNotices } from './email-notices.tables.ts';
 import type { EmailKind } from './render-email.ts';
 

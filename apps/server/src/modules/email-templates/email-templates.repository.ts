@@ -1,7 +1,7 @@
 // SQL only: the stored templates of an organisation and its campaigns.
 import type { TEmailKind } from '@kindling/contracts/email-template-rules.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { emailTemplates } from './email-templates.tables.ts';
 
 export type StoredTemplate = {

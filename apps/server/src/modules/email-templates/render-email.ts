@@ -3,7 +3,7 @@
 // are HTML-escaped in the HTML part and left as they are in the subject and the text part.
 import type { TEmailKind, TMergeField } from '@kindling/contracts/email-template-rules.ts';
 import Mustache from 'mustache';
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { DEFAULT_TEMPLATES } from './default-templates.ts';
 import { findEffectiveTemplate } from './email-templates.repository.ts';
 import { plainTextOf } from './template-source.ts';

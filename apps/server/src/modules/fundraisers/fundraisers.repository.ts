@@ -1,6 +1,6 @@
 // SQL only: fundraisers, the campaign they raise for, and the peer campaign made when they join.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { fundraisers } from './fundraisers.tables.ts';
 
 export type FundraiserRow = typeof fundraisers.$inferSelect;

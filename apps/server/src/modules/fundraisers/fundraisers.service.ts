@@ -2,11 +2,11 @@
 // as fundraiser or team leader; anyone else may only ask to fundraise themselves, confirmed by an
 // e-mailed link. The first sign-in after the invitation makes them a fundraiser with their own page.
 import { ACCESS, type TFundraiserResponse, type TInviteFundraiser } from '@kindling/contracts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { Tx } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { enrolFundraiser, type FundraiserDeps, toFundraiser } from './enrolment.ts';
 import { requestToFundraise } from './fundraiser-requests.service.ts';

@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 export const fundraiserStatuses = ['invited', 'joined'] as const;
 

@@ -3,9 +3,9 @@
 import { ROLE } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mailTo } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { mailTo } from '../receipts/gift.test-support.ts';
 
 const ctx = useTestApp();
 const ids = { riverside: 0, spring: 0, peer: 0, draft: 0 };

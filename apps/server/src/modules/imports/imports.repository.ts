@@ -2,9 +2,9 @@ import type { TImportSummary } from '@kindling/contracts';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
-import { users } from '../auth/auth.tables.ts';
-import { campaigns } from '../campaigns/campaigns.tables.ts';
-import type { DbOrTx } from '../notifications/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { campaigns } from '../campaigns/index.ts';
+import { users } from '../users/index.ts';
 import { donationImports, type ImportFailure, type ImportGift } from './imports.tables.ts';
 
 const summaryColumns = {
@@ -105,7 +105,7 @@ export async function insertImport(
 }
 
 /** previewed → queued, once: false when the import is not the organisation's or already started. */
-export async function markQueued(db: DbOrTx, npoId: number, id: number): Promise<boolean> {
+export async function markQueued(db: Tx, npoId: number, id: number): Promise<boolean> {
   const rows = await db
     .update(donationImports)
     .set({ status: 'queued' })
@@ -146,7 +146,7 @@ export async function countRecorded(db: Db, npoId: number, provider: string, ref
 }
 
 /** failed → queued, once, for a run again: false when the import is not the organisation's or not failed. */
-export async function markRequeued(db: DbOrTx, npoId: number, id: number): Promise<boolean> {
+export async function markRequeued(db: Tx, npoId: number, id: number): Promise<boolean> {
   const rows = await db
     .update(donationImports)
     .set({ status: 'queued', failureMessage: null, finishedAt: null })
@@ -157,7 +157,7 @@ export async function markRequeued(db: DbOrTx, npoId: number, id: number): Promi
 
 /** Stamps a job that stopped for good, once: false when a run already finished or failed it. */
 export async function markFailed(
-  db: DbOrTx,
+  db: Tx,
   id: number,
   outcome: { importedCount: number; failureMessage: string },
 ): Promise<boolean> {
@@ -171,7 +171,7 @@ export async function markFailed(
 
 /** Stamps the outcome once: false when another run already finished the import. */
 export async function markFinished(
-  db: DbOrTx,
+  db: Tx,
   id: number,
   outcome: { processedRows: number; importedCount: number; failures: ImportFailure[] },
 ): Promise<boolean> {

@@ -2,10 +2,10 @@ import { IMPORT_MAX_BYTES, type TImportSummary, type TImportUploadResponse } fro
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { DbOrTx } from '../notifications/index.ts';
 import { checkImportFile } from './import-file.ts';
 import type { ImportStarter } from './imports.jobs.ts';
 import {
@@ -68,7 +68,7 @@ async function queueRun(
   summary: TImportSummary,
   ip: string | null,
   how: {
-    mark: (tx: DbOrTx, npoId: number, id: number) => Promise<boolean>;
+    mark: (tx: Tx, npoId: number, id: number) => Promise<boolean>;
     action: 'import.started' | 'import.retried';
     data: Record<string, unknown>;
     run?: string;

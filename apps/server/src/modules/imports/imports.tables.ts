@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 export const importStatuses = ['previewed', 'queued', 'running', 'finished', 'failed'] as const;
 

@@ -1,11 +1,10 @@
 import { NOTE_MODERATOR_CODES, type TNote } from '@kindling/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { users } from '../auth/auth.tables.ts';
-import { donations } from '../donations/donations.tables.ts';
-import type { Tx } from '../donations/index.ts';
-import { donors } from '../donors/donors.tables.ts';
-import { recurringPlans } from '../plans/plans.tables.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { donations, recurringPlans } from '../donations/index.ts';
+import { donors } from '../donors/index.ts';
+import { users } from '../users/index.ts';
 import { type NoteSubject, notes } from './notes.tables.ts';
 
 const SUBJECT_TABLES = { donation: donations, donor: donors, recurring_plan: recurringPlans } as const;

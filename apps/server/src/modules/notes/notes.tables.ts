@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 export const noteSubjects = ['donation', 'donor', 'recurring_plan'] as const;
 export type NoteSubject = (typeof noteSubjects)[number];

@@ -5,7 +5,6 @@ export { type NotificationText, notificationTexts } from './notification-texts.t
 export { startNotificationFanout } from './notifications.live.ts';
 export { notificationRoutes } from './notifications.routes.ts';
 export {
-  type DbOrTx,
   type NotificationValues,
   type NotifyOrganisationInput,
   notificationCtes,

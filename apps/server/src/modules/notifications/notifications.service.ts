@@ -3,14 +3,14 @@ import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzl
 import type { Db } from '../../platform/db/client.ts';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { memberships } from '../organisations/organisations.tables.ts';
+import { memberships } from '../organisations/index.ts';
 import { notificationRecipients, notifications } from './notifications.tables.ts';
 
 /** The PostgreSQL channel every instance LISTENs on; the payload is a notification id. */
 export const NOTIFY_CHANNEL = 'kindling_notifications';
 
 /** The database or a transaction of it: producers may notify inside their own transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Tx } from '../../platform/db/tx.ts';
 
 export type NotifyOrganisationInput = {
   npoId: number;
@@ -33,7 +33,7 @@ export type NotifyOrganisationInput = {
  * loads a row that is not there yet). Returns null when nobody in the organisation may see it.
  */
 export async function notifyOrganisation(
-  db: DbOrTx,
+  db: Tx,
   input: NotifyOrganisationInput,
 ): Promise<{ notificationId: number; recipientUserIds: number[] } | null> {
   // One statement (atomic by itself, one round trip, no savepoint inside a caller's transaction).

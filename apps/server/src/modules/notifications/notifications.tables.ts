@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 /** What the notification is about; `link` is an in-app path the dropdown points to. */
 export type NotificationMetadata = { created_at: string; link?: string } & Record<string, unknown>;

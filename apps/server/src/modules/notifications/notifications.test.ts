@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { users } from '../auth/auth.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { users } from '../users/index.ts';
 import { notificationTexts, notifyOrganisation } from './index.ts';
 import { notificationRecipients } from './notifications.tables.ts';
 

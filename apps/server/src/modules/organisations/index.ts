@@ -1,15 +1,15 @@
 // The organisations module's public surface: memberships, organisation data and statistics.
 export {
   findMembership,
+  findNpo,
   listMembershipsOfUser,
   type MembershipView,
 } from './organisations.repository.ts';
 export { organisationRoutes } from './organisations.routes.ts';
 export {
   createOrganisation,
-  getOrganisationSnapshot,
-  getOrganisationStats,
   type OrganisationSnapshot,
   sevenTotals,
   toOrganisationOption,
 } from './organisations.service.ts';
+export { memberships, npos } from './organisations.tables.ts';

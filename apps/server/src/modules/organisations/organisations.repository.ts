@@ -1,10 +1,6 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import { campaigns } from '../campaigns/campaigns.tables.ts';
-import { donations } from '../donations/donations.tables.ts';
+import { and, asc, eq, like } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tx.ts';
 import { memberships, npos } from './organisations.tables.ts';
-
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A user's membership together with the organisation it belongs to. */
 export type MembershipView = {
@@ -31,7 +27,7 @@ const membershipColumns = {
   permissions: memberships.permissions,
 };
 
-export function listMembershipsOfUser(db: Executor, userId: number): Promise<MembershipView[]> {
+export function listMembershipsOfUser(db: Tx, userId: number): Promise<MembershipView[]> {
   return db
     .select(membershipColumns)
     .from(memberships)
@@ -40,7 +36,7 @@ export function listMembershipsOfUser(db: Executor, userId: number): Promise<Mem
     .orderBy(asc(npos.name), asc(npos.id));
 }
 
-export async function findMembership(db: Executor, userId: number, npoId: number): Promise<MembershipView | null> {
+export async function findMembership(db: Tx, userId: number, npoId: number): Promise<MembershipView | null> {
   const [row] = await db
     .select(membershipColumns)
     .from(memberships)
@@ -49,20 +45,20 @@ export async function findMembership(db: Executor, userId: number, npoId: number
   return row ?? null;
 }
 
-export async function findNpo(db: Executor, npoId: number) {
+export async function findNpo(db: Tx, npoId: number) {
   const [row] = await db.select().from(npos).where(eq(npos.id, npoId));
   return row ?? null;
 }
 
 export async function updateMembershipAccess(
-  db: Executor,
+  db: Tx,
   membershipId: number,
   values: { roleCode: number; roleName: string; permissions: string[] },
 ): Promise<void> {
   await db.update(memberships).set(values).where(eq(memberships.id, membershipId));
 }
 
-export async function slugsStartingWith(db: Executor, base: string): Promise<string[]> {
+export async function slugsStartingWith(db: Tx, base: string): Promise<string[]> {
   const rows = await db
     .select({ slug: npos.slug })
     .from(npos)
@@ -71,7 +67,7 @@ export async function slugsStartingWith(db: Executor, base: string): Promise<str
 }
 
 export async function insertOrganisation(
-  db: Executor,
+  db: Tx,
   values: { name: string; slug: string; baseCurrency: string; stripeAccountId: string | null },
 ): Promise<number> {
   const [row] = await db.insert(npos).values(values).returning({ id: npos.id });
@@ -80,25 +76,8 @@ export async function insertOrganisation(
 }
 
 export async function insertMembership(
-  db: Executor,
+  db: Tx,
   values: { npoId: number; userId: number; roleCode: number; roleName: string },
 ): Promise<void> {
   await db.insert(memberships).values(values);
-}
-
-export function listCampaignRefs(db: Executor, npoId: number) {
-  return db
-    .select({ id: campaigns.id, name: campaigns.name, campaign_url: campaigns.campaignUrl, status: campaigns.status })
-    .from(campaigns)
-    .where(eq(campaigns.npoId, npoId))
-    .orderBy(asc(campaigns.name), asc(campaigns.id));
-}
-
-/** Currencies the organisation's donations and campaigns use. */
-export async function listUsedCurrencies(db: Executor, npoId: number): Promise<string[]> {
-  const { rows } = await db.execute<{ currency: string }>(sql`
-    SELECT ${donations.currency} AS currency FROM ${donations} WHERE ${donations.npoId} = ${npoId}
-    UNION
-    SELECT ${campaigns.currency} FROM ${campaigns} WHERE ${campaigns.npoId} = ${npoId}`);
-  return rows.map((r) => r.currency);
 }

@@ -1,6 +1,5 @@
 import {
   ORGANISATION_SETTINGS_CODES,
-  ZOrganisationStats,
   ZUpdateUserPermissionsRequest,
   ZUserPermissionsResponse,
 } from '@kindling/contracts';
@@ -9,20 +8,13 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
-import { getOrganisationStats } from './organisations.service.ts';
 import { getUserPermissions, updateUserPermissions } from './permissions.service.ts';
 
 const ZUserIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** Organisation statistics and member permissions, always of the session's selected organisation. */
+/** Member permissions, always of the session's selected organisation. */
 export async function organisationRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   const r = zodRouter(app, 'Organisations');
-
-  r.get(
-    '/npo_admin/account_details',
-    { preHandler: requireAccess('dashboard'), schema: { response: { 200: ZOrganisationStats } } },
-    async (request) => getOrganisationStats(deps.db, organisationSessionOf(request, 'dashboard').selectedNpoId),
-  );
 
   r.get(
     '/npo_admin/user_permissions/:id',

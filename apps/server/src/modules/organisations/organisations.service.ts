@@ -1,14 +1,9 @@
 import type { TCampaignRef, TNpo, TOrganisationOption, TOrganisationStats } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { violatedUniqueKey } from '../../platform/db/unique-violation.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { donationStatuses } from '../donations/donations.tables.ts';
 import * as repo from './organisations.repository.ts';
-import { selectTopCampaigns, selectTotals } from './stats.repository.ts';
-
-/** Payment types the donation form offers; configurable per organisation once processors arrive. */
-const PAYMENT_TYPES = ['card', 'paypal'];
 
 export const toOrganisationOption = (m: repo.MembershipView): TOrganisationOption => ({
   id: m.npoId,
@@ -18,22 +13,11 @@ export const toOrganisationOption = (m: repo.MembershipView): TOrganisationOptio
   user_role: m.roleCode,
 });
 
-export async function getOrganisationStats(db: Db, npoId: number): Promise<TOrganisationStats> {
-  const npo = await repo.findNpo(db, npoId);
-  if (!npo) throw new AppError('NOT_FOUND', 'Organisation not found.');
-  const [totals, topCampaigns] = await Promise.all([selectTotals(db, npoId), selectTopCampaigns(db, npoId)]);
-  return {
-    ...totals,
-    currency: npo.baseCurrency,
-    monthly_goal: npo.monthlyGoalMinor,
-    top_campaigns: topCampaigns,
-    // Events are not built yet; until then there are none to count or show.
-    events_count: 0,
-    upcoming_event: null,
-  };
-}
-
-/** Everything the session loads when an organisation is selected (docs/product/sign-in.md#the-session). */
+/**
+ * Everything the session loads when an organisation is selected (docs/product/sign-in.md#the-session). Built
+ * by the analysis module (organisation-snapshot.ts), which reads campaigns and donations above this
+ * layer; app.ts hands it to auth.
+ */
 export type OrganisationSnapshot = {
   npo: TNpo;
   stats: TOrganisationStats;
@@ -42,25 +26,6 @@ export type OrganisationSnapshot = {
   statuses: string[];
   currencies: string[];
 };
-
-export async function getOrganisationSnapshot(db: Db, npoId: number): Promise<OrganisationSnapshot> {
-  const npo = await repo.findNpo(db, npoId);
-  if (!npo) throw new AppError('NOT_FOUND', 'Organisation not found.');
-  const [stats, campaigns, used] = await Promise.all([
-    getOrganisationStats(db, npoId),
-    repo.listCampaignRefs(db, npoId),
-    repo.listUsedCurrencies(db, npoId),
-  ]);
-  const others = used.filter((c) => c !== npo.baseCurrency).sort();
-  return {
-    npo: { id: npo.id, name: npo.name, logo: npo.logoUrl, base_currency: npo.baseCurrency },
-    stats,
-    campaigns,
-    paymentTypes: PAYMENT_TYPES,
-    statuses: [...donationStatuses],
-    currencies: [npo.baseCurrency, ...others],
-  };
-}
 
 /** The seven totals that refresh and select_npo repeat at the top level. */
 export const sevenTotals = (stats: TOrganisationStats | null) => ({
@@ -86,7 +51,7 @@ export function slugify(name: string): string {
   return slug || 'organisation';
 }
 
-async function uniqueSlug(db: repo.Executor, name: string): Promise<string> {
+async function uniqueSlug(db: Tx, name: string): Promise<string> {
   const base = slugify(name);
   const taken = new Set(await repo.slugsStartingWith(db, base));
   if (!taken.has(base)) return base;

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 export const npos = pgTable('npos', {
   id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

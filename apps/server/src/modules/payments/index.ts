@@ -1,5 +1,7 @@
 // Payments: the provider layer (sandbox, Stripe, PayPal behind one interface) and Stripe
 // Connect's OAuth exchange used by Stripe sign-in.
+
+export { sandboxPaymentMethods } from './payments.tables.ts';
 export type {
   CapturedOrder,
   CardSetupStatus,

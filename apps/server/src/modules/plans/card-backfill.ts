@@ -5,12 +5,12 @@
 // runs in batches in plan id order; a provider error for one plan is logged and the batch goes on.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { recurringPlans } from '../donations/index.ts';
 import { type PaymentProviders, ProviderError, type ProviderName, type SavedCard } from '../payments/index.ts';
 import { cardColumnsOf } from './donor-plan-changes.ts';
 import { CARD_PROVIDERS } from './plan-cards.ts';
 import { chargeContextOf } from './plan-facts.repository.ts';
 import type { PlanRow } from './plans.repository.ts';
-import { recurringPlans } from './plans.tables.ts';
 
 export type CardBackfillDeps = {
   db: Db;

@@ -4,14 +4,14 @@
 // organisation AND that donor, and audited with the actor "donor" in the same transaction.
 import { cardMinimumError, formatMoney } from '@kindling/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { Tx } from '../donations/index.ts';
+import { type PlanStatus, recurringPlans } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import type { SavedCard } from '../payments/index.ts';
 import { chargeDateOf, type RecurringInterval } from './next-charge.ts';
 import type { PlanRow } from './plans.repository.ts';
-import { type PlanStatus, recurringPlans } from './plans.tables.ts';
 
 /** Who acts: the donor, through a portal link (no user) or signed in (their user id). */
 export type DonorActor = {

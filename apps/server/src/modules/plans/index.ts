@@ -2,6 +2,7 @@
 // PayPal vault setups that lead to such a gift, the scheduler that charges them (with dunning) and
 // the staff API.
 
+export { PLAN_FAILURE, type PlanStatus, planStatuses, recurringPlans, vaultSetups } from '../donations/index.ts';
 export { type CardBackfill, cardBackfillQueue, registerCardBackfill } from './card-backfill.jobs.ts';
 export { backfillPlanCards, type CardBackfillBatch, type CardBackfillDeps } from './card-backfill.ts';
 export {
@@ -33,7 +34,7 @@ export {
 export { findPlan, type PlanRow } from './plans.repository.ts';
 export { seedRecurringPlans } from './plans.seed.ts';
 export { ensurePlanForFirstGift, type PlanStart } from './plans.service.ts';
-export { PLAN_FAILURE, type PlanStatus, planStatuses, recurringPlans, vaultSetups } from './plans.tables.ts';
+
 export { type RecurringPlanRouteDeps, recurringPlanRoutes } from './plans-admin.routes.ts';
 export { registerRecurringScheduler, type SchedulerClock, sweepQueue } from './scheduler.jobs.ts';
 export {

@@ -1,7 +1,8 @@
 // Monthly recurring revenue: what the organisation's chargeable plans bring in a month, each
 // interval normalised to a month and every currency converted to the base currency.
 import { sql } from 'drizzle-orm';
-import { convertToBase, type Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { convertToBase } from '../donations/index.ts';
 import type { RecurringInterval } from './next-charge.ts';
 
 /**

@@ -2,14 +2,9 @@
 // time) as "period n", never from the previous due date: a plan started on 31 January is due on
 // 28 or 29 February and again on 31 March, where adding a month each time would drift to the 28th.
 // Calendar arithmetic is in UTC, the organisation having no time zone of its own yet.
-import type { TGivingInterval } from '@kindling/contracts';
+import { RECURRING_INTERVALS, type RecurringInterval } from '../donations/index.ts';
 
-export type RecurringInterval = Exclude<TGivingInterval, 'once'>;
-
-export const RECURRING_INTERVALS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const satisfies readonly [
-  RecurringInterval,
-  ...RecurringInterval[],
-];
+export { RECURRING_INTERVALS, type RecurringInterval };
 
 const DAY_MS = 86_400_000;
 const DAYS: Partial<Record<RecurringInterval, number>> = { daily: 1, weekly: 7 };

@@ -5,12 +5,12 @@
 import { cardExpiryState, type TPlanCard } from '@kindling/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import type { DonationFollowUp } from '../checkout/index.ts';
+import type { DonationFollowUp } from '../donations/index.ts';
+import { recurringPlans } from '../donations/index.ts';
 import type { PaymentProviders, ProviderName } from '../payments/index.ts';
 import { cardColumnsOf } from './donor-plan-changes.ts';
 import { chargeContextOf } from './plan-facts.repository.ts';
 import { findPlan } from './plans.repository.ts';
-import { recurringPlans } from './plans.tables.ts';
 
 export const CARD_PROVIDERS: readonly string[] = ['sandbox', 'stripe'];
 
@@ -72,7 +72,7 @@ export async function storePlanCard(
   return rows.length > 0;
 }
 
-/** The checkout follow-up (after-donation.ts): a recurring first gift's saved card, described. */
+/** The checkout follow-up (donations/after-donation.ts): a recurring first gift's saved card, described. */
 export function planCardFollowUp(providers: PaymentProviders): DonationFollowUp {
   return async ({ db, donation, payment }) => {
     const paymentMethodId = payment.paymentMethodId;

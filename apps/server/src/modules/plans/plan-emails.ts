@@ -5,11 +5,11 @@
 import { formatMoney, INTERVAL_PHRASES } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { Tx } from '../donations/index.ts';
+import { createPortalLink } from '../../platform/security/portal-link.ts';
 import { deliverNoticeOnce, type EmailValues, renderEmail } from '../email-templates/index.ts';
-import { createPortalLink } from '../portal/index.ts';
 import { chargeContextOf, donorNameOf } from './plan-facts.repository.ts';
 import { findPlan, type PlanRow } from './plans.repository.ts';
 

@@ -1,7 +1,7 @@
 // What charging a plan and writing to its donor need besides the plan row: the donor, the
 // organisation (its name and its account at the plan's provider), the campaign and the method.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import type { PlanRow } from './plans.repository.ts';
 
 export type ChargeContext = {

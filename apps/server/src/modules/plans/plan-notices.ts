@@ -1,7 +1,8 @@
 // What staff hear from the scheduler (notifications, in the transaction that changes the plan)
 // and the audit entries of its changes (actor null: the system did it).
+
+import type { Tx } from '../../platform/db/tx.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { Tx } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { type ChargeContext, donorNameOf } from './plan-facts.repository.ts';
 import type { PlanRow } from './plans.repository.ts';

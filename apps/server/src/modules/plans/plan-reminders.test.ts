@@ -4,12 +4,12 @@
 // expiring card (once per card expiry), each in the plan's own organisation's words.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailTo as mailsTo } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createDb } from '../../platform/db/client.ts';
 import { upsertTemplate } from '../email-templates/email-templates.repository.ts';
 import { claimNotice } from '../email-templates/index.ts';
 import { prepareTemplate } from '../email-templates/template-source.ts';
-import { mailTo as mailsTo } from '../receipts/gift.test-support.ts';
 import { runDueCharges, type SchedulerDeps, sendPlanEmail, storePlanCard, upcomingNoticeKey } from './index.ts';
 import {
   createTestPlan,

@@ -4,8 +4,8 @@
 // plan row is locked, so the charge claims of decision 011 are untouched), audited in the claim's
 // transaction, and sent by the recurring.email job after the commit.
 import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tx.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { Tx } from '../donations/index.ts';
 import { claimNotice } from '../email-templates/index.ts';
 import type { RecurringInterval } from './next-charge.ts';
 import { type PlanEmailJob, planEmailQueue } from './plan-emails.ts';

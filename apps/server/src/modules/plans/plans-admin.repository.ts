@@ -1,11 +1,11 @@
 // Staff reads of plans: the list with its filters and counts, one plan with its charge history.
 import type { TPlanCharge } from '@kindling/contracts';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { campaigns } from '../campaigns/campaigns.tables.ts';
-import type { Tx } from '../donations/index.ts';
-import { donors } from '../donors/donors.tables.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { campaigns } from '../campaigns/index.ts';
+import { type PlanStatus, recurringPlans } from '../donations/index.ts';
+import { donors } from '../donors/index.ts';
 import type { PlanRow } from './plans.repository.ts';
-import { type PlanStatus, recurringPlans } from './plans.tables.ts';
 
 export type PlanListRow = {
   plan: PlanRow;

@@ -10,15 +10,15 @@ import type {
   TRecurringPlanUpdate,
 } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { Tx } from '../donations/index.ts';
+import type { PlanStatus } from '../donations/index.ts';
 import { retriesOf } from './dunning.ts';
 import { monthlyRecurringRevenue } from './mrr.ts';
 import { firstPeriodAfter } from './next-charge.ts';
 import { planCardOf } from './plan-cards.ts';
 import type { PlanRow } from './plans.repository.ts';
-import type { PlanStatus } from './plans.tables.ts';
 import {
   baseCurrencyOf,
   chargeHistory,

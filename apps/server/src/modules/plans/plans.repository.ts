@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { donations } from '../donations/donations.tables.ts';
-import type { Tx } from '../donations/index.ts';
-import { PLAN_FAILURE, recurringPlans } from './plans.tables.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { donations, PLAN_FAILURE, recurringPlans } from '../donations/index.ts';
 
 export type PlanRow = typeof recurringPlans.$inferSelect;
 export type NewPlan = typeof recurringPlans.$inferInsert;

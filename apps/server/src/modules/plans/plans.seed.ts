@@ -3,7 +3,7 @@
 // keeps declining), one paused, one cancelled, the others active. Running it again changes nothing.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { sandboxPaymentMethods } from '../payments/payments.tables.ts';
+import { sandboxPaymentMethods } from '../payments/index.ts';
 import { recordPaymentAttempt } from '../transactions/index.ts';
 import { firstPeriodAfter } from './next-charge.ts';
 import { insertPlanOnce, linkDonationToPlan, type PlanRow } from './plans.repository.ts';

@@ -3,10 +3,10 @@ import { formatMoney } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { DonationRow } from '../donations/index.ts';
+import { PLAN_FAILURE } from '../donations/index.ts';
 import { notifyOrganisation } from '../notifications/index.ts';
 import { firstChargeDate, isRecurring, type RecurringInterval } from './next-charge.ts';
 import { attachMissingMethod, insertPlanOnce, linkDonationToPlan, type PlanRow } from './plans.repository.ts';
-import { PLAN_FAILURE } from './plans.tables.ts';
 
 export type PlanStart = {
   /** The first gift, as recorded. */

@@ -4,13 +4,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { createJobs, type Jobs } from '../../platform/jobs/jobs.ts';
-import { recordSucceededPayment } from '../donations/index.ts';
+import { recordSucceededPayment, recurringPlans } from '../donations/index.ts';
 import { sandboxOnlyProviders } from '../payments/index.ts';
 import { sandboxPaymentMethods } from '../payments/payments.tables.ts';
 import { createSandboxProvider } from '../payments/providers/sandbox/sandbox.provider.ts';
 import { ensurePlanForFirstGift, type PlanRow } from './index.ts';
 import type { RecurringInterval } from './next-charge.ts';
-import { recurringPlans } from './plans.tables.ts';
 import type { SchedulerDeps } from './scheduler.service.ts';
 
 let counter = 0;

@@ -1,8 +1,8 @@
 // The scheduler's SQL: claiming a due plan under a row lock, and moving it on after a charge.
 import { and, asc, eq, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { type PlanStatus, recurringPlans } from '../donations/index.ts';
 import type { PlanRow } from './plans.repository.ts';
-import { type PlanStatus, recurringPlans } from './plans.tables.ts';
 
 /** Statuses the scheduler charges (the partial index recurring_plans_due_idx covers them). */
 export const CHARGEABLE: PlanStatus[] = ['active', 'past_due'];

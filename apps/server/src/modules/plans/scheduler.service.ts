@@ -2,8 +2,9 @@
 // the gift, and runs the dunning schedule when a charge fails. Time is a parameter (`now`), so
 // tests drive the clock and the sweep job passes the real time.
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import { recordSucceededPayment, type Tx } from '../donations/index.ts';
+import { PLAN_FAILURE, recordSucceededPayment } from '../donations/index.ts';
 import { type PaymentProviders, ProviderError, type ProviderName, type ProviderPayment } from '../payments/index.ts';
 import { receiptQueue } from '../receipts/index.ts';
 import { recordPaymentAttempt } from '../transactions/index.ts';
@@ -14,7 +15,6 @@ import { type ChargeContext, chargeContextOf } from './plan-facts.repository.ts'
 import { announceCancelled, announceFailed, announceRecovered } from './plan-notices.ts';
 import { type ReminderOutcome, sendDueReminders } from './plan-reminders.ts';
 import type { PlanRow } from './plans.repository.ts';
-import { PLAN_FAILURE } from './plans.tables.ts';
 import { claimDuePlan, updateClaimedPlan } from './scheduler.repository.ts';
 
 export type SchedulerDeps = {

@@ -3,10 +3,10 @@
 // the last one, paused plans, recovery, and two workers sweeping at the same moment.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailTo as mailsTo } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createDb } from '../../platform/db/client.ts';
 import type { PaymentProviders } from '../payments/index.ts';
-import { mailTo as mailsTo } from '../receipts/gift.test-support.ts';
 import { chargeDateOf, PLAN_FAILURE, runDueCharges, type SchedulerDeps } from './index.ts';
 import {
   countRows,

@@ -3,7 +3,7 @@
 // carries the organisation it belongs to.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { vaultSetups } from './plans.tables.ts';
+import { vaultSetups } from '../donations/index.ts';
 
 export type VaultSetupRow = typeof vaultSetups.$inferSelect;
 export type NewVaultSetup = typeof vaultSetups.$inferInsert;

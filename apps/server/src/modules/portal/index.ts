@@ -1,13 +1,6 @@
-// Donor self-service: the signed portal link e-mails carry, and the portal behind it (decision 012).
+// Donor self-service: the portal behind the signed link e-mails carry (platform/security/portal-link.ts,
+// decision 012).
 
 export { portalRoutes } from './portal.routes.ts';
 export type { PortalDeps } from './portal.service.ts';
-export {
-  createPortalLink,
-  PORTAL_LINK_TTL_MS,
-  type PortalClaims,
-  type PortalTokenCheck,
-  signPortalToken,
-  verifyPortalToken,
-} from './portal-link.ts';
 export { PORTAL_COOKIE } from './portal-session.ts';

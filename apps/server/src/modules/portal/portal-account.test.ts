@@ -4,10 +4,10 @@
 import { ZPortalGiftsResponse, ZPortalOverview, ZPortalPlansResponse } from '@kindling/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { give } from '../../../test/portal.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { give } from './portal.test-support.ts';
 
 const ctx = useTestApp();
 

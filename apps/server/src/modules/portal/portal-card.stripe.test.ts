@@ -10,12 +10,12 @@ import {
 } from '@kindling/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { portalBrowser } from '../../../test/portal.ts';
 import { useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { recurringPlans } from '../plans/index.ts';
-import { portalBrowser } from './portal.test-support.ts';
 
 describe('a new card from the portal through Stripe', () => {
   const standIn = useStripeStandIn();

@@ -3,11 +3,11 @@
 import { ZPortalCardSetupResponse, ZPortalPlansResponse } from '@kindling/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { give, portalBrowser } from '../../../test/portal.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import type { TestClient } from '../../../test/test-client.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { recurringPlans } from '../plans/index.ts';
-import { give, portalBrowser } from './portal.test-support.ts';
 
 const ctx = useTestApp();
 

@@ -3,8 +3,8 @@
 // link's own expiry), sent only to /api/v1/portal. Nothing is stored: the claim signs itself with
 // a key of its own, so a link can never pass as a session cookie or the other way round.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type PortalClaims, signPortalToken, verifyPortalToken } from '../../platform/security/portal-link.ts';
 import { hmacHex } from '../../platform/security/tokens.ts';
-import { type PortalClaims, signPortalToken, verifyPortalToken } from './portal-link.ts';
 
 export const PORTAL_COOKIE = 'kindling_portal';
 export const PORTAL_COOKIE_PATH = '/api/v1/portal';

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { PUBLIC_ROUTE, type RouteAccess } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
+import { verifyPortalToken } from '../../platform/security/portal-link.ts';
 import {
   changePortalPlan,
   currentDonorId,
@@ -35,7 +36,6 @@ import {
   updateChange,
 } from './portal.service.ts';
 import { completeCardSetup, startCardSetup } from './portal-card.service.ts';
-import { verifyPortalToken } from './portal-link.ts';
 import { endPortalSession, portalSessionOf, startPortalSession } from './portal-session.ts';
 import { accountSubjectOf, linkSubjectOf } from './portal-subject.ts';
 

@@ -3,13 +3,13 @@
 import { ZPortalGiftsResponse, ZPortalOverview, ZPortalPlanResponse, ZPortalPlansResponse } from '@kindling/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { give, linkFor, portalBrowser, tokenOf } from '../../../test/portal.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { setCookieOf, TestClient } from '../../../test/test-client.ts';
+import { PORTAL_LINK_TTL_MS } from '../../platform/security/portal-link.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import { recurringPlans } from '../plans/index.ts';
-import { PORTAL_LINK_TTL_MS } from './index.ts';
-import { give, linkFor, portalBrowser, tokenOf } from './portal.test-support.ts';
 
 const ctx = useTestApp();
 

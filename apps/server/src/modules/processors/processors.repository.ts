@@ -1,9 +1,7 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import { npos } from '../organisations/organisations.tables.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { npos } from '../organisations/index.ts';
 import { stripeConnectStates } from './processors.tables.ts';
-
-type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const settingsColumns = {
   stripeAccountId: npos.stripeAccountId,
@@ -24,14 +22,14 @@ export type ProcessorSettings = {
 };
 
 /** One organisation's settings; `forUpdate` locks the row for a change in the same transaction. */
-export async function findSettings(db: Executor, npoId: number, forUpdate = false): Promise<ProcessorSettings | null> {
+export async function findSettings(db: Tx, npoId: number, forUpdate = false): Promise<ProcessorSettings | null> {
   const query = db.select(settingsColumns).from(npos).where(eq(npos.id, npoId));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 
 export async function setStripeAccount(
-  db: Executor,
+  db: Tx,
   npoId: number,
   values: { accountId: string | null; livemode: boolean | null },
 ): Promise<void> {
@@ -46,7 +44,7 @@ export async function setStripeAccount(
 }
 
 export async function setPaypal(
-  db: Executor,
+  db: Tx,
   npoId: number,
   values: { merchantId: string; email: string } | null,
 ): Promise<void> {
@@ -61,11 +59,11 @@ export async function setPaypal(
 }
 
 /** Serialises connections of one Stripe account across organisations until the transaction ends. */
-export async function lockStripeAccount(tx: Executor, accountId: string): Promise<void> {
+export async function lockStripeAccount(tx: Tx, accountId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`stripe-account:${accountId}`}))`);
 }
 
-export async function isStripeAccountUsedElsewhere(db: Executor, accountId: string, npoId: number): Promise<boolean> {
+export async function isStripeAccountUsedElsewhere(db: Tx, accountId: string, npoId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: npos.id })
     .from(npos)
@@ -75,7 +73,7 @@ export async function isStripeAccountUsedElsewhere(db: Executor, accountId: stri
 }
 
 export async function insertConnectState(
-  db: Executor,
+  db: Tx,
   values: { stateDigest: string; sessionId: string; npoId: number; userId: number; expiresAt: Date },
 ): Promise<void> {
   await db.insert(stripeConnectStates).values(values);
@@ -83,7 +81,7 @@ export async function insertConnectState(
 
 /** Takes a live state of this session (it cannot be used twice); null when unknown, foreign or expired. */
 export async function takeConnectState(
-  db: Executor,
+  db: Tx,
   stateDigest: string,
   sessionId: string,
 ): Promise<{ npoId: number; userId: number } | null> {
@@ -101,6 +99,6 @@ export async function takeConnectState(
 }
 
 /** Old states are dropped whenever a new round trip starts: the table stays small without a job. */
-export async function deleteExpiredConnectStates(db: Executor): Promise<void> {
+export async function deleteExpiredConnectStates(db: Tx): Promise<void> {
   await db.delete(stripeConnectStates).where(sql`${stripeConnectStates.expiresAt} <= now()`);
 }

@@ -4,10 +4,10 @@
 
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mailTo, payForGift } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { verifyPortalToken } from '../portal/index.ts';
-import { mailTo, payForGift } from './gift.test-support.ts';
+import { verifyPortalToken } from '../../platform/security/portal-link.ts';
 import { NO_GOODS_OR_SERVICES } from './receipt-text.ts';
 
 const ctx = useTestApp();

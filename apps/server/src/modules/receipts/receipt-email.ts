@@ -2,9 +2,9 @@
 // filled with the gift's facts and the donor's portal link, followed by the part no template can
 // remove (the gift's details and the legal wording, as on the PDF).
 
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { createPortalLink } from '../../platform/security/portal-link.ts';
 import { emailDocument, renderEmailBody } from '../email-templates/index.ts';
-import { createPortalLink } from '../portal/index.ts';
 import {
   PERIOD_WORD,
   type Receipt,

@@ -1,6 +1,6 @@
 import { GIFT_AID_NOTES, giftAidDeclarationText } from '@kindling/contracts';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from './pdf-text.test-support.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import {
   buildReceipt,

@@ -3,7 +3,7 @@
 import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { DonationFollowUp } from '../checkout/index.ts';
+import type { DonationFollowUp } from '../donations/index.ts';
 import { composeReceiptEmail, type PortalLinkKeys } from './receipt-email.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { buildReceipt } from './receipt-text.ts';

@@ -2,7 +2,7 @@
 import type { TGivingInterval } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import type { ReceiptFacts } from './receipt-text.ts';
 
 type FactsRow = {

@@ -3,11 +3,11 @@
 import { addFeeCover, formatMoney, GIFT_AID_NOTES, giftAidDeclarationText } from '@kindling/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailTo, payForGift } from '../../../test/gift.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { donations } from '../donations/donations.tables.ts';
-import { mailTo, payForGift } from './gift.test-support.ts';
-import { pdfText } from './pdf-text.test-support.ts';
 import { NO_GOODS_OR_SERVICES } from './receipt-text.ts';
 import { sendReceipt } from './receipts.jobs.ts';
 

@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
+import { createPortalLink } from '../../platform/security/portal-link.ts';
 import { recordAudit } from '../audit/index.ts';
-import type { DonationFollowUp } from '../checkout/index.ts';
-import type { DonationRow } from '../donations/index.ts';
+import type { DonationFollowUp, DonationRow } from '../donations/index.ts';
 import {
   claimNotice,
   deliverNoticeOnce,
@@ -17,7 +17,6 @@ import {
   isNoticeUnsent,
   renderEmail,
 } from '../email-templates/index.ts';
-import { createPortalLink } from '../portal/index.ts';
 import { giftMergeValues } from './receipt-email.ts';
 import type { ReceiptDeps } from './receipts.jobs.ts';
 import { findReceiptSource } from './receipts.repository.ts';

@@ -3,11 +3,11 @@
 // again), not for a repeat gift, and always in the gift's organisation's words.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailTo, payForGift } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { upsertTemplate } from '../email-templates/email-templates.repository.ts';
 import { prepareTemplate } from '../email-templates/template-source.ts';
 import { npos } from '../organisations/organisations.tables.ts';
-import { mailTo, payForGift } from './gift.test-support.ts';
 import { sendThankYou } from './thank-you.jobs.ts';
 
 const ctx = useTestApp({ env: { JOB_POLL_INTERVAL_SECONDS: '0.5' } });

@@ -1,4 +1,4 @@
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { recordPaymentAttempt } from './payment-attempts.repository.ts';
 import type { PaymentAttemptStatus } from './transactions.tables.ts';
 

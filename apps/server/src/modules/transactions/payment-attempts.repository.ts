@@ -1,4 +1,4 @@
-import type { Tx } from '../donations/index.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { type PaymentAttemptStatus, paymentAttempts } from './transactions.tables.ts';
 
 export type PaymentAttempt = {

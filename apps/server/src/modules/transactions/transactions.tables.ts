@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
+import { recurringPlans } from '../donations/plans.tables.ts';
 import { donors } from '../donors/donors.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
-import { recurringPlans } from '../plans/plans.tables.ts';
 
 export const paymentAttemptStatuses = ['failed', 'requires_action', 'canceled'] as const;
 export type PaymentAttemptStatus = (typeof paymentAttemptStatuses)[number];

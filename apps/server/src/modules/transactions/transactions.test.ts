@@ -1,9 +1,9 @@
 import { ZCreateIntentResponse, ZTransactionListResponse, ZTransactionResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { payForGift, springAppeal } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
-import { payForGift, springAppeal } from '../receipts/gift.test-support.ts';
 
 describe('transactions: every payment attempt', () => {
   const ctx = useTestApp();

@@ -4,9 +4,8 @@
 // every per-call value is also turned into text once, not on every call.
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Tx } from './tx.ts';
 
-type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 type BuiltQuery = { sql: string; params: unknown[] };
 
 // Drizzle's own session and dialect (the ones db.execute uses), so rows come back converted the
@@ -26,7 +25,7 @@ type Internals = {
 
 const nameOf = (text: string) => `k_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
 
-async function run<T>(db: Executor, built: BuiltQuery & { name: string }, values?: Record<string, unknown>) {
+async function run<T>(db: Tx, built: BuiltQuery & { name: string }, values?: Record<string, unknown>) {
   const { session } = db as unknown as Internals;
   const result = await session.prepareQuery(built, undefined, built.name, false).execute(values);
   return result.rows as T[];
@@ -39,7 +38,7 @@ async function run<T>(db: Executor, built: BuiltQuery & { name: string }, values
  */
 export function preparedStatement<T extends Record<string, unknown>>(build: () => SQL) {
   let built: (BuiltQuery & { name: string }) | null = null;
-  return (db: Executor, values: Record<string, unknown>): Promise<T[]> => {
+  return (db: Tx, values: Record<string, unknown>): Promise<T[]> => {
     if (!built) {
       const query = (db as unknown as Internals).dialect.sqlToQuery(build());
       built = { ...query, name: nameOf(query.sql) };

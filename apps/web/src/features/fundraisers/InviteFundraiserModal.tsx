@@ -10,8 +10,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api-client.ts';
-import { FormAlert } from '../auth/components/FormAlert.tsx';
-import { describeFormError } from '../auth/form-errors.ts';
+import { FormAlert } from '../../shared/FormAlert.tsx';
+import { describeFormError } from '../../shared/form-errors.ts';
 
 type Values = { first_name: string; last_name: string; email: string; role: TFundraiserRole };
 

@@ -1,8 +1,15 @@
 import { currencyExponent, formatMoney, type THomeAnalysis } from '@kindling/contracts';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, SimpleGrid, Text } from '@mantine/core';
-import { ChartCard, cardState } from '../analysis/components/ChartCard.tsx';
-import { bucketLabel, CHART_COLORS, majorFormatter, methodName, toMajor } from '../analysis/components/chart-format.ts';
+import {
+  bucketLabel,
+  CHART_COLORS,
+  ChartCard,
+  cardState,
+  majorFormatter,
+  methodName,
+  toMajor,
+} from '../analysis/index.ts';
 
 type Query = { data?: THomeAnalysis; isError: boolean; refetch: () => unknown };
 

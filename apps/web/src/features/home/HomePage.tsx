@@ -4,10 +4,10 @@ import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useAccountDetails, useSession } from '../../session';
-import { analysisQueries } from '../analysis/api/analysis.queries.ts';
-import { PageFrame } from '../placeholder/PageFrame.tsx';
-import { pageEntry } from '../placeholder/page-catalog.ts';
-import type { PageEntry } from '../placeholder/page-entry.ts';
+import { PageFrame } from '../../shared/PageFrame.tsx';
+import { pageEntry } from '../../shared/page-catalog.ts';
+import type { PageEntry } from '../../shared/page-entry.ts';
+import { analysisQueries } from '../analysis/index.ts';
 import { MonthlyGoal, UpcomingEvent } from './GoalAndEvent.tsx';
 import { HomeCharts } from './HomeCharts.tsx';
 import { RecentDonations } from './RecentDonations.tsx';

@@ -1,7 +1,7 @@
 import { formatMoney, type THomeAnalysis } from '@kindling/contracts';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ChartCard, cardState } from '../analysis/components/ChartCard.tsx';
+import { ChartCard, cardState } from '../analysis/index.ts';
 
 type Query = { data?: THomeAnalysis; isError: boolean; refetch: () => unknown };
 

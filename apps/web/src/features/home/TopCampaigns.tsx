@@ -1,6 +1,6 @@
 import type { TOrganisationStats } from '@kindling/contracts';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatCount, formatMoney } from '../placeholder/format-money.ts';
+import { formatCount, formatMoney } from '../../shared/format-money.ts';
 
 /** The campaigns that raised the most, from the same statistics call; a sentence when there are none. */
 export function TopCampaigns({ stats }: { stats: TOrganisationStats }) {

@@ -11,7 +11,7 @@ import {
   Target,
   Users,
 } from 'lucide-react';
-import { formatCount, formatMoney } from '../placeholder/format-money.ts';
+import { formatCount, formatMoney } from '../../shared/format-money.ts';
 
 export type StatCardData = {
   label: string;

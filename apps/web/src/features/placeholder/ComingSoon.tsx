@@ -2,8 +2,8 @@ import { Button, EmptyState, Paper } from '@mantine/core';
 import { ArrowRight, LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSession } from '../../session';
+import type { PageEntry } from '../../shared/page-entry.ts';
 import { canReachPath } from '../../shell/route-access.ts';
-import type { PageEntry } from './page-entry.ts';
 
 /** The empty state shared by the page frames (also under the home dashboard's charts). */
 export function ComingSoon({ entry, body }: { entry: PageEntry; body?: string }) {

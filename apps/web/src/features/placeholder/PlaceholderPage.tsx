@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
+import { PageFrame } from '../../shared/PageFrame.tsx';
+import { pageEntry } from '../../shared/page-catalog.ts';
+import type { PageEntry } from '../../shared/page-entry.ts';
 import { ComingSoon } from './ComingSoon.tsx';
-import { PageFrame } from './PageFrame.tsx';
-import { pageEntry } from './page-catalog.ts';
-import type { PageEntry } from './page-entry.ts';
 
 /** A readable entry for a pattern missing from the catalog, so no page is ever blank. */
 function fallbackEntry(path: string): PageEntry {

@@ -7,8 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText, Search } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { searchablePagesFor } from '../../features/placeholder/page-catalog.ts';
 import { useSession } from '../../session';
+import { searchablePagesFor } from '../../shared/page-catalog.ts';
 import { firstRecordPath, matchingPages, resultGroups, searchResultsQuery } from './search-results.tsx';
 import classes from './TopBar.module.css';
 

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ShieldOff } from 'lucide-react';
 import { useState } from 'react';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { accountErrorMessage } from '../account-errors.ts';
 import { accountApi } from '../api/account.queries.ts';
 import { CodePrompt } from './CodePrompt.tsx';

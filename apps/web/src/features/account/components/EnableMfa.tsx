@@ -1,7 +1,7 @@
 import { Box, Button, Code, CopyButton, Group, Image, List, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { accountErrorMessage } from '../account-errors.ts';
 import { accountApi } from '../api/account.queries.ts';
 import { CodePrompt } from './CodePrompt.tsx';

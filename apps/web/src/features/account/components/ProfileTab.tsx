@@ -5,8 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../../session/session-context.ts';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
-import { NewPasswordInput } from '../../auth/components/NewPasswordInput.tsx';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { NewPasswordInput } from '../../auth/index.ts';
 import { accountErrorMessage } from '../account-errors.ts';
 import { accountApi } from '../api/account.queries.ts';
 

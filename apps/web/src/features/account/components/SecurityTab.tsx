@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../../session/session-context.ts';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { accountKeys, accountQueries } from '../api/account.queries.ts';
 import { BackupCodesPanel } from './BackupCodesPanel.tsx';
 import { DisableMfa } from './DisableMfa.tsx';

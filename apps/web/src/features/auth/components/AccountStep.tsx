@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { describeFormError } from '../../../shared/form-errors.ts';
 import { authApi } from '../api/auth.api.ts';
-import { describeFormError } from '../form-errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { NewPasswordInput } from './NewPasswordInput.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { authApi } from '../api/auth.api.ts';
 import { failedStatusMessage, signInErrorMessage } from '../sign-in-errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

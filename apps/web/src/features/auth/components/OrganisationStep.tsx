@@ -2,10 +2,10 @@ import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { describeFormError } from '../../../shared/form-errors.ts';
 import { authApi } from '../api/auth.api.ts';
 import { BASE_CURRENCIES, defaultCurrency } from '../currencies.ts';
-import { describeFormError } from '../form-errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 
 type Values = { name: string; base_currency: string };
 type Props = {

@@ -2,9 +2,9 @@ import { CONSTANTS, type TLoginResponse } from '@kindling/contracts';
 import { Anchor, Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { authApi } from '../api/auth.api.ts';
 import { backupCodeErrorMessage, otpErrorMessage } from '../sign-in-errors.ts';
-import { FormAlert } from './FormAlert.tsx';
 
 type Mode = 'otp' | 'backup';
 type Props = {

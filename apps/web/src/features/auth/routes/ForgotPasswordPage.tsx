@@ -5,10 +5,10 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../app/use-page-title.ts';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { describeFormError } from '../../../shared/form-errors.ts';
 import { authApi } from '../api/auth.api.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
-import { describeFormError } from '../form-errors.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SENT =

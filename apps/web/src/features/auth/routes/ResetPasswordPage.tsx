@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { usePageTitle } from '../../../app/use-page-title.ts';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { describeFormError } from '../../../shared/form-errors.ts';
 import { authApi } from '../api/auth.api.ts';
 import { authQueries } from '../api/auth.queries.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import { NewPasswordInput } from '../components/NewPasswordInput.tsx';
-import { describeFormError } from '../form-errors.ts';
 
 /** /password-reset/:id and /reset-password?token=…: choose a new password from an e-mailed link. */
 export function ResetPasswordPage() {

@@ -8,9 +8,9 @@ import { allowedOrigin, readOrigin } from '../../../app/routes/origin.ts';
 import { usePageTitle } from '../../../app/use-page-title.ts';
 import { useSession } from '../../../session/session-context.ts';
 import { isSignedIn } from '../../../session/session-state.ts';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { FullPageSpinner } from '../../../system/FullPageSpinner.tsx';
 import { AuthLayout } from '../components/AuthLayout.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
 import classes from './SelectNpoPage.module.css';
 
 /** More organisations than this get a search box. */

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleStop, EllipsisVertical, HandCoins, Mail, Pencil, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { InviteFundraiserModal } from '../../fundraisers/InviteFundraiserModal.tsx';
+import { InviteFundraiserModal } from '../../fundraisers/index.ts';
 import { campaignApi, campaignKeys } from '../api/campaigns.queries.ts';
 
 export type StatusChange = { campaign: TCampaignListItem; status: TCampaignStatus };

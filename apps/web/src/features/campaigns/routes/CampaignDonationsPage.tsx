@@ -6,9 +6,9 @@ import { HandCoins, SearchX, TriangleAlert } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
-import { DonationCards, DonationsTable } from '../../donations/components/DonationsTable.tsx';
-import { PageFrame } from '../../placeholder/PageFrame.tsx';
-import { pageEntry } from '../../placeholder/page-catalog.ts';
+import { PageFrame } from '../../../shared/PageFrame.tsx';
+import { pageEntry } from '../../../shared/page-catalog.ts';
+import { DonationCards, DonationsTable } from '../../donations/index.ts';
 import { campaignQueries, DONATIONS_PAGE_SIZE } from '../api/campaigns.queries.ts';
 import { ListMessage, RetryButton, StatusBadge } from '../components/CampaignBits.tsx';
 

@@ -25,9 +25,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { PageFrame } from '../../../shared/PageFrame.tsx';
+import { pageEntry } from '../../../shared/page-catalog.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
-import { PageFrame } from '../../placeholder/PageFrame.tsx';
-import { pageEntry } from '../../placeholder/page-catalog.ts';
 import { offlineFormQueries, recordOfflineGift } from '../api/donation-admin.queries.ts';
 import { DonorChoice, type DonorValue } from '../components/DonorChoice.tsx';
 

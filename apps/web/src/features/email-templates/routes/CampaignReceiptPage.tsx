@@ -5,9 +5,9 @@ import { useCallback, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { PageFrame } from '../../../shared/PageFrame.tsx';
+import { type PageEntry, pageEntry } from '../../../shared/page-catalog.ts';
 import { LeaveGuard } from '../../../system/LeaveGuard.tsx';
-import { PageFrame } from '../../placeholder/PageFrame.tsx';
-import { type PageEntry, pageEntry } from '../../placeholder/page-catalog.ts';
 import { templateQuery } from '../api/email-templates.queries.ts';
 import { TemplateSection } from '../components/TemplateSection.tsx';
 

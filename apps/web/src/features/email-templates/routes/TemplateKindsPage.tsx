@@ -1,9 +1,9 @@
 import { EMAIL_KIND_LABELS, type TEmailKind } from '@kindling/contracts/email-template-rules.ts';
 import { Tabs } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
+import { PageFrame } from '../../../shared/PageFrame.tsx';
+import { type PageEntry, pageEntry } from '../../../shared/page-catalog.ts';
 import { LeaveGuard } from '../../../system/LeaveGuard.tsx';
-import { PageFrame } from '../../placeholder/PageFrame.tsx';
-import { type PageEntry, pageEntry } from '../../placeholder/page-catalog.ts';
 import { TemplateSection } from '../components/TemplateSection.tsx';
 
 const entryOf = (pattern: string, title: string): PageEntry =>

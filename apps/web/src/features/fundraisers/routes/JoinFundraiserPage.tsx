@@ -5,9 +5,9 @@ import { CircleCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../app/api-client.ts';
 import { usePageTitle } from '../../../app/use-page-title.ts';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { describeFormError } from '../../../shared/form-errors.ts';
 import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
-import { FormAlert } from '../../auth/components/FormAlert.tsx';
-import { describeFormError } from '../../auth/form-errors.ts';
 
 /**
  * /join-fundraiser?token=…: the link e-mailed to a visitor who asked to fundraise (decision 023).

@@ -4,8 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { History, TriangleAlert } from 'lucide-react';
 import { useSession } from '../../../session/index.ts';
-import { ListMessage, RetryButton } from '../../campaigns/components/CampaignBits.tsx';
-import { when } from '../../donation-admin/components/donation-bits.tsx';
+import { ListMessage, RetryButton } from '../../../system/list/index.ts';
+import { when } from '../../donation-admin/index.ts';
 import { importQueries } from '../api/imports.queries.ts';
 import { ErrorsLink, ImportFailedAlert, ImportStatusBadge } from './import-bits.tsx';
 

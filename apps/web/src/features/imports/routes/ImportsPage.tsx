@@ -1,9 +1,9 @@
 import { canReach } from '@kindling/contracts';
 import { Alert } from '@mantine/core';
 import { useSession } from '../../../session/index.ts';
+import { PageFrame } from '../../../shared/PageFrame.tsx';
+import type { PageEntry } from '../../../shared/page-entry.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
-import { PageFrame } from '../../placeholder/PageFrame.tsx';
-import type { PageEntry } from '../../placeholder/page-entry.ts';
 import { ImportHistory } from '../components/ImportHistory.tsx';
 import { ImportUpload } from '../components/ImportUpload.tsx';
 

@@ -6,7 +6,7 @@ import type { TPortalCardSetupResponse, TPortalPlan } from '@kindling/contracts'
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CardExpiryBadge } from '../../recurring/components/PlanCard.tsx';
+import { CardExpiryBadge } from '../../recurring/index.ts';
 import { usePlanChanged } from '../api/portal.queries.ts';
 import { type PortalSource, portalApi } from '../api/portal-api.ts';
 import { errorText } from './PortalBits.tsx';

@@ -1,7 +1,7 @@
 import { formatMoney, type TPortalPlan } from '@kindling/contracts';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { CardExpiryBadge } from '../../recurring/components/PlanCard.tsx';
+import { CardExpiryBadge } from '../../recurring/index.ts';
 import { usePlans } from '../api/portal.queries.ts';
 import type { PortalSource } from '../api/portal-api.ts';
 import { formatDate, INTERVAL_LABELS, ListState, PlanStatusBadge } from './PortalBits.tsx';

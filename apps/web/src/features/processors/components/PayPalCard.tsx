@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trash2, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { describeFormError } from '../../auth/form-errors.ts';
+import { describeFormError } from '../../../shared/form-errors.ts';
 import { processorApi } from '../api/processors.queries.ts';
 import { ConfirmModal } from './ConfirmModal.tsx';
 import { ProcessorCard } from './ProcessorCard.tsx';

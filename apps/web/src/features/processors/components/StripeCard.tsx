@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, ExternalLink, Unplug } from 'lucide-react';
 import { useState } from 'react';
-import { describeFormError } from '../../auth/form-errors.ts';
+import { describeFormError } from '../../../shared/form-errors.ts';
 import { processorApi } from '../api/processors.queries.ts';
 import { leaveTo } from '../leave.ts';
 import { toast } from '../toast.ts';

@@ -11,7 +11,7 @@ import { isCrossSiteRequest, isTrustedOrigin } from '../../../../platform/http/o
 import { PUBLIC_ROUTE } from '../../../../platform/http/route-access.ts';
 import { zodRouter } from '../../../../platform/http/router.ts';
 import { hmacHex, safeEqual } from '../../../../platform/security/tokens.ts';
-import { isSameOriginRedirect } from '../../../sandbox/sandbox.service.ts';
+import { isSameOriginRedirect } from '../../../sandbox/index.ts';
 import { ProviderError } from '../provider-error.ts';
 import { providerErrorToAppError } from '../provider-http.ts';
 import { type ConfirmResult, SandboxCardError } from './sandbox.card.ts';

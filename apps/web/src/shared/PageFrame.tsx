@@ -1,8 +1,8 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../session';
-import { canReachPath } from '../../shell/route-access.ts';
+import { useSession } from '../session';
+import { canReachPath } from '../shell/route-access.ts';
 import type { PageEntry } from './page-entry.ts';
 
 type PageFrameProps = {

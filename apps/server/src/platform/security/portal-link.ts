@@ -3,7 +3,7 @@
 // link without a write, and a changed claim (another donor, another organisation, a later expiry)
 // breaks the signature.
 import { createHmac } from 'node:crypto';
-import { safeEqual } from '../../platform/security/tokens.ts';
+import { safeEqual } from './tokens.ts';
 
 export const PORTAL_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

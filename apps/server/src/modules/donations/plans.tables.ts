@@ -1,3 +1,4 @@
+import type { TGivingInterval } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -13,10 +14,20 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { campaignDesignations, campaigns } from '../campaigns/campaigns.tables.ts';
-import { donations } from '../donations/donations.tables.ts';
 import { donors } from '../donors/donors.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
-import { RECURRING_INTERVALS } from './next-charge.ts';
+import { donations } from './donations.tables.ts';
+
+// The rows of a recurring plan: owned here, beside the donations they link to both ways (a plan's
+// first gift, a gift's plan), so the two tables never import each other across modules; the plans
+// module schedules and charges them (docs/decisions/018-module-graph.md).
+
+export type RecurringInterval = Exclude<TGivingInterval, 'once'>;
+
+export const RECURRING_INTERVALS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const satisfies readonly [
+  RecurringInterval,
+  ...RecurringInterval[],
+];
 
 /**
  * active: charged when due. paused / cancelled: by staff or the donor (timestamps say when); a

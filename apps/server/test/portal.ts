@@ -1,10 +1,10 @@
 // Test support for the portal: gifts through the real checkout, and a browser holding a portal
 // session opened from a signed link.
 import { expect } from 'vitest';
-import type { TestContext } from '../../../test/test-app.ts';
-import { TestClient } from '../../../test/test-client.ts';
-import { payForGift } from '../receipts/gift.test-support.ts';
-import { createPortalLink } from './index.ts';
+import { createPortalLink } from '../src/platform/security/portal-link.ts';
+import { payForGift } from './gift.ts';
+import type { TestContext } from './test-app.ts';
+import { TestClient } from './test-client.ts';
 
 /** A recorded gift by card for `email` (monthly gifts start a plan). */
 export async function give(ctx: TestContext, email: string, interval: 'once' | 'monthly', amount = 1000) {

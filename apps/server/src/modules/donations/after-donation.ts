@@ -4,16 +4,14 @@
 // payment again; each must therefore be idempotent itself.
 import type { TPublicCampaign } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
-import type { DonationRow } from '../donations/index.ts';
 import type { ProviderPayment } from '../payments/index.ts';
-import type { DonorChoice } from './checkout.donation.ts';
+import type { DonationRow } from './record-payment.service.ts';
 
 export type RecordedGift = {
   db: Db;
   donation: DonationRow;
   /** True only for the call that inserted the donation. */
   created: boolean;
-  choice: DonorChoice;
   campaign: TPublicCampaign | null;
   payment: ProviderPayment;
 };

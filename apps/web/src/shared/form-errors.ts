@@ -1,5 +1,5 @@
 import { MESSAGES } from '@kindling/contracts';
-import { ApiError, NoResponseError } from '../../app/api-client.ts';
+import { ApiError, NoResponseError } from '../app/api-client.ts';
 
 /**
  * Splits a failed call into field errors (the server's `fields`, shown under each input) and one

@@ -1,9 +1,12 @@
 // Test support for the donor API tests: gifts, refunds, plans and notes written the way the rest of
 // the app writes them (recordSucceededPayment for gifts; a refund is a status plus a negative ledger
 // row, as docs/product/payments.md#money prescribes).
+// Test support for the donor and campaign API tests: gifts, refunds, plans and notes written the way
+// the rest of the app writes them (recordSucceededPayment for gifts; a refund is a status plus a negative ledger
+// row, as DESIGN section 3 prescribes).
 import { sql } from 'drizzle-orm';
-import type { TestContext } from '../../../test/test-app.ts';
-import { recordSucceededPayment } from '../donations/index.ts';
+import { recordSucceededPayment } from '../src/modules/donations/index.ts';
+import type { TestContext } from './test-app.ts';
 
 let reference = 0;
 
@@ -13,12 +16,12 @@ export async function gift(
   donor: { email: string; firstName?: string; lastName?: string; postalCode?: string },
   amountMinor: number,
   at: Date,
-  extra: { currency?: string; giftAid?: boolean } = {},
+  extra: { currency?: string; giftAid?: boolean; campaignId?: number } = {},
 ): Promise<number> {
   reference += 1;
   const { donation } = await recordSucceededPayment(ctx.db, {
     npoId,
-    campaignId: null,
+    campaignId: extra.campaignId ?? null,
     provider: 'sandbox',
     providerReference: `donor_test_${reference}_${Date.now()}`,
     amountMinor,

@@ -2,12 +2,12 @@ import { NOTIFICATION_CHANNEL, ZLiveNotificationMessage } from '@kindling/contra
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { useTestApp } from '../../../test/test-app.ts';
-import { TestClient } from '../../../test/test-client.ts';
-import { buildApp } from '../../app.ts';
-import { notificationTexts, notifyOrganisation } from '../../modules/notifications/index.ts';
-import { SESSION_COOKIE } from '../http/session-context.ts';
-import { connectionOf, createCookieConsumer, subscribe } from './cable-test-consumer.ts';
+import { buildApp } from '../src/app.ts';
+import { notificationTexts, notifyOrganisation } from '../src/modules/notifications/index.ts';
+import { SESSION_COOKIE } from '../src/platform/http/session-context.ts';
+import { connectionOf, createCookieConsumer, subscribe } from '../src/platform/realtime/cable-test-consumer.ts';
+import { useTestApp } from './test-app.ts';
+import { TestClient } from './test-client.ts';
 
 const ctx = useTestApp();
 let urlA = '';

@@ -1,5 +1,5 @@
 import { canReach, GUARDED_ROUTES } from '@kindling/contracts';
-import { effectiveRoleCode } from '../../shell/route-access.ts';
+import { effectiveRoleCode } from '../shell/route-access.ts';
 import { DASHBOARD_PAGES } from './catalog-dashboard.ts';
 import { ADMIN_PAGES, CONSOLE_PAGES, PEER_PAGES, SIGNED_IN_PAGES } from './catalog-other.ts';
 import type { PageEntry } from './page-entry.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPortalLink, PORTAL_LINK_TTL_MS, signPortalToken, verifyPortalToken } from './index.ts';
+import { createPortalLink, PORTAL_LINK_TTL_MS, signPortalToken, verifyPortalToken } from './portal-link.ts';
 
 const secret = 'a-session-secret-of-enough-length-for-tests';
 const now = new Date('2026-03-01T12:00:00Z');

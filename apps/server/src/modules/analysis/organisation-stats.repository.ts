@@ -1,7 +1,7 @@
 import type { TOrganisationStats } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { givingDays } from '../analysis/index.ts';
+import { givingDays } from './giving-days.sql.ts';
 
 // The statistics read the donations, donors and campaigns tables directly: those modules have no
 // service yet. When they get one, these queries move behind their index.ts.

@@ -4,9 +4,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type TPublicCampaign, ZConfirmPaymentResponse, ZCreateIntentResponse } from '@kindling/contracts';
 import { expect } from 'vitest';
-import type { TestContext } from '../../../test/test-app.ts';
-import { TestClient } from '../../../test/test-client.ts';
-import { buildSandboxEvent, sandboxWebhookKey } from '../payments/providers/sandbox/sandbox.webhooks.ts';
+import { buildSandboxEvent, sandboxWebhookKey } from '../src/modules/payments/providers/sandbox/sandbox.webhooks.ts';
+import type { TestContext } from './test-app.ts';
+import { TestClient } from './test-client.ts';
 
 export type Gift = {
   amount: number;

@@ -1,0 +1,2 @@
+// What other features use of this one: import it from here, never from the feature's files.
+export { InviteFundraiserModal } from './InviteFundraiserModal.tsx';
