@@ -7,7 +7,7 @@ import { api } from '../../../app/api-client.ts';
 import { usePageTitle } from '../../../app/use-page-title.ts';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
-import { AuthLayout } from '../../auth/components/AuthLayout.tsx';
+import { AuthLayout } from '../../auth/index.ts';
 
 /**
  * /join-fundraiser?token=…: the link e-mailed to a visitor who asked to fundraise (decision 023).
