@@ -2,10 +2,6 @@
 // into a calendar day of a zone and back, with Intl only (no time zone library).
 
 const DAY_MS = 86_400_000;
-const ZONES = new Set(Intl.supportedValuesOf('timeZone'));
-
-/** Whether `zone` is an IANA time zone name this runtime knows ('UTC' included). */
-export const isTimeZone = (zone: string): boolean => zone === 'UTC' || ZONES.has(zone);
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsFormatter(zone: string): Intl.DateTimeFormat {
