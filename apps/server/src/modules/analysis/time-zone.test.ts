@@ -2,6 +2,7 @@
 // 8 pm in New York is that New York day's, in the day sums (live and closed), the analysis,
 // account_details' month and the donors' giving years; changing the zone re-sums.
 import {
+  ZDonationListResponse,
   ZGiftAnalysis,
   ZLapsedAnalysis,
   ZOrganisationSettingsResponse,
@@ -50,6 +51,23 @@ describe('an organisation’s time zone', () => {
         expect(await giftsOfDay(client, '2026-03-02')).toMatchObject({ total: 0, count: 0 });
       }
       expect(await storedDays(npoId)).toEqual([{ day: '2026-03-01', gifts: 1 }]);
+    });
+
+    it('lists the gift under that New York day in the donations list, its totals and its filter', async () => {
+      for (const [day, count] of [
+        ['2026-03-01', 1],
+        ['2026-03-02', 0],
+      ] as const) {
+        const query = `date_from=${day}&date_to=${day}`;
+        const list = ZDonationListResponse.parse((await client.get(`/api/v1/npo_admin/donations?${query}`)).json());
+        expect(list.donations).toHaveLength(count);
+        expect(list.totals.count).toBe(count);
+        // A filter the day sums cannot answer reads the donations themselves: the same day.
+        const searched = ZDonationListResponse.parse(
+          (await client.get(`/api/v1/npo_admin/donations?${query}&search=evening`)).json(),
+        );
+        expect(searched.totals.count).toBe(count);
+      }
     });
 
     it('counts account_details’ month from midnight in New York', async () => {
