@@ -70,6 +70,15 @@ describe('an organisation’s time zone', () => {
       }
     });
 
+    it('finds the donor who gave that evening under that New York day in the donors list', async () => {
+      const emailsOn = async (day: string) => {
+        const res = await client.get(`/api/v1/npo_admin/donors?gave_from=${day}&gave_to=${day}`);
+        return (res.json() as { donors: { email: string }[] }).donors.map((d) => d.email);
+      };
+      expect(await emailsOn('2026-03-01')).toContain('evening@example.org');
+      expect(await emailsOn('2026-03-02')).not.toContain('evening@example.org');
+    });
+
     it('counts account_details’ month from midnight in New York', async () => {
       const donor = await addDonor(ctx.db, npoId, 'month-edge@example.org');
       // An hour before and an hour after this month began in New York: both are this month in UTC.
