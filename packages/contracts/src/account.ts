@@ -6,6 +6,7 @@ import {
   type ZUpdateUserPermissionsRequest,
   type ZUserPermissionsResponse,
 } from './auth.ts';
+import { canonicalLocale, isTimeZone } from './locale-rules.ts';
 
 // Shapes of the server's answers that auth.ts leaves out, and types of its schemas.
 
@@ -27,3 +28,23 @@ export type TNpo = z.infer<typeof ZNpo>;
 export type TCampaignRef = z.infer<typeof ZCampaignRef>;
 export type TUserPermissionsResponse = z.infer<typeof ZUserPermissionsResponse>;
 export type TUpdateUserPermissionsRequest = z.infer<typeof ZUpdateUserPermissionsRequest>;
+
+/** PUT /npo_admin/organisation_settings: the organisation's time zone and locale (decision 027). */
+export const ZOrganisationSettingsRequest = z
+  .object({
+    time_zone: z
+      .string()
+      .trim()
+      .max(100)
+      .refine(isTimeZone, 'Choose a time zone from the list, such as America/New_York or Europe/London'),
+    locale: z
+      .string()
+      .trim()
+      .max(100)
+      .refine((v) => canonicalLocale(v) !== null, 'Enter a language and region such as en-US, en-GB or fr-FR')
+      .transform((v) => canonicalLocale(v) ?? v),
+  })
+  .strict();
+export type TOrganisationSettingsRequest = z.input<typeof ZOrganisationSettingsRequest>;
+export const ZOrganisationSettingsResponse = z.object({ time_zone: z.string(), locale: z.string() });
+export type TOrganisationSettingsResponse = z.infer<typeof ZOrganisationSettingsResponse>;

@@ -123,6 +123,9 @@ export const ZNpo = z.object({
   name: z.string(),
   logo: z.string().nullable(),
   base_currency: z.string(),
+  /** IANA zone the organisation's days are cut in, and the BCP 47 locale it writes in (decision 027). */
+  time_zone: z.string(),
+  locale: z.string(),
 });
 
 export const ZCampaignRef = z.object({
@@ -237,6 +240,9 @@ export const ZCreateOrganisationRequest = z
       .regex(/^[A-Z]{3}$/, 'Choose a currency')
       .default('USD'),
     stripe_account: z.string().max(100).optional(),
+    /** The browser's zone and language; anything unknown falls back to UTC and en-US (decision 027). */
+    time_zone: z.string().max(100).optional(),
+    locale: z.string().max(100).optional(),
   })
   .strict();
 export const ZForgotPasswordRequest = z.object({ email }).strict();

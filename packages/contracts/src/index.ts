@@ -21,6 +21,7 @@ export * from './fundraisers.ts';
 export * from './gift-aid.ts';
 export * from './imports.ts';
 export * from './intervals.ts';
+export * from './locale-rules.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './notes.ts';

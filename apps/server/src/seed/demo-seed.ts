@@ -14,12 +14,22 @@ export const DEMO_PASSWORD = 'kindling-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 export const DEMO_NPOS = [
-  { slug: 'riverside-food-bank', name: 'Riverside Food Bank', baseCurrency: 'USD', monthlyGoalMinor: 2_500_000 },
+  // Their time zones and locales (decision 027); migration 0076 gives an older demo database the same.
+  {
+    slug: 'riverside-food-bank',
+    name: 'Riverside Food Bank',
+    baseCurrency: 'USD',
+    monthlyGoalMinor: 2_500_000,
+    timeZone: 'America/New_York',
+    locale: 'en-US',
+  },
   {
     slug: 'northern-lights-rescue',
     name: 'Northern Lights Animal Rescue',
     baseCurrency: 'GBP',
     monthlyGoalMinor: 800_000,
+    timeZone: 'Europe/London',
+    locale: 'en-GB',
   },
 ] as const;
 

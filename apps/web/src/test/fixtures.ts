@@ -60,7 +60,9 @@ export const twoFactorChallenge = (tempSessionId = 'tmp-123'): TLoginResponse =>
 export function refreshResponse(npos: TOrganisationOption[], code: number | null): TRefreshResponse {
   const user = loginUser(code as TRoleCode | null);
   const npo =
-    npos.length === 1 && npos[0] ? { id: npos[0].id, name: npos[0].name, logo: null, base_currency: 'USD' } : null;
+    npos.length === 1 && npos[0]
+      ? { id: npos[0].id, name: npos[0].name, logo: null, base_currency: 'USD', time_zone: 'UTC', locale: 'en-US' }
+      : null;
   return {
     npo_user: {
       ...user,
@@ -134,7 +136,7 @@ export function selectResponse(npo: TOrganisationOption, code: number): TSelectN
   return {
     code,
     role_name: ROLE_NAMES[code as TRoleCode] ?? 'member',
-    npo: { id: npo.id, name: npo.name, logo: null, base_currency: 'USD' },
+    npo: { id: npo.id, name: npo.name, logo: null, base_currency: 'USD', time_zone: 'UTC', locale: 'en-US' },
     npo_user: loginUser(code as TRoleCode),
     npo_stats: stats,
     donations_total: 12_500,

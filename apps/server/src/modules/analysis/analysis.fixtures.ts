@@ -107,7 +107,8 @@ export async function addFailedAttempt(db: Db, npoId: number, planId: number, at
       ${at}::timestamptz)`);
 }
 
-/** What the closing job does for one organisation: sum its days up to yesterday (UTC) into giving_days. */
+/** What the closing job does for one organisation: sum its days up to its yesterday into giving_days. */
 export async function closeGivingDays(db: Db, npoId: number): Promise<void> {
-  await db.execute(sql`SELECT close_giving_days(${npoId}, (now() AT TIME ZONE 'UTC')::date - 1)`);
+  await db.execute(sql`
+    SELECT close_giving_days(n.id, (now() AT TIME ZONE n.time_zone)::date - 1) FROM npos n WHERE n.id = ${npoId}`);
 }

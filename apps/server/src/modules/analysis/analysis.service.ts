@@ -10,6 +10,7 @@ import {
 import { givingYearOf, retentionBoundaries } from '@kindling/contracts/giving-year-rules.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { addMonthsToFirst, dayIn, midnightIn, wallDate } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import * as gifts from './gifts.repository.ts';
 import { granularityOf, labelsOf, periodOf, previousPeriodOf } from './period.ts';
@@ -24,23 +25,24 @@ const percent = (part: number, whole: number): number | null =>
 /** Gift bands in major units of the base currency (scaled by its exponent). */
 const BAND_EDGES_MAJOR = [0, 10, 25, 50, 100, 250, 500, 1000];
 
-type Organisation = { currency: string; fiscalYearStartMonth: number };
+type Organisation = { currency: string; fiscalYearStartMonth: number; zone: string };
 
 async function organisationOf(db: Db, npoId: number): Promise<Organisation> {
-  const { rows } = await db.execute<{ currency: string; start_month: number }>(
-    sql`SELECT base_currency AS currency, fiscal_year_start_month AS start_month FROM npos WHERE id = ${npoId}`,
+  const { rows } = await db.execute<{ currency: string; start_month: number; zone: string }>(
+    sql`SELECT base_currency AS currency, fiscal_year_start_month AS start_month, time_zone AS zone
+      FROM npos WHERE id = ${npoId}`,
   );
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', 'Organisation not found.');
-  return { currency: row.currency, fiscalYearStartMonth: row.start_month };
+  return { currency: row.currency, fiscalYearStartMonth: row.start_month, zone: row.zone };
 }
 
 /** The home page's charts: the last twelve months by month, by campaign and by method, and the latest gifts. */
 export async function getHomeAnalysis(db: Db, npoId: number, now = new Date()): Promise<THomeAnalysis> {
-  const { currency } = await organisationOf(db, npoId);
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const { currency, zone } = await organisationOf(db, npoId);
+  const since = midnightIn(addMonthsToFirst(dayIn(now, zone), -11), zone);
   const [raised, byCampaign, byMethod, recent] = await Promise.all([
-    gifts.selectMoneySeries(db, npoId, { start: since, end: now }, 'month'),
+    gifts.selectMoneySeries(db, npoId, { start: since, end: now, zone }, 'month'),
     gifts.selectByCampaign(db, npoId, since, 8),
     gifts.selectByMethod(db, npoId, since),
     gifts.selectRecentDonations(db, npoId, 8),
@@ -49,8 +51,8 @@ export async function getHomeAnalysis(db: Db, npoId: number, now = new Date()): 
 }
 
 export async function getGiftAnalysis(db: Db, npoId: number, query: TAnalysisPeriodQuery): Promise<TGiftAnalysis> {
-  const { currency } = await organisationOf(db, npoId);
-  const period = periodOf(query);
+  const { currency, zone } = await organisationOf(db, npoId);
+  const period = periodOf(query, zone);
   const granularity = granularityOf(period);
   const scale = 10 ** currencyExponent(currency);
   const [totals, series, distribution] = await Promise.all([
@@ -81,8 +83,8 @@ export async function getRetentionAnalysis(
   npoId: number,
   query: TAnalysisPeriodQuery,
 ): Promise<TRetentionAnalysis> {
-  await organisationOf(db, npoId);
-  const period = periodOf(query);
+  const { zone } = await organisationOf(db, npoId);
+  const period = periodOf(query, zone);
   const previous = previousPeriodOf(period);
   const c = await selectRetentionCounts(db, npoId, period, previous);
   const rate = (base: number, retained: number) => ({ base, retained, rate: percent(retained, base) });
@@ -98,11 +100,16 @@ export async function getRetentionAnalysis(
 /** LYBUNT/SYBUNT as of `now`, by the organisation's giving year (calendar or fiscal). */
 export async function getLapsedAnalysis(db: Db, npoId: number, now = new Date()): Promise<TLapsedAnalysis> {
   const org = await organisationOf(db, npoId);
-  const bounds = retentionBoundaries(now, org.fiscalYearStartMonth);
+  // The giving years' rules count in UTC midnights: they run on today's date in the organisation's
+  // zone, and the year starts they answer are moved to midnight there (decision 027).
+  const today = wallDate(now, org.zone);
+  const walls = retentionBoundaries(today, org.fiscalYearStartMonth);
+  const inZone = (at: Date) => midnightIn(at.toISOString().slice(0, 10), org.zone);
+  const bounds = { currentStart: inZone(walls.currentStart), previousStart: inZone(walls.previousStart) };
   const groups = await selectLapsed(db, npoId, bounds, LAPSED_LIST_LENGTH);
   return {
     currency: org.currency,
-    giving_year: givingYearOf(now, org.fiscalYearStartMonth),
+    giving_year: givingYearOf(today, org.fiscalYearStartMonth),
     fiscal_year_start_month: org.fiscalYearStartMonth,
     ...groups,
   };
@@ -113,8 +120,8 @@ export async function getRecurringAnalysis(
   npoId: number,
   query: TAnalysisPeriodQuery,
 ): Promise<TRecurringAnalysis> {
-  const { currency } = await organisationOf(db, npoId);
-  const period = periodOf(query);
+  const { currency, zone } = await organisationOf(db, npoId);
+  const period = periodOf(query, zone);
   const [figures, recovery, series] = await Promise.all([
     selectPlanFigures(db, npoId, period),
     selectRecovery(db, npoId, period),

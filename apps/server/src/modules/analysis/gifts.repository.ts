@@ -1,12 +1,9 @@
 import type { TGiftAnalysis, THomeAnalysis, TMoneyPoint } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { nextMidnightIn } from '../../platform/format/calendar.ts';
 import { givingDays } from './giving-days.sql.ts';
 import type { Period } from './period.ts';
-
-const DAY_MS = 86_400_000;
-/** `at` when it is a UTC midnight, else the next one (a range ending now sums today whole). */
-const nextMidnight = (at: Date) => new Date(Math.ceil(at.getTime() / DAY_MS) * DAY_MS);
 
 type Totals = { gross: number; total: number; count: number; average: number; median: number };
 
@@ -51,23 +48,26 @@ export async function selectGiftTotals(db: Db, npoId: number, period: Period): P
   };
 }
 
-/** One point per day or month from `start` to `end` (exclusive), zero where nothing was given. */
+/**
+ * One point per day or month (of the organisation's time zone) from `start` to `end` (exclusive),
+ * zero where nothing was given; a range ending now sums today whole.
+ */
 export async function selectMoneySeries(
   db: Db,
   npoId: number,
-  range: { start: Date; end: Date },
+  range: { start: Date; end: Date; zone: string },
   unit: 'day' | 'month',
 ): Promise<TMoneyPoint[]> {
   const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '1 month'`;
   const { rows } = await db.execute<TMoneyPoint>(sql`
     WITH buckets AS (
       SELECT generate_series(
-        date_trunc(${unit}, ${range.start.toISOString()}::timestamptz AT TIME ZONE 'UTC'),
-        ${range.end.toISOString()}::timestamptz AT TIME ZONE 'UTC' - interval '1 microsecond', ${step}) AS bucket
+        date_trunc(${unit}, ${range.start.toISOString()}::timestamptz AT TIME ZONE ${range.zone}),
+        ${range.end.toISOString()}::timestamptz AT TIME ZONE ${range.zone} - interval '1 microsecond', ${step}) AS bucket
     ),
     sums AS (
       SELECT date_trunc(${unit}, t.day::timestamp) AS bucket, sum(t.net) AS amount, sum(t.gifts) AS count
-      FROM ${givingDays(npoId, 'total', { from: range.start, to: nextMidnight(range.end) })} t
+      FROM ${givingDays(npoId, 'total', { from: range.start, to: nextMidnightIn(range.end, range.zone) })} t
       GROUP BY 1
     )
     SELECT to_char(b.bucket, 'YYYY-MM-DD') AS bucket,
@@ -101,7 +101,7 @@ export async function selectDistribution(
   }));
 }
 
-/** Amount and count per campaign since `since` (a UTC midnight), largest first (gifts without a campaign together). */
+/** Amount and count per campaign since `since` (a midnight of the organisation's time zone), largest first (gifts without a campaign together). */
 export async function selectByCampaign(db: Db, npoId: number, since: Date, limit: number) {
   const { rows } = await db.execute<THomeAnalysis['by_campaign'][number]>(sql`
     SELECT g.campaign_id, coalesce(c.name, 'No campaign') AS name,
@@ -118,7 +118,7 @@ export async function selectByCampaign(db: Db, npoId: number, since: Date, limit
   }));
 }
 
-/** Amount and count per payment method since `since` (a UTC midnight; 'other' when the provider named none). */
+/** Amount and count per payment method since `since` (a midnight of its time zone; 'other' when the provider named none). */
 export async function selectByMethod(db: Db, npoId: number, since: Date) {
   const { rows } = await db.execute<THomeAnalysis['by_method'][number]>(sql`
     SELECT g.method, sum(g.net)::bigint AS amount, sum(g.gifts)::int AS count

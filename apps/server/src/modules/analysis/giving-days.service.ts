@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 
-/** The UTC day before `now`: the last day that can be closed (today's gifts are summed live). */
-export const yesterdayOf = (now: Date) => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-
 /**
- * Closes every organisation's days up to yesterday (decision 013): each organisation in its own
+ * Closes every organisation's days up to its yesterday (decision 013; the day before today in its
+ * time zone, decision 027, since today's gifts are summed live): each organisation in its own
  * transaction. Closing waits for the organisation's in-flight donation writes (close_giving_days),
  * and new writes queue behind it, so it gives up after `lockTimeoutMs` and is tried again on the
  * next run instead of holding donors' payments up. Answers the organisations closed and skipped.
@@ -15,13 +13,14 @@ export async function closeGivingDays(
   now: Date,
   options: { lockTimeoutMs?: number } = {},
 ): Promise<{ closed: number[]; busy: number[] }> {
-  const through = yesterdayOf(now);
-  const { rows } = await db.execute<{ id: number }>(sql`
-    SELECT n.id FROM npos n LEFT JOIN giving_days_closed c ON c.npo_id = n.id
-    WHERE c.through IS NULL OR c.through < ${through}::date
+  const { rows } = await db.execute<{ id: number; through: string }>(sql`
+    SELECT n.id, to_char(y.through, 'YYYY-MM-DD') AS through
+    FROM npos n LEFT JOIN giving_days_closed c ON c.npo_id = n.id
+    CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE n.time_zone)::date - 1 AS through) y
+    WHERE c.through IS NULL OR c.through < y.through
     ORDER BY n.id`);
   const result = { closed: [] as number[], busy: [] as number[] };
-  for (const { id } of rows) {
+  for (const { id, through } of rows) {
     const npoId = Number(id);
     try {
       await db.transaction(async (tx) => {

@@ -6,7 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { addCampaign, addDonor, addGift, addPlan, organisationWithAdmin, refund } from './analysis.fixtures.ts';
-import { closeGivingDays, yesterdayOf } from './giving-days.service.ts';
+import { closeGivingDays } from './giving-days.service.ts';
+
+/** The day before `now` in UTC, these test organisations' time zone. */
+const yesterdayOf = (now: Date) => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
 
 const ROW = sql.raw(`day::text, kind, recurring, campaign_id, method, amount, status, currency, donations, gifts,
   gross, net, gift_net, amount_minor`);
@@ -18,7 +21,8 @@ async function storedAndFresh(db: Db, npoId: number) {
     SELECT ${ROW} FROM giving_days WHERE npo_id = ${npoId} ${ORDER}`);
   const fresh = await db.execute(sql`
     SELECT ${ROW} FROM giving_day_rows(${npoId}, '-infinity',
-      ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp AT TIME ZONE 'UTC') r
+      ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp
+        AT TIME ZONE (SELECT time_zone FROM npos WHERE id = ${npoId})) r
     ${ORDER}`);
   return { stored: stored.rows, fresh: fresh.rows };
 }
@@ -30,7 +34,8 @@ async function storedAndFreshReturns(db: Db, npoId: number) {
     SELECT ${RETURN_ROW} FROM giving_day_returns WHERE npo_id = ${npoId} ORDER BY day`);
   const fresh = await db.execute(sql`
     SELECT ${RETURN_ROW} FROM giving_day_return_rows(${npoId}, '-infinity',
-      ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp AT TIME ZONE 'UTC') r
+      ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp
+        AT TIME ZONE (SELECT time_zone FROM npos WHERE id = ${npoId})) r
     ORDER BY day`);
   return { stored: stored.rows, fresh: fresh.rows };
 }
@@ -42,7 +47,8 @@ async function expectPlanDaysInStep(db: Db, npoId: number) {
   const stored = await db.execute(sql`SELECT ${PLAN_ROW} FROM plan_days WHERE npo_id = ${npoId} ${PLAN_ORDER}`);
   const fresh = await db.execute(sql`
     SELECT ${PLAN_ROW} FROM plan_day_rows(${npoId}, '-infinity',
-      ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp AT TIME ZONE 'UTC') r
+      ((SELECT through FROM giving_days_closed WHERE npo_id = ${npoId}) + 1)::timestamp
+        AT TIME ZONE (SELECT time_zone FROM npos WHERE id = ${npoId})) r
     ${PLAN_ORDER}`);
   expect(stored.rows.length).toBeGreaterThan(0);
   expect(stored.rows).toEqual(fresh.rows);

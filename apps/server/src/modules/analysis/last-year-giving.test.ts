@@ -21,8 +21,8 @@ describe('last year giving on the donor totals', () => {
     const { rows } = await ctx.db.execute<{ kept: number; fresh: number }>(sql`
       SELECT g.last_gift_year_minor::int AS kept, coalesce((
         SELECT sum(c.amount) FROM counted_gifts(${npoId},
-          giving_year_start(g.last_gift_at, n.fiscal_year_start_month),
-          giving_year_start(g.last_gift_at, n.fiscal_year_start_month) + interval '1 year') c
+          giving_year_start(g.last_gift_at, n.fiscal_year_start_month, n.time_zone),
+          giving_year_start(g.last_gift_at, n.fiscal_year_start_month, n.time_zone) + interval '1 year') c
         WHERE c.donor_id = g.donor_id), 0)::int AS fresh
       FROM donor_giving g JOIN npos n ON n.id = g.npo_id WHERE g.donor_id = ${donor}`);
     return rows[0];

@@ -38,7 +38,14 @@ export async function getOrganisationSnapshot(db: Db, npoId: number): Promise<Or
   ]);
   const others = used.filter((c) => c !== npo.baseCurrency).sort();
   return {
-    npo: { id: npo.id, name: npo.name, logo: npo.logoUrl, base_currency: npo.baseCurrency },
+    npo: {
+      id: npo.id,
+      name: npo.name,
+      logo: npo.logoUrl,
+      base_currency: npo.baseCurrency,
+      time_zone: npo.timeZone,
+      locale: npo.locale,
+    },
     stats,
     campaigns,
     paymentTypes: PAYMENT_TYPES,

@@ -15,13 +15,17 @@ type Totals = Omit<
  * Organisation totals in base-currency minor units, from the analysis module's daily sums
  * (`givingDays`, decision 013). Succeeded gifts count, net of their refund and dispute ledger rows
  * (the rule the donations list and donor totals follow too); a gift is recurring when its interval
- * is not 'once'; "new" and "monthly" mean the current calendar month in UTC. Recurring donors come
- * from the donor totals (donor_giving), which count each donor's recurring gifts. Campaigns are the
- * ones the Campaigns page lists: a fundraiser's page under a campaign is not a campaign of its own.
+ * is not 'once'; "new" and "monthly" mean the current calendar month in the organisation's time
+ * zone (decision 027). Recurring donors come from the donor totals (donor_giving), which count each
+ * donor's recurring gifts. Campaigns are the ones the Campaigns page lists: a fundraiser's page
+ * under a campaign is not a campaign of its own.
  */
 export async function selectTotals(db: Db, npoId: number): Promise<Totals> {
   const { rows } = await db.execute<Totals>(sql`
-    WITH month AS (SELECT date_trunc('month', now() AT TIME ZONE 'UTC')::date AS starts_on),
+    WITH month AS (
+      SELECT date_trunc('month', now() AT TIME ZONE n.time_zone)::date AS starts_on, n.time_zone AS tz
+      FROM npos n WHERE n.id = ${npoId}
+    ),
     days AS (
       SELECT t.recurring, t.net, t.gifts, t.gift_net, t.day >= month.starts_on AS this_month
       FROM ${givingDays(npoId, 'total')} t, month
@@ -35,7 +39,7 @@ export async function selectTotals(db: Db, npoId: number): Promise<Totals> {
       coalesce(sum(gifts) FILTER (WHERE this_month), 0)::int AS new_donations,
       coalesce(sum(gifts) FILTER (WHERE this_month AND recurring), 0)::int AS new_recurring_donations,
       (SELECT count(*) FROM donors, month
-        WHERE npo_id = ${npoId} AND created_at >= month.starts_on::timestamp AT TIME ZONE 'UTC')::int AS new_donors,
+        WHERE npo_id = ${npoId} AND created_at >= month.starts_on::timestamp AT TIME ZONE month.tz)::int AS new_donors,
       CASE WHEN coalesce(sum(gifts), 0) = 0 THEN 0 ELSE round(sum(gift_net)::numeric / sum(gifts)) END::bigint
         AS average_donation,
       (SELECT count(*) FROM campaigns WHERE npo_id = ${npoId} AND parent_campaign_id IS NULL)::int AS campaigns_count,

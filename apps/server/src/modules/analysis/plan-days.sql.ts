@@ -15,6 +15,6 @@ export function planDays(npoId: number): SQL {
     WHERE r.npo_id = ${npoId} AND r.day <= closed.through
     UNION ALL
     SELECT l.day, l.kind, l.status, l.runs, l.exhausted, l.plans, l.monthly_base
-    FROM closed, plan_day_rows(${npoId}, (closed.through + 1)::timestamp AT TIME ZONE 'UTC', 'infinity') l
+    FROM closed, plan_day_rows(${npoId}, (closed.through + 1)::timestamp AT TIME ZONE closed.tz, 'infinity') l
   )`;
 }

@@ -1,10 +1,12 @@
 import type { TRecurringAnalysis } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { addDays } from '../../platform/format/calendar.ts';
 import type { Period } from './period.ts';
 import { planDays } from './plan-days.sql.ts';
 
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+/** The period's first day and the day after its last (plan days are the organisation's days). */
+const daysOf = (period: Period) => ({ start: period.from, end: addDays(period.to, 1) });
 
 const within = (column: SQL, period: Period) =>
   sql`${column} >= ${period.start.toISOString()}::timestamptz AND ${column} < ${period.end.toISOString()}::timestamptz`;
@@ -22,8 +24,7 @@ type PlanFigures = Omit<TRecurringAnalysis, 'currency' | 'period' | 'churn' | 'r
  * MRR now is what active and past-due plans bring in a month. Numeric sums, rounded once.
  */
 export async function selectPlanFigures(db: Db, npoId: number, period: Period): Promise<PlanFigures> {
-  const start = dayOf(period.start);
-  const end = dayOf(period.end);
+  const { start, end } = daysOf(period);
   const inPeriod = sql`d.day >= ${start}::date AND d.day < ${end}::date`;
   const { rows } = await db.execute<PlanFigures>(sql`
     SELECT
@@ -66,9 +67,10 @@ export async function selectRecovery(db: Db, npoId: number, period: Period) {
 
 /** Per month of the period: plans started, cancelled by someone, and cancelled by failure. */
 export async function selectPlanSeries(db: Db, npoId: number, period: Period): Promise<TRecurringAnalysis['series']> {
+  const { start, end } = daysOf(period);
   const { rows } = await db.execute<TRecurringAnalysis['series'][number]>(sql`
     WITH buckets AS (
-      SELECT generate_series(date_trunc('month', ${dayOf(period.start)}::date), ${dayOf(period.end)}::date - 1,
+      SELECT generate_series(date_trunc('month', ${start}::date), ${end}::date - 1,
         interval '1 month')::date AS bucket
     ),
     events AS (
@@ -77,7 +79,7 @@ export async function selectPlanSeries(db: Db, npoId: number, period: Period): P
         CASE WHEN d.kind = 'ended' AND d.status = 'cancelled' THEN d.plans ELSE 0 END AS voluntary,
         CASE WHEN d.kind = 'ended' AND d.exhausted THEN d.plans ELSE 0 END AS failed
       FROM ${planDays(npoId)} d
-      WHERE d.day >= ${dayOf(period.start)}::date AND d.day < ${dayOf(period.end)}::date
+      WHERE d.day >= ${start}::date AND d.day < ${end}::date
     )
     SELECT to_char(b.bucket, 'YYYY-MM-DD') AS bucket, coalesce(sum(e.new_plans), 0)::int AS new_plans,
       coalesce(sum(e.voluntary), 0)::int AS voluntary, coalesce(sum(e.failed), 0)::int AS failed

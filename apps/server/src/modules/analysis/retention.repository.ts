@@ -31,12 +31,10 @@ export async function selectRetentionCounts(
   period: Period,
   previous: Period,
 ): Promise<RetentionCounts> {
-  const a = previous.start.toISOString();
-  const b = period.start.toISOString();
   const days = givingDayReturns(npoId, { from: previous.start, to: period.end });
   const { rows } = await db.execute<RetentionCounts>(sql`
     WITH bounds AS (
-      SELECT (${a}::timestamptz AT TIME ZONE 'UTC')::date AS a, (${b}::timestamptz AT TIME ZONE 'UTC')::date AS b
+      SELECT ${previous.from}::date AS a, ${period.from}::date AS b
     ),
     -- Days relative to each row's day, as its gap arrays hold them: "before a" is a gap up to a - 1 - day.
     placed AS (

@@ -85,7 +85,13 @@ export async function changePassword(
 export async function createOwnOrganisation(
   deps: AuthDeps,
   session: RequestSession,
-  input: { name: string; base_currency: string; stripe_account?: string | undefined },
+  input: {
+    name: string;
+    base_currency: string;
+    stripe_account?: string | undefined;
+    time_zone?: string | undefined;
+    locale?: string | undefined;
+  },
   ip: string | null,
 ): Promise<{ npo: TOrganisationOption; session: RequestSession }> {
   const user = await users.findUserById(deps.db, session.user.id);
@@ -100,6 +106,8 @@ export async function createOwnOrganisation(
     name: input.name,
     baseCurrency: input.base_currency,
     stripeAccountId,
+    timeZone: input.time_zone,
+    locale: input.locale,
     ip,
   });
   await selectNpoForSession(deps.db, session.id, npo.id);

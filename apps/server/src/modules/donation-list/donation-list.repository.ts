@@ -1,6 +1,7 @@
 import type { TDonationListFilter } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { addDays, midnightIn } from '../../platform/format/calendar.ts';
 import { givingDays } from '../analysis/index.ts';
 import {
   donationFilterWhere,
@@ -54,6 +55,11 @@ export async function selectDonationPage(
   return rows;
 }
 
+async function organisationZone(db: Db, npoId: number): Promise<string> {
+  const { rows } = await db.execute<{ zone: string }>(sql`SELECT time_zone AS zone FROM npos WHERE id = ${npoId}`);
+  return rows[0]?.zone ?? 'UTC';
+}
+
 /** Filter keys that never narrow the set (sorting) or that the day sums' 'list' rows are keyed by. */
 const SUMMED_PER_DAY = new Set(['date_from', 'date_to', 'status', 'currency', 'sort', 'order']);
 
@@ -62,9 +68,6 @@ const summablePerDay = (filter: Partial<TDonationListFilter>) =>
   Object.entries(filter).every(
     ([key, value]) => SUMMED_PER_DAY.has(key) || value === undefined || (Array.isArray(value) && value.length === 0),
   );
-
-const startOfDay = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);
-const startOfNextDay = (isoDate: string) => new Date(startOfDay(isoDate).getTime() + 86_400_000);
 
 /**
  * Count and sums of the whole filtered set per currency. A filter of dates, statuses and currencies
@@ -78,9 +81,11 @@ export async function selectDonationTotals(
   filter: Partial<TDonationListFilter>,
 ): Promise<CurrencyTotal[]> {
   if (summablePerDay(filter)) {
+    // The filter's days start at midnight in the organisation's time zone (decision 027).
+    const zone = filter.date_from || filter.date_to ? await organisationZone(db, npoId) : 'UTC';
     const range = {
-      from: filter.date_from ? startOfDay(filter.date_from) : undefined,
-      to: filter.date_to ? startOfNextDay(filter.date_to) : undefined,
+      from: filter.date_from ? midnightIn(filter.date_from, zone) : undefined,
+      to: filter.date_to ? midnightIn(addDays(filter.date_to, 1), zone) : undefined,
     };
     const status = filter.status?.length ? sql`AND ${oneOf(sql`l.status`, filter.status)}` : sql``;
     const currency = filter.currency?.length ? sql`AND ${oneOf(sql`l.currency`, filter.currency)}` : sql``;

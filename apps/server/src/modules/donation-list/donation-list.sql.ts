@@ -12,12 +12,9 @@ export const oneOf = (column: SQL, values: readonly (string | number)[]) =>
     sql`, `,
   )})`;
 
-/** `date_to` is inclusive: everything before the start of the next day (UTC). */
-const dayAfter = (isoDate: string) => {
-  const next = new Date(`${isoDate}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
-};
+/** Midnight starting `day` in the organisation's time zone (decision 027), read once per statement. */
+const midnightOf = (npoId: number, day: SQL) =>
+  sql`(${day})::timestamp AT TIME ZONE (SELECT n.time_zone FROM npos n WHERE n.id = ${npoId})`;
 
 /**
  * Donor name, e-mail or postcode contains the text (the donors module's search, through its
@@ -34,8 +31,9 @@ function searchCondition(npoId: number, search: string): SQL {
 /** The WHERE clause of a filter, on donations aliased `d`. */
 export function donationFilterWhere(npoId: number, f: Partial<TDonationListFilter>): SQL {
   const conditions: SQL[] = [sql`d.npo_id = ${npoId}`];
-  if (f.date_from) conditions.push(sql`d.created_at >= ${`${f.date_from}T00:00:00.000Z`}::timestamptz`);
-  if (f.date_to) conditions.push(sql`d.created_at < ${dayAfter(f.date_to)}::timestamptz`);
+  // Days are the organisation's; `date_to` is inclusive: everything before the next day starts.
+  if (f.date_from) conditions.push(sql`d.created_at >= ${midnightOf(npoId, sql`${f.date_from}::date`)}`);
+  if (f.date_to) conditions.push(sql`d.created_at < ${midnightOf(npoId, sql`${f.date_to}::date + 1`)}`);
   if (f.campaign_id?.length) conditions.push(oneOf(sql`d.campaign_id`, f.campaign_id));
   if (f.status?.length) conditions.push(oneOf(sql`d.status`, f.status));
   if (f.payment_method?.length) conditions.push(oneOf(sql`d.payment_method`, f.payment_method));

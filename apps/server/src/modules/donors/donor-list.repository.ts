@@ -163,11 +163,15 @@ export async function selectDonorSummary(db: Db | Tx, npoId: number, donorId: nu
 export async function selectOrganisationGivingYear(
   db: Db | Tx,
   npoId: number,
-): Promise<{ baseCurrency: string; startMonth: number }> {
-  const { rows } = await db.execute<{ base_currency: string; fiscal_year_start_month: number }>(
-    sql`SELECT base_currency, fiscal_year_start_month FROM npos WHERE id = ${npoId}`,
+): Promise<{ baseCurrency: string; startMonth: number; zone: string }> {
+  const { rows } = await db.execute<{ base_currency: string; fiscal_year_start_month: number; time_zone: string }>(
+    sql`SELECT base_currency, fiscal_year_start_month, time_zone FROM npos WHERE id = ${npoId}`,
   );
-  return { baseCurrency: rows[0]?.base_currency ?? 'USD', startMonth: Number(rows[0]?.fiscal_year_start_month ?? 1) };
+  return {
+    baseCurrency: rows[0]?.base_currency ?? 'USD',
+    startMonth: Number(rows[0]?.fiscal_year_start_month ?? 1),
+    zone: rows[0]?.time_zone ?? 'UTC',
+  };
 }
 
 export type DonorLookupRow = { id: number; first_name: string; last_name: string; email: string };

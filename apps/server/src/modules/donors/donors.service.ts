@@ -18,6 +18,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { addDays, midnightIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
@@ -84,24 +85,22 @@ function toSummary(r: DonorSummaryRow, currency: string, startMonth: number, now
   };
 }
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
-
 export async function listDonors(
   db: Db,
   npoId: number,
   query: z.infer<typeof ZDonorListQuery>,
   now = new Date(),
 ): Promise<TDonorListResponse> {
-  const { baseCurrency, startMonth } = await selectOrganisationGivingYear(db, npoId);
+  const { baseCurrency, startMonth, zone } = await selectOrganisationGivingYear(db, npoId);
   const boundaries = retentionBoundaries(now, startMonth);
   const { rows, total, capped } = await selectDonorPage(db, {
     npoId,
     search: query.search || undefined,
     recurring: query.recurring,
     retention: query.retention ? { kind: query.retention, ...boundaries } : undefined,
-    gaveFrom: query.gave_from ? dayStart(query.gave_from) : undefined,
-    gaveTo: query.gave_to ? nextDay(query.gave_to) : undefined,
+    // The organisation's days (decision 027): from its midnight, to the next one after `gave_to`.
+    gaveFrom: query.gave_from ? midnightIn(query.gave_from, zone) : undefined,
+    gaveTo: query.gave_to ? midnightIn(addDays(query.gave_to, 1), zone) : undefined,
     minTotalMinor: query.min_total_minor,
     maxTotalMinor: query.max_total_minor,
     sort: query.sort,

@@ -15,7 +15,8 @@ const DAY = 86_400_000;
 const now = new Date();
 const calendar = givingYearRange(givingYearOf(now, 1), 1);
 const previousCalendar = givingYearRange(givingYearOf(now, 1) - 1, 1);
-const inCurrent = new Date(Math.min(calendar.start.getTime() + 2 * 3_600_000, now.getTime() - 60_000));
+// Noon of New Year's Day in UTC: the new year in Riverside's time zone (New York) as well.
+const inCurrent = new Date(Math.min(calendar.start.getTime() + 12 * 3_600_000, now.getTime() - 60_000));
 const inPrevious = new Date(calendar.start.getTime() - 10 * DAY);
 const longAgo = new Date(previousCalendar.start.getTime() - 40 * DAY);
 

@@ -68,11 +68,34 @@ export async function slugsStartingWith(db: Tx, base: string): Promise<string[]>
 
 export async function insertOrganisation(
   db: Tx,
-  values: { name: string; slug: string; baseCurrency: string; stripeAccountId: string | null },
+  values: {
+    name: string;
+    slug: string;
+    baseCurrency: string;
+    stripeAccountId: string | null;
+    timeZone: string;
+    locale: string;
+  },
 ): Promise<number> {
   const [row] = await db.insert(npos).values(values).returning({ id: npos.id });
   if (!row) throw new Error('organisation insert returned no row');
   return row.id;
+}
+
+/** Sets the time zone and locale; answers what they were (null: no such organisation). */
+export async function updateNpoSettings(
+  db: Tx,
+  npoId: number,
+  values: { timeZone: string; locale: string },
+): Promise<{ timeZone: string; locale: string } | null> {
+  const [before] = await db
+    .select({ timeZone: npos.timeZone, locale: npos.locale })
+    .from(npos)
+    .where(eq(npos.id, npoId))
+    .for('update');
+  if (!before) return null;
+  await db.update(npos).set(values).where(eq(npos.id, npoId));
+  return before;
 }
 
 export async function insertMembership(

@@ -1,7 +1,18 @@
-import type { TCampaignRef, TNpo, TOrganisationOption, TOrganisationStats } from '@kindling/contracts';
+import {
+  canonicalLocale,
+  DEFAULT_LOCALE,
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
+  type TCampaignRef,
+  type TNpo,
+  type TOrganisationOption,
+  type TOrganisationSettingsResponse,
+  type TOrganisationStats,
+} from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { violatedUniqueKey } from '../../platform/db/unique-violation.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './organisations.repository.ts';
 
@@ -66,6 +77,9 @@ export type NewOrganisation = {
   name: string;
   baseCurrency: string;
   stripeAccountId: string | null;
+  /** What the creator's browser reported; unknown values fall back to UTC and en-US (decision 027). */
+  timeZone?: string | undefined;
+  locale?: string | undefined;
   ip: string | null;
 };
 
@@ -85,11 +99,15 @@ export async function createOrganisation(db: Db, input: NewOrganisation): Promis
 function insertOrganisationWithAdmin(db: Db, input: NewOrganisation): Promise<TOrganisationOption> {
   return db.transaction(async (tx) => {
     const slug = await uniqueSlug(tx, input.name);
+    const timeZone = input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : DEFAULT_TIME_ZONE;
+    const locale = (input.locale && canonicalLocale(input.locale)) || DEFAULT_LOCALE;
     const npoId = await repo.insertOrganisation(tx, {
       name: input.name,
       slug,
       baseCurrency: input.baseCurrency,
       stripeAccountId: input.stripeAccountId,
+      timeZone,
+      locale,
     });
     await repo.insertMembership(tx, { npoId, userId: input.userId, roleCode: 5150, roleName: 'admin' });
     await recordAudit(tx, {
@@ -98,9 +116,47 @@ function insertOrganisationWithAdmin(db: Db, input: NewOrganisation): Promise<TO
       action: 'organisation.created',
       targetType: 'npo',
       targetId: npoId,
-      data: { name: input.name, slug, base_currency: input.baseCurrency, stripe_account: input.stripeAccountId },
+      data: {
+        name: input.name,
+        slug,
+        base_currency: input.baseCurrency,
+        stripe_account: input.stripeAccountId,
+        time_zone: timeZone,
+        locale,
+      },
       ip: input.ip,
     });
     return { id: npoId, name: input.name, logo: null, role_name: 'admin', user_role: 5150 };
+  });
+}
+
+/**
+ * An admin sets the organisation's time zone and locale (decision 027). Another zone reopens its
+ * closed day sums and re-sums its donors' giving years in the same transaction (the npos triggers);
+ * the periodic closing sums the days again.
+ */
+export async function updateOrganisationSettings(
+  db: Db,
+  actor: { npoId: number; userId: number; ip: string | null },
+  settings: TOrganisationSettingsResponse,
+): Promise<TOrganisationSettingsResponse> {
+  return db.transaction(async (tx) => {
+    const before = await repo.updateNpoSettings(tx, actor.npoId, {
+      timeZone: settings.time_zone,
+      locale: settings.locale,
+    });
+    if (!before) throw new AppError('NOT_FOUND', 'Organisation not found.');
+    if (before.timeZone !== settings.time_zone || before.locale !== settings.locale) {
+      await recordAudit(tx, {
+        npoId: actor.npoId,
+        actorUserId: actor.userId,
+        action: 'organisation.settings_updated',
+        targetType: 'npo',
+        targetId: actor.npoId,
+        data: { before: { time_zone: before.timeZone, locale: before.locale }, after: settings },
+        ip: actor.ip,
+      });
+    }
+    return settings;
   });
 }

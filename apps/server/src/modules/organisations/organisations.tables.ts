@@ -21,6 +21,13 @@ export const npos = pgTable('npos', {
   baseCurrency: varchar({ length: 3 }).notNull().default('USD'),
   monthlyGoalMinor: bigint({ mode: 'number' }).notNull().default(0),
   fiscalYearStartMonth: integer().notNull().default(1),
+  /**
+   * IANA time zone the organisation's days, months and giving years are cut in (decision 027): a
+   * day is `(created_at AT TIME ZONE time_zone)::date` in every figure.
+   */
+  timeZone: text().notNull().default('UTC'),
+  /** BCP 47 locale its dates, amounts and numbers are written in (receipts, e-mails, exports, screens). */
+  locale: text().notNull().default('en-US'),
   /** The Stripe account (acct_…) connected when the organisation was created through Stripe sign-in. */
   stripeAccountId: text(),
   /** When the Stripe account was connected from /admin/processors; null for one set at sign-up. */

@@ -26,7 +26,7 @@ export function giftMergeValues(facts: ReceiptFacts, portalUrl: string) {
     organisation_name: facts.organisation,
     campaign_name: facts.campaign ?? '',
     amount: receiptAmount(facts),
-    donation_date: receiptDate(facts.date, facts.currency),
+    donation_date: receiptDate(facts.date, facts),
     portal_url: portalUrl,
   };
 }

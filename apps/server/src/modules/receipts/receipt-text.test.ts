@@ -25,10 +25,25 @@ const facts = (extra: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
   paymentMethod: 'card',
   providerReference: 'sbx_pi_1',
   giftAid: null,
+  locale: 'en-US',
+  timeZone: 'UTC',
   ...extra,
 });
 
 describe('receipt wording', () => {
+  it('dates the gift on the organisation’s calendar and writes it in its locale, whatever the currency', () => {
+    // 20:00 on 21 November in New York is 01:00 on 22 November in UTC.
+    const evening = facts({
+      date: new Date('2026-11-22T01:00:00Z'),
+      timeZone: 'America/New_York',
+      amountMinor: 25_000,
+    });
+    expect(buildReceipt(evening).details).toContainEqual({ label: 'Date', value: 'November 21, 2026' });
+    const french = buildReceipt(facts({ locale: 'fr-FR', currency: 'USD', timeZone: 'Europe/Paris' }));
+    expect(french.details).toContainEqual({ label: 'Date', value: '21 novembre 2026' });
+    expect(french.details).toContainEqual({ label: 'Amount', value: '50,00\u00a0$US (USD)' });
+  });
+
   it('gives the IRS acknowledgment for a single USD gift of 250.00, not for 249.99', () => {
     const at = buildReceipt(facts({ amountMinor: 25_000 }));
     expect(at.taxStatement).toContain(NO_GOODS_OR_SERVICES);
@@ -44,7 +59,7 @@ describe('receipt wording', () => {
 
   it('gives no IRS statement for 250 in another currency', () => {
     expect(buildReceipt(facts({ amountMinor: 30_000, currency: 'EUR' })).taxStatement).toEqual([]);
-    expect(buildReceipt(facts({ amountMinor: 30_000, currency: 'GBP' })).taxStatement).toEqual([]);
+    expect(buildReceipt(facts({ amountMinor: 30_000, currency: 'GBP', locale: 'en-GB' })).taxStatement).toEqual([]);
   });
 
   it('repeats the Gift Aid declaration the donor made, with name, address, postcode, date and notes', () => {
@@ -52,6 +67,7 @@ describe('receipt wording', () => {
       facts({
         organisation: 'Northern Lights Animal Rescue',
         currency: 'GBP',
+        locale: 'en-GB',
         amountMinor: 2000,
         giftAid: {
           name: 'Ada Lovelace',
@@ -112,6 +128,7 @@ describe('receipt PDF', () => {
     const receipt = buildReceipt(
       facts({
         currency: 'GBP',
+        locale: 'en-GB',
         amountMinor: 2000,
         giftAid: {
           name: 'Ada Lovelace',

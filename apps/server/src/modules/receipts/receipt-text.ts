@@ -3,13 +3,8 @@
 // - USD gift of 250.00 or more (that single gift, never a total): the IRS written acknowledgment;
 // - a gift with a Gift Aid declaration: the declaration the donor agreed to, as they made it;
 // - otherwise a plain thank-you.
-import {
-  formatMoney,
-  GIFT_AID_NOTES,
-  giftAidDeclarationText,
-  INTERVAL_LABELS,
-  type TGivingInterval,
-} from '@kindling/contracts';
+import { GIFT_AID_NOTES, giftAidDeclarationText, INTERVAL_LABELS, type TGivingInterval } from '@kindling/contracts';
+import { formatFor } from '../../platform/format/format.ts';
 
 /** Everything a receipt is made from, read from the stored donation (never from the browser). */
 export type ReceiptFacts = {
@@ -28,6 +23,9 @@ export type ReceiptFacts = {
   paymentMethod: string | null;
   providerReference: string | null;
   giftAid: { name: string; address: string; postcode: string; declaredOn: string } | null;
+  /** The organisation's locale and time zone: how dates and amounts are written (decision 027). */
+  locale: string;
+  timeZone: string;
 };
 
 export type ReceiptLine = { label: string; value: string };
@@ -51,12 +49,13 @@ export const NO_GOODS_OR_SERVICES = 'No goods or services were provided in excha
 export const needsIrsAcknowledgment = (f: Pick<ReceiptFacts, 'currency' | 'amountMinor'>): boolean =>
   f.currency.toUpperCase() === 'USD' && f.amountMinor >= IRS_ACKNOWLEDGMENT_MINOR;
 
-const localeFor = (currency: string) => (currency.toUpperCase() === 'GBP' ? 'en-GB' : 'en-US');
-
-/** '21 November 2026' for GBP receipts, 'November 21, 2026' otherwise; the calendar day in UTC. */
-export function receiptDate(date: Date | string, currency: string): string {
-  const value = typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date;
-  return new Intl.DateTimeFormat(localeFor(currency), { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+/**
+ * '21 November 2026' (en-GB), 'November 21, 2026' (en-US): in the organisation's locale, an instant
+ * on its calendar; a string is a day already decided (a declaration's date).
+ */
+export function receiptDate(date: Date | string, f: Pick<ReceiptFacts, 'locale' | 'timeZone'>): string {
+  const format = formatFor(f);
+  return typeof date === 'string' ? format.day(date) : format.date(date);
 }
 
 export const PERIOD_WORD: Record<TGivingInterval, string> = {
@@ -80,14 +79,14 @@ function intro(f: ReceiptFacts, amount: string): string[] {
 function details(f: ReceiptFacts, amount: string): ReceiptLine[] {
   const lines: ReceiptLine[] = [
     { label: 'Receipt number', value: f.receiptNumber },
-    { label: 'Date', value: receiptDate(f.date, f.currency) },
+    { label: 'Date', value: receiptDate(f.date, f) },
     { label: 'Donor', value: f.donorName || f.donorEmail },
     { label: 'Amount', value: `${amount} (${f.currency.toUpperCase()})` },
   ];
   if (f.feeCoveredMinor > 0) {
     lines.push({
       label: 'Of which fees you covered',
-      value: formatMoney(f.feeCoveredMinor, f.currency, localeFor(f.currency)),
+      value: formatFor(f).money(f.feeCoveredMinor, f.currency),
     });
   }
   if (f.campaign) lines.push({ label: 'Campaign', value: f.campaign });
@@ -101,7 +100,7 @@ function details(f: ReceiptFacts, amount: string): ReceiptLine[] {
 function taxStatement(f: ReceiptFacts, amount: string): string[] {
   if (!needsIrsAcknowledgment(f)) return [];
   return [
-    `${f.organisation} acknowledges receipt of your cash contribution of ${amount} on ${receiptDate(f.date, f.currency)}.`,
+    `${f.organisation} acknowledges receipt of your cash contribution of ${amount} on ${receiptDate(f.date, f)}.`,
     NO_GOODS_OR_SERVICES,
     'Please keep this receipt for your tax records.',
   ];
@@ -116,15 +115,15 @@ function giftAid(f: ReceiptFacts): Receipt['giftAid'] {
       { label: 'Name', value: f.giftAid.name },
       { label: 'Home address', value: f.giftAid.address },
       { label: 'Postcode', value: f.giftAid.postcode },
-      { label: 'Date of declaration', value: receiptDate(f.giftAid.declaredOn, f.currency) },
+      { label: 'Date of declaration', value: receiptDate(f.giftAid.declaredOn, f) },
     ],
     notes: GIFT_AID_NOTES,
   };
 }
 
-/** The gift's amount as the receipt writes it: "$50.00", "£20.00". */
-export const receiptAmount = (f: Pick<ReceiptFacts, 'amountMinor' | 'currency'>): string =>
-  formatMoney(f.amountMinor, f.currency, localeFor(f.currency));
+/** The gift's amount as the receipt writes it in the organisation's locale: "$50.00", "£20.00". */
+export const receiptAmount = (f: Pick<ReceiptFacts, 'amountMinor' | 'currency' | 'locale' | 'timeZone'>): string =>
+  formatFor(f).money(f.amountMinor, f.currency);
 
 export function buildReceipt(f: ReceiptFacts): Receipt {
   const amount = receiptAmount(f);

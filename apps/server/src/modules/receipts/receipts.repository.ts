@@ -7,6 +7,8 @@ import type { ReceiptFacts } from './receipt-text.ts';
 
 type FactsRow = {
   organisation: string;
+  locale: string;
+  time_zone: string;
   receipt_number: string | null;
   first_name: string;
   last_name: string;
@@ -42,7 +44,7 @@ export type ReceiptSource = {
 /** The donation of that organisation with its donor, organisation and campaign names; null when unknown. */
 export async function findReceiptSource(db: Db, npoId: number, donationId: number): Promise<ReceiptSource | null> {
   const { rows } = await db.execute<FactsRow>(sql`
-    SELECT n.name AS organisation, d.receipt_number, dn.first_name, dn.last_name, dn.email, d.created_at,
+    SELECT n.name AS organisation, n.locale, n.time_zone, d.receipt_number, dn.first_name, dn.last_name, dn.email, d.created_at,
            d.amount_minor, d.fee_covered_minor, d.currency, c.name AS campaign, d.designation_name AS designation,
            d.interval, d.payment_method, d.provider_reference, d.gift_aid, d.gift_aid_name, d.gift_aid_address,
            d.gift_aid_postcode, d.gift_aid_declared_on::text AS gift_aid_declared_on, d.receipt_sent_at, d.status,
@@ -65,6 +67,8 @@ export async function findReceiptSource(db: Db, npoId: number, donationId: numbe
 function toFacts(r: FactsRow): ReceiptFacts {
   return {
     organisation: r.organisation,
+    locale: r.locale,
+    timeZone: r.time_zone,
     receiptNumber: r.receipt_number ?? '',
     donorName: `${r.first_name} ${r.last_name}`.trim(),
     donorEmail: r.email,

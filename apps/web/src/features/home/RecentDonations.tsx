@@ -1,6 +1,7 @@
 import { formatMoney, type THomeAnalysis } from '@kindling/contracts';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useFormat } from '../../shared/format.ts';
 import { ChartCard, cardState } from '../analysis/index.ts';
 
 type Query = { data?: THomeAnalysis; isError: boolean; refetch: () => unknown };
@@ -12,13 +13,9 @@ const STATUS_COLOURS: Record<string, string> = {
   pending: 'yellow',
 };
 
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
-
 /** The latest donations of any status, each a link to its page. */
 export function RecentDonations({ query }: { query: Query }) {
+  const format = useFormat();
   const donations = query.data?.recent_donations ?? [];
   return (
     <ChartCard
@@ -36,7 +33,7 @@ export function RecentDonations({ query }: { query: Query }) {
                   {d.donor_name}
                 </Anchor>
                 <Text size="xs" c="dimmed" truncate>
-                  {dateOf(d.created_at)}
+                  {format.date(d.created_at)}
                   {d.campaign_name ? ` · ${d.campaign_name}` : ''}
                 </Text>
               </Stack>

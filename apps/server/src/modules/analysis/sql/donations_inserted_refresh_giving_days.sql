@@ -12,11 +12,13 @@ DECLARE
 BEGIN
   FOR r IN SELECT npo_id, min(created_at) AS earliest FROM inserted_rows GROUP BY npo_id ORDER BY npo_id LOOP
     PERFORM pg_advisory_xact_lock_shared(7100, r.npo_id::int);
-    IF EXISTS (SELECT 1 FROM giving_days_closed c
-        WHERE c.npo_id = r.npo_id AND c.through >= (r.earliest AT TIME ZONE 'UTC')::date) THEN
+    -- The zone is read only when the organisation has closed days: one primary-key read.
+    IF EXISTS (SELECT 1 FROM giving_days_closed c JOIN npos n ON n.id = c.npo_id
+        WHERE c.npo_id = r.npo_id AND c.through >= (r.earliest AT TIME ZONE n.time_zone)::date) THEN
       PERFORM refresh_closed_giving_days(
         ARRAY(SELECT npo_id FROM inserted_rows WHERE npo_id = r.npo_id),
-        ARRAY(SELECT (created_at AT TIME ZONE 'UTC')::date FROM inserted_rows WHERE npo_id = r.npo_id));
+        ARRAY(SELECT (i.created_at AT TIME ZONE n.time_zone)::date FROM inserted_rows i JOIN npos n ON n.id = i.npo_id
+          WHERE i.npo_id = r.npo_id));
       PERFORM refresh_closed_giving_returns(array_agg(i.npo_id), array_agg(i.donor_id), array_agg(i.created_at))
       FROM inserted_rows i WHERE i.npo_id = r.npo_id AND i.status = 'succeeded'
       HAVING count(*) > 0;

@@ -9,8 +9,9 @@ AS $function$
 BEGIN
   PERFORM refresh_closed_giving_days(array_agg(x.npo_id), array_agg(x.day))
   FROM old_rows o JOIN new_rows n ON n.id = o.id
-  CROSS JOIN LATERAL (VALUES (o.npo_id, (o.created_at AT TIME ZONE 'UTC')::date),
-    (n.npo_id, (n.created_at AT TIME ZONE 'UTC')::date)) AS x(npo_id, day)
+  CROSS JOIN LATERAL (VALUES
+    (o.npo_id, (o.created_at AT TIME ZONE (SELECT z.time_zone FROM npos z WHERE z.id = o.npo_id))::date),
+    (n.npo_id, (n.created_at AT TIME ZONE (SELECT z.time_zone FROM npos z WHERE z.id = n.npo_id))::date)) AS x(npo_id, day)
   WHERE (o.npo_id, o.status, o.created_at, o.currency, o.amount_minor, o.base_amount_minor, o.campaign_id,
       o.payment_method, o.interval)
     IS DISTINCT FROM (n.npo_id, n.status, n.created_at, n.currency, n.amount_minor, n.base_amount_minor,

@@ -1,8 +1,8 @@
 -- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
--- Returning donors per UTC day (giving_day_returns, decision 015): computed, stored for closed days
+-- Returning donors per day of the organisation's time zone (decision 027) (giving_day_returns, decision 015): computed, stored for closed days
 -- and kept exact by the donation triggers, like giving_days (decision 014).
 --
--- giving_day_return_rows: the rows of the UTC days in [p_from, p_to), or of only those of p_days
+-- giving_day_return_rows: the rows of the days in [p_from, p_to), or of only those of p_days
 -- when given. A gift counts for retention when it succeeded (a partly refunded one too). Each gift
 -- of those days is placed in its donor's chain of succeeded gifts (by time, then id), read from the
 -- donor index: how many days before it the gift before it and the donor's first were given, as
@@ -14,10 +14,11 @@ CREATE OR REPLACE FUNCTION public.giving_day_return_rows(p_npo bigint, p_from ti
  LANGUAGE sql
  STABLE
 AS $function$
-  WITH givers AS (
-    SELECT DISTINCT d.donor_id FROM donations d
+  WITH z AS (SELECT n.time_zone AS tz FROM npos n WHERE n.id = p_npo),
+  givers AS (
+    SELECT DISTINCT d.donor_id FROM donations d, z
     WHERE d.npo_id = p_npo AND d.status = 'succeeded' AND d.created_at >= p_from AND d.created_at < p_to
-      AND (p_days IS NULL OR (d.created_at AT TIME ZONE 'UTC')::date = ANY (p_days))
+      AND (p_days IS NULL OR (d.created_at AT TIME ZONE z.tz)::date = ANY (p_days))
   ),
   chain AS (
     SELECT d.created_at,
@@ -28,11 +29,11 @@ AS $function$
   )
   SELECT c.day,
     (count(*) FILTER (WHERE c.prev_at IS NULL))::int,
-    coalesce(array_agg(greatest((c.prev_at AT TIME ZONE 'UTC')::date - c.day, -32768)::smallint ORDER BY c.prev_at)
+    coalesce(array_agg(greatest((c.prev_at AT TIME ZONE c.tz)::date - c.day, -32768)::smallint ORDER BY c.prev_at)
       FILTER (WHERE c.prev_at IS NOT NULL), '{}'),
-    coalesce(array_agg(greatest((c.first_at AT TIME ZONE 'UTC')::date - c.day, -32768)::smallint ORDER BY c.prev_at)
+    coalesce(array_agg(greatest((c.first_at AT TIME ZONE c.tz)::date - c.day, -32768)::smallint ORDER BY c.prev_at)
       FILTER (WHERE c.prev_at IS NOT NULL), '{}')
-  FROM (SELECT (ch.created_at AT TIME ZONE 'UTC')::date AS day, ch.* FROM chain ch) c
+  FROM (SELECT (ch.created_at AT TIME ZONE z.tz)::date AS day, z.tz, ch.* FROM chain ch, z) c
   WHERE c.created_at >= p_from AND c.created_at < p_to AND (p_days IS NULL OR c.day = ANY (p_days))
   GROUP BY c.day
 $function$

@@ -1,5 +1,6 @@
 -- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
--- The giving_days rows of the UTC days in [p_from, p_to): every kind, from the donations themselves.
+-- The giving_days rows of the days in [p_from, p_to): every kind, from the donations themselves. A
+-- day is the organisation's, cut in its time zone (npos.time_zone, decision 027).
 -- The rollup stores them for closed days; reads compute them for the days not closed yet.
 
 CREATE OR REPLACE FUNCTION public.giving_day_rows(p_npo bigint, p_from timestamp with time zone, p_to timestamp with time zone)
@@ -7,10 +8,11 @@ CREATE OR REPLACE FUNCTION public.giving_day_rows(p_npo bigint, p_from timestamp
  LANGUAGE sql
  STABLE
 AS $function$
-  WITH g AS MATERIALIZED (
-    SELECT (c.created_at AT TIME ZONE 'UTC')::date AS day, c.interval <> 'once' AS recurring, c.campaign_id,
+  WITH z AS (SELECT n.time_zone AS tz FROM npos n WHERE n.id = p_npo),
+  g AS MATERIALIZED (
+    SELECT (c.created_at AT TIME ZONE z.tz)::date AS day, c.interval <> 'once' AS recurring, c.campaign_id,
       coalesce(nullif(c.payment_method, ''), 'other') AS method, c.gross, c.amount, c.is_gift
-    FROM counted_gifts(p_npo, p_from, p_to) c
+    FROM counted_gifts(p_npo, p_from, p_to) c, z
   )
   SELECT g.day, 'total', g.recurring, NULL::bigint, '', 0::bigint, '', '', count(*)::int,
     (count(*) FILTER (WHERE g.is_gift))::int, sum(g.gross)::bigint, sum(g.amount)::bigint,
@@ -31,9 +33,9 @@ AS $function$
     sum(g.gross)::bigint, sum(g.amount)::bigint, sum(g.amount)::bigint, 0
   FROM g WHERE g.is_gift GROUP BY g.day, g.amount
   UNION ALL
-  SELECT (d.created_at AT TIME ZONE 'UTC')::date, 'list', false, NULL, '', 0, d.status, d.currency, count(*)::int, 0,
+  SELECT (d.created_at AT TIME ZONE z.tz)::date, 'list', false, NULL, '', 0, d.status, d.currency, count(*)::int, 0,
     sum(d.base_amount_minor)::bigint, 0, 0, sum(d.amount_minor)::bigint
-  FROM donations d
+  FROM donations d, z
   WHERE d.npo_id = p_npo AND d.created_at >= p_from AND d.created_at < p_to
   GROUP BY 1, d.status, d.currency
 $function$

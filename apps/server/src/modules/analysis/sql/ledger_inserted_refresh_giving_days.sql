@@ -9,8 +9,8 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM inserted_rows WHERE kind IN ('refund', 'dispute')) THEN
     RETURN NULL;
   END IF;
-  PERFORM refresh_closed_giving_days(array_agg(d.npo_id), array_agg((d.created_at AT TIME ZONE 'UTC')::date))
-  FROM inserted_rows l JOIN donations d ON d.id = l.donation_id
+  PERFORM refresh_closed_giving_days(array_agg(d.npo_id), array_agg((d.created_at AT TIME ZONE n.time_zone)::date))
+  FROM inserted_rows l JOIN donations d ON d.id = l.donation_id JOIN npos n ON n.id = d.npo_id
   WHERE l.kind IN ('refund', 'dispute');
   RETURN NULL;
 END $function$

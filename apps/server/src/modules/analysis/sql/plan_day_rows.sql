@@ -1,9 +1,9 @@
 -- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
--- Recurring plans counted per UTC day (plan_days, decision 017), kept like giving_days (decision
+-- Recurring plans counted per day of the organisation's time zone (decision 027) (plan_days, decision 017), kept like giving_days (decision
 -- 014): stored for closed days, re-summed by a trigger when a plan's figures change, computed live
 -- for later days by the same function.
 --
--- plan_day_rows: the rows of the UTC days in [p_from, p_to), or of only those of p_days when given.
+-- plan_day_rows: the rows of the days in [p_from, p_to), or of only those of p_days when given.
 -- The analysis module's plan rules, in one place:
 -- - a plan's charge per month in base currency: its amount at its first gift's rate (base_rate),
 --   each interval normalised to a month (a year has 52 weeks and 365 days), numeric;
@@ -18,7 +18,8 @@ CREATE OR REPLACE FUNCTION public.plan_day_rows(p_npo bigint, p_from timestamp w
  LANGUAGE sql
  STABLE
 AS $function$
-  WITH facts AS (
+  WITH z AS (SELECT n.time_zone AS tz FROM npos n WHERE n.id = p_npo),
+  facts AS (
     SELECT p.started_at, e.ended_at, p.status,
       coalesce(p.failure_reason, '') <> 'no_saved_payment_method'
         AND (e.ended_at IS NULL OR e.ended_at >= p.started_at) AS runs,
@@ -38,12 +39,12 @@ AS $function$
   )
   SELECT x.day, x.kind, x.status, x.runs, x.exhausted, count(*)::int, coalesce(sum(x.monthly_base), 0)
   FROM (
-    SELECT (f.started_at AT TIME ZONE 'UTC')::date AS day, 'started' AS kind, f.status, f.runs, f.exhausted,
+    SELECT (f.started_at AT TIME ZONE z.tz)::date AS day, 'started' AS kind, f.status, f.runs, f.exhausted,
       f.monthly_base
-    FROM facts f WHERE f.started_at >= p_from AND f.started_at < p_to
+    FROM facts f, z WHERE f.started_at >= p_from AND f.started_at < p_to
     UNION ALL
-    SELECT (f.ended_at AT TIME ZONE 'UTC')::date, 'ended', f.status, f.runs, f.exhausted, f.monthly_base
-    FROM facts f WHERE f.ended_at >= p_from AND f.ended_at < p_to
+    SELECT (f.ended_at AT TIME ZONE z.tz)::date, 'ended', f.status, f.runs, f.exhausted, f.monthly_base
+    FROM facts f, z WHERE f.ended_at >= p_from AND f.ended_at < p_to
   ) x
   WHERE p_days IS NULL OR x.day = ANY (p_days)
   GROUP BY x.day, x.kind, x.status, x.runs, x.exhausted

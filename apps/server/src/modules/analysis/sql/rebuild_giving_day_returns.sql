@@ -6,12 +6,14 @@ CREATE OR REPLACE FUNCTION public.rebuild_giving_day_returns(p_npo bigint, p_fir
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  v_zone text := (SELECT n.time_zone FROM npos n WHERE n.id = p_npo);
 BEGIN
   DELETE FROM giving_day_returns
   WHERE npo_id = p_npo AND day >= p_first AND day <= p_last AND (p_days IS NULL OR day = ANY (p_days));
   INSERT INTO giving_day_returns (npo_id, day, firsts, prev_gaps, first_gaps)
   SELECT p_npo, r.* FROM giving_day_return_rows(p_npo,
-    CASE WHEN p_first = '-infinity'::date THEN '-infinity'::timestamptz ELSE p_first::timestamp AT TIME ZONE 'UTC' END,
-    (p_last + 1)::timestamp AT TIME ZONE 'UTC', p_days) r;
+    CASE WHEN p_first = '-infinity'::date THEN '-infinity'::timestamptz ELSE p_first::timestamp AT TIME ZONE v_zone END,
+    (p_last + 1)::timestamp AT TIME ZONE v_zone, p_days) r;
 END $function$
 ;

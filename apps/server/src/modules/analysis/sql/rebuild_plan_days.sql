@@ -6,12 +6,14 @@ CREATE OR REPLACE FUNCTION public.rebuild_plan_days(p_npo bigint, p_first date, 
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  v_zone text := (SELECT n.time_zone FROM npos n WHERE n.id = p_npo);
 BEGIN
   DELETE FROM plan_days
   WHERE npo_id = p_npo AND day >= p_first AND day <= p_last AND (p_days IS NULL OR day = ANY (p_days));
   INSERT INTO plan_days (npo_id, day, kind, status, runs, exhausted, plans, monthly_base)
   SELECT p_npo, r.* FROM plan_day_rows(p_npo,
-    CASE WHEN p_first = '-infinity'::date THEN '-infinity'::timestamptz ELSE p_first::timestamp AT TIME ZONE 'UTC' END,
-    (p_last + 1)::timestamp AT TIME ZONE 'UTC', p_days) r;
+    CASE WHEN p_first = '-infinity'::date THEN '-infinity'::timestamptz ELSE p_first::timestamp AT TIME ZONE v_zone END,
+    (p_last + 1)::timestamp AT TIME ZONE v_zone, p_days) r;
 END $function$
 ;

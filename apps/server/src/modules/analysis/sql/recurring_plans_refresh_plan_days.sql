@@ -7,13 +7,17 @@ CREATE OR REPLACE FUNCTION public.recurring_plans_refresh_plan_days()
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  v_new date[] := ARRAY[(NEW.started_at AT TIME ZONE 'UTC')::date,
-    (coalesce(NEW.cancelled_at, CASE WHEN NEW.status = 'failed' THEN NEW.updated_at END) AT TIME ZONE 'UTC')::date];
+  v_zone text := (SELECT n.time_zone FROM npos n WHERE n.id = NEW.npo_id);
+  v_new date[] := ARRAY[(NEW.started_at AT TIME ZONE v_zone)::date,
+    (coalesce(NEW.cancelled_at, CASE WHEN NEW.status = 'failed' THEN NEW.updated_at END) AT TIME ZONE v_zone)::date];
   v_old date[];
 BEGIN
   IF TG_OP = 'UPDATE' THEN
-    v_old := ARRAY[(OLD.started_at AT TIME ZONE 'UTC')::date,
-      (coalesce(OLD.cancelled_at, CASE WHEN OLD.status = 'failed' THEN OLD.updated_at END) AT TIME ZONE 'UTC')::date];
+    IF OLD.npo_id IS DISTINCT FROM NEW.npo_id THEN
+      v_zone := (SELECT n.time_zone FROM npos n WHERE n.id = OLD.npo_id);
+    END IF;
+    v_old := ARRAY[(OLD.started_at AT TIME ZONE v_zone)::date,
+      (coalesce(OLD.cancelled_at, CASE WHEN OLD.status = 'failed' THEN OLD.updated_at END) AT TIME ZONE v_zone)::date];
     IF OLD.npo_id IS DISTINCT FROM NEW.npo_id THEN
       PERFORM refresh_closed_plan_days(OLD.npo_id, v_old);
     ELSE

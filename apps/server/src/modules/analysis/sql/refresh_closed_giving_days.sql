@@ -1,5 +1,5 @@
 -- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
--- A write touched these (organisation, UTC day) pairs: re-sum the closed ones. The shared lock
+-- A write touched these (organisation, day in its time zone) pairs: re-sum the closed ones. The shared lock
 -- (7100, npo), held until the transaction ends, keeps an open day open until then (see
 -- close_giving_days). Today's gifts, the checkout's hot path, only take the lock and read the mark.
 

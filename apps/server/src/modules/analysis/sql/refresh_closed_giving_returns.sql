@@ -14,21 +14,23 @@ DECLARE
   r record;
   v_through date;
   v_days date[];
+  v_zone text;
 BEGIN
   FOR r IN
     SELECT t.npo_id, min(t.at) AS earliest FROM unnest(p_npo_ids, p_ats) AS t(npo_id, at)
     WHERE t.npo_id IS NOT NULL GROUP BY t.npo_id ORDER BY t.npo_id
   LOOP
     PERFORM pg_advisory_xact_lock_shared(7100, r.npo_id::int);
-    SELECT c.through INTO v_through FROM giving_days_closed c WHERE c.npo_id = r.npo_id;
-    CONTINUE WHEN v_through IS NULL OR (r.earliest AT TIME ZONE 'UTC')::date > v_through;
+    SELECT c.through, n.time_zone INTO v_through, v_zone
+    FROM giving_days_closed c JOIN npos n ON n.id = c.npo_id WHERE c.npo_id = r.npo_id;
+    CONTINUE WHEN v_through IS NULL OR (r.earliest AT TIME ZONE v_zone)::date > v_through;
     PERFORM pg_advisory_xact_lock(7101, r.npo_id::int);
     v_days := ARRAY(
       SELECT x.day FROM (
-        SELECT (t.at AT TIME ZONE 'UTC')::date AS day
+        SELECT (t.at AT TIME ZONE v_zone)::date AS day
         FROM unnest(p_npo_ids, p_ats) AS t(npo_id, at) WHERE t.npo_id = r.npo_id
         UNION
-        SELECT (d.created_at AT TIME ZONE 'UTC')::date
+        SELECT (d.created_at AT TIME ZONE v_zone)::date
         FROM unnest(p_npo_ids, p_donor_ids, p_ats) AS t(npo_id, donor_id, at)
         JOIN donations d ON d.donor_id = t.donor_id AND d.created_at > t.at
         WHERE t.npo_id = r.npo_id AND d.npo_id = r.npo_id AND d.status = 'succeeded'

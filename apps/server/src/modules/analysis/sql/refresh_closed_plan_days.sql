@@ -1,5 +1,5 @@
 -- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
--- A plan written to these UTC days of one organisation: re-sum the closed ones. The shared lock
+-- A plan written to these days (in its time zone) of one organisation: re-sum the closed ones. The shared lock
 -- (7100, npo), held until the transaction ends, keeps an open day open until then (see
 -- close_giving_days); a new plan (started today) only takes it and reads the closed mark.
 

@@ -30,7 +30,7 @@ BEGIN
   placed AS (
     SELECT ng.*, g.last_gift_at AS old_last, coalesce(g.lifetime_base_minor, 0) AS old_lifetime,
       coalesce(g.last_gift_year_minor, 0) AS old_year,
-      giving_year_start(greatest(g.last_gift_at, ng.last_at), n.fiscal_year_start_month) AS year_start
+      giving_year_start(greatest(g.last_gift_at, ng.last_at), n.fiscal_year_start_month, n.time_zone) AS year_start
     FROM new_gifts ng JOIN npos n ON n.id = ng.npo_id LEFT JOIN donor_giving g ON g.donor_id = ng.donor_id
   ),
   judged AS (

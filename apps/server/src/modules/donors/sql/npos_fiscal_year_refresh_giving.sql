@@ -1,5 +1,5 @@
 -- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
--- Another fiscal year start moves every donor's giving year.
+-- Another fiscal year start or time zone (decision 027) moves every donor's giving year.
 
 CREATE OR REPLACE FUNCTION public.npos_fiscal_year_refresh_giving()
  RETURNS trigger
@@ -12,4 +12,6 @@ END $function$
 ;
 
 DROP TRIGGER IF EXISTS npos_fiscal_year_giving ON public.npos;
-CREATE TRIGGER npos_fiscal_year_giving AFTER UPDATE OF fiscal_year_start_month ON public.npos FOR EACH ROW WHEN ((old.fiscal_year_start_month IS DISTINCT FROM new.fiscal_year_start_month)) EXECUTE FUNCTION npos_fiscal_year_refresh_giving();
+CREATE TRIGGER npos_fiscal_year_giving AFTER UPDATE OF fiscal_year_start_month, time_zone ON public.npos FOR EACH ROW
+  WHEN ((old.fiscal_year_start_month, old.time_zone) IS DISTINCT FROM (new.fiscal_year_start_month, new.time_zone))
+  EXECUTE FUNCTION npos_fiscal_year_refresh_giving();

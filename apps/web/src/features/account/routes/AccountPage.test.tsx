@@ -129,4 +129,36 @@ describe('/admin/account', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+
+  it('lets an admin set the organisation’s time zone and locale', async () => {
+    const { user, fetchStub } = renderAccount('/admin/account?tab=organisation', {
+      ...mfaOn,
+      'PUT /npo_admin/organisation_settings': { body: { time_zone: 'UTC', locale: 'en-GB' } },
+    });
+    expect(screen.getByRole('tab', { name: /organisation/i })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
+    const locale = screen.getByRole('combobox', { name: 'Locale' });
+    expect(locale).toHaveValue('en-US');
+    await user.clear(locale);
+    await user.type(locale, 'en-GB');
+    await user.click(await screen.findByRole('option', { name: 'en-GB' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fetchStub.callsTo('PUT', '/npo_admin/organisation_settings')[0]?.body).toEqual({
+        time_zone: 'UTC',
+        locale: 'en-GB',
+      }),
+    );
+  });
+
+  it('shows no Organisation tab to a role without organisation settings', () => {
+    const fetchStub = stubFetch(mfaOn);
+    renderRoutes([{ path: '/admin/account', element: <AccountPage /> }], {
+      initialEntries: ['/admin/account?tab=organisation'],
+      session: signedInSession(2001),
+    });
+    expect(screen.queryByRole('tab', { name: /organisation/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /profile/i })).toHaveAttribute('aria-selected', 'true');
+    expect(fetchStub.calls).toHaveLength(0);
+  });
 });

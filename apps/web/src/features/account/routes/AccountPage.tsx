@@ -1,21 +1,32 @@
+import { ORGANISATION_SETTINGS_CODES, type TRoleCode } from '@kindling/contracts';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { ShieldCheck, UserRound } from 'lucide-react';
+import { Building2, ShieldCheck, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/use-page-title.ts';
+import { useSession } from '../../../session/session-context.ts';
+import { effectiveRoleCode } from '../../../shell/route-access.ts';
+import { OrganisationTab } from '../components/OrganisationTab.tsx';
 import { ProfileTab } from '../components/ProfileTab.tsx';
 import { SecurityTab } from '../components/SecurityTab.tsx';
 
-type Tab = 'profile' | 'mfa';
+type Tab = 'profile' | 'mfa' | 'organisation';
 
-/** /admin/account: the signed-in person's profile, password and two-step verification. */
+/**
+ * /admin/account: the signed-in person's profile, password and two-step verification, and for the
+ * organisation's admins its time zone and locale.
+ */
 export function AccountPage() {
   usePageTitle('Account');
+  const session = useSession();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'mfa' ? 'mfa' : 'profile';
+  const code = effectiveRoleCode(session.role, session.roleName);
+  const organisationAdmin = code !== null && ORGANISATION_SETTINGS_CODES.includes(code as TRoleCode);
+  const asked = params.get('tab');
+  const tab: Tab = asked === 'mfa' ? 'mfa' : asked === 'organisation' && organisationAdmin ? 'organisation' : 'profile';
 
   const select = (value: string | null) => {
     const next = new URLSearchParams(params);
-    if (value === 'mfa') next.set('tab', 'mfa');
+    if (value === 'mfa' || value === 'organisation') next.set('tab', value);
     else next.delete('tab');
     setParams(next, { replace: true });
   };
@@ -36,6 +47,11 @@ export function AccountPage() {
           <Tabs.Tab value="mfa" leftSection={<ShieldCheck size={16} />}>
             Security
           </Tabs.Tab>
+          {organisationAdmin && (
+            <Tabs.Tab value="organisation" leftSection={<Building2 size={16} />}>
+              Organisation
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="lg">
           <ProfileTab />
@@ -43,6 +59,11 @@ export function AccountPage() {
         <Tabs.Panel value="mfa" pt="lg">
           <SecurityTab />
         </Tabs.Panel>
+        {organisationAdmin && (
+          <Tabs.Panel value="organisation" pt="lg">
+            <OrganisationTab />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

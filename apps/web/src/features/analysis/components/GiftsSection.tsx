@@ -1,7 +1,8 @@
-import { currencyExponent, formatMoney, type TGiftAnalysis } from '@kindling/contracts';
+import { currencyExponent, type TGiftAnalysis } from '@kindling/contracts';
 import { BarChart } from '@mantine/charts';
 import { Anchor, SimpleGrid, Stack } from '@mantine/core';
 import { Link } from 'react-router';
+import { useFormat } from '../../../shared/format.ts';
 import type { PeriodRange } from '../api/analysis.queries.ts';
 import { ChartCard, cardState } from './ChartCard.tsx';
 import { bucketLabel, majorFormatter, toMajor } from './chart-format.ts';
@@ -11,10 +12,11 @@ type Query = { data?: TGiftAnalysis; isError: boolean; refetch: () => unknown };
 
 /** Total, count, average and median gift of the period, over time and by amount band. */
 export function GiftsSection({ query, period }: { query: Query; period: PeriodRange }) {
+  const org = useFormat();
   const data = query.data;
   const currency = data?.currency ?? 'USD';
   const exponent = currencyExponent(currency);
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => org.money(minor, currency);
   const format = majorFormatter(currency, exponent);
   const unit = data?.granularity ?? 'day';
   const series = data?.series ?? [];
@@ -30,7 +32,7 @@ export function GiftsSection({ query, period }: { query: Query; period: PeriodRa
           value={money(data.total)}
           hint={data.refunded > 0 ? `${money(data.gross)} less ${money(data.refunded)} refunded` : 'No refunds'}
         />
-        <Figure label="Gifts" value={data.count.toLocaleString()} />
+        <Figure label="Gifts" value={org.count(data.count)} />
         <Figure label="Average gift" value={money(data.average)} />
         <Figure label="Median gift" value={money(data.median)} />
       </SimpleGrid>

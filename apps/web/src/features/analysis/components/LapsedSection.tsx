@@ -1,18 +1,14 @@
-import { formatMoney, type TLapsedAnalysis } from '@kindling/contracts';
+import type { TLapsedAnalysis } from '@kindling/contracts';
 import { givingYearLabel } from '@kindling/contracts/giving-year-rules.ts';
 import { BarChart } from '@mantine/charts';
 import { Anchor, SimpleGrid, Table, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useFormat } from '../../../shared/format.ts';
 import { ChartCard, cardState } from './ChartCard.tsx';
 import { Figure } from './Figure.tsx';
 
 type Query = { data?: TLapsedAnalysis; isError: boolean; refetch: () => unknown };
 type Donor = TLapsedAnalysis['lybunt']['donors'][number];
-
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
 
 function DonorTable({
   donors,
@@ -23,6 +19,7 @@ function DonorTable({
   money: (m: number) => string;
   amountLabel: string;
 }) {
+  const format = useFormat();
   if (donors.length === 0)
     return (
       <Text size="sm" c="dimmed" py="sm">
@@ -47,7 +44,7 @@ function DonorTable({
                   {d.name}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{dateOf(d.last_gift_at)}</Table.Td>
+              <Table.Td>{format.date(d.last_gift_at)}</Table.Td>
               <Table.Td ta="right">
                 {money(amountLabel === 'Lifetime' ? d.lifetime_amount : d.last_year_amount)}
               </Table.Td>
@@ -61,8 +58,9 @@ function DonorTable({
 
 /** LYBUNT and SYBUNT donors by the organisation's giving year, with the most recently lapsed listed. */
 export function LapsedSection({ query }: { query: Query }) {
+  const format = useFormat();
   const data = query.data;
-  const money = (minor: number) => formatMoney(minor, data?.currency ?? 'USD');
+  const money = (minor: number) => format.money(minor, data?.currency ?? 'USD');
   const year = data ? givingYearLabel(data.giving_year, data.fiscal_year_start_month) : '';
   const previous = data ? givingYearLabel(data.giving_year - 1, data.fiscal_year_start_month) : '';
   return (
@@ -88,12 +86,12 @@ export function LapsedSection({ query }: { query: Query }) {
           <SimpleGrid cols={2} spacing="xs">
             <Figure
               label="LYBUNT donors"
-              value={data.lybunt.count.toLocaleString()}
+              value={format.count(data.lybunt.count)}
               hint={`${money(data.lybunt.amount)} given last year`}
             />
             <Figure
               label="SYBUNT donors"
-              value={data.sybunt.count.toLocaleString()}
+              value={format.count(data.sybunt.count)}
               hint={`${money(data.sybunt.amount)} given in all`}
             />
           </SimpleGrid>

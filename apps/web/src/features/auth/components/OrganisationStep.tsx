@@ -8,6 +8,12 @@ import { authApi } from '../api/auth.api.ts';
 import { BASE_CURRENCIES, defaultCurrency } from '../currencies.ts';
 
 type Values = { name: string; base_currency: string };
+
+/** The browser's zone and language: the organisation's first time zone and locale (decision 027). */
+const browserSettings = () => ({
+  time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  locale: navigator.language,
+});
 type Props = {
   /** The connected Stripe account from a Stripe sign-in, attached to the new organisation. */
   stripeAccount: string | null;
@@ -29,6 +35,7 @@ export function OrganisationStep({ stripeAccount, onCreated }: Props) {
       await authApi.createOrganisation({
         name: values.name.trim(),
         base_currency: values.base_currency,
+        ...browserSettings(),
         ...(stripeAccount ? { stripe_account: stripeAccount } : {}),
       });
       await onCreated();

@@ -1,7 +1,6 @@
 import { formatMoney, type TDonationListTotals } from '@kindling/contracts';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-
-const count = new Intl.NumberFormat('en-US');
+import { useFormat } from '../../../shared/format.ts';
 
 /** Totals of everything the filters match (not only the page): count, base-currency sum, each currency. */
 export function DonationTotals({
@@ -12,6 +11,7 @@ export function DonationTotals({
   totals: TDonationListTotals | null | undefined;
   stale?: boolean;
 }) {
+  const format = useFormat();
   if (totals === undefined) return <Skeleton role="status" height={64} radius="md" aria-label="Loading totals" />;
   if (totals === null) {
     return (
@@ -37,7 +37,7 @@ export function DonationTotals({
             Donations
           </Text>
           <Text fz={20} fw={700} data-testid="totals-count">
-            {count.format(totals.count)}
+            {format.count(totals.count)}
           </Text>
         </Stack>
         <Stack gap={0}>
@@ -63,7 +63,7 @@ export function DonationTotals({
                 <Text key={t.currency} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatMoney(t.amount_minor, t.currency)} {t.currency}{' '}
                   <Text span size="xs" c="dimmed">
-                    ({count.format(t.count)})
+                    ({format.count(t.count)})
                   </Text>
                 </Text>
               ))}

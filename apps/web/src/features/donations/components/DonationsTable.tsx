@@ -9,6 +9,7 @@ import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useFormat } from '../../../shared/format.ts';
 
 // One donations table for every list of gifts: a campaign's donations (newest first, no sorting)
 // and the organisation's donations list (sortable headers, campaign and method columns, each row
@@ -49,7 +50,6 @@ type TableOptions = {
   showCampaign?: boolean;
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export const donorName = (d: Pick<TDonation, 'donor'>) =>
   `${d.donor.first_name} ${d.donor.last_name}`.trim() || 'Anonymous';
 export const donationPath = (id: number) => `/dashboard/donation/${id}`;
@@ -128,6 +128,7 @@ export function DonationsTable({
   linkRows,
   showCampaign,
 }: { donations: DonationsTableRow[] } & TableOptions) {
+  const format = useFormat();
   return (
     <Table.ScrollContainer minWidth={showCampaign ? 960 : 820}>
       <Table verticalSpacing="sm" aria-label="Donations" highlightOnHover={linkRows}>
@@ -146,7 +147,7 @@ export function DonationsTable({
         <Table.Tbody>
           {donations.map((d) => (
             <Table.Tr key={d.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(d.created_at))}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.date(d.created_at)}</Table.Td>
               <Table.Td>
                 <DonorCell d={d} link={linkRows} />
               </Table.Td>
@@ -174,6 +175,7 @@ export function DonationCards({
   linkRows,
   showCampaign,
 }: { donations: DonationsTableRow[] } & TableOptions) {
+  const format = useFormat();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Donations">
       {donations.map((d) => (
@@ -200,7 +202,7 @@ export function DonationCards({
           <Group gap="xs" mt={6}>
             <DonationStatus status={d.status} />
             <Text size="xs" c="dimmed">
-              {dateFormat.format(new Date(d.created_at))} · {INTERVAL_LABELS[d.interval]}
+              {format.date(d.created_at)} · {INTERVAL_LABELS[d.interval]}
               {showCampaign && d.campaign_name ? ` · ${d.campaign_name}` : ''}
               {d.designation ? ` · ${d.designation}` : ''}
             </Text>

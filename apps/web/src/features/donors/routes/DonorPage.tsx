@@ -20,12 +20,13 @@ import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ListMessage, RetryButton } from '../../../system/list/index.ts';
 import { NotesPanel } from '../../notes/index.ts';
 import { donorQueries, statementUrl } from '../api/donors.queries.ts';
-import { DonorBadges, donorName, formatDay } from '../components/DonorBits.tsx';
+import { DonorBadges, donorName } from '../components/DonorBits.tsx';
 import { DonorProfileForm } from '../components/DonorProfileForm.tsx';
 import { DonorTimeline } from '../components/DonorTimeline.tsx';
 import { MergeDuplicates } from '../components/MergeDuplicates.tsx';
@@ -63,6 +64,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 }
 
 function Profile({ donor, canEdit }: { donor: TDonorDetail; canEdit: boolean }) {
+  const format = useFormat();
   const [editing, setEditing] = useState(false);
   const p = donor.profile;
   const address = [p.address, p.address2, [p.city, p.state, p.postal_code].filter(Boolean).join(' '), p.country].filter(
@@ -92,7 +94,7 @@ function Profile({ donor, canEdit }: { donor: TDonorDetail; canEdit: boolean }) 
           <Text c="dimmed">No address recorded.</Text>
         )}
         <Text size="xs" c="dimmed">
-          Donor since {formatDay(p.created_at)}
+          Donor since {format.date(p.created_at)}
         </Text>
       </Stack>
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit profile" size="lg">
@@ -103,6 +105,7 @@ function Profile({ donor, canEdit }: { donor: TDonorDetail; canEdit: boolean }) 
 }
 
 function Plans({ donor }: { donor: TDonorDetail }) {
+  const format = useFormat();
   if (donor.plans.length === 0)
     return (
       <Text c="dimmed" size="sm">
@@ -135,7 +138,7 @@ function Plans({ donor }: { donor: TDonorDetail }) {
               <Table.Td>
                 <Badge variant="default">{plan.status.replace('_', ' ')}</Badge>
               </Table.Td>
-              <Table.Td>{formatDay(plan.next_charge_at)}</Table.Td>
+              <Table.Td>{format.date(plan.next_charge_at)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -199,6 +202,7 @@ function Statement({ donor }: { donor: TDonorDetail }) {
 }
 
 function DonorBody({ donor, canEdit }: { donor: TDonorDetail; canEdit: boolean }) {
+  const format = useFormat();
   const s = donor.summary;
   return (
     <Stack gap="md">
@@ -206,8 +210,8 @@ function DonorBody({ donor, canEdit }: { donor: TDonorDetail; canEdit: boolean }
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Stat label="Lifetime total" value={formatMoney(s.lifetime_total_minor, s.currency)} />
           <Stat label="Gifts" value={s.gift_count} />
-          <Stat label="First gift" value={formatDay(s.first_gift_at)} />
-          <Stat label="Last gift" value={formatDay(s.last_gift_at)} />
+          <Stat label="First gift" value={format.date(s.first_gift_at)} />
+          <Stat label="Last gift" value={format.date(s.last_gift_at)} />
         </SimpleGrid>
         <Group mt="sm" gap="xs">
           <DonorBadges donor={s} />

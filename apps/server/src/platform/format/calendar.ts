@@ -1,0 +1,75 @@
+// Days in an organisation's time zone (decision 027): the server's one place that turns an instant
+// into a calendar day of a zone and back, with Intl only (no time zone library).
+
+const DAY_MS = 86_400_000;
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(zone: string): Intl.DateTimeFormat {
+  let f = partsFormatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(zone, f);
+  }
+  return f;
+}
+
+/** The wall-clock fields of `at` in `zone`. */
+function wallClock(at: Date, zone: string) {
+  const parts: Record<string, number> = {};
+  for (const p of partsFormatter(zone).formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
+}
+
+/** How far `zone`'s wall clock is ahead of UTC at `at`, in ms. */
+function offsetAt(at: Date, zone: string): number {
+  const w = wallClock(at, zone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The calendar day ('YYYY-MM-DD') of `at` in `zone`. */
+export function dayIn(at: Date, zone: string): string {
+  const w = wallClock(at, zone);
+  return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+}
+
+/** The instant `day` ('YYYY-MM-DD') starts in `zone` (its midnight, or the first instant after a gap). */
+export function midnightIn(day: string, zone: string): Date {
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  // The offset at the guess, then at the result: two passes settle a daylight-saving change.
+  let at = wall - offsetAt(new Date(wall), zone);
+  at = wall - offsetAt(new Date(at), zone);
+  return new Date(at);
+}
+
+/** `day` moved by `days` calendar days. */
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The first day of the month `months` after that of `day` (negative: before). */
+export function addMonthsToFirst(day: string, months: number): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (both 'YYYY-MM-DD'). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** `at` when it starts a day in `zone`, else the start of the next day there. */
+export function nextMidnightIn(at: Date, zone: string): Date {
+  const start = midnightIn(dayIn(at, zone), zone);
+  return start.getTime() === at.getTime() ? at : midnightIn(addDays(dayIn(at, zone), 1), zone);
+}
+
+/** The same wall-clock day as a UTC midnight: lets UTC-based calendar rules work on a zone's day. */
+export const wallDate = (at: Date, zone: string): Date => new Date(`${dayIn(at, zone)}T00:00:00Z`);
