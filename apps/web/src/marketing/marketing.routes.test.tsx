@@ -18,12 +18,8 @@ const AUTH_SCREENS = [
   '/unauthorized',
 ];
 
-/** Every other public route of the contract, plus the two pages the top bar's Resources menu links to. */
-const REQUIRED = [
-  ...PUBLIC_ROUTES.filter((path) => !AUTH_SCREENS.includes(path)),
-  '/resources/fundraising-guide',
-  '/knowledge-base',
-];
+/** Every other public route of the contract (the top bar's knowledge base and guide among them). */
+const REQUIRED: string[] = PUBLIC_ROUTES.filter((path) => !AUTH_SCREENS.includes(path));
 
 const declared = (routes: RouteObject[]): string[] =>
   routes.flatMap((route) => [...(route.path ? [route.path] : []), ...declared(route.children ?? [])]);
