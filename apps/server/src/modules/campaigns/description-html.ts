@@ -1,34 +1,12 @@
 // The campaign story is HTML from the staff editor, shown to every visitor of the crowdfunding
 // page: reduced to this allow-list before it is stored (decision 023).
-import { htmlSanitiser } from '../../platform/security/html.ts';
-
-export const DESCRIPTION_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'img',
-  'span',
-  'hr',
-] as const;
+import { FORMATTED_TEXT_TAGS, htmlSanitiser } from '../../platform/security/html.ts';
 
 /** Web pages, e-mail addresses and the app's own pages; never javascript:, data: or another scheme. */
 export const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/))[^\s<>"'\p{Cc}]*$/iu;
 
 export const sanitiseDescription = htmlSanitiser({
-  tags: DESCRIPTION_TAGS,
+  tags: FORMATTED_TEXT_TAGS,
   href: SAFE_HREF,
   // Images from https pages and the organisation's own uploads only: no data: or http images.
   imgSrc: /^(https:\/\/|\/uploads\/)[^\s<>"'\p{Cc}]*$/iu,

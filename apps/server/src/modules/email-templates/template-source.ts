@@ -12,7 +12,7 @@ import {
 } from '@kindling/contracts/email-template-rules.ts';
 import { convert } from 'html-to-text';
 import Mustache from 'mustache';
-import { htmlSanitiser } from '../../platform/security/html.ts';
+import { FORMATTED_TEXT_TAGS, htmlSanitiser } from '../../platform/security/html.ts';
 
 type Token = [string, string, number, number, Token[]?];
 
@@ -64,27 +64,7 @@ const PLACEHOLDER_HREF = /href="https:\/\/merge-field\.invalid\/([a-z_]+)"/g;
  * addresses, since a mail client cannot load the app's own relative /uploads paths.
  */
 const sanitiseEmailHtml = htmlSanitiser({
-  tags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'a',
-    'ul',
-    'ol',
-    'li',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'img',
-    'span',
-    'hr',
-  ],
+  tags: FORMATTED_TEXT_TAGS,
   href: /^(https?:\/\/|mailto:)[^\s<>"'\p{Cc}]*$/iu,
   imgSrc: /^https:\/\/[^\s<>"'\p{Cc}]*$/iu,
 });

@@ -24,6 +24,29 @@ const DROPPED_WITH_CONTENT = [
   'plaintext',
 ];
 
+/** The staff editor's formatting: what a campaign story and a staff e-mail both keep (decision 023). */
+export const FORMATTED_TEXT_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'img',
+  'span',
+  'hr',
+] as const;
+
 export type HtmlAllowList = {
   tags: readonly string[];
   /** Where a link may point; a link to anywhere else keeps its text and loses its address. */
