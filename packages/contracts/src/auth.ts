@@ -200,7 +200,9 @@ export const ZUserPermissions = z.object({
   npo_id: z.number().int(),
   role_code: z.number().int(),
   role_name: z.string(),
+  /** The effective set (docs/product/team.md#permissions): the role's defaults with this member's changes. */
   permissions: z.array(z.string()),
+  role_defaults: z.array(z.string()),
 });
 export const ZUserPermissionsResponse = z.object({ data: ZUserPermissions });
 export const ZUpdateUserPermissionsRequest = z

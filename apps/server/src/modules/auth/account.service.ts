@@ -1,4 +1,4 @@
-import { MESSAGES, type TOrganisationOption } from '@kindling/contracts';
+import { MESSAGES, rolePermissionDefaults, type TOrganisationOption } from '@kindling/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
@@ -106,6 +106,12 @@ export async function createOwnOrganisation(
   await selectNpoForSession(deps.db, session.id, npo.id);
   return {
     npo,
-    session: { ...session, selectedNpoId: npo.id, roleCode: npo.user_role, roleName: npo.role_name },
+    session: {
+      ...session,
+      selectedNpoId: npo.id,
+      roleCode: npo.user_role,
+      roleName: npo.role_name,
+      permissions: rolePermissionDefaults(npo.user_role),
+    },
   };
 }

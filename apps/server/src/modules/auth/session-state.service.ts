@@ -5,6 +5,7 @@ import {
   getOrganisationSnapshot,
   listMembershipsOfUser,
   type OrganisationSnapshot,
+  permissionsOf,
   sevenTotals,
   toOrganisationOption,
 } from '../organisations/index.ts';
@@ -88,6 +89,12 @@ export async function selectOrganisation(
       npo_statuses: snapshot.statuses,
       npo_currencies: snapshot.currencies,
     },
-    session: { ...session, selectedNpoId: npoId, roleCode: membership.roleCode, roleName: membership.roleName },
+    session: {
+      ...session,
+      selectedNpoId: npoId,
+      roleCode: membership.roleCode,
+      roleName: membership.roleName,
+      permissions: permissionsOf(membership),
+    },
   };
 }

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
-import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { organisationSessionOf, requireAccess, requirePermission } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { openDonationCursor } from './donation-export.repository.ts';
@@ -67,7 +67,10 @@ export async function donationListRoutes(app: FastifyInstance, deps: Deps): Prom
   // stream from a database cursor; the audit log keeps who exported what.
   r.get(
     '/npo_admin/donations/export',
-    { preHandler: requireAccess(READ), schema: { querystring: ZDonationExportQuery } },
+    {
+      preHandler: [requireAccess(READ), requirePermission('donations.export')],
+      schema: { querystring: ZDonationExportQuery },
+    },
     async (request, reply) => {
       const session = organisationSessionOf(request, READ);
       const { format, ...filter } = request.query;

@@ -3,6 +3,7 @@ export {
   findMembership,
   listMembershipsOfUser,
   type MembershipView,
+  permissionsOf,
 } from './organisations.repository.ts';
 export { organisationRoutes } from './organisations.routes.ts';
 export {
