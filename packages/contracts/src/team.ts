@@ -34,10 +34,10 @@ export const isPermission = (value: unknown): value is TPermission =>
 const inGroup = (codes: readonly number[], code: number) => codes.includes(code);
 
 /**
- * The defaults of each role: exactly what the role reached before permissions existed (the route's
- * access group), so a member without changes keeps today's access.
+ * What a role can hold at most: the permissions whose routes its access group reaches. A set never
+ * goes beyond it (granting more would show a tick the server still refuses).
  */
-export function rolePermissionDefaults(roleCode: number): TPermission[] {
+export function rolePermissionCeiling(roleCode: number): TPermission[] {
   const admin = inGroup(ACCESS.admin, roleCode);
   const dashboard = inGroup(ACCESS.dashboard, roleCode);
   const byPermission: Record<TPermission, boolean> = {
@@ -52,6 +52,17 @@ export function rolePermissionDefaults(roleCode: number): TPermission[] {
   return PERMISSIONS.filter((p) => byPermission[p]);
 }
 
+/** Finance (2001) starts without merging donors or publishing campaigns: money, not content. */
+const NOT_BY_DEFAULT: Partial<Record<number, readonly TPermission[]>> = {
+  [ROLE.FINANCE]: ['donors.merge', 'campaigns.publish'],
+};
+
+/** The defaults of each role: its ceiling, less what the role does not do unless granted. */
+export function rolePermissionDefaults(roleCode: number): TPermission[] {
+  const withheld = NOT_BY_DEFAULT[roleCode] ?? [];
+  return rolePermissionCeiling(roleCode).filter((p) => !withheld.includes(p));
+}
+
 /** A member's effective set: the role's defaults, plus what was granted, minus what was removed. */
 export function effectivePermissions(
   roleCode: number,
@@ -59,7 +70,8 @@ export function effectivePermissions(
   revoked: readonly string[],
 ): TPermission[] {
   const defaults = rolePermissionDefaults(roleCode);
-  return PERMISSIONS.filter((p) => (defaults.includes(p) || granted.includes(p)) && !revoked.includes(p));
+  const ceiling = rolePermissionCeiling(roleCode);
+  return ceiling.filter((p) => (defaults.includes(p) || granted.includes(p)) && !revoked.includes(p));
 }
 
 /** Roles an invitation may give (a fundraiser, 1123, joins through fundraising instead). */

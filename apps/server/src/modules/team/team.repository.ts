@@ -17,9 +17,10 @@ export type MemberRow = {
   role_name: string;
   permissions: string[];
   revoked_permissions: string[];
-  suspended_at: Date | null;
+  /** Raw SQL rows: timestamps arrive as PostgreSQL's text. */
+  suspended_at: string | null;
   otp_enabled: boolean;
-  last_sign_in_at: Date | null;
+  last_sign_in_at: string | null;
 };
 
 const memberSelect = sql`

@@ -7,6 +7,7 @@ import {
   PERMISSIONS,
   ROLE,
   ROLE_NAMES,
+  rolePermissionCeiling,
   rolePermissionDefaults,
   type TTeamMember,
   type TUserPermissionsResponse,
@@ -32,7 +33,7 @@ export function toTeamMember(m: repo.MemberRow): TTeamMember {
     role_code: m.role_code,
     role_name: m.role_name,
     two_factor: m.otp_enabled,
-    last_sign_in_at: m.last_sign_in_at?.toISOString() ?? null,
+    last_sign_in_at: m.last_sign_in_at ? new Date(m.last_sign_in_at).toISOString() : null,
     status: m.suspended_at ? 'suspended' : 'active',
     permissions: effective(m),
   };
@@ -113,7 +114,7 @@ export async function setSuspended(db: Db, actor: Actor, userId: number, suspend
       email: target.email,
       sessions_ended: ended,
     });
-    return toTeamMember({ ...target, suspended_at: suspended ? new Date() : null });
+    return toTeamMember({ ...target, suspended_at: suspended ? new Date().toISOString() : null });
   });
 }
 
@@ -139,6 +140,7 @@ const toPermissionsResponse = (npoId: number, m: repo.MemberRow): TUserPermissio
     role_name: m.role_name,
     permissions: effective(m),
     role_defaults: rolePermissionDefaults(m.role_code),
+    role_ceiling: rolePermissionCeiling(m.role_code),
   },
 });
 
@@ -184,6 +186,12 @@ export async function updatePermissions(
     }
     const wanted = input.permissions ?? (role === target.role_code ? effective(target) : rolePermissionDefaults(role));
     const defaults = rolePermissionDefaults(role);
+    const ceiling: readonly string[] = rolePermissionCeiling(role);
+    const beyond = wanted.filter((p) => !ceiling.includes(p));
+    if (beyond.length > 0) {
+      const message = `The ${ROLE_NAMES[role as ROLE_CODE]} role cannot hold ${beyond.join(', ')}: its pages do not reach them.`;
+      throw new AppError('VALIDATION_FAILED', message, { permissions: message });
+    }
     const after = {
       ...target,
       role_code: role,
