@@ -146,3 +146,15 @@ export const ZAcceptInvitationRequest = z
   })
   .strict();
 export const ZAcceptInvitationResponse = z.object({ organisation: z.string(), signed_in: z.boolean() });
+export type TAcceptInvitationResponse = z.infer<typeof ZAcceptInvitationResponse>;
+export type TInviteMemberRequest = z.infer<typeof ZInviteMemberRequest>;
+
+/** How the team page names each role. */
+export const TEAM_ROLE_LABELS: Record<number, string> = {
+  7789: 'Super-admin',
+  5150: 'Admin',
+  6635: 'Manager',
+  2001: 'Finance',
+  1984: 'Staff',
+  1123: 'Fundraiser',
+};
