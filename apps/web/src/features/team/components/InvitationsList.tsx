@@ -38,7 +38,7 @@ export function InvitationsList({ invitations }: { invitations: TTeamInvitation[
               </Text>
             </Stack>
             <Group gap="xs">
-              <Badge color={i.status === 'expired' ? 'gray' : 'blue'} variant="light">
+              <Badge color={i.status === 'expired' ? 'gray' : 'blue'} variant="dot">
                 {i.status === 'expired' ? 'Expired' : 'Invited'}
               </Badge>
               <Button

@@ -39,7 +39,7 @@ export function MemberCard({ member }: { member: TTeamMember }) {
           </Stack>
           <Group gap={6}>
             <Badge variant="light">{roleLabel(member)}</Badge>
-            <Badge color={suspended ? 'orange' : 'green'} variant="light">
+            <Badge color={suspended ? 'orange' : 'green'} variant="dot">
               {suspended ? 'Suspended' : 'Active'}
             </Badge>
           </Group>

@@ -109,8 +109,11 @@ function Invitation({ token, preview }: { token: string; preview: TInvitationPre
       </>
     );
   }
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.currentTarget.value }));
+  // The value is read now: React clears currentTarget once the handler returns.
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setForm((f) => ({ ...f, [key]: value }));
+  };
   return (
     <form
       aria-label="Create your account"
