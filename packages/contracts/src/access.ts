@@ -177,6 +177,7 @@ export const PUBLIC_PATTERNS = [
   '/pay/:id',
   '/campaign-embed/:id',
   '/password-reset/:id',
+  '/team-invitation/:token',
 ] as const;
 
 /** Paths where the sidebar and top bar are hidden (docs/product/shell.md#pages-without-the-shell). */

@@ -206,7 +206,11 @@ export const ZUserPermissions = z.object({
   npo_id: z.number().int(),
   role_code: z.number().int(),
   role_name: z.string(),
+  /** The effective set (docs/product/team.md#permissions): the role's defaults with this member's changes. */
   permissions: z.array(z.string()),
+  role_defaults: z.array(z.string()),
+  /** What the role can hold at most: the checklist offers only these. */
+  role_ceiling: z.array(z.string()),
 });
 export const ZUserPermissionsResponse = z.object({ data: ZUserPermissions });
 export const ZUpdateUserPermissionsRequest = z

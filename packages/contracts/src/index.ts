@@ -36,3 +36,4 @@ export * from './question-answers.ts';
 export * from './recurring-plans.ts';
 export * from './roles.ts';
 export * from './search.ts';
+export * from './team.ts';

@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
+import { seedTeam } from './team-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -158,6 +159,8 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
         .onConflictDoNothing();
     }
   }
+  const admin = await db.query.users.findFirst({ where: sql`lower(${users.email}) = 'admin@kindling.test'` });
+  await seedTeam(db, npoIds, admin?.id ?? null);
   await seedCampaigns(db, npoIds);
   await seedDonationAdmin(db, npoIds);
   // Also mends demo data of installations seeded before the demo's gifts had their sandbox

@@ -1,4 +1,4 @@
-import { MESSAGES, type TOrganisationOption } from '@kindling/contracts';
+import { MESSAGES, rolePermissionDefaults, type TOrganisationOption } from '@kindling/contracts';
 import { refuseUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
@@ -113,6 +113,12 @@ export async function createOwnOrganisation(
   await selectNpoForSession(deps.db, session.id, npo.id);
   return {
     npo,
-    session: { ...session, selectedNpoId: npo.id, roleCode: npo.user_role, roleName: npo.role_name },
+    session: {
+      ...session,
+      selectedNpoId: npo.id,
+      roleCode: npo.user_role,
+      roleName: npo.role_name,
+      permissions: rolePermissionDefaults(npo.user_role),
+    },
   };
 }

@@ -4,4 +4,5 @@ export { type AuthDeps, createAuthDeps } from './auth.deps.ts';
 export { authRoutes } from './auth.routes.ts';
 export { donorInviteQueue, inviteDonor, registerDonorInvitations } from './donor-invitation.service.ts';
 export { ensureInvitedAccount, type InvitedAccount } from './invited-account.service.ts';
-export { createSessionResolver } from './sessions.service.ts';
+export { createSessionResolver, endSessionsOfUserIn } from './sessions.service.ts';
+export { findUserByEmail, insertUser, type UserRow } from './users.repository.ts';

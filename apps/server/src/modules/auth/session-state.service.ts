@@ -4,6 +4,7 @@ import type { RequestSession } from '../../platform/http/session-context.ts';
 import {
   listMembershipsOfUser,
   type OrganisationSnapshot,
+  permissionsOf,
   sevenTotals,
   toOrganisationOption,
 } from '../organisations/index.ts';
@@ -87,6 +88,12 @@ export async function selectOrganisation(
       npo_statuses: snapshot.statuses,
       npo_currencies: snapshot.currencies,
     },
-    session: { ...session, selectedNpoId: npoId, roleCode: membership.roleCode, roleName: membership.roleName },
+    session: {
+      ...session,
+      selectedNpoId: npoId,
+      roleCode: membership.roleCode,
+      roleName: membership.roleName,
+      permissions: permissionsOf(membership),
+    },
   };
 }

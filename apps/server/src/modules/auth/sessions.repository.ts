@@ -52,3 +52,12 @@ export async function deleteSessionsOfUser(db: Tx, userId: number, keepId?: stri
     .delete(sessions)
     .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId));
 }
+
+/** Ends the user's sessions that have `npoId` selected (a member removed or suspended there). */
+export async function deleteSessionsOfUserIn(db: Tx, userId: number, npoId: number): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.selectedNpoId, npoId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}

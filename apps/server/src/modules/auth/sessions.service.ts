@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import type { RequestSession, SessionResolver } from '../../platform/http/session-context.ts';
 import { randomToken, sha256Hex } from '../../platform/security/tokens.ts';
-import { findMembership, type MembershipView } from '../organisations/index.ts';
+import { findMembership, type MembershipView, permissionsOf } from '../organisations/index.ts';
 import * as repo from './sessions.repository.ts';
 import type { UserRow } from './users.repository.ts';
 
@@ -20,6 +20,7 @@ export function toRequestSession(id: string, user: UserRow, selected: Membership
     selectedNpoId: selected?.npoId ?? null,
     roleCode: selected?.roleCode ?? null,
     roleName: selected?.roleName ?? null,
+    permissions: selected ? permissionsOf(selected) : [],
   };
 }
 
@@ -42,6 +43,7 @@ export function createSessionResolver(db: Db): SessionResolver {
         selectedNpoId: membership?.npoId ?? null,
         roleCode: membership?.roleCode ?? null,
         roleName: membership?.roleName ?? null,
+        permissions: membership ? permissionsOf(membership) : [],
       },
       touched,
       maxAgeSeconds: SESSION_TTL_SECONDS,
@@ -67,3 +69,5 @@ export const endSessionByToken = (db: Tx, token: string) => repo.deleteSession(d
 export const endSessionsOfUser = (db: Tx, userId: number, keepId?: string) =>
   repo.deleteSessionsOfUser(db, userId, keepId);
 export const selectNpoForSession = (db: Tx, id: string, npoId: number | null) => repo.setSelectedNpo(db, id, npoId);
+export const endSessionsOfUserIn = (db: Tx, userId: number, npoId: number) =>
+  repo.deleteSessionsOfUserIn(db, userId, npoId);

@@ -14,7 +14,7 @@ import type { FileStore } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
-import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { checkPermission, organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import { MAX_IMAGE_BYTES, uploadCampaignImage } from './campaign-image.ts';
 import { listCampaignDonations, listCampaigns } from './campaign-lists.service.ts';
 import { createCampaignPageCache } from './campaign-page-cache.ts';
@@ -161,15 +161,18 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
       preHandler: requireAccess(WRITE),
       schema: { params: ZIdParams, body: ZStatusChange },
     },
-    async (request) =>
-      changeCampaignStatus(
+    async (request) => {
+      // Publishing (to active) needs campaigns.publish (docs/product/team.md#permissions).
+      if (request.body.status === 'active') checkPermission(request, 'campaigns.publish');
+      return changeCampaignStatus(
         db,
         config,
         organisationSessionOf(request, WRITE),
         request.params.id,
         request.body.status,
         request.ip ?? null,
-      ),
+      );
+    },
   );
 
   r.post(

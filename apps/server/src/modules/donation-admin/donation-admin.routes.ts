@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
-import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { organisationSessionOf, requireAccess, requirePermission } from '../../platform/http/session-context.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { PaymentProviders } from '../payments/index.ts';
 import { getDonationDetail, getDonationHistory } from './donation-detail.service.ts';
@@ -63,7 +63,11 @@ export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAd
 
   r.post(
     '/npo_admin/donations/:id/refunds',
-    { preHandler: requireAccess(WRITE), config, schema: { ...detail, body: ZRefundInput } },
+    {
+      preHandler: [requireAccess(WRITE), requirePermission('donations.refund')],
+      config,
+      schema: { ...detail, body: ZRefundInput },
+    },
     async (request) => {
       const actor = organisationSessionOf(request, WRITE);
       await refundDonation(deps, actor, request.params.id, request.body, request.ip ?? null);

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
-import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { organisationSessionOf, requireAccess, requirePermission } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { openDonationCursor } from './donation-export.repository.ts';
@@ -68,7 +68,7 @@ export async function donationListRoutes(app: FastifyInstance, deps: Deps): Prom
   r.get(
     '/npo_admin/donations/export',
     {
-      preHandler: requireAccess(READ),
+      preHandler: [requireAccess(READ), requirePermission('donations.export')],
       config: {
         openapi: {
           description: 'Streams the rows; X-Total-Count gives their number first.',

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
-import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { organisationSessionOf, requireAccess, requirePermission } from '../../platform/http/session-context.ts';
 import { renderAnnualStatement } from './donor-statement.ts';
 import {
   type Actor,
@@ -46,6 +46,7 @@ export async function donorRoutes(app: FastifyInstance, deps: { db: Db }): Promi
   const { db } = deps;
   const read = requireAccess(READ);
   const write = requireAccess(WRITE);
+  const merge = [write, requirePermission('donors.merge')];
 
   r.get(
     '/npo_admin/donors',
@@ -75,7 +76,7 @@ export async function donorRoutes(app: FastifyInstance, deps: { db: Db }): Promi
   r.get(
     '/npo_admin/donors/:id/merge_preview',
     {
-      preHandler: write,
+      preHandler: merge,
       schema: { params: ZDonorIdParams, querystring: ZDonorMergeInput, response: { 200: ZDonorMergePreview } },
     },
     async (request) => previewMerge(db, actorOf(request).npoId, request.params.id, request.query.duplicate_id),
@@ -83,7 +84,7 @@ export async function donorRoutes(app: FastifyInstance, deps: { db: Db }): Promi
 
   r.post(
     '/npo_admin/donors/:id/merge',
-    { preHandler: write, schema: { params: ZDonorIdParams, body: ZDonorMergeInput, response: { 200: ZDonorDetail } } },
+    { preHandler: merge, schema: { params: ZDonorIdParams, body: ZDonorMergeInput, response: { 200: ZDonorDetail } } },
     async (request) => {
       const actor = actorOf(request);
       await mergeDonors(db, actor, request.params.id, request.body.duplicate_id);

@@ -4,6 +4,7 @@ export {
   findNpo,
   listMembershipsOfUser,
   type MembershipView,
+  permissionsOf,
 } from './organisations.repository.ts';
 export { organisationRoutes } from './organisations.routes.ts';
 export {

@@ -1,4 +1,5 @@
-import { and, asc, eq, like } from 'drizzle-orm';
+import { effectivePermissions } from '@kindling/contracts';
+import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
 import { memberships, npos } from './organisations.tables.ts';
 
@@ -13,7 +14,12 @@ export type MembershipView = {
   roleCode: number;
   roleName: string;
   permissions: string[];
+  revokedPermissions: string[];
 };
+
+/** The member's effective permission set (docs/product/team.md#permissions). */
+export const permissionsOf = (m: Pick<MembershipView, 'roleCode' | 'permissions' | 'revokedPermissions'>) =>
+  effectivePermissions(m.roleCode, m.permissions, m.revokedPermissions);
 
 const membershipColumns = {
   membershipId: memberships.id,
@@ -25,14 +31,18 @@ const membershipColumns = {
   roleCode: memberships.roleCode,
   roleName: memberships.roleName,
   permissions: memberships.permissions,
+  revokedPermissions: memberships.revokedPermissions,
 };
+
+// A suspended membership does not count: its member cannot select or use the organisation.
+const active = isNull(memberships.suspendedAt);
 
 export function listMembershipsOfUser(db: Tx, userId: number): Promise<MembershipView[]> {
   return db
     .select(membershipColumns)
     .from(memberships)
     .innerJoin(npos, eq(npos.id, memberships.npoId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), active))
     .orderBy(asc(npos.name), asc(npos.id));
 }
 
@@ -41,21 +51,13 @@ export async function findMembership(db: Tx, userId: number, npoId: number): Pro
     .select(membershipColumns)
     .from(memberships)
     .innerJoin(npos, eq(npos.id, memberships.npoId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.npoId, npoId)));
+    .where(and(eq(memberships.userId, userId), eq(memberships.npoId, npoId), active));
   return row ?? null;
 }
 
 export async function findNpo(db: Tx, npoId: number) {
   const [row] = await db.select().from(npos).where(eq(npos.id, npoId));
   return row ?? null;
-}
-
-export async function updateMembershipAccess(
-  db: Tx,
-  membershipId: number,
-  values: { roleCode: number; roleName: string; permissions: string[] },
-): Promise<void> {
-  await db.update(memberships).set(values).where(eq(memberships.id, membershipId));
 }
 
 export async function slugsStartingWith(db: Tx, base: string): Promise<string[]> {

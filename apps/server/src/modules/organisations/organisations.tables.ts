@@ -54,7 +54,12 @@ export const memberships = pgTable(
       .references(() => users.id),
     roleCode: integer().notNull(),
     roleName: text().notNull(),
+    /** Permissions granted beyond the role's defaults (docs/decisions/028-team-and-permissions.md). */
     permissions: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Permissions of the role's defaults this member does not have. */
+    revokedPermissions: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A suspended member keeps the row (and can be reinstated) but cannot sign in to the organisation. */
+    suspendedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('memberships_npo_user_uq').on(t.npoId, t.userId), index('memberships_user_idx').on(t.userId)],

@@ -10,7 +10,7 @@ import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { requestOrigin } from '../../platform/http/origins.ts';
 import { zodRouter } from '../../platform/http/router.ts';
-import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { organisationSessionOf, requireAccess, requirePermission } from '../../platform/http/session-context.ts';
 import {
   CALLBACK_PATH,
   connectStripeAccount,
@@ -46,13 +46,15 @@ export async function processorRoutes(app: FastifyInstance, options: { db: Db; c
     ip: request.ip ?? null,
   });
 
+  // Reading is the admin group's; changing a provider needs settings.payments (docs/product/team.md#permissions).
+  const change = [requireAccess(GROUP), requirePermission('settings.payments')];
   r.get('/processors', { preHandler: requireAccess(GROUP), schema: ok }, async (request) =>
     getProcessors(deps, organisationSessionOf(request, GROUP).selectedNpoId),
   );
 
   r.post(
     '/processors/stripe/connect',
-    { preHandler: requireAccess(GROUP), schema: { response: { 200: ZStripeConnectResponse } } },
+    { preHandler: change, schema: { response: { 200: ZStripeConnectResponse } } },
     async (request) => {
       // Normalised (no default port): Stripe compares redirect_uri with the registered one exactly.
       const origin = webOrigin(options.config) || new URL(requestOrigin(request)).origin;
@@ -80,21 +82,21 @@ export async function processorRoutes(app: FastifyInstance, options: { db: Db; c
 
   r.post(
     '/processors/stripe/account',
-    { preHandler: requireAccess(GROUP), schema: { body: ZStripeAccountRequest, ...ok } },
+    { preHandler: change, schema: { body: ZStripeAccountRequest, ...ok } },
     async (request) => connectStripeAccount(deps, actor(request), request.body.account_id),
   );
 
-  r.delete('/processors/stripe', { preHandler: requireAccess(GROUP), schema: ok }, async (request) =>
+  r.delete('/processors/stripe', { preHandler: change, schema: ok }, async (request) =>
     disconnectStripe(deps, actor(request)),
   );
 
   r.put(
     '/processors/paypal',
-    { preHandler: requireAccess(GROUP), schema: { body: ZPaypalSettingsRequest, ...ok } },
+    { preHandler: change, schema: { body: ZPaypalSettingsRequest, ...ok } },
     async (request) => savePaypal(deps, actor(request), request.body),
   );
 
-  r.delete('/processors/paypal', { preHandler: requireAccess(GROUP), schema: ok }, async (request) =>
+  r.delete('/processors/paypal', { preHandler: change, schema: ok }, async (request) =>
     removePaypal(deps, actor(request)),
   );
 }

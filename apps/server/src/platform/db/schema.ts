@@ -19,6 +19,7 @@ export * from '../../modules/organisations/organisations.tables.ts';
 export * from '../../modules/payments/payments.tables.ts';
 export * from '../../modules/processors/processors.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
+export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';
 export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';

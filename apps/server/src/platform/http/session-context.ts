@@ -1,4 +1,4 @@
-import { ACCESS, MESSAGES, type TAccessGroup } from '@kindling/contracts';
+import { ACCESS, MESSAGES, PERMISSION_LABELS, type TAccessGroup, type TPermission } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 import { withAccess } from './route-access.ts';
@@ -14,6 +14,8 @@ export type RequestSession = {
   /** Role in the selected organisation; null until one is selected. */
   roleCode: number | null;
   roleName: string | null;
+  /** The member's effective permissions there, loaded with the session (docs/product/team.md#permissions). */
+  permissions: readonly string[];
 };
 
 /** A session with an organisation selected, as handlers behind requireAccess get it. */
@@ -99,6 +101,23 @@ export function organisationSessionOf(
     throw new AppError('FORBIDDEN', 'Your role in this organisation does not allow this.');
   }
   return session as OrganisationSession;
+}
+
+/**
+ * preHandler after requireAccess: the member's permission set must hold `permission`
+ * (docs/decisions/028-team-and-permissions.md). The set comes with the session: no query.
+ */
+export const requirePermission =
+  (permission: TPermission) =>
+  async (request: FastifyRequest): Promise<void> => {
+    checkPermission(request, permission);
+  };
+
+/** The same check inside a handler, for a route whose permission depends on its input. */
+export function checkPermission(request: FastifyRequest, permission: TPermission): void {
+  if (!sessionOf(request).permissions.includes(permission)) {
+    throw new AppError('FORBIDDEN', `You do not have the “${PERMISSION_LABELS[permission]}” permission here.`);
+  }
 }
 
 /** preHandler enforcing the same access lists as the web app's route guards. */

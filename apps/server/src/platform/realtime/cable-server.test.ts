@@ -11,6 +11,7 @@ const session = (userId: number): RequestSession => ({
   selectedNpoId: null,
   roleCode: null,
   roleName: null,
+  permissions: [],
 });
 
 let app: FastifyInstance | null = null;

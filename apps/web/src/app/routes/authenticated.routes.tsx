@@ -37,6 +37,7 @@ const DonationsListPage = lazy(() =>
 const ProcessorsPage = lazy(() =>
   import('../../features/processors/routes/ProcessorsPage.tsx').then((m) => ({ default: m.ProcessorsPage })),
 );
+const TeamPage = lazy(() => import('../../features/team/routes/TeamPage.tsx').then((m) => ({ default: m.TeamPage })));
 const HomePage = lazy(() => import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const AnalysisPage = lazy(() =>
   import('../../features/analysis/routes/AnalysisPage.tsx').then((m) => ({ default: m.AnalysisPage })),
@@ -119,6 +120,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/analysis': <AnalysisPage />,
   '/admin/account': <AccountPage />,
   '/admin/processors': <ProcessorsPage />,
+  '/admin/team': <TeamPage />,
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
   '/dashboard/donations': <DonationsListPage />,

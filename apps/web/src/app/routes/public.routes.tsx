@@ -24,6 +24,11 @@ const ResetPasswordPage = lazy(() =>
   import('../../features/auth/routes/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
 );
 
+// A colleague's team invitation from an e-mail link (docs/product/team.md#invitations).
+const TeamInvitationPage = lazy(() =>
+  import('../../features/team/routes/TeamInvitationPage.tsx').then((m) => ({ default: m.TeamInvitationPage })),
+);
+
 // The donor portal from an e-mail link: its own chunk, no shell, no sign-in (decision 012).
 const PortalPage = lazy(() =>
   import('../../features/portal/routes/PortalPage.tsx').then((m) => ({ default: m.PortalPage })),
@@ -45,6 +50,7 @@ const authRoutes: RouteObject[] = [
   { path: '/forgot-password', element: page(<ForgotPasswordPage />) },
   { path: '/reset-password', element: page(<ResetPasswordPage />) },
   { path: '/password-reset/:id', element: page(<ResetPasswordPage />) },
+  { path: '/team-invitation/:token', element: page(<TeamInvitationPage />) },
   { path: '/unauthorized', element: <UnauthorizedPage /> },
   { path: '/portal', element: page(<PortalPage />) },
   { path: '/portal/:token', element: page(<PortalPage />) },
