@@ -40,7 +40,7 @@ const actor = (request: FastifyRequest) => ({
 
 /** /api/v1/npo_admin/team…, /npo_admin/user_permissions/{id}, and the public invitation link. */
 export async function teamRoutes(app: FastifyInstance, deps: InvitationDeps): Promise<void> {
-  const r = zodRouter(app);
+  const r = zodRouter(app, 'Team');
   const read = requireAccess(GROUP);
   const manage = [read, requirePermission('team.manage')];
 
@@ -100,12 +100,28 @@ export async function teamRoutes(app: FastifyInstance, deps: InvitationDeps): Pr
   // Public: the invitee may have no account yet (docs/product/team.md#invitations).
   r.get(
     '/team_invitations/:token',
-    { schema: { params: ZTokenParams, response: { 200: ZInvitationPreview } } },
+    {
+      config: {
+        access: {
+          kind: 'optional-session',
+          note: 'A signed-in caller learns whether the invitation is for their account.',
+        },
+      },
+      schema: { params: ZTokenParams, response: { 200: ZInvitationPreview } },
+    },
     async (request) => previewInvitation(deps.db, request.params.token, request.session),
   );
   r.post(
     '/team_invitations/:token/accept',
-    { schema: { params: ZTokenParams, body: ZAcceptInvitationRequest, response: { 200: ZAcceptInvitationResponse } } },
+    {
+      config: {
+        access: {
+          kind: 'optional-session',
+          note: 'A signed-in caller joins with their account; otherwise the body creates one.',
+        },
+      },
+      schema: { params: ZTokenParams, body: ZAcceptInvitationRequest, response: { 200: ZAcceptInvitationResponse } },
+    },
     async (request) =>
       acceptInvitation(deps.db, request.params.token, request.session, request.body, request.ip ?? null),
   );
