@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* waits for lazy route chunks, which a busy two-core CI machine can take over a second to load.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads media queries and observes element sizes; jsdom implements neither.
 Object.defineProperty(window, 'matchMedia', {

@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
+import { dayIn } from '../../platform/format/calendar.ts';
 import type { useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
@@ -112,7 +113,9 @@ export async function noticesAbout(client: TestClient, donationId: number, kind:
 
 /** Today's gift figures of the signed-in organisation (gross, refunded, total) and its month raised. */
 export async function figures(client: TestClient) {
-  const today = new Date().toISOString().slice(0, 10);
+  // "Today" is the organisation's day (decision 027), not UTC's: they differ for hours every night.
+  const zone: string = (await client.get('/api/v1/refresh')).json().npo_user.npo.time_zone;
+  const today = dayIn(new Date(), zone);
   const gifts = await client.get(`/api/v1/npo_admin/analysis/gifts?from=${today}&to=${today}`);
   expect(gifts.statusCode, gifts.body).toBe(200);
   const { gross, refunded, total, count } = ZGiftAnalysis.parse(gifts.json());
