@@ -28,6 +28,8 @@ export const ZLoginUser = z.object({
   email: z.string(),
   role_name: z.string().nullable(),
   roles: z.array(ZRoleRef),
+  /** The effective permission set in the selected organisation (docs/product/team.md#permissions); [] without one. */
+  permissions: z.array(z.string()),
   peer_campaigns: z.array(z.unknown()),
   created_at: z.string(),
   avatar: z.string().nullable(),

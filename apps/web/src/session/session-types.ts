@@ -22,6 +22,8 @@ export type SessionState = {
   /** Numeric role code for the selected organisation. */
   role: number | null;
   roleName: string | null;
+  /** The effective permission set in the selected organisation (docs/product/team.md#permissions). */
+  permissions: string[];
   npos: TOrganisationOption[];
   /** Set automatically only when the user has exactly one organisation. */
   selectedNpo: TOrganisationOption | null;

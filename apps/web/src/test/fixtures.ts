@@ -5,7 +5,7 @@ import type {
   TRefreshResponse,
   TSelectNpoResponse,
 } from '@kindling/contracts';
-import { ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
+import { ROLE_NAMES, rolePermissionDefaults, type TRoleCode } from '@kindling/contracts';
 import type { SessionState } from '../session/session-types.ts';
 
 /** Login-shaped responses and session states as the server would produce them (docs/product/sign-in.md#the-session). */
@@ -22,6 +22,7 @@ export function loginUser(code: TRoleCode | null, overrides: Partial<TLoginUser>
     email: 'ada@kindling.test',
     role_name: code ? ROLE_NAMES[code] : null,
     roles: code ? [{ code, name: ROLE_NAMES[code] }] : [],
+    permissions: code ? rolePermissionDefaults(code) : [],
     peer_campaigns: [],
     created_at: '2026-01-01T00:00:00.000Z',
     avatar: null,
@@ -104,6 +105,7 @@ export function signedInSession(code: TRoleCode, npos = [organisation(1, code)])
     lastName: 'Lovelace',
     role: npos.length === 1 ? code : null,
     roleName: npos.length === 1 ? ROLE_NAMES[code] : null,
+    permissions: npos.length === 1 ? rolePermissionDefaults(code) : [],
     npos,
     selectedNpo: npos.length === 1 ? (npos[0] ?? null) : null,
   };

@@ -1,5 +1,5 @@
 import type { TLoginResponse, TLoginUser } from '@kindling/contracts';
-import { type MembershipView, toOrganisationOption } from '../organisations/index.ts';
+import { type MembershipView, permissionsOf, toOrganisationOption } from '../organisations/index.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** The signed-in user as the login calls return it; role fields describe `selected`, if any. */
@@ -12,6 +12,7 @@ export function toLoginUser(user: UserRow, selected: MembershipView | null): TLo
     email: user.email,
     role_name: selected?.roleName ?? null,
     roles: selected ? [{ code: selected.roleCode, name: selected.roleName }] : [],
+    permissions: selected ? permissionsOf(selected) : [],
     // Peer campaigns arrive with the peer-to-peer issue.
     peer_campaigns: [],
     created_at: user.createdAt.toISOString(),

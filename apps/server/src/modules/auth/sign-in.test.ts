@@ -1,4 +1,4 @@
-import { MESSAGES, ZLoginResponse, ZRefreshResponse } from '@kindling/contracts';
+import { MESSAGES, rolePermissionDefaults, ZLoginResponse, ZRefreshResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -42,6 +42,8 @@ describe('password sign-in', () => {
         last_name: 'Admin',
         role_name: 'admin',
         roles: [{ code: 5150, name: 'admin' }],
+        // The web app hides what this set lacks (docs/product/team.md#permissions).
+        permissions: [...rolePermissionDefaults(5150)],
         peer_campaigns: [],
         logged_in: true,
         otp_enabled: false,
@@ -57,6 +59,7 @@ describe('password sign-in', () => {
     expect(state.npo_user).toMatchObject({ role: 5150, code: 5150, role_name: 'admin', logged_in: true });
     expect(state.npo_user.npo).toMatchObject({ name: 'Riverside Food Bank', base_currency: 'USD' });
     expect(state.npo_user.last_sign_in_at).not.toBeNull();
+    expect(state.npo_user.permissions).toContain('donations.refund');
     expect(state.npo_stats?.monthly_goal).toBe(2_500_000);
     expect(state).toMatchObject({
       stripe_client_id: 'ca_sandbox',

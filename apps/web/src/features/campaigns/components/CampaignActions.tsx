@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleStop, EllipsisVertical, HandCoins, Mail, Pencil, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../../session/index.ts';
 import { InviteFundraiserModal } from '../../fundraisers/index.ts';
 import { campaignApi, campaignKeys } from '../api/campaigns.queries.ts';
 
@@ -23,6 +24,8 @@ type ActionsProps = {
 /** One campaign's actions as a menu, named after the campaign so screen readers can tell rows apart. */
 export function CampaignActions({ campaign, canWrite, onStatusChange }: ActionsProps) {
   const target = nextStatus(campaign.status);
+  // Going live needs campaigns.publish on top of the role (docs/product/team.md#permissions).
+  const canPublish = useCan('campaigns.publish');
   const [inviting, setInviting] = useState(false);
   return (
     <>
@@ -54,7 +57,7 @@ export function CampaignActions({ campaign, canWrite, onStatusChange }: ActionsP
           >
             Receipt e-mail
           </Menu.Item>
-          {canWrite ? (
+          {canWrite && (target === 'ended' || canPublish) ? (
             <Menu.Item
               color={target === 'ended' ? 'red' : undefined}
               leftSection={

@@ -7,11 +7,13 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { donationDetail } from '../test-support.ts';
 import { DonationPage } from './DonationPage.tsx';
 
-const render = (code: Parameters<typeof signedInSession>[0] = 5150) =>
-  renderRoutes([{ path: '/dashboard/donation/:id', element: <DonationPage /> }], {
+const render = (code: Parameters<typeof signedInSession>[0] = 5150, without: string[] = []) => {
+  const session = signedInSession(code);
+  return renderRoutes([{ path: '/dashboard/donation/:id', element: <DonationPage /> }], {
     initialEntries: ['/dashboard/donation/12'],
-    session: signedInSession(code),
+    session: { ...session, permissions: (session.permissions ?? []).filter((p) => !without.includes(p)) },
   });
+};
 
 const common = {
   'GET /npo_admin/donations/12/notes': { body: { notes: [] } },
@@ -208,12 +210,17 @@ describe('DonationPage', () => {
     expect(await within(dialog).findByText('No such payment.')).toBeInTheDocument();
   });
 
-  it('offers no refund to staff, and says when the donation is not found', async () => {
+  it('offers no refund to staff or to an admin without the refund permission, and says when the donation is not found', async () => {
     stubFetch({ ...common, 'GET /npo_admin/donations/12': { body: { donation: donationDetail() } } });
     const { unmount } = render(1984);
     expect(await screen.findByRole('button', { name: 'Resend receipt' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
     unmount();
+    // An admin whose permission set lacks donations.refund (docs/product/team.md#permissions).
+    const withoutRefund = render(5150, ['donations.refund']);
+    expect(await screen.findByRole('button', { name: 'Resend receipt' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    withoutRefund.unmount();
     stubFetch({ 'GET /npo_admin/donations/12': { status: 404, body: { message: 'No such donation.' } } });
     render();
     expect(await screen.findByText('Donation not found')).toBeInTheDocument();

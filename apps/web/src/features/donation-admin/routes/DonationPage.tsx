@@ -6,7 +6,7 @@ import { Mail, SearchX, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
-import { useSession } from '../../../session/index.ts';
+import { useCan, useSession } from '../../../session/index.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
@@ -219,7 +219,8 @@ export function DonationPage() {
   const validId = Number.isSafeInteger(id) && id > 0;
   const session = useSession();
   const npoId = session.selectedNpo?.id ?? null;
-  const canRefund = canReach('admin', effectiveRoleCode(session.role, session.roleName));
+  const mayRefund = useCan('donations.refund');
+  const canRefund = canReach('admin', effectiveRoleCode(session.role, session.roleName)) && mayRefund;
   const donation = useQuery({ ...donationAdminQueries.donation(npoId, id), enabled: validId });
 
   if (!validId || (donation.error instanceof ApiError && donation.error.status === 404)) return <NotFound />;

@@ -7,10 +7,10 @@ import { signedInSession } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { DonationsListPage } from './DonationsListPage.tsx';
 
-const render = (entry = '/dashboard/donations') =>
+const render = (entry = '/dashboard/donations', session = signedInSession(1984)) =>
   renderRoutes([{ path: '/dashboard/donations', element: <DonationsListPage /> }], {
     initialEntries: [entry],
-    session: signedInSession(1984),
+    session,
   });
 
 function row(id: number, overrides: Partial<TDonationListRow> = {}): TDonationListRow {
@@ -232,6 +232,21 @@ describe('DonationsListPage', () => {
     release();
     expect(await screen.findByText('Export of 2 donations saved as donations-2026-03-06.csv.')).toBeInTheDocument();
     expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no export to a member whose permission set lacks donations.export', async () => {
+    stubFetch({
+      'GET /npo_admin/donations': answer([row(1)]),
+      'GET /npo_admin/donations/filter_options': options,
+      'GET /npo_admin/donations/totals': totalsOf(1),
+    });
+    const session = signedInSession(1984);
+    render('/dashboard/donations', {
+      ...session,
+      permissions: (session.permissions ?? []).filter((p) => p !== 'donations.export'),
+    });
+    await screen.findByRole('table', { name: 'Donations' });
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 
   it('cancels a running export', async () => {

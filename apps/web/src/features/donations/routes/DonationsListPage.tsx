@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HandCoins } from 'lucide-react';
-import { useSession } from '../../../session/index.ts';
+import { useCan, useSession } from '../../../session/index.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ListPager, ListResults, ListSearchInput, useListUrlState } from '../../../system/list/index.ts';
@@ -31,16 +31,19 @@ export function DonationsListPage() {
   const totals = useQuery({ ...donationListQueries.totals(npoId, state), placeholderData: keepPreviousData });
   const options = useQuery(donationListQueries.filterOptions(npoId));
   const total = totals.data?.count ?? 0;
+  const canExport = useCan('donations.export');
   const pages = Math.max(1, Math.ceil(total / DONATIONS_LIST_PAGE_SIZE));
 
   return (
     <PageFrame
       entry={ENTRY}
       actions={
-        <ExportButtons
-          filter={filterQuery(state)}
-          disabled={!list.data || (list.data.donations.length === 0 && state.page === 1)}
-        />
+        canExport ? (
+          <ExportButtons
+            filter={filterQuery(state)}
+            disabled={!list.data || (list.data.donations.length === 0 && state.page === 1)}
+          />
+        ) : null
       }
     >
       <Stack gap="sm">

@@ -19,7 +19,7 @@ import { Download, Pencil, TriangleAlert, UserX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
-import { useSession } from '../../../session/index.ts';
+import { useCan, useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
@@ -201,7 +201,7 @@ function Statement({ donor }: { donor: TDonorDetail }) {
   );
 }
 
-function DonorBody({ donor, canEdit }: { donor: TDonorDetail; canEdit: boolean }) {
+function DonorBody({ donor, canEdit, canMerge }: { donor: TDonorDetail; canEdit: boolean; canMerge: boolean }) {
   const format = useFormat();
   const s = donor.summary;
   return (
@@ -227,7 +227,7 @@ function DonorBody({ donor, canEdit }: { donor: TDonorDetail; canEdit: boolean }
             <GiftAid donor={donor} />
           </Section>
           <Section title="Possible duplicates">
-            <MergeDuplicates donor={donor} canMerge={canEdit} />
+            <MergeDuplicates donor={donor} canMerge={canEdit && canMerge} />
           </Section>
         </Stack>
         <Stack gap="md">
@@ -251,6 +251,7 @@ export function DonorPage() {
   const id = Number(useParams().id);
   const donor = useQuery(donorQueries.detail(npoId, id));
   const canEdit = canReach('admin', session.role);
+  const canMerge = useCan('donors.merge');
   let body: ReactNode;
   if (donor.isPending) {
     body = (
@@ -282,7 +283,7 @@ export function DonorPage() {
       />
     );
   } else {
-    body = <DonorBody donor={donor.data} canEdit={canEdit} />;
+    body = <DonorBody donor={donor.data} canEdit={canEdit} canMerge={canMerge} />;
   }
   return (
     <PageFrame entry={ENTRY} heading={donor.data ? donorName(donor.data.profile) : ENTRY.title}>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FlaskConical, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../../session/index.ts';
+import { useCan, useSession } from '../../../session/index.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { processorQueries } from '../api/processors.queries.ts';
@@ -74,13 +74,24 @@ function LoadingCards() {
 }
 
 function Cards({ settings }: { settings: TProcessorsResponse }) {
+  // Connecting and disconnecting need settings.payments (docs/product/team.md#permissions); a
+  // disabled fieldset turns every control on the cards off at once.
+  const canChange = useCan('settings.payments');
   return (
     <Stack gap="lg">
       {settings.mode === 'sandbox' ? <SandboxNotice /> : null}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <StripeCard card={settings.card} />
-        <PayPalCard wallet={settings.wallet} />
-      </SimpleGrid>
+      {canChange ? null : (
+        <Alert color="gray" variant="light" title="View only">
+          Changing the payment processors needs the Payment settings permission. An administrator can grant it on the
+          Team page.
+        </Alert>
+      )}
+      <fieldset disabled={!canChange} className={classes.plainFieldset}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <StripeCard card={settings.card} />
+          <PayPalCard wallet={settings.wallet} />
+        </SimpleGrid>
+      </fieldset>
     </Stack>
   );
 }
