@@ -115,7 +115,9 @@ describe('donor account invitation', () => {
 
   it('makes one account for a new donor whose gifts are invited at once (several instances), and keeps every gift', async () => {
     const email = 'twice.at.once@example.org';
-    const gifts = await Promise.all([2500, 4000, 1500].map((amount) => payForGift(ctx, { amount, currency: 'USD', email })));
+    const gifts = await Promise.all(
+      [2500, 4000, 1500].map((amount) => payForGift(ctx, { amount, currency: 'USD', email })),
+    );
     const donations = await Promise.all(gifts.map((gift) => gift.confirm()));
     // Asked for an account on every gift; each instance's worker picks up one gift's invitation.
     const ids = donations.map((d) => d.id);
