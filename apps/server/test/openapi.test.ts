@@ -68,13 +68,22 @@ describe('GET /api/v1/openapi.json', () => {
     expect(registered.length).toBeGreaterThan(100);
     expect(registered.filter((route) => !documented.includes(route))).toEqual([]);
     expect(documented.filter((route) => !registered.includes(route))).toEqual([]);
-    const undeclared = operationsOf(doc).filter(({ operation }) =>
-      Object.values(operation.responses).some((answer) => answer.description?.includes('declares no schema')),
-    );
-    console.info(
-      `openapi: ${documented.length} of ${registered.length} /api/v1 routes described;`,
-      `${undeclared.length} without a success body schema: ${undeclared.map((o) => o.key).join(', ')}`,
-    );
+  });
+
+  it('tells a client what every success answers: a body schema, a file, a redirect or no content', () => {
+    const vague = operationsOf(doc).filter(({ operation }) => {
+      const successes = Object.entries(operation.responses).filter(([status]) => /^[23]\d\d$/.test(status));
+      const told = successes.filter(([status, answer]) => {
+        if (answer.description?.includes('declares no schema')) return false;
+        if (status === '204' || status.startsWith('3')) return Boolean(answer.description);
+        return Object.values(answer.content ?? {}).some((media) => media.schema);
+      });
+      return told.length === 0;
+    });
+    // The team module's two removals answer 204 and say so in no doc yet; its owner adds
+    // `openapi: { responses: { 204: … } }` and deletes them here (the list only shrinks).
+    const pending = ['DELETE /api/v1/npo_admin/team/invitations/:id', 'DELETE /api/v1/npo_admin/team/:id'];
+    expect(vague.map((o) => o.key)).toEqual(pending);
   });
 
   it('gives every operation a module tag, its access, its CSRF rule and the error body', () => {

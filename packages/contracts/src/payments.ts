@@ -78,6 +78,27 @@ export const ZPaymentChallengeQuery = z.object({
     .max(2 ** 53 - 1),
 });
 
+/**
+ * The proof-of-work itself, in ALTCHA's v2 form: the widget derives keys from `parameters` until
+ * one starts with `keyPrefix`, and sends the challenge back with its solution as `altcha`.
+ */
+export const ZPaymentChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    /** Unix seconds. */
+    expiresAt: z.number().int().optional(),
+    /** The campaign and a keyed digest of the client address the challenge was issued to. */
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
+
 /** The intent id from a client secret ('pi_123_secret_abc' → 'pi_123'). */
 export const intentIdFromClientSecret = (secret: string): string | null =>
   /^(.+)_secret_[^_]+$/.exec(secret)?.[1] ?? null;

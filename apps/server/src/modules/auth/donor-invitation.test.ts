@@ -112,4 +112,31 @@ describe('donor account invitation', () => {
     expect(await inviteDonor({ db: ctx.db, mailer: ctx.mailer, origin: 'http://x' }, job)).toBe('invited');
     expect(await inviteDonor({ db: ctx.db, mailer: ctx.mailer, origin: 'http://x' }, job)).toBe('nothing-to-do');
   });
+
+  it('makes one account for a new donor whose gifts are invited at once (several instances), and keeps every gift', async () => {
+    const email = 'twice.at.once@example.org';
+    const gifts = await Promise.all(
+      [2500, 4000, 1500].map((amount) => payForGift(ctx, { amount, currency: 'USD', email })),
+    );
+    const donations = await Promise.all(gifts.map((gift) => gift.confirm()));
+    // Asked for an account on every gift; each instance's worker picks up one gift's invitation.
+    const ids = donations.map((d) => d.id);
+    await ctx.db.execute(sql`UPDATE donations SET create_donor_account = true WHERE id IN (${sql.join(ids, sql`, `)})`);
+    const deps = { db: ctx.db, mailer: ctx.mailer, origin: 'http://x' };
+    const outcomes = await Promise.all(donations.map((d) => inviteDonor(deps, { npoId: d.npo_id, donationId: d.id })));
+    expect(outcomes).toEqual(['invited', 'invited', 'invited']);
+    const { rows: accounts } = await ctx.db.execute(sql`SELECT id FROM users WHERE lower(email) = ${email}`);
+    expect(accounts).toHaveLength(1);
+    const user = await userByEmail(email);
+    expect(await roleIn(donations[0]?.npo_id ?? 0, user?.id ?? 0)).toBe(ROLE.PEER);
+    const { rows } = await ctx.db.execute<{ amount: number; invited: boolean; donor_email: string }>(sql`
+      SELECT d.amount_minor::int AS amount, d.donor_invited_at IS NOT NULL AS invited, dn.email AS donor_email
+      FROM donations d JOIN donors dn ON dn.id = d.donor_id
+      WHERE d.id IN (${sql.join(ids, sql`, `)}) AND d.status = 'succeeded' ORDER BY d.amount_minor`);
+    expect(rows).toEqual([
+      { amount: 1500, invited: true, donor_email: email },
+      { amount: 2500, invited: true, donor_email: email },
+      { amount: 4000, invited: true, donor_email: email },
+    ]);
+  });
 });

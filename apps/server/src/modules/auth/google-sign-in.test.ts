@@ -76,6 +76,22 @@ describe('Google sign-in', () => {
     expect(again.json().npo_user.id).toBe(res.json().npo_user.id);
   });
 
+  it('signs in three simultaneous first sign-ins of one new Google account to one new user', async () => {
+    const credential = await google.signIdToken(
+      { email: 'at-once@example.org', email_verified: true, given_name: 'At', family_name: 'Once' },
+      { subject: 'google-sub-at-once' },
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => new TestClient(ctx.app).post(GOOGLE, { credential })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const { rows } = await ctx.db.execute<{ id: number }>(
+      sql`SELECT id FROM users WHERE lower(email) = 'at-once@example.org'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(answers.map((r) => r.json().npo_user.id)).toEqual([rows[0]?.id, rows[0]?.id, rows[0]?.id]);
+  });
+
   it('links an existing account by its verified e-mail and signs it in with its organisation', async () => {
     const credential = await google.signIdToken(
       { email: 'Manager@Kindling.test', email_verified: true },

@@ -34,19 +34,25 @@ export async function ensureInvitedAccount(
   let user = await users.findUserByEmail(tx, input.email);
   const hasAccount = Boolean(user?.passwordHash || user?.googleSub || user?.stripeUserId);
   if (!user) {
-    user = await users.insertUser(tx, {
+    // Two gifts of a new donor invited at once (two instances' workers): one insert wins, the other
+    // waits for it and takes the winner's user, so neither job fails.
+    const created = await users.insertUserUnlessEmailTaken(tx, {
       email: input.email.trim(),
       firstName: input.firstName,
       lastName: input.lastName,
     });
-    await recordAudit(tx, {
-      npoId: input.npoId,
-      actorUserId: null,
-      action: 'user.donor_account_created',
-      targetType: 'user',
-      targetId: user.id,
-      data: input.reason,
-    });
+    if (created) {
+      await recordAudit(tx, {
+        npoId: input.npoId,
+        actorUserId: null,
+        action: 'user.donor_account_created',
+        targetType: 'user',
+        targetId: created.id,
+        data: input.reason,
+      });
+    }
+    user = created ?? (await users.findUserByEmail(tx, input.email));
+    if (!user) throw new Error(`no user for ${input.email} after a conflicting insert`);
   }
   if (await ensureDonorMembership(tx, input.npoId, user.id)) {
     await recordAudit(tx, {

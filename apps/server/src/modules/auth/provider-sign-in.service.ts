@@ -1,4 +1,5 @@
 import { MESSAGES } from '@kindling/contracts';
+import { retryAfterUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type ConnectedAccount, StripeConnectError } from '../payments/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
@@ -33,28 +34,33 @@ export async function signInWithGoogle(
   if (!identity.emailVerified) {
     throw new AppError('UNAUTHENTICATED', 'Your Google account e-mail is not verified.');
   }
-  const { sub, email } = identity;
-  let user = await users.findUserByGoogleSub(deps.db, sub);
-  if (!user) {
-    const byEmail = await users.findUserByEmail(deps.db, email);
-    if (byEmail) {
-      if (!(await users.linkGoogleSub(deps.db, byEmail.id, sub))) {
-        throw new AppError('UNAUTHENTICATED', 'This e-mail is linked to another Google account.');
-      }
-      user = byEmail;
-    } else {
-      user = await users.insertUser(deps.db, {
-        email,
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-        passwordHash: null,
-        avatarUrl: identity.picture,
-        googleSub: sub,
-        stripeUserId: null,
-      });
-    }
-  }
+  const verified = identity;
+  const user = await retryAfterUniqueViolation(() => findOrCreateGoogleUser(deps, verified));
   return completeFirstFactor(deps, user, client, {});
+}
+
+type GoogleIdentity = NonNullable<Awaited<ReturnType<NonNullable<AuthDeps['google']>['verify']>>>;
+
+async function findOrCreateGoogleUser(deps: AuthDeps, identity: GoogleIdentity): Promise<users.UserRow> {
+  const { sub, email } = identity;
+  const linked = await users.findUserByGoogleSub(deps.db, sub);
+  if (linked) return linked;
+  const byEmail = await users.findUserByEmail(deps.db, email);
+  if (byEmail) {
+    if (!(await users.linkGoogleSub(deps.db, byEmail.id, sub))) {
+      throw new AppError('UNAUTHENTICATED', 'This e-mail is linked to another Google account.');
+    }
+    return byEmail;
+  }
+  return users.insertUser(deps.db, {
+    email,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    passwordHash: null,
+    avatarUrl: identity.picture,
+    googleSub: sub,
+    stripeUserId: null,
+  });
 }
 
 /**
@@ -76,7 +82,7 @@ export async function signInWithStripe(
     if (error instanceof StripeConnectError) throw new AppError('PROVIDER_ERROR', MESSAGES.stripeLoginFailed);
     throw error;
   }
-  const user = await findOrCreateStripeUser(deps, account);
+  const user = await retryAfterUniqueViolation(() => findOrCreateStripeUser(deps, account));
   return completeFirstFactor(deps, user, client, { stripe_account: account.stripeUserId });
 }
 

@@ -131,6 +131,24 @@ describe('Stripe sign-in through the sandbox provider', () => {
     expect(rows[0]).toEqual({ stripe_account_id: login.stripe_account, base_currency: 'EUR' });
   });
 
+  it('signs in simultaneous first sign-ins of one new Stripe account to one new user', async () => {
+    const sign = async (i: number) => {
+      const c = new TestClient(ctx.app);
+      const state = `state-twin-${i}`;
+      const code = (await authorize(c, state, 'twin-founder@example.org')).searchParams.get('code') ?? '';
+      c.cookies.set('stripe_oauth_state', state);
+      return () => c.post(ONETAP, { code, state, stripe_oauth_state: state });
+    };
+    const calls = await Promise.all([1, 2, 3].map(sign));
+    const answers = await Promise.all(calls.map((call) => call()));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const { rows } = await ctx.db.execute<{ id: number }>(
+      sql`SELECT id FROM users WHERE lower(email) = 'twin-founder@example.org'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(new Set(answers.map((r) => r.json().npo_user.id))).toEqual(new Set([rows[0]?.id]));
+  });
+
   it('asks a second-factor user for the code and keeps the connected account', async () => {
     const c = new TestClient(ctx.app);
     const code = (await authorize(c, 'state-mfa', 'mfa@kindling.test')).searchParams.get('code') ?? '';

@@ -28,6 +28,18 @@ export async function insertUser(
   return row;
 }
 
+/**
+ * Inserts the user unless another has the e-mail: waits for a concurrent insert of it to commit or
+ * roll back instead of failing, so a transaction can read the winner's row and go on. Null when taken.
+ */
+export async function insertUserUnlessEmailTaken(
+  db: Tx,
+  values: Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName'>,
+): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
 /** Links a provider identity only while the user has none, so an existing link is never replaced. */
 export async function linkGoogleSub(db: Tx, userId: number, sub: string): Promise<boolean> {
   const rows = await db

@@ -7,6 +7,7 @@ import {
   ZPublicCampaignResponse,
 } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodType } from 'zod';
 import { shortCacheTtl } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -20,12 +21,15 @@ import { listCampaignDonations, listCampaigns } from './campaign-lists.service.t
 import { createCampaignPageCache } from './campaign-page-cache.ts';
 import { findOwnCampaign } from './campaigns.repository.ts';
 import {
+  ZCampaignByIdResponse,
+  ZCampaignDonationsResponse,
   ZCampaignUrlCheckQuery,
   ZCampaignUrlCheckResponse,
   ZIdParams,
   ZImageUploadQuery,
   ZImageUploadResponse,
   ZPageQuery,
+  ZStaffCampaignResponse,
   ZStatusChange,
 } from './campaigns.schemas.ts';
 import {
@@ -41,7 +45,8 @@ import {
 // Responses: the contract's campaign and donation schemas normalise input (preprocess/transform),
 // which fastify-type-provider-zod cannot run backwards to serialise, so those routes return the
 // contract's types (TPublicCampaign, ZStaffCampaign's type, TDonation) without a response schema;
-// campaigns.test.ts and campaign-page.test.ts parse the answers with the contract's schemas.
+// campaigns.test.ts and campaign-page.test.ts parse the answers with the contract's schemas. The
+// API reference still names those schemas (`answers`: documentation only, no serialiser).
 //
 // Access: every signed-in role of the dashboard group reads (staff 1984 included); the roles of the
 // admin group (2001 finance, 5150 admin, 6635 manager, 7789 super-admin) write. Both are checked
@@ -50,6 +55,8 @@ const READ = 'dashboard';
 const WRITE = 'admin';
 
 type Deps = { db: Db; config: Config; files: FileStore };
+
+const answers = (status: number, schema: ZodType) => ({ openapi: { responses: { [status]: schema } } });
 
 const orNull = <T>(read: Promise<T>) =>
   read.catch((error: unknown) => {
@@ -116,7 +123,11 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
 
   r.post(
     '/npo_admin/campaigns',
-    { preHandler: requireAccess(WRITE), schema: { body: ZCampaignInput } },
+    {
+      preHandler: requireAccess(WRITE),
+      schema: { body: ZCampaignInput },
+      config: answers(201, ZStaffCampaignResponse),
+    },
     async (request, reply) => {
       const actor = organisationSessionOf(request, WRITE);
       reply.status(201);
@@ -131,6 +142,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
       kind: 'optional-session',
       note: "an active campaign for anyone; the organisation's staff also get its drafts, in the editable shape.",
     },
+    ...answers(200, ZCampaignByIdResponse),
   } as const;
   r.get('/npo_admin/campaigns/:id', { schema: { params: ZIdParams }, config: viewerRead }, async (request, reply) => {
     if (request.session) return getCampaignForViewer(db, config, request.session, request.params.id);
@@ -143,6 +155,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     {
       preHandler: requireAccess(WRITE),
       schema: { params: ZIdParams, body: ZCampaignInput },
+      config: answers(200, ZStaffCampaignResponse),
     },
     async (request) =>
       updateCampaign(
@@ -160,6 +173,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     {
       preHandler: requireAccess(WRITE),
       schema: { params: ZIdParams, body: ZStatusChange },
+      config: answers(200, ZStaffCampaignResponse),
     },
     async (request) => {
       // Publishing (to active) needs campaigns.publish (docs/product/team.md#permissions).
@@ -210,6 +224,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     {
       preHandler: requireAccess(READ),
       schema: { params: ZIdParams, querystring: ZPageQuery },
+      config: answers(200, ZCampaignDonationsResponse),
     },
     async (request) =>
       listCampaignDonations(db, organisationSessionOf(request, READ).selectedNpoId, request.params.id, request.query),

@@ -1,4 +1,4 @@
-import { CHALLENGE_PATH, ZPaymentChallengeQuery } from '@kindling/contracts';
+import { CHALLENGE_PATH, ZPaymentChallenge, ZPaymentChallengeQuery } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
@@ -8,7 +8,10 @@ import type { PaymentChallenges } from './card-testing.challenge.ts';
 export async function paymentChallengeRoutes(app: FastifyInstance, deps: { challenges: PaymentChallenges }) {
   zodRouter(app, 'Checkout').get(
     `/api/v1${CHALLENGE_PATH}`,
-    { config: PUBLIC_ROUTE, schema: { querystring: ZPaymentChallengeQuery } },
+    {
+      config: { ...PUBLIC_ROUTE, openapi: { responses: { 200: ZPaymentChallenge } } },
+      schema: { querystring: ZPaymentChallengeQuery },
+    },
     async (request, reply) => {
       const challenge = await deps.challenges.issue({
         campaignId: request.query.campaign_id,

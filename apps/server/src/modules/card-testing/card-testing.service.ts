@@ -2,16 +2,18 @@
 // counted (in rate_limits, shared by every instance); a successful gift costs nothing here. A
 // limit crossed opens a burst that gates new intents of the address (or campaign) behind a
 // proof-of-work; the intent call checks the gates with one indexed read.
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { createFailureLimiter, type FailureLimiter } from '../../platform/security/rate-limiter.ts';
 import { sha256Hex } from '../../platform/security/tokens.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
-import { type CardTestingScope, cardTestingBursts } from './card-testing.tables.ts';
+import { type CardTestingScope, cardTestingBursts, cardTestingCountedEvents } from './card-testing.tables.ts';
 
 /** One declined card payment, as the provider's payment.failed event reports it. */
 export type Decline = {
+  /** The provider and its event id, e.g. `stripe:evt_…`: a redelivered event counts once. */
+  eventKey: string;
   npoId: number;
   campaignId: number | null;
   /** The donor's client address, kept in the intent's metadata when it was created. */
@@ -63,6 +65,7 @@ export function createCardTesting(db: Db, config: Config): CardTesting {
       return open.length > 0;
     },
     recordDecline: async (decline) => {
+      if (!(await firstDelivery(db, decline.eventKey))) return;
       const counts = await Promise.all(
         countedOf(decline).map(async (counted) => ({
           counted,
@@ -79,6 +82,27 @@ export function createCardTesting(db: Db, config: Config): CardTesting {
       }
     },
   };
+}
+
+/** Stripe retries an event for up to three days; a redelivery within that time is recognised. */
+const REDELIVERY_DAYS = 3;
+
+/**
+ * Claims the event for counting; false when it was counted already. A redelivery arriving while
+ * the first is still being claimed waits for it, so concurrent deliveries count once too.
+ */
+async function firstDelivery(db: Db, eventKey: string): Promise<boolean> {
+  const claimed = await db
+    .insert(cardTestingCountedEvents)
+    .values({
+      digest: sha256Hex(`event:${eventKey}`),
+      expiresAt: sql`now() + make_interval(days => ${REDELIVERY_DAYS})`,
+    })
+    .onConflictDoNothing()
+    .returning({ digest: cardTestingCountedEvents.digest });
+  if (claimed.length === 0) return false;
+  await db.delete(cardTestingCountedEvents).where(lt(cardTestingCountedEvents.expiresAt, sql`now()`));
+  return true;
 }
 
 /**

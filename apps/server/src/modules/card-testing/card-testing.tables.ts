@@ -43,3 +43,13 @@ export const cardTestingSolutions = pgTable('card_testing_solutions', {
   digest: varchar({ length: 64 }).primaryKey(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Provider events already counted as declines, kept as long as the provider may redeliver them:
+ * a redelivered event counts once.
+ */
+export const cardTestingCountedEvents = pgTable('card_testing_counted_events', {
+  /** Digest of the provider and its event id. */
+  digest: varchar({ length: 64 }).primaryKey(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});

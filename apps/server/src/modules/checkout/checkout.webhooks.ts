@@ -50,7 +50,7 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
       if (event.type === 'payment.succeeded') await recordFromEvent(deps, provider.name, event);
       else if (event.type === 'payment.failed') {
         // Counted first: it decides whether the next intent from there needs a challenge.
-        const decline = declineOf(event);
+        const decline = declineOf(provider.name, event);
         if (decline) await deps.cardTesting.recordDecline(decline).catch((e) => deps.log?.(e));
         const failed = { ...event, id: event.providerReference, status: 'failed' };
         await recordFailedPaymentEvent(deps.db, provider.name, failed).catch((e) => deps.log?.(e));
@@ -70,12 +70,13 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
  * A declined payment of the donation form as the card-testing limits count it: only intents the
  * form created carry the client's address, so a plan's off-session charge is never counted.
  */
-function declineOf(event: ProviderEvent): Decline | null {
+function declineOf(providerName: ProviderName, event: ProviderEvent): Decline | null {
   const id = (value: string | undefined) =>
     Number.isSafeInteger(Number(value)) && Number(value) > 0 ? Number(value) : null;
   const npoId = id(event.metadata.npo_id);
   if (!npoId || !event.metadata.client_ip || event.metadata.plan_id) return null;
   return {
+    eventKey: `${providerName}:${event.id}`,
     npoId,
     campaignId: id(event.metadata.campaign_id),
     clientAddress: event.metadata.client_ip || null,

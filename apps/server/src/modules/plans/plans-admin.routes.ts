@@ -31,6 +31,8 @@ const BASE = '/npo_admin/recurring_plans';
 
 const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const ZTestSweep = z.object({ now: z.iso.datetime({ offset: true, error: 'Send now as an ISO date-time' }) });
+/** What the sweep did for the plan, one entry per charge it considered (charged, retried, …). */
+const ZTestSweepResponse = z.object({ outcomes: z.array(z.string()) });
 
 export type RecurringPlanRouteDeps = { scheduler: SchedulerDeps; config: Config };
 
@@ -96,13 +98,17 @@ export async function recurringPlanRoutes(app: FastifyInstance, deps: RecurringP
   // Tests only (NODE_ENV=test, never registered otherwise): the scheduler's sweep for one plan of
   // the caller's organisation at a chosen time, so the end-to-end suite drives the clock.
   if (deps.config.NODE_ENV === 'test') {
-    r.post(`${BASE}/:id/test_sweep`, { ...write, schema: { params: ZIdParams, body: ZTestSweep } }, async (request) => {
-      const { npoId } = actorOf(request);
-      const { outcomes } = await runDueCharges(deps.scheduler, new Date(request.body.now), {
-        planId: request.params.id,
-        npoId,
-      });
-      return { outcomes: outcomes.map((o) => o.kind) };
-    });
+    r.post(
+      `${BASE}/:id/test_sweep`,
+      { ...write, schema: { params: ZIdParams, body: ZTestSweep, response: { 200: ZTestSweepResponse } } },
+      async (request) => {
+        const { npoId } = actorOf(request);
+        const { outcomes } = await runDueCharges(deps.scheduler, new Date(request.body.now), {
+          planId: request.params.id,
+          npoId,
+        });
+        return { outcomes: outcomes.map((o) => o.kind) };
+      },
+    );
   }
 }

@@ -135,7 +135,8 @@ export async function portalRoutes(app: FastifyInstance, deps: PortalDeps): Prom
     }),
   );
 
-  r.post('/portal/session', { config, schema: { body: ZPortalSessionRequest } }, async (request, reply) => {
+  const opened = { body: ZPortalSessionRequest, response: { 200: ZPortalOverview } };
+  r.post('/portal/session', { config, schema: opened }, async (request, reply) => {
     const check = verifyPortalToken(request.body.token, secret);
     if (!check.ok) {
       endPortalSession(request, reply);

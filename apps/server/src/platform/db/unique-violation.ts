@@ -24,3 +24,16 @@ export function refuseUniqueViolation(error: unknown, refusals: Record<string, (
   const refusal = key === null ? undefined : refusals[key];
   throw refusal ? refusal() : error;
 }
+
+/**
+ * A find-or-create run twice at once: both find nothing, one insert wins and the other breaks a
+ * unique key. Running the loser once more finds the winner's row, so both callers get the same answer.
+ */
+export async function retryAfterUniqueViolation<T>(findOrCreate: () => Promise<T>): Promise<T> {
+  try {
+    return await findOrCreate();
+  } catch (error) {
+    if (violatedUniqueKey(error) === null) throw error;
+    return findOrCreate();
+  }
+}

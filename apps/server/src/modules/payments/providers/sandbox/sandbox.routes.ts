@@ -48,7 +48,16 @@ function toAppError(error: unknown): unknown {
   return providerErrorToAppError(error);
 }
 
-const confirmBody = ({ payment, nextAction }: ConfirmResult) => ({
+/** The payment after the card form's confirmation, as Stripe's confirm answers the intent. */
+const ZConfirmResponse = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  next_action: z.object({ type: z.literal('sandbox_extra_confirmation') }).nullable(),
+});
+
+const confirmBody = ({ payment, nextAction }: ConfirmResult): z.infer<typeof ZConfirmResponse> => ({
   id: payment.id,
   status: payment.status,
   amount_minor: payment.amountMinor,
@@ -65,7 +74,7 @@ export async function sandboxPaymentRoutes(app: FastifyInstance, { sandbox, conf
     SANDBOX_CONFIRM_PATH,
     {
       // Only while the sandbox is the provider: the card form's stand-in for Stripe's confirm call.
-      config: PUBLIC_ROUTE,
+      config: { ...PUBLIC_ROUTE, openapi: { responses: { 200: ZConfirmResponse } } },
       schema: { params: z.object({ id: z.string().min(1).max(100) }), body: ZConfirmBody },
     },
     async (request, reply) => {
