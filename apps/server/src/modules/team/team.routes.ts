@@ -61,7 +61,13 @@ export async function teamRoutes(app: FastifyInstance, deps: InvitationDeps): Pr
   );
   r.delete(
     '/npo_admin/team/invitations/:id',
-    { preHandler: manage, schema: { params: ZIdParams } },
+    {
+      preHandler: manage,
+      config: {
+        openapi: { responses: { 204: { description: 'The invitation is revoked; its link no longer works.' } } },
+      },
+      schema: { params: ZIdParams },
+    },
     async (request, reply) => {
       await revokeInvitation(deps.db, actor(request), request.params.id);
       return reply.status(204).send();
@@ -78,10 +84,18 @@ export async function teamRoutes(app: FastifyInstance, deps: InvitationDeps): Pr
     { preHandler: manage, schema: { params: ZIdParams, body: ZSuspendRequest, response: { 200: ZTeamMember } } },
     async (request) => setSuspended(deps.db, actor(request), request.params.id, request.body.suspended),
   );
-  r.delete('/npo_admin/team/:id', { preHandler: manage, schema: { params: ZIdParams } }, async (request, reply) => {
-    await removeMember(deps.db, actor(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/npo_admin/team/:id',
+    {
+      preHandler: manage,
+      config: { openapi: { responses: { 204: { description: 'The member is removed and their sessions ended.' } } } },
+      schema: { params: ZIdParams },
+    },
+    async (request, reply) => {
+      await removeMember(deps.db, actor(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.get(
     '/npo_admin/user_permissions/:id',
