@@ -65,6 +65,7 @@ export type TMethodsResponse = z.infer<typeof ZMethodsResponse>;
 export type TMethodCapability = z.infer<typeof ZMethodCapability>;
 export type TCampaignMethodsOverride = z.infer<typeof ZCampaignMethodsOverride>;
 
+const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 const ZDay = z.iso.date({ error: PAYMENT_SETTINGS_MESSAGES.date });
 
 /** POST /payment_settings/exchange_rates: a manual rate, 1 currency = rate base currency, for a period. */
@@ -75,7 +76,11 @@ export const ZManualRateRequest = z
     valid_from: ZDay,
     valid_to: ZDay,
   })
-  .refine((v) => v.valid_to >= v.valid_from, { message: PAYMENT_SETTINGS_MESSAGES.dates, path: ['valid_to'] });
+  // Compared only when both are dates: a bad date has its own message already.
+  .refine((v) => !(isDay(v.valid_from) && isDay(v.valid_to)) || v.valid_to >= v.valid_from, {
+    message: PAYMENT_SETTINGS_MESSAGES.dates,
+    path: ['valid_to'],
+  });
 export type TManualRateRequest = z.input<typeof ZManualRateRequest>;
 
 export const ZManualRate = z.object({

@@ -89,12 +89,8 @@ function factorOf(rows: RateRow[], a: string, b: string): Factor | null {
   return null;
 }
 
-/**
- * The factors from `from` to `to`: a direct rate or a path through a pivot, whichever uses the
- * better sources (a fetched euro cross rate beats an old default dollar rate). Rows must be in
- * usableRates' order.
- */
-export function ratePath(rows: RateRow[], from: string, to: string): Factor[] | null {
+/** The path with the best worst source among direct and pivot paths over `rows`. */
+function bestPath(rows: RateRow[], from: string, to: string): Factor[] | null {
   const candidates: Factor[][] = [];
   const direct = factorOf(rows, from, to);
   if (direct) candidates.push([direct]);
@@ -106,6 +102,24 @@ export function ratePath(rows: RateRow[], from: string, to: string): Factor[] | 
   }
   const worst = (path: Factor[]) => Math.max(...path.map((f) => f.rank));
   return candidates.sort((a, b) => worst(a) - worst(b))[0] ?? null;
+}
+
+/**
+ * The factors from `from` to `to` (docs/product/payments.md#exchange-rates): the organisation's
+ * manual rate for the pair, else a path within the fetched reference rates (one consistent set, through
+ * the euro), else within the platform defaults (through the dollar), else any mix. Rows must be in
+ * usableRates' order.
+ */
+export function ratePath(rows: RateRow[], from: string, to: string): Factor[] | null {
+  for (const tier of RATE_TIERS.keys()) {
+    const path = bestPath(
+      rows.filter((r) => r.tier === tier),
+      from,
+      to,
+    );
+    if (path) return path.map((f) => ({ ...f, rank: rows.indexOf(f.row) }));
+  }
+  return bestPath(rows, from, to);
 }
 
 /** What a path says about itself for the exchange-rates page: its weakest source and oldest date. */

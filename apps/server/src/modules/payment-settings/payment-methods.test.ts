@@ -57,7 +57,10 @@ describe('payment methods per organisation and campaign', () => {
     expect(byMethod.card.currencies).toContain('USD');
     expect(byMethod.paypal.currencies).toHaveLength(24);
     expect(byMethod.apple_pay).toMatchObject({ provider: 'sandbox', currencies: [], enabled: true });
-    expect(byMethod.bank_debit).toMatchObject({ currencies: [] });
+    // The demo organisation has bank debit off, and its draft Summer Lunch Club no PayPal.
+    expect(byMethod.bank_debit).toMatchObject({ currencies: [], enabled: false });
+    const lunch = body.campaigns.find((c: { name: string }) => c.name === 'Summer Lunch Club');
+    expect(lunch.methods).toEqual(['card', 'apple_pay', 'google_pay']);
     expect(body.campaigns.map((c: { id: number }) => c.id)).toContain(springId);
   });
 
@@ -70,7 +73,8 @@ describe('payment methods per organisation and campaign', () => {
     expect(wallet.json().fields).toEqual({ methods: WALLETS_NEED_CARD });
     const twice = await admin.put(`${API}/methods`, { methods: ['card', 'card'] });
     expect(twice.statusCode).toBe(400);
-    expect((await admin.get(`${API}/methods`)).json().methods.every((m: { enabled: boolean }) => m.enabled)).toBe(true);
+    const kept = (await admin.get(`${API}/methods`)).json().methods.filter((m: { enabled: boolean }) => m.enabled);
+    expect(kept.map((m: { method: string }) => m.method)).toEqual(['card', 'apple_pay', 'google_pay', 'paypal']);
   });
 
   it('answers 404 for another organisation’s campaign and leaves it alone', async () => {
