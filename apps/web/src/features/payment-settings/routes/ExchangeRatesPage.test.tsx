@@ -1,4 +1,4 @@
-import { PAYMENT_SETTINGS_MESSAGES, type TExchangeRatesResponse } from '@kindling/contracts';
+import { PAYMENT_SETTINGS_MESSAGES, type TExchangeRatesResponse, type TRoleCode } from '@kindling/contracts';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,7 +51,7 @@ function data(overrides: Partial<TExchangeRatesResponse> = {}): TExchangeRatesRe
   };
 }
 
-const render = (role = 5150) =>
+const render = (role: TRoleCode = 5150) =>
   renderRoutes([{ path: '/exchange-rates', element: <ExchangeRatesPage /> }], {
     initialEntries: ['/exchange-rates'],
     session: signedInSession(role),

@@ -1,4 +1,4 @@
-import { DONATION_METHOD_LABELS, type TMethodsResponse, WALLETS_NEED_CARD } from '@kindling/contracts';
+import { DONATION_METHOD_LABELS, type TMethodsResponse, type TRoleCode, WALLETS_NEED_CARD } from '@kindling/contracts';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,7 +25,7 @@ function data(enabled: string[] = ['card', 'paypal'], campaigns: TMethodsRespons
   };
 }
 
-const render = (role = 5150) =>
+const render = (role: TRoleCode = 5150) =>
   renderRoutes([{ path: '/stripe-methods', element: <PaymentMethodsPage /> }], {
     initialEntries: ['/stripe-methods'],
     session: signedInSession(role),
