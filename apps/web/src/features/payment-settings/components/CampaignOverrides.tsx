@@ -1,11 +1,12 @@
 import type { TCampaignMethodsOverride, TDonationMethod, TMethodsResponse } from '@kindling/contracts';
-import { Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
 import { paymentSettingsApi, paymentSettingsKeys } from '../api/payment-settings.queries.ts';
 import { MethodChecklist } from './MethodChecklist.tsx';
 import { methodsText } from './method-text.ts';
+import { Section, WideTable } from './Section.tsx';
 import { useCanChange, useSettingsChange } from './use-settings-change.ts';
 
 function OverrideModal({
@@ -69,74 +70,58 @@ export function CampaignOverrides({ data }: { data: TMethodsResponse }) {
   );
   const organisation = data.methods.filter((m) => m.enabled).map((m) => m.method);
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="overrides-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="overrides-title">
-          Campaign overrides
-        </Title>
-        <Text size="sm" c="dimmed">
-          A campaign can offer other methods than the organisation. Fundraiser pages use their campaign’s methods.
-        </Text>
-        {follow.error ? <FormAlert message={follow.error.message} /> : null}
-        {data.campaigns.length === 0 ? (
-          <Text>No campaigns yet. Campaigns you create follow the organisation’s methods.</Text>
-        ) : (
-          <ScrollArea type="auto">
-            <Table miw={520} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Campaign</Table.Th>
-                  <Table.Th>Methods</Table.Th>
-                  {canChange ? <Table.Th>Actions</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.campaigns.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      {c.name}{' '}
-                      {c.status !== 'active' ? (
-                        <Badge variant="light" color="gray" size="sm">
-                          {c.status}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{c.methods ? methodsText(c.methods) : 'Follows the organisation'}</Table.Td>
-                    {canChange ? (
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => setEditing(c)}
-                            aria-label={`Choose methods for ${c.name}`}
-                          >
-                            {c.methods ? 'Edit' : 'Override'}
-                          </Button>
-                          {c.methods ? (
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              loading={follow.isPending && follow.variables === c.id}
-                              onClick={() => follow.mutate(c.id)}
-                              aria-label={`${c.name} follows the organisation`}
-                            >
-                              Follow organisation
-                            </Button>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
+    <Section id="overrides-title" title="Campaign overrides">
+      <Text size="sm" c="dimmed">
+        A campaign can offer other methods than the organisation. Fundraiser pages use their campaign’s methods.
+      </Text>
+      {follow.error ? <FormAlert message={follow.error.message} /> : null}
+      {data.campaigns.length === 0 ? (
+        <Text>No campaigns yet. Campaigns you create follow the organisation’s methods.</Text>
+      ) : (
+        <WideTable minWidth={520} headers={['Campaign', 'Methods', ...(canChange ? ['Actions'] : [])]}>
+          {data.campaigns.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>
+                {c.name}{' '}
+                {c.status !== 'active' ? (
+                  <Badge variant="light" color="gray" size="sm">
+                    {c.status}
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{c.methods ? methodsText(c.methods) : 'Follows the organisation'}</Table.Td>
+              {canChange ? (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setEditing(c)}
+                      aria-label={`Choose methods for ${c.name}`}
+                    >
+                      {c.methods ? 'Edit' : 'Override'}
+                    </Button>
+                    {c.methods ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        loading={follow.isPending && follow.variables === c.id}
+                        onClick={() => follow.mutate(c.id)}
+                        aria-label={`${c.name} follows the organisation`}
+                      >
+                        Follow organisation
+                      </Button>
                     ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        )}
-      </Stack>
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </WideTable>
+      )}
       {editing ? (
         <OverrideModal campaign={editing} organisation={organisation} onClose={() => setEditing(null)} />
       ) : null}
-    </Paper>
+    </Section>
   );
 }

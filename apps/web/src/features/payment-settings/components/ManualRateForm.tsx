@@ -1,10 +1,11 @@
 import { CURRENCIES, type TManualRateRequest } from '@kindling/contracts';
-import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
 import { paymentSettingsApi, paymentSettingsKeys } from '../api/payment-settings.queries.ts';
+import { Section } from './Section.tsx';
 import { useSettingsChange } from './use-settings-change.ts';
 
 const OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
@@ -39,12 +40,9 @@ export function ManualRateForm({ base }: { base: string }) {
     );
   });
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="manual-title">
+    <Section id="manual-title" title="Add a manual rate">
       <form noValidate onSubmit={submit}>
         <Stack gap="sm">
-          <Title order={2} size="h3" id="manual-title">
-            Add a manual rate
-          </Title>
           <FormAlert message={message} />
           <Group grow align="flex-start" wrap="wrap" preventGrowOverflow={false}>
             <Select
@@ -73,6 +71,6 @@ export function ManualRateForm({ base }: { base: string }) {
           </Button>
         </Stack>
       </form>
-    </Paper>
+    </Section>
   );
 }

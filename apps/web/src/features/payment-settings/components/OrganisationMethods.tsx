@@ -1,10 +1,11 @@
 import { DONATION_METHOD_LABELS, type TDonationMethod, type TMethodsResponse } from '@kindling/contracts';
-import { Button, Checkbox, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
 import { paymentSettingsApi, paymentSettingsKeys } from '../api/payment-settings.queries.ts';
 import { currenciesText, providerText } from './method-text.ts';
+import { Section, WideTable } from './Section.tsx';
 import { useCanChange, useSettingsChange } from './use-settings-change.ts';
 
 const enabledOf = (data: TMethodsResponse) => data.methods.filter((m) => m.enabled).map((m) => m.method);
@@ -33,58 +34,42 @@ export function OrganisationMethods({ data }: { data: TMethodsResponse }) {
     );
   };
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="methods-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="methods-title">
-          Methods donors see
-        </Title>
-        <Text size="sm" c="dimmed">
-          Every campaign offers these unless it has its own choice below. A method shows on the donation form only when
-          the connected provider takes it in the donor’s currency.
+    <Section id="methods-title" title="Methods donors see">
+      <Text size="sm" c="dimmed">
+        Every campaign offers these unless it has its own choice below. A method shows on the donation form only when
+        the connected provider takes it in the donor’s currency.
+      </Text>
+      <FormAlert message={error.message} />
+      <WideTable minWidth={560} headers={['Method', 'Provider', 'Currencies']}>
+        {data.methods.map((m) => (
+          <Table.Tr key={m.method}>
+            <Table.Td>
+              <Checkbox
+                label={DONATION_METHOD_LABELS[m.method]}
+                checked={chosen.includes(m.method)}
+                disabled={!canChange}
+                onChange={(e) => toggle(m.method, e.currentTarget.checked)}
+              />
+            </Table.Td>
+            <Table.Td>{providerText(m)}</Table.Td>
+            <Table.Td>{currenciesText(m)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </WideTable>
+      {error.field ? (
+        <Text id="methods-error" size="sm" c="var(--mantine-color-error)" role="alert">
+          {error.field}
         </Text>
-        <FormAlert message={error.message} />
-        <ScrollArea type="auto">
-          <Table miw={560} verticalSpacing="xs" aria-describedby={error.field ? 'methods-error' : undefined}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Method</Table.Th>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th>Currencies</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.methods.map((m) => (
-                <Table.Tr key={m.method}>
-                  <Table.Td>
-                    <Checkbox
-                      label={DONATION_METHOD_LABELS[m.method]}
-                      checked={chosen.includes(m.method)}
-                      disabled={!canChange}
-                      onChange={(e) => toggle(m.method, e.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                  <Table.Td>{providerText(m)}</Table.Td>
-                  <Table.Td>{currenciesText(m)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-        {error.field ? (
-          <Text id="methods-error" size="sm" c="var(--mantine-color-error)" role="alert">
-            {error.field}
-          </Text>
-        ) : null}
-        {canChange ? (
-          <Button onClick={submit} loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-            Save methods
-          </Button>
-        ) : (
-          <Text size="sm" c="dimmed">
-            Only organisation admins can change payment methods.
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+      ) : null}
+      {canChange ? (
+        <Button onClick={submit} loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
+          Save methods
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Only organisation admins can change payment methods.
+        </Text>
+      )}
+    </Section>
   );
 }

@@ -1,8 +1,9 @@
 import type { TExchangeRatesResponse } from '@kindling/contracts';
-import { Alert, Badge, Button, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { paymentSettingsApi, paymentSettingsKeys } from '../api/payment-settings.queries.ts';
+import { Section, WideTable } from './Section.tsx';
 import { useCanChange, useSettingsChange } from './use-settings-change.ts';
 
 const SOURCES = { manual: 'Manual', ecb: 'European Central Bank', default: 'Platform default' } as const;
@@ -51,52 +52,39 @@ export function FetchStatus({ data }: { data: TExchangeRatesResponse }) {
 
 export function CurrentRates({ data }: { data: TExchangeRatesResponse }) {
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="current-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="current-title">
-          Rates in use today
-        </Title>
-        <Text size="sm" c="dimmed">
-          A gift in another currency is stored with the rate below and its amount in {data.base_currency}. A manual rate
-          wins over the fetched one for its period.
-        </Text>
-        <FetchStatus data={data} />
-        {data.current.length === 0 ? (
-          <Text>No exchange rates yet.</Text>
-        ) : (
-          <ScrollArea type="auto" mah={420}>
-            <Table miw={480} verticalSpacing={4} stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Currency</Table.Th>
-                  <Table.Th>1 unit in {data.base_currency}</Table.Th>
-                  <Table.Th>Source</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.current.map((r) => (
-                  <Table.Tr key={r.currency}>
-                    <Table.Td>{r.currency}</Table.Td>
-                    <Table.Td>{Number(r.rate).toPrecision(6)}</Table.Td>
-                    <Table.Td>
-                      {r.source === 'manual' ? (
-                        <Badge variant="light" color="blue">
-                          {SOURCES.manual}
-                        </Badge>
-                      ) : (
-                        SOURCES[r.source]
-                      )}
-                    </Table.Td>
-                    <Table.Td>{r.as_of}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        )}
-      </Stack>
-    </Paper>
+    <Section id="current-title" title="Rates in use today">
+      <Text size="sm" c="dimmed">
+        A gift in another currency is stored with the rate below and its amount in {data.base_currency}. A manual rate
+        wins over the fetched one for its period.
+      </Text>
+      <FetchStatus data={data} />
+      {data.current.length === 0 ? (
+        <Text>No exchange rates yet.</Text>
+      ) : (
+        <WideTable
+          minWidth={480}
+          maxHeight={420}
+          headers={['Currency', `1 unit in ${data.base_currency}`, 'Source', 'Date']}
+        >
+          {data.current.map((r) => (
+            <Table.Tr key={r.currency}>
+              <Table.Td>{r.currency}</Table.Td>
+              <Table.Td>{Number(r.rate).toPrecision(6)}</Table.Td>
+              <Table.Td>
+                {r.source === 'manual' ? (
+                  <Badge variant="light" color="blue">
+                    {SOURCES.manual}
+                  </Badge>
+                ) : (
+                  SOURCES[r.source]
+                )}
+              </Table.Td>
+              <Table.Td>{r.as_of}</Table.Td>
+            </Table.Tr>
+          ))}
+        </WideTable>
+      )}
+    </Section>
   );
 }
 
@@ -108,91 +96,58 @@ export function ManualRates({ data }: { data: TExchangeRatesResponse }) {
     'Manual rate removed.',
   );
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="manual-list-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="manual-list-title">
-          Manual rates
-        </Title>
-        {remove.error ? <FormAlert message={remove.error.message} /> : null}
-        {data.manual.length === 0 ? (
-          <Text>
-            No manual rates. Add one to fix a currency’s rate for a period, for example for your year-end accounts.
-          </Text>
-        ) : (
-          <ScrollArea type="auto">
-            <Table miw={520} verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Currency</Table.Th>
-                  <Table.Th>Rate</Table.Th>
-                  <Table.Th>Period</Table.Th>
-                  {canChange ? <Table.Th>Actions</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.manual.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.currency}</Table.Td>
-                    <Table.Td>
-                      1 {r.currency} = {r.rate} {r.base_currency}
-                    </Table.Td>
-                    <Table.Td>
-                      {r.valid_from} to {r.valid_to ?? 'open'}
-                    </Table.Td>
-                    {canChange ? (
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          loading={remove.isPending && remove.variables === r.id}
-                          onClick={() => remove.mutate(r.id)}
-                          aria-label={`Remove the ${r.currency} rate from ${r.valid_from}`}
-                        >
-                          Remove
-                        </Button>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-        )}
-      </Stack>
-    </Paper>
+    <Section id="manual-list-title" title="Manual rates">
+      {remove.error ? <FormAlert message={remove.error.message} /> : null}
+      {data.manual.length === 0 ? (
+        <Text>
+          No manual rates. Add one to fix a currency’s rate for a period, for example for your year-end accounts.
+        </Text>
+      ) : (
+        <WideTable minWidth={520} headers={['Currency', 'Rate', 'Period', ...(canChange ? ['Actions'] : [])]}>
+          {data.manual.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>{r.currency}</Table.Td>
+              <Table.Td>
+                1 {r.currency} = {r.rate} {r.base_currency}
+              </Table.Td>
+              <Table.Td>
+                {r.valid_from} to {r.valid_to ?? 'open'}
+              </Table.Td>
+              {canChange ? (
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    loading={remove.isPending && remove.variables === r.id}
+                    onClick={() => remove.mutate(r.id)}
+                    aria-label={`Remove the ${r.currency} rate from ${r.valid_from}`}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </WideTable>
+      )}
+    </Section>
   );
 }
 
 export function FetchHistory({ data }: { data: TExchangeRatesResponse }) {
   if (data.history.length === 0) return null;
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="history-title">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="history-title">
-          Fetch history
-        </Title>
-        <ScrollArea type="auto">
-          <Table miw={480} verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th>Rates date</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.history.map((f) => (
-                <Table.Tr key={f.fetched_at}>
-                  <Table.Td>{when(f.fetched_at)}</Table.Td>
-                  <Table.Td>{f.status === 'ok' ? `${f.rates_count} rates` : `Failed: ${f.error}`}</Table.Td>
-                  <Table.Td>{f.rates_date ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Stack>
-    </Paper>
+    <Section id="history-title" title="Fetch history">
+      <WideTable minWidth={480} headers={['When', 'Result', 'Rates date']}>
+        {data.history.map((f) => (
+          <Table.Tr key={f.fetched_at}>
+            <Table.Td>{when(f.fetched_at)}</Table.Td>
+            <Table.Td>{f.status === 'ok' ? `${f.rates_count} rates` : `Failed: ${f.error}`}</Table.Td>
+            <Table.Td>{f.rates_date ?? '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </WideTable>
+    </Section>
   );
 }
