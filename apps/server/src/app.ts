@@ -21,6 +21,7 @@ import { importRoutes, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
+import { paymentSettingsRoutes, registerReferenceRates } from './modules/payment-settings/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import {
   planCardFollowUp,
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(donorRoutes, { db: deps.db });
       await api.register(searchRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
+      await api.register(paymentSettingsRoutes, { db: deps.db, config: deps.config });
       await api.register(teamRoutes, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) });
       await api.register(fundraiserRoutes, {
         db: deps.db,
@@ -197,13 +199,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
     log: (err) => app.log.error({ err }, 'closing the day sums could not be enqueued'),
   });
+  const ratesClock = registerReferenceRates(jobs, {
+    db: deps.db,
+    url: deps.config.EXCHANGE_RATES_URL,
+    seconds: deps.config.EXCHANGE_RATES_FETCH_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 86_400),
+    log: (err) => app.log.error({ err }, 'the exchange-rate fetch could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
   }
   recurringClock.start();
   givingDaysClock.start();
+  ratesClock.start();
   app.addHook('onClose', async () => {
+    ratesClock.stop();
     givingDaysClock.stop();
     recurringClock.stop();
     await jobs.stop();

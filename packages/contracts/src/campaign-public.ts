@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCampaignSettings } from './campaign-settings.ts';
 import { ZCampaignAmount, ZCampaignQuestion, ZCampaignStatus, ZCampaignType, ZDesignation } from './campaigns.ts';
+import { DONATION_METHODS } from './donation-method-rules.ts';
 import { ZGivingIntervalValue } from './intervals.ts';
 import { ZMinorAmount } from './money.ts';
 
@@ -76,6 +77,11 @@ export const ZPublicCampaign = z.object({
   days_left: z.number().int().nullable(),
   card_enabled: z.boolean(),
   wallet_enabled: z.boolean(),
+  /**
+   * The methods donors may use: the organisation's setting or the campaign's override
+   * (docs/product/payments.md#payment-methods), narrowed to what the connected providers take.
+   */
+  payment_methods: z.array(z.enum(DONATION_METHODS)),
   /** Which implementation is behind each tab; 'sandbox' renders our own card form and approval page. */
   card_provider: z.enum(['stripe', 'sandbox']).nullable(),
   wallet_provider: z.enum(['paypal', 'sandbox']).nullable(),

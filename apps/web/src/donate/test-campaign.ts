@@ -51,6 +51,7 @@ export function testCampaign(overrides: Partial<TPublicCampaign> = {}): TPublicC
     days_left: null,
     card_enabled: true,
     wallet_enabled: false,
+    payment_methods: ['card'],
     card_provider: 'sandbox',
     wallet_provider: null,
     stripe_publishable_key: null,

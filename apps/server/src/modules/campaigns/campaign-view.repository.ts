@@ -28,6 +28,8 @@ export type CampaignJson = {
   team_fundraising: boolean;
   campaign_settings: Record<string, unknown>;
   custom_css: string;
+  /** null: follows the organisation's payment methods. */
+  donation_methods: string[] | null;
   parent_campaign_id: number | null;
   owner_user_id: number | null;
   created_at: string;
@@ -47,6 +49,8 @@ export type CampaignViewRow = {
   stripe_account_id: string | null;
   paypal_merchant_id: string | null;
   paypal_email: string | null;
+  /** The organisation's payment methods (null: every method). */
+  npo_donation_methods: string[] | null;
   amounts: Array<{
     id: number;
     amount_minor: number;
@@ -84,7 +88,7 @@ export async function selectCampaignView(db: Tx, where: SQL): Promise<CampaignVi
     WITH c AS (SELECT * FROM campaigns c WHERE ${where} LIMIT 1),
     f AS (SELECT p.* FROM campaigns p, c WHERE p.id = coalesce(c.parent_campaign_id, c.id) AND p.npo_id = c.npo_id)
     SELECT row_to_json(c) AS self, row_to_json(f) AS form, n.name AS npo_name, n.logo_url AS npo_logo,
-      n.base_currency, n.stripe_account_id, n.paypal_merchant_id, n.paypal_email,
+      n.base_currency, n.stripe_account_id, n.paypal_merchant_id, n.paypal_email, n.donation_methods AS npo_donation_methods,
       (SELECT coalesce(json_agg(json_build_object('id', a.id, 'amount_minor', a.amount_minor, 'interval', a.interval,
               'description', a.description, 'image_url', a.image_url, 'position', a.position) ORDER BY a.position, a.id), '[]')
        FROM campaign_amounts a WHERE a.campaign_id = f.id AND a.npo_id = f.npo_id) AS amounts,

@@ -1,6 +1,10 @@
 import {
+  CARD_TAB_METHODS,
+  DONATION_METHODS,
   GIVING_INTERVALS,
+  methodCurrencies,
   type TCampaignSettings,
+  type TDonationMethod,
   type TGivingInterval,
   type TPublicCampaign,
   ZCampaignSettings,
@@ -21,6 +25,7 @@ type PaymentOptions = Pick<
   | 'paypal_client_id'
   | 'paypal_merchant_id'
   | 'paypal_email'
+  | 'payment_methods'
 >;
 
 export type InstallationProviders = { card: 'stripe' | 'sandbox' | null; wallet: 'paypal' | 'sandbox' | null };
@@ -51,24 +56,41 @@ export function installationProviders(config: Config): InstallationProviders {
  */
 export function paymentOptionsOf(
   config: Config,
-  npo: { stripeAccountId: string | null; paypalMerchantId?: string | null; paypalEmail?: string | null },
+  npo: {
+    stripeAccountId: string | null;
+    paypalMerchantId?: string | null;
+    paypalEmail?: string | null;
+    /** The organisation's setting or the campaign's override; null or absent: every method. */
+    methods?: readonly string[] | null;
+  },
 ): PaymentOptions {
   const providers = installationProviders(config);
-  const card = providers.card === 'sandbox' || (providers.card === 'stripe' && !!npo.stripeAccountId);
-  const wallet =
-    providers.wallet === 'sandbox' || (providers.wallet === 'paypal' && !!npo.paypalMerchantId && !!npo.paypalEmail);
+  const cardProvider =
+    providers.card === 'sandbox' || (providers.card === 'stripe' && !!npo.stripeAccountId) ? providers.card : null;
+  const walletProvider =
+    providers.wallet === 'sandbox' || (providers.wallet === 'paypal' && !!npo.paypalMerchantId && !!npo.paypalEmail)
+      ? providers.wallet
+      : null;
+  // A method is offered when it is switched on and the provider that would take it supports it.
+  const chosen = npo.methods ?? DONATION_METHODS;
+  const methods = DONATION_METHODS.filter(
+    (m) => chosen.includes(m) && methodCurrencies(m, m === 'paypal' ? walletProvider : cardProvider).length > 0,
+  );
+  const card = !!cardProvider && methods.some((m) => CARD_TAB_METHODS.includes(m));
+  const wallet = !!walletProvider && methods.includes('paypal');
   const stripeCards = card && providers.card === 'stripe';
   const paypalWallet = wallet && providers.wallet === 'paypal';
   return {
     card_enabled: card,
     wallet_enabled: wallet,
-    card_provider: card ? providers.card : null,
-    wallet_provider: wallet ? providers.wallet : null,
+    card_provider: card ? cardProvider : null,
+    wallet_provider: wallet ? walletProvider : null,
     stripe_publishable_key: stripeCards ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     stripe_account: npo.stripeAccountId,
     paypal_client_id: paypalWallet ? (config.PAYPAL_CLIENT_ID ?? null) : null,
     paypal_merchant_id: npo.paypalMerchantId ?? null,
     paypal_email: npo.paypalEmail ?? null,
+    payment_methods: methods as TDonationMethod[],
   };
 }
 

@@ -47,6 +47,8 @@ const paymentsOf = (config: Config, row: CampaignViewRow) =>
     stripeAccountId: row.stripe_account_id,
     paypalMerchantId: row.paypal_merchant_id,
     paypalEmail: row.paypal_email,
+    // The form's campaign decides (a fundraiser page follows its parent), else the organisation.
+    methods: row.form.donation_methods ?? row.npo_donation_methods,
   });
 
 /**

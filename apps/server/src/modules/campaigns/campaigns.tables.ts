@@ -55,6 +55,8 @@ export const campaigns = pgTable(
     /** Form styling (docs/product/campaigns.md#form-settings); the web app turns it into CSS variables. */
     campaignSettings: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     customCss: text().notNull().default(''),
+    /** The campaign's own payment methods; null follows the organisation's (docs/product/payments.md#payment-methods). */
+    donationMethods: text().array(),
     /** Set on a peer (fundraiser) campaign: the campaign it raises for, and the fundraiser who owns it. */
     parentCampaignId: bigint({ mode: 'number' }).references((): AnyPgColumn => campaigns.id),
     ownerUserId: bigint({ mode: 'number' }).references(() => users.id),

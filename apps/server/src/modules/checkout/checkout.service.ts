@@ -2,7 +2,10 @@
 // the confirmation read back from the provider. The browser's amount only ever chooses what the
 // intent asks for; what is recorded is what the provider says was paid.
 import {
+  cardTabMethods,
+  DONATION_METHODS,
   normaliseDonorWall,
+  stripeMethodTypes,
   type TPublicCampaign,
   type ZConfirmPaymentRequest,
   ZCreateIntentRequest,
@@ -113,6 +116,7 @@ type ConfirmBody = z.output<typeof ZConfirmPaymentRequest>;
 export const CHECKOUT_MESSAGES = {
   cardUnavailable: 'Card payments are not available for this campaign.',
   walletUnavailable: 'PayPal is not available for this campaign.',
+  cardCurrency: (c: string) => `Card and bank payments are not available for this campaign in ${c}.`,
   currency: (c: string, allowed: string[]) =>
     `This campaign does not accept ${c}. Choose one of ${allowed.join(', ')}.`,
   interval: 'This campaign does not offer that giving frequency.',
@@ -143,11 +147,21 @@ export function assertChoiceAllowed(
   body: { amount: number; currency: string; interval: string; included_fees: number },
   method: 'card' | 'paypal' = 'card',
 ): void {
+  // The methods switched on travel with the cached campaign: no query of its own per gift
+  // (docs/product/payments.md#payment-methods).
   if (method === 'card' && !campaign.card_enabled) {
-    throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.cardUnavailable);
+    throw new AppError('UNPROCESSABLE', CHECKOUT_MESSAGES.cardUnavailable);
   }
   if (method === 'paypal' && !campaign.wallet_enabled) {
-    throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.walletUnavailable);
+    throw new AppError('UNPROCESSABLE', CHECKOUT_MESSAGES.walletUnavailable);
+  }
+  if (
+    method === 'card' &&
+    cardTabMethods(campaign.payment_methods, campaign.card_provider, body.currency).length === 0
+  ) {
+    throw new AppError('UNPROCESSABLE', CHECKOUT_MESSAGES.cardCurrency(body.currency), {
+      currency: CHECKOUT_MESSAGES.cardCurrency(body.currency),
+    });
   }
   if (!campaign.currencies.includes(body.currency)) {
     throw invalid('currency', CHECKOUT_MESSAGES.currency(body.currency, campaign.currencies));
@@ -177,6 +191,16 @@ export const rethrowProvider = (error: unknown): never => {
   throw error instanceof ProviderError ? providerErrorToAppError(error) : error;
 };
 
+/**
+ * Stripe's payment_method_types when the campaign offers fewer than every method; undefined keeps
+ * Stripe's automatic methods (the account's own dashboard settings).
+ */
+function methodTypesOf(campaign: TPublicCampaign, currency: string): string[] | undefined {
+  const tab = cardTabMethods(campaign.payment_methods, campaign.card_provider, currency);
+  const all = cardTabMethods(DONATION_METHODS, campaign.card_provider, currency);
+  return tab.length === all.length ? undefined : stripeMethodTypes(tab, currency);
+}
+
 export async function createIntent(
   deps: CheckoutDeps,
   body: IntentBody,
@@ -194,6 +218,7 @@ export async function createIntent(
       currency: body.currency,
       interval: body.interval,
       idempotencyKey,
+      methodTypes: methodTypesOf(campaign, body.currency),
       description: `Donation to ${campaign.npo}`,
       // What confirm_payment and the webhook need later, fixed now by the server.
       metadata: {

@@ -144,7 +144,17 @@ export const exchangeRates = pgTable(
     toCurrency: varchar({ length: 3 }).notNull(),
     rate: numeric({ precision: 18, scale: 8 }).notNull(),
     asOf: date({ mode: 'string' }).notNull(),
+    /** manual: an organisation's rate for a period; ecb: fetched daily; default: the platform's seed. */
+    source: text({ enum: ['manual', 'ecb', 'default'] })
+      .notNull()
+      .default('manual'),
+    /** The last day a manual rate applies; null: until a newer rate. */
+    validTo: date({ mode: 'string' }),
+    createdBy: bigint({ mode: 'number' }).references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('exchange_rates_pair_idx').on(t.fromCurrency, t.toCurrency, t.asOf)],
+  (t) => [
+    index('exchange_rates_pair_idx').on(t.fromCurrency, t.toCurrency, t.asOf),
+    index('exchange_rates_npo_idx').on(t.npoId, t.fromCurrency, t.asOf),
+  ],
 );

@@ -5,8 +5,15 @@ export { type DonationFollowUp, type RecordedGift, runFollowUps } from './after-
 export { type DonationLookupRow, findDonationsByReference } from './donation-lookup.repository.ts';
 export { type DonationDonor, toDonation } from './donation-view.ts';
 export type { DonationAnswer } from './donations.tables.ts';
-export { donationStatuses, donations, ledgerEntries } from './donations.tables.ts';
-export { type Conversion, convertToBase } from './exchange-rates.ts';
+export { donationStatuses, donations, exchangeRates, ledgerEntries } from './donations.tables.ts';
+export {
+  type Conversion,
+  convertToBase,
+  describePath,
+  type RateSource,
+  ratePath,
+  usableRates,
+} from './exchange-rates.ts';
 export {
   PLAN_FAILURE,
   type PlanStatus,

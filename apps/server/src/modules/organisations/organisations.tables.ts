@@ -38,6 +38,8 @@ export const npos = pgTable('npos', {
   paypalMerchantId: text(),
   paypalEmail: text(),
   paypalConnectedAt: timestamp({ withTimezone: true }),
+  /** Methods donors may use (docs/product/payments.md#payment-methods); null: every method. */
+  donationMethods: text().array(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -67,6 +67,13 @@ const ZConfig = z.object({
   JOB_WORKERS: z.enum(['on', 'off']).default('on'),
   /** How often due recurring plans are charged (seconds); 0 turns the scheduler's clock off (default in tests). */
   RECURRING_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  /**
+   * The daily reference exchange rates, in the European Central Bank's eurofxref-daily.xml format
+   * (docs/product/payments.md#exchange-rates).
+   */
+  EXCHANGE_RATES_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  /** How often the rates are fetched (seconds); 0 turns the fetch off (default in tests). */
+  EXCHANGE_RATES_FETCH_SECONDS: z.coerce.number().int().min(0).max(604_800).optional(),
   /** on: the start-up asks providers for the card of plans saved without one (default off in tests). */
   PLAN_CARD_BACKFILL: z.enum(['on', 'off']).optional(),
 });

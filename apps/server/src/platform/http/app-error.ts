@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Well-formed, but something the target does not take now (a payment method switched off). */
+  UNPROCESSABLE: 422,
   CHALLENGE_EXPIRED: 401,
   INVALID_OTP: 422,
   INVALID_BACKUP_CODE: 422,

@@ -37,6 +37,16 @@ const DonationsListPage = lazy(() =>
 const ProcessorsPage = lazy(() =>
   import('../../features/processors/routes/ProcessorsPage.tsx').then((m) => ({ default: m.ProcessorsPage })),
 );
+const PaymentMethodsPage = lazy(() =>
+  import('../../features/payment-settings/routes/PaymentMethodsPage.tsx').then((m) => ({
+    default: m.PaymentMethodsPage,
+  })),
+);
+const ExchangeRatesPage = lazy(() =>
+  import('../../features/payment-settings/routes/ExchangeRatesPage.tsx').then((m) => ({
+    default: m.ExchangeRatesPage,
+  })),
+);
 const TeamPage = lazy(() => import('../../features/team/routes/TeamPage.tsx').then((m) => ({ default: m.TeamPage })));
 const HomePage = lazy(() => import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const AnalysisPage = lazy(() =>
@@ -121,6 +131,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/account': <AccountPage />,
   '/admin/processors': <ProcessorsPage />,
   '/admin/team': <TeamPage />,
+  '/stripe-methods': <PaymentMethodsPage />,
+  '/exchange-rates': <ExchangeRatesPage />,
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
   '/dashboard/donations': <DonationsListPage />,

@@ -123,6 +123,10 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
         ) : intent.provider === 'stripe' && campaign.stripe_publishable_key ? (
           <StripeCardForm
             publishableKey={campaign.stripe_publishable_key}
+            wallets={{
+              applePay: campaign.payment_methods.includes('apple_pay'),
+              googlePay: campaign.payment_methods.includes('google_pay'),
+            }}
             stripeAccount={intent.stripe_account}
             intent={intent.intent}
             returnUrl={returnUrlFor(window.location.href, campaign, choice, donor)}

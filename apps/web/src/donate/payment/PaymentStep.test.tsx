@@ -55,6 +55,21 @@ const DONATION = { id: 99, amount_minor: 2500, currency: 'USD', interval: 'once'
 afterEach(() => vi.unstubAllGlobals());
 
 describe('payment method tabs', () => {
+  it('follows the organisation’s methods: bank debit alone takes dollars and euros, not pounds', () => {
+    const bankOnly = testCampaign({
+      card_provider: 'stripe',
+      stripe_publishable_key: 'pk_test_1',
+      wallet_enabled: true,
+      wallet_provider: 'sandbox',
+      payment_methods: ['bank_debit', 'paypal'],
+    });
+    renderStep({ campaign: bankOnly, choice: choice({ currency: 'USD' }) });
+    expect(tabNames()).toEqual(['PayPal', 'Card/Direct Debit']);
+    document.body.innerHTML = '';
+    renderStep({ campaign: bankOnly, choice: choice({ currency: 'GBP' }) });
+    expect(tabNames()).toEqual(['PayPal']);
+  });
+
   it('shows only the tabs whose provider is configured and takes the currency', () => {
     const both = { wallet_enabled: true, card_enabled: true, wallet_provider: 'sandbox' as const };
     renderStep({ campaign: testCampaign(both) });

@@ -2,6 +2,7 @@
 // 'PayPal' and 'Card/Direct Debit', each shown only when the campaign has that provider and it takes the chosen
 // currency, and the panel of the selected method.
 import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
+import { cardTabMethods } from '@kindling/contracts/donation-method-rules.ts';
 import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';
 import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import {
@@ -18,7 +19,13 @@ import { WalletPanel } from './WalletPanel.tsx';
 import './payment.css';
 
 function methodsFor({ campaign, choice }: PaymentStepProps) {
-  const context = { hasWallet: campaign.wallet_enabled, hasCard: campaign.card_enabled, currency: choice.currency };
+  // The card tab needs a method the organisation offers in this currency (docs/product/payments.md#payment-methods).
+  const cardMethods = cardTabMethods(campaign.payment_methods, campaign.card_provider, choice.currency);
+  const context = {
+    hasWallet: campaign.wallet_enabled,
+    hasCard: campaign.card_enabled && cardMethods.length > 0,
+    currency: choice.currency,
+  };
   const methods = availableMethods(context);
   const picked = autoSelectMethod(context);
   return { methods, first: typeof picked === 'string' ? picked : null };

@@ -56,7 +56,7 @@ const stripeCampaign = testCampaign({
   stripe_account: 'acct_123',
 });
 
-async function reachPaymentElement() {
+async function reachPaymentElement(campaign = stripeCampaign) {
   const stub = stubFetch({
     'POST /npo_admin/intent': {
       body: { intent: { id: 'pi_s', client_secret: 'pi_s_secret_1' }, provider: 'stripe', stripe_account: 'acct_123' },
@@ -65,7 +65,7 @@ async function reachPaymentElement() {
       body: { status: 'success', donation: { id: 3, amount_minor: 5000, currency: 'EUR', interval: 'once' } },
     },
   });
-  const props: PaymentStepProps = { campaign: stripeCampaign, choice, onDone: vi.fn(), onError: vi.fn() };
+  const props: PaymentStepProps = { campaign, choice, onDone: vi.fn(), onError: vi.fn() };
   render(<PaymentStep {...props} />);
   fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Ada' } });
   fireEvent.change(screen.getByLabelText(/^Last Name/), { target: { value: 'Lovelace' } });
@@ -79,6 +79,15 @@ async function reachPaymentElement() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the Stripe Payment Element', () => {
+  it('offers Apple Pay and Google Pay only when the organisation does', async () => {
+    const fake = fakeStripe({ paymentIntent: { id: 'pi_s', status: 'succeeded' } });
+    await reachPaymentElement({ ...stripeCampaign, payment_methods: ['card', 'apple_pay'] });
+    expect(fake.elements.create).toHaveBeenCalledWith(
+      'payment',
+      expect.objectContaining({ wallets: { applePay: 'auto', googlePay: 'never' } }),
+    );
+  });
+
   it('mounts on the connected account, confirms without leaving the page, then records the gift', async () => {
     const fake = fakeStripe({ paymentIntent: { id: 'pi_s', status: 'succeeded' } });
     const { callsTo, props, button } = await reachPaymentElement();

@@ -9,6 +9,8 @@ import { TrustBadges } from './TrustBadges.tsx';
 
 type Props = {
   publishableKey: string;
+  /** Apple Pay and Google Pay show only when the organisation offers them. */
+  wallets: { applePay: boolean; googlePay: boolean };
   stripeAccount: string | null;
   intent: { id: string; client_secret: string };
   returnUrl: string;
@@ -25,6 +27,7 @@ export const STRIPE_MESSAGES = {
 
 export function StripeCardForm({
   publishableKey,
+  wallets,
   stripeAccount,
   intent,
   returnUrl,
@@ -55,6 +58,7 @@ export function StripeCardForm({
       const element = elements.create('payment', {
         layout: 'tabs',
         paymentMethodOrder: [...CARD_METHOD_ORDER],
+        wallets: { applePay: wallets.applePay ? 'auto' : 'never', googlePay: wallets.googlePay ? 'auto' : 'never' },
         defaultValues: { billingDetails: billing },
       });
       element.on('ready', () => live && setReady(true));

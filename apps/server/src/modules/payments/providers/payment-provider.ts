@@ -54,6 +54,8 @@ export type CreateIntentInput = {
   /** The donor's e-mail, for the provider's receipt and the saved customer of a recurring gift. */
   email?: string;
   description?: string;
+  /** Stripe payment_method_types when the campaign narrows its methods; absent: automatic methods. */
+  methodTypes?: string[];
 };
 
 export type CreatedIntent = { id: string; clientSecret: string; status: PaymentStatus };

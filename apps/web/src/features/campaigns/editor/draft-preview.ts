@@ -33,6 +33,7 @@ export type PreviewContext = Pick<
   | 'paypal_client_id'
   | 'paypal_merchant_id'
   | 'paypal_email'
+  | 'payment_methods'
 >;
 
 /** For a campaign not saved yet: both tabs as the sandbox draws them, nothing raised. */
@@ -48,6 +49,7 @@ export function newCampaignContext(npo: { id: number; name: string; logo: string
     donors: 0,
     card_enabled: true,
     wallet_enabled: true,
+    payment_methods: ['card', 'paypal'],
     card_provider: 'sandbox',
     wallet_provider: 'sandbox',
     stripe_publishable_key: null,

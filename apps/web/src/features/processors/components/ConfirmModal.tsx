@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import classes from '../readable.module.css';
+import classes from '../../../shared/readable.module.css';
 
 type ConfirmModalProps = {
   opened: boolean;

@@ -7,10 +7,10 @@ import { useSearchParams } from 'react-router';
 import { useCan, useSession } from '../../../session/index.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
+import classes from '../../../shared/readable.module.css';
 import { processorQueries } from '../api/processors.queries.ts';
 import { PayPalCard } from '../components/PayPalCard.tsx';
 import { StripeCard } from '../components/StripeCard.tsx';
-import classes from '../readable.module.css';
 import { toast } from '../toast.ts';
 
 const ENTRY = pageEntry('/admin/processors') ?? {

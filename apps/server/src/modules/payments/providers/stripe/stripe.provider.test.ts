@@ -66,6 +66,14 @@ describe('Stripe adapter: PaymentIntents on the connected account', () => {
     });
   });
 
+  it('names the payment method types instead of automatic methods when the campaign narrows them', async () => {
+    await stripe.createIntent(intentInput({ methodTypes: ['card', 'us_bank_account'] }));
+    const form = standIn.requests[0]?.form ?? {};
+    expect(form['payment_method_types[0]']).toBe('card');
+    expect(form['payment_method_types[1]']).toBe('us_bank_account');
+    expect(form['automatic_payment_methods[enabled]']).toBeUndefined();
+  });
+
   it.each([
     ['JPY', 1000, '1000', '25'],
     ['HUF', 1750, '175000', '4400'],

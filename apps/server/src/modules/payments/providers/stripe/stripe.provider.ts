@@ -111,7 +111,9 @@ async function createIntent({ stripe, settings }: StripeContext, input: CreateIn
       {
         amount: toStripeAmount(input.amountMinor, input.currency),
         currency: toStripeCurrency(input.currency),
-        automatic_payment_methods: { enabled: true },
+        ...(input.methodTypes?.length
+          ? { payment_method_types: input.methodTypes }
+          : { automatic_payment_methods: { enabled: true } }),
         ...(fee > 0 ? { application_fee_amount: toStripeAmount(fee, input.currency) } : {}),
         ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' as const } : {}),
         ...(input.email ? { receipt_email: input.email } : {}),
