@@ -101,11 +101,7 @@ export const ZOrganisationProfileRequest = z
       .toLowerCase()
       .max(254, 'Use at most 254 characters.')
       .refine((v) => v === '' || z.string().email().safeParse(v).success, ORGANISATION_PROFILE_MESSAGES.email),
-    base_currency: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine(isSupportedCurrency, ORGANISATION_PROFILE_MESSAGES.currency),
+    base_currency: z.string().trim().toUpperCase().refine(isSupportedCurrency, ORGANISATION_PROFILE_MESSAGES.currency),
     fiscal_year_start_month: z.number().refine(isGivingYearStartMonth, ORGANISATION_PROFILE_MESSAGES.month),
     time_zone: z
       .string()

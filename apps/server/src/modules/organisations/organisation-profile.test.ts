@@ -151,7 +151,10 @@ describe('base currency', () => {
     });
     expect((await rowOf(riverside)).base_currency).toBe('USD');
 
-    const confirmed = await admin.put(PROFILE, bodyOf(profile, { base_currency: 'EUR', confirm_currency_change: true }));
+    const confirmed = await admin.put(
+      PROFILE,
+      bodyOf(profile, { base_currency: 'EUR', confirm_currency_change: true }),
+    );
     expect(confirmed.statusCode).toBe(200);
     expect((await rowOf(riverside)).base_currency).toBe('EUR');
     const audit = await ctx.db.execute(
@@ -164,7 +167,12 @@ describe('base currency', () => {
 
   it('changes freely before the first gift, and a new organisation’s profile is incomplete', async () => {
     const c = new TestClient(ctx.app);
-    await c.post('/api/v1/signup', { first_name: 'Nia', last_name: 'New', email: 'nia@example.org', password: 'nia-password-1' });
+    await c.post('/api/v1/signup', {
+      first_name: 'Nia',
+      last_name: 'New',
+      email: 'nia@example.org',
+      password: 'nia-password-1',
+    });
     const created = await c.post('/api/v1/npo_admin/organisations', { name: 'Harbour Lights', base_currency: 'CAD' });
     const npoId = created.json().npo.id;
     expect(await profileStatus(ctx.db, npoId)).toEqual({
@@ -220,7 +228,11 @@ describe('receipts', () => {
     const profile = (await admin.get(PROFILE)).json();
     await admin.put(
       PROFILE,
-      bodyOf(profile, { receipt_signatory_name: 'Jo Treasurer', receipt_signatory_title: 'Treasurer', ein: '55-1234567' }),
+      bodyOf(profile, {
+        receipt_signatory_name: 'Jo Treasurer',
+        receipt_signatory_title: 'Treasurer',
+        ein: '55-1234567',
+      }),
     );
     const { rows } = await ctx.db.execute<{ id: number }>(
       sql`SELECT id FROM donations WHERE npo_id = ${riverside} AND status = 'succeeded' ORDER BY id LIMIT 1`,

@@ -131,7 +131,14 @@ function issuer(f: ReceiptFacts): Receipt['issuer'] {
   if (!i) return { name: f.organisation, lines: [], identifiers: [] };
   const a = i.address;
   const cityLine = [a.city, a.region, a.postcode].filter(Boolean).join(', ');
-  const lines = [a.line1, a.line2, cityLine, a.country ? (regionNames.of(a.country) ?? a.country) : '', i.website, i.contactEmail];
+  const lines = [
+    a.line1,
+    a.line2,
+    cityLine,
+    a.country ? (regionNames.of(a.country) ?? a.country) : '',
+    i.website,
+    i.contactEmail,
+  ];
   const identifiers: ReceiptLine[] = [
     { label: 'EIN', value: i.ein },
     { label: 'Registered charity number', value: i.ukCharityNumber },
