@@ -104,8 +104,7 @@ export function IdentifiersSection({ form }: { form: Form }) {
         <Textarea
           label="Other identifiers"
           description="Any other registration, as you want it printed."
-          autosize
-          minRows={1}
+          rows={2}
           {...form.getInputProps('other_tax_ids')}
         />
       </SimpleGrid>
@@ -206,8 +205,7 @@ export function ReceiptSection({ form, profile, onImage }: { form: Form } & Imag
       <Textarea
         label="Receipt footer"
         description="Printed at the bottom of every receipt, for example your tax-exempt status."
-        autosize
-        minRows={2}
+        rows={3}
         {...form.getInputProps('receipt_footer')}
       />
     </Section>
