@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { ZOrganisationLocale, ZOrganisationTimeZone } from './account.ts';
 import { isSupportedCurrency } from './currency-rules.ts';
 import { isGivingYearStartMonth } from './giving-year-rules.ts';
-import { canonicalLocale, isTimeZone } from './locale-rules.ts';
 import { MAX_AMOUNT_MINOR } from './money-rules.ts';
 
 // The organisation profile (docs/product/organisation-profile.md): GET and PUT
@@ -103,17 +103,8 @@ export const ZOrganisationProfileRequest = z
       .refine((v) => v === '' || z.string().email().safeParse(v).success, ORGANISATION_PROFILE_MESSAGES.email),
     base_currency: z.string().trim().toUpperCase().refine(isSupportedCurrency, ORGANISATION_PROFILE_MESSAGES.currency),
     fiscal_year_start_month: z.number().refine(isGivingYearStartMonth, ORGANISATION_PROFILE_MESSAGES.month),
-    time_zone: z
-      .string()
-      .trim()
-      .max(100)
-      .refine(isTimeZone, 'Choose a time zone from the list, such as America/New_York or Europe/London'),
-    locale: z
-      .string()
-      .trim()
-      .max(100)
-      .refine((v) => canonicalLocale(v) !== null, 'Enter a language and region such as en-US, en-GB or fr-FR')
-      .transform((v) => canonicalLocale(v) ?? v),
+    time_zone: ZOrganisationTimeZone,
+    locale: ZOrganisationLocale,
     /** In minor units of the base currency. */
     monthly_goal: z
       .number()
