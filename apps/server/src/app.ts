@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes, auth);
       await api.register(accountRoutes, auth);
-      await api.register(organisationRoutes, { db: deps.db });
+      await api.register(organisationRoutes, { db: deps.db, files });
       await api.register(analysisRoutes, { db: deps.db });
       await api.register(notificationRoutes, { db: deps.db });
       await api.register(noteRoutes, { db: deps.db });

@@ -29,21 +29,22 @@ export type TCampaignRef = z.infer<typeof ZCampaignRef>;
 export type TUserPermissionsResponse = z.infer<typeof ZUserPermissionsResponse>;
 export type TUpdateUserPermissionsRequest = z.infer<typeof ZUpdateUserPermissionsRequest>;
 
+/** An organisation's IANA time zone and BCP 47 locale as requests give them (decision 027). */
+export const ZOrganisationTimeZone = z
+  .string()
+  .trim()
+  .max(100)
+  .refine(isTimeZone, 'Choose a time zone from the list, such as America/New_York or Europe/London');
+export const ZOrganisationLocale = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((v) => canonicalLocale(v) !== null, 'Enter a language and region such as en-US, en-GB or fr-FR')
+  .transform((v) => canonicalLocale(v) ?? v);
+
 /** PUT /npo_admin/organisation_settings: the organisation's time zone and locale (decision 027). */
 export const ZOrganisationSettingsRequest = z
-  .object({
-    time_zone: z
-      .string()
-      .trim()
-      .max(100)
-      .refine(isTimeZone, 'Choose a time zone from the list, such as America/New_York or Europe/London'),
-    locale: z
-      .string()
-      .trim()
-      .max(100)
-      .refine((v) => canonicalLocale(v) !== null, 'Enter a language and region such as en-US, en-GB or fr-FR')
-      .transform((v) => canonicalLocale(v) ?? v),
-  })
+  .object({ time_zone: ZOrganisationTimeZone, locale: ZOrganisationLocale })
   .strict();
 export type TOrganisationSettingsRequest = z.input<typeof ZOrganisationSettingsRequest>;
 export const ZOrganisationSettingsResponse = z.object({ time_zone: z.string(), locale: z.string() });

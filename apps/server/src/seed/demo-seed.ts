@@ -10,6 +10,7 @@ import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
+import { seedProfiles } from './profile-seed.ts';
 import { seedTeam } from './team-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
@@ -161,6 +162,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
     }
   }
   const admin = await db.query.users.findFirst({ where: sql`lower(${users.email}) = 'admin@kindling.test'` });
+  await seedProfiles(db, npoIds);
   await seedTeam(db, npoIds, admin?.id ?? null);
   await seedCampaigns(db, npoIds);
   await seedDonationAdmin(db, npoIds);

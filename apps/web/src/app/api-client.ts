@@ -23,6 +23,7 @@ export function readCookie(name: string): string | null {
 
 type RequestOptions = {
   query?: Record<string, string | number | undefined | null>;
+  /** Sent as JSON; a FormData (a file upload) is sent as multipart, as the browser encodes it. */
   body?: unknown;
   signal?: AbortSignal;
 };
@@ -34,9 +35,10 @@ export async function api<T>(method: string, path: string, options: RequestOptio
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { accept: 'application/json' };
+  const multipart = options.body instanceof FormData;
   if (method !== 'GET' && method !== 'HEAD') {
     headers['x-csrf-token'] = readCookie('csrf_token') ?? '';
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   }
   let response: Response;
   try {
@@ -44,7 +46,11 @@ export async function api<T>(method: string, path: string, options: RequestOptio
       method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: multipart
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

@@ -35,7 +35,14 @@ describe('password sign-in', () => {
       temp_session_id: null,
       backup_codes: null,
       stripe_account: null,
-      npos: [{ name: 'Riverside Food Bank', role_name: 'admin', user_role: 5150, logo: null }],
+      npos: [
+        {
+          name: 'Riverside Food Bank',
+          role_name: 'admin',
+          user_role: 5150,
+          logo: expect.stringMatching(/^\/uploads\/\d+\/organisation\/logo-demo\.png$/),
+        },
+      ],
       npo_user: {
         email: 'admin@kindling.test',
         first_name: 'Ada',

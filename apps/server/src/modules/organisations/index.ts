@@ -1,4 +1,5 @@
 // The organisations module's public surface: memberships, organisation data and statistics.
+export { type ProfileStatus, profileStatus } from './organisation-profile.service.ts';
 export {
   findMembership,
   findNpo,

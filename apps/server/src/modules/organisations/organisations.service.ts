@@ -133,30 +133,34 @@ function insertOrganisationWithAdmin(db: Db, input: NewOrganisation): Promise<TO
 /**
  * An admin sets the organisation's time zone and locale (decision 027). Another zone reopens its
  * closed day sums and re-sums its donors' giving years in the same transaction (the npos triggers);
- * the periodic closing sums the days again.
+ * the periodic closing sums the days again. The organisation profile saves them through here too.
  */
-export async function updateOrganisationSettings(
-  db: Db,
+export async function applyOrganisationSettings(
+  tx: Tx,
   actor: { npoId: number; userId: number; ip: string | null },
   settings: TOrganisationSettingsResponse,
 ): Promise<TOrganisationSettingsResponse> {
-  return db.transaction(async (tx) => {
-    const before = await repo.updateNpoSettings(tx, actor.npoId, {
-      timeZone: settings.time_zone,
-      locale: settings.locale,
-    });
-    if (!before) throw new AppError('NOT_FOUND', 'Organisation not found.');
-    if (before.timeZone !== settings.time_zone || before.locale !== settings.locale) {
-      await recordAudit(tx, {
-        npoId: actor.npoId,
-        actorUserId: actor.userId,
-        action: 'organisation.settings_updated',
-        targetType: 'npo',
-        targetId: actor.npoId,
-        data: { before: { time_zone: before.timeZone, locale: before.locale }, after: settings },
-        ip: actor.ip,
-      });
-    }
-    return settings;
+  const before = await repo.updateNpoSettings(tx, actor.npoId, {
+    timeZone: settings.time_zone,
+    locale: settings.locale,
   });
+  if (!before) throw new AppError('NOT_FOUND', 'Organisation not found.');
+  if (before.timeZone !== settings.time_zone || before.locale !== settings.locale) {
+    await recordAudit(tx, {
+      npoId: actor.npoId,
+      actorUserId: actor.userId,
+      action: 'organisation.settings_updated',
+      targetType: 'npo',
+      targetId: actor.npoId,
+      data: { before: { time_zone: before.timeZone, locale: before.locale }, after: settings },
+      ip: actor.ip,
+    });
+  }
+  return settings;
 }
+
+export const updateOrganisationSettings = (
+  db: Db,
+  actor: { npoId: number; userId: number; ip: string | null },
+  settings: TOrganisationSettingsResponse,
+): Promise<TOrganisationSettingsResponse> => db.transaction((tx) => applyOrganisationSettings(tx, actor, settings));

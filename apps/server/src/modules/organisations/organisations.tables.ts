@@ -15,6 +15,7 @@ import { users } from '../users/users.tables.ts';
 
 export const npos = pgTable('npos', {
   id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /** The display name: the shell, the donation form and e-mails. */
   name: text().notNull(),
   slug: varchar({ length: 80 }).notNull().unique(),
   logoUrl: text(),
@@ -28,6 +29,32 @@ export const npos = pgTable('npos', {
   timeZone: text().notNull().default('UTC'),
   /** BCP 47 locale its dates, amounts and numbers are written in (receipts, e-mails, exports, screens). */
   locale: text().notNull().default('en-US'),
+  // The organisation profile (docs/product/organisation-profile.md): what receipts, statements and
+  // the donation form print about the organisation.
+  /** The registered name receipts carry; the display name stands in while it is empty. */
+  legalName: text().notNull().default(''),
+  addressLine1: text().notNull().default(''),
+  addressLine2: text().notNull().default(''),
+  city: text().notNull().default(''),
+  region: text().notNull().default(''),
+  postcode: text().notNull().default(''),
+  /** ISO 3166-1 alpha-2, upper case; empty while not given. */
+  country: varchar({ length: 2 }).notNull().default(''),
+  /** US Employer Identification Number, written NN-NNNNNNN. */
+  ein: text().notNull().default(''),
+  /** Charity Commission (England and Wales) or OSCR (Scotland, SC…) or Northern Ireland (NIC…) number. */
+  ukCharityNumber: text().notNull().default(''),
+  /** HMRC charity reference used for Gift Aid claims. */
+  hmrcReference: text().notNull().default(''),
+  /** Any other registration or tax identifier, as the organisation writes it. */
+  otherTaxIds: text().notNull().default(''),
+  website: text().notNull().default(''),
+  contactEmail: text().notNull().default(''),
+  receiptSignatoryName: text().notNull().default(''),
+  receiptSignatoryTitle: text().notNull().default(''),
+  /** /uploads/… of the signature image printed on receipts. */
+  receiptSignatureUrl: text(),
+  receiptFooter: text().notNull().default(''),
   /** The Stripe account (acct_…) connected when the organisation was created through Stripe sign-in. */
   stripeAccountId: text(),
   /** When the Stripe account was connected from /admin/processors; null for one set at sign-up. */

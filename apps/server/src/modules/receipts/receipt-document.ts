@@ -16,6 +16,6 @@ export async function renderDonationReceipt(
   // The number the receipt job gives (npo-000id) when the e-mail has not gone out yet.
   const receiptNumber = source.facts.receiptNumber || `${npoId}-${String(donationId).padStart(6, '0')}`;
   const facts = { ...source.facts, receiptNumber };
-  const pdf = await renderReceiptPdf(buildReceipt(facts), facts.organisation);
+  const pdf = await renderReceiptPdf(buildReceipt(facts), facts.organisation, facts.issuer);
   return { filename: `receipt-${receiptNumber}.pdf`, pdf };
 }

@@ -144,4 +144,44 @@ describe('receipt PDF', () => {
     expect(text).toContain('SW1Y 4JH');
     expect(text).not.toContain(NO_GOODS_OR_SERVICES);
   });
+
+  it('names the organisation profile’s issuer, identifiers, signatory and footer in the e-mail too', () => {
+    const receipt = buildReceipt(
+      facts({
+        organisation: 'Northern Lights Animal Rescue',
+        currency: 'GBP',
+        locale: 'en-GB',
+        issuer: {
+          legalName: 'Northern Lights Animal Rescue CIO',
+          address: {
+            line1: '7 Aurora Lane',
+            line2: '',
+            city: 'Inverness',
+            region: '',
+            postcode: 'IV2 3AB',
+            country: 'GB',
+          },
+          ein: '',
+          ukCharityNumber: 'SC045123',
+          hmrcReference: 'SC45123',
+          otherTaxIds: '',
+          website: '',
+          contactEmail: 'care@example.org',
+          signatoryName: 'Ailsa MacLeod',
+          signatoryTitle: 'Chair of Trustees',
+          footer: 'A Scottish charitable incorporated organisation.',
+          logo: null,
+          signature: null,
+        },
+      }),
+    );
+    const text = receiptFactsText(receipt);
+    expect(text).toContain('Ailsa MacLeod, Chair of Trustees');
+    expect(text).toContain('Northern Lights Animal Rescue CIO\n7 Aurora Lane\nInverness, IV2 3AB\nUnited Kingdom');
+    expect(text).toContain('Registered charity number: SC045123');
+    expect(text).toContain('HMRC charity reference: SC45123');
+    expect(text).toContain('A Scottish charitable incorporated organisation.');
+    expect(text).not.toContain('EIN');
+    expect(receiptFactsHtml(receipt)).toContain('Registered charity number: SC045123');
+  });
 });

@@ -26,6 +26,26 @@ export type ReceiptFacts = {
   /** The organisation's locale and time zone: how dates and amounts are written (decision 027). */
   locale: string;
   timeZone: string;
+  /** What the organisation's profile says of it (docs/product/organisation-profile.md); absent: its name only. */
+  issuer?: ReceiptIssuer;
+};
+
+/** The organisation profile's part of a receipt; empty strings are left out. */
+export type ReceiptIssuer = {
+  legalName: string;
+  address: { line1: string; line2: string; city: string; region: string; postcode: string; country: string };
+  ein: string;
+  ukCharityNumber: string;
+  hmrcReference: string;
+  otherTaxIds: string;
+  website: string;
+  contactEmail: string;
+  signatoryName: string;
+  signatoryTitle: string;
+  footer: string;
+  /** PNG or JPEG bytes for the PDF (pdfkit embeds no other format); null when none or another type. */
+  logo: Buffer | null;
+  signature: Buffer | null;
 };
 
 export type ReceiptLine = { label: string; value: string };
@@ -40,6 +60,10 @@ export type Receipt = {
   taxStatement: string[];
   giftAid: { heading: string; declaration: string; declared: ReceiptLine[]; notes: string } | null;
   closing: string;
+  /** Who issues the receipt: the legal name, its address and contact lines, its identifiers. */
+  issuer: { name: string; lines: string[]; identifiers: ReceiptLine[] };
+  signatory: { name: string; title: string } | null;
+  footer: string;
 };
 
 /** The IRS threshold: a single contribution of $250 or more needs a written acknowledgment. */
@@ -97,10 +121,37 @@ function details(f: ReceiptFacts, amount: string): ReceiptLine[] {
   return lines;
 }
 
+/** The registered name where the profile gives one: the name tax and charity law know. */
+const legalNameOf = (f: ReceiptFacts) => f.issuer?.legalName || f.organisation;
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+function issuer(f: ReceiptFacts): Receipt['issuer'] {
+  const i = f.issuer;
+  if (!i) return { name: f.organisation, lines: [], identifiers: [] };
+  const a = i.address;
+  const cityLine = [a.city, a.region, a.postcode].filter(Boolean).join(', ');
+  const lines = [
+    a.line1,
+    a.line2,
+    cityLine,
+    a.country ? (regionNames.of(a.country) ?? a.country) : '',
+    i.website,
+    i.contactEmail,
+  ];
+  const identifiers: ReceiptLine[] = [
+    { label: 'EIN', value: i.ein },
+    { label: 'Registered charity number', value: i.ukCharityNumber },
+    { label: 'HMRC charity reference', value: i.hmrcReference },
+    { label: 'Registration', value: i.otherTaxIds },
+  ];
+  return { name: legalNameOf(f), lines: lines.filter(Boolean), identifiers: identifiers.filter((l) => l.value) };
+}
+
 function taxStatement(f: ReceiptFacts, amount: string): string[] {
   if (!needsIrsAcknowledgment(f)) return [];
   return [
-    `${f.organisation} acknowledges receipt of your cash contribution of ${amount} on ${receiptDate(f.date, f)}.`,
+    `${legalNameOf(f)} acknowledges receipt of your cash contribution of ${amount} on ${receiptDate(f.date, f)}.`,
     NO_GOODS_OR_SERVICES,
     'Please keep this receipt for your tax records.',
   ];
@@ -135,7 +186,18 @@ export function buildReceipt(f: ReceiptFacts): Receipt {
     taxStatement: taxStatement(f, amount),
     giftAid: giftAid(f),
     closing: `With thanks from everyone at ${f.organisation}.`,
+    issuer: issuer(f),
+    signatory: f.issuer?.signatoryName ? { name: f.issuer.signatoryName, title: f.issuer.signatoryTitle } : null,
+    footer: f.issuer?.footer ?? '',
   };
+}
+
+/** The issuer, signatory and footer as plain lines: the end of the e-mail's text. */
+function issuerText(r: Receipt): string[] {
+  const lines = [r.issuer.name, ...r.issuer.lines, ...r.issuer.identifiers.map((l) => `${l.label}: ${l.value}`)];
+  if (r.signatory) lines.unshift([r.signatory.name, r.signatory.title].filter(Boolean).join(', '), '');
+  if (r.footer) lines.push('', r.footer);
+  return lines;
 }
 
 /**
@@ -152,7 +214,7 @@ export function receiptFactsText(r: Receipt): string {
   if (r.giftAid) {
     parts.push('', r.giftAid.heading, '', r.giftAid.declaration, '', ...block(r.giftAid.declared), '', r.giftAid.notes);
   }
-  parts.push('', 'Your receipt is attached as a PDF.');
+  parts.push('', ...issuerText(r), '', 'Your receipt is attached as a PDF.');
   return parts.join('\n');
 }
 
@@ -172,6 +234,6 @@ export function receiptFactsHtml(r: Receipt): string {
     parts.push(`<h2>${escapeHtml(r.giftAid.heading)}</h2>`, p(r.giftAid.declaration), table(r.giftAid.declared));
     parts.push(p(r.giftAid.notes));
   }
-  parts.push(p('Your receipt is attached as a PDF.'));
+  parts.push(`<p>${issuerText(r).map(escapeHtml).join('<br>')}</p>`, p('Your receipt is attached as a PDF.'));
   return parts.join('\n');
 }

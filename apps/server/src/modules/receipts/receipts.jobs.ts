@@ -35,7 +35,7 @@ export async function sendReceipt(deps: ReceiptDeps, job: ReceiptJob): Promise<R
     if (!receiptNumber) return 'already-sent';
     const facts = { ...source.facts, receiptNumber };
     const receipt = buildReceipt(facts);
-    const pdf = await renderReceiptPdf(receipt, facts.organisation);
+    const pdf = await renderReceiptPdf(receipt, facts.organisation, facts.issuer);
     const email = await composeReceiptEmail(tx, deps, { npoId: job.npoId, ...source.refs }, facts, receipt);
     await deps.mailer.send({
       to: facts.donorEmail,

@@ -31,7 +31,31 @@ type FactsRow = {
   status: string;
   donor_id: number;
   campaign_id: number | null;
+  legal_name: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  region: string;
+  postcode: string;
+  country: string;
+  ein: string;
+  uk_charity_number: string;
+  hmrc_reference: string;
+  other_tax_ids: string;
+  website: string;
+  contact_email: string;
+  receipt_signatory_name: string;
+  receipt_signatory_title: string;
+  receipt_footer: string;
+  logo: Buffer | null;
+  signature: Buffer | null;
 };
+
+// The organisation's logo and signature images, PNG or JPEG only (what the PDF can embed). Read
+// from stored_files by the key in the URL (/uploads/<key>), of the same organisation.
+const image = (column: string) =>
+  sql.raw(`(SELECT f.content FROM stored_files f
+    WHERE f.key = substr(n.${column}, 10) AND f.npo_id = n.id AND f.content_type IN ('image/png', 'image/jpeg'))`);
 
 export type ReceiptSource = {
   facts: ReceiptFacts;
@@ -48,7 +72,10 @@ export async function findReceiptSource(db: Db, npoId: number, donationId: numbe
            d.amount_minor, d.fee_covered_minor, d.currency, c.name AS campaign, d.designation_name AS designation,
            d.interval, d.payment_method, d.provider_reference, d.gift_aid, d.gift_aid_name, d.gift_aid_address,
            d.gift_aid_postcode, d.gift_aid_declared_on::text AS gift_aid_declared_on, d.receipt_sent_at, d.status,
-           d.donor_id, d.campaign_id
+           d.donor_id, d.campaign_id, n.legal_name, n.address_line1, n.address_line2, n.city, n.region, n.postcode,
+           n.country, n.ein, n.uk_charity_number, n.hmrc_reference, n.other_tax_ids, n.website, n.contact_email,
+           n.receipt_signatory_name, n.receipt_signatory_title, n.receipt_footer,
+           ${image('logo_url')} AS logo, ${image('receipt_signature_url')} AS signature
     FROM donations d
     JOIN npos n ON n.id = d.npo_id
     JOIN donors dn ON dn.id = d.donor_id AND dn.npo_id = d.npo_id
@@ -89,6 +116,28 @@ function toFacts(r: FactsRow): ReceiptFacts {
           declaredOn: r.gift_aid_declared_on ?? r.created_at.toISOString().slice(0, 10),
         }
       : null,
+    issuer: {
+      legalName: r.legal_name,
+      address: {
+        line1: r.address_line1,
+        line2: r.address_line2,
+        city: r.city,
+        region: r.region,
+        postcode: r.postcode,
+        country: r.country,
+      },
+      ein: r.ein,
+      ukCharityNumber: r.uk_charity_number,
+      hmrcReference: r.hmrc_reference,
+      otherTaxIds: r.other_tax_ids,
+      website: r.website,
+      contactEmail: r.contact_email,
+      signatoryName: r.receipt_signatory_name,
+      signatoryTitle: r.receipt_signatory_title,
+      footer: r.receipt_footer,
+      logo: r.logo,
+      signature: r.signature,
+    },
   };
 }
 

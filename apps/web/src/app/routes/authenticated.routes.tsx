@@ -47,6 +47,9 @@ const ExchangeRatesPage = lazy(() =>
     default: m.ExchangeRatesPage,
   })),
 );
+const OrganisationPage = lazy(() =>
+  import('../../features/organisation/routes/OrganisationPage.tsx').then((m) => ({ default: m.OrganisationPage })),
+);
 const TeamPage = lazy(() => import('../../features/team/routes/TeamPage.tsx').then((m) => ({ default: m.TeamPage })));
 const HomePage = lazy(() => import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const AnalysisPage = lazy(() =>
@@ -133,6 +136,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/team': <TeamPage />,
   '/stripe-methods': <PaymentMethodsPage />,
   '/exchange-rates': <ExchangeRatesPage />,
+  '/admin/organization': <OrganisationPage />,
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
   '/dashboard/donations': <DonationsListPage />,

@@ -130,24 +130,12 @@ describe('/admin/account', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('lets an admin set the organisation’s time zone and locale', async () => {
-    const { user, fetchStub } = renderAccount('/admin/account?tab=organisation', {
-      ...mfaOn,
-      'PUT /npo_admin/organisation_settings': { body: { time_zone: 'UTC', locale: 'en-GB' } },
-    });
+  it('leads an admin from the Organisation tab to the organisation profile', async () => {
+    renderAccount('/admin/account?tab=organisation', mfaOn);
     expect(screen.getByRole('tab', { name: /organisation/i })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
-    const locale = screen.getByRole('combobox', { name: 'Locale' });
-    expect(locale).toHaveValue('en-US');
-    await user.clear(locale);
-    await user.type(locale, 'en-GB');
-    await user.click(await screen.findByRole('option', { name: 'en-GB' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(fetchStub.callsTo('PUT', '/npo_admin/organisation_settings')[0]?.body).toEqual({
-        time_zone: 'UTC',
-        locale: 'en-GB',
-      }),
+    expect(screen.getByRole('link', { name: 'Open the organisation profile' })).toHaveAttribute(
+      'href',
+      '/admin/organization',
     );
   });
 

@@ -13,7 +13,7 @@ type Tab = 'profile' | 'mfa' | 'organisation';
 
 /**
  * /admin/account: the signed-in person's profile, password and two-step verification, and for the
- * organisation's admins its time zone and locale.
+ * organisation's admins a way to its profile (time zone, locale and the rest).
  */
 export function AccountPage() {
   usePageTitle('Account');

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error.ts';
+import type { FileStore } from './file-store.ts';
+
+// An image sent as one multipart file (the field `file`), checked by its bytes and kept in the file
+// store: campaign images, organisation logos and receipt signatures all arrive this way.
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+export type ImageType = keyof typeof CONTENT_TYPES;
+
+/** The file's type from its first bytes: a name or a Content-Type header proves nothing. */
+export function imageTypeOf(bytes: Buffer): ImageType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'webp';
+  }
+  return null;
+}
+
+/** What an API reference says of the multipart body these routes take. */
+export const imageUploadOpenApi = {
+  openapi: {
+    body: {
+      mediaType: 'multipart/form-data',
+      description: `One image in the field \`file\` (at most ${MAX_IMAGE_BYTES} bytes).`,
+      schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+    },
+  },
+};
+
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+  if (!file)
+    throw new AppError('VALIDATION_FAILED', 'Choose an image to upload.', { image: 'Choose an image to upload.' });
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw Object.assign(new Error('Images can be up to 5 MB.'), { statusCode: 413, code: 'FILE_TOO_LARGE' });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Reads the request's image, refuses anything but JPEG, PNG or WebP, and stores it under
+ * `<npo>/<folder>/<name>-<random>.<type>`; returns its URL (/uploads/…). A key is never reused.
+ */
+export async function storeUploadedImage(
+  files: FileStore,
+  request: FastifyRequest,
+  place: { npoId: number; folder: string; name: string },
+): Promise<string> {
+  const bytes = await readUpload(request);
+  const type = imageTypeOf(bytes);
+  if (!type) {
+    const message = 'Upload a JPEG, PNG or WebP image.';
+    throw new AppError('VALIDATION_FAILED', message, { image: message });
+  }
+  const key = `${place.npoId}/${place.folder}/${place.name}-${randomBytes(12).toString('hex')}.${type}`;
+  await files.put({ key, npoId: place.npoId, contentType: CONTENT_TYPES[type], content: bytes });
+  return `/uploads/${key}`;
+}
