@@ -14,10 +14,10 @@ import {
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { dayIn } from '../../platform/format/calendar.ts';
 import type { useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import type { TestContext } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
+import { dayIn } from '../../platform/format/calendar.ts';
 import type { ProviderEventType } from '../payments/index.ts';
 import {
   buildSandboxEvent,
