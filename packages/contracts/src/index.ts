@@ -26,6 +26,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './notes.ts';
 export * from './notifications.ts';
+export * from './overview.ts';
 export * from './payment-methods.ts';
 export * from './payments.ts';
 export * from './portal.ts';

@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
+import { seedDashboardSettings } from './overview-seed.ts';
 import { seedTeam } from './team-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
@@ -163,6 +164,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedTeam(db, npoIds, admin?.id ?? null);
   await seedCampaigns(db, npoIds);
   await seedDonationAdmin(db, npoIds);
+  await seedDashboardSettings(db, npoIds);
   // Also mends demo data of installations seeded before the demo's gifts had their sandbox
   // payments: every demo gift is refundable like a real one (docs/decisions/022-…).
   for (const npoId of npoIds.values()) await ensureSandboxPaymentsOfGifts(db, npoId);

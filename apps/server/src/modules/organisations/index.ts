@@ -14,3 +14,4 @@ export {
   toOrganisationOption,
 } from './organisations.service.ts';
 export { memberships, npos } from './organisations.tables.ts';
+export { profileStatus } from './profile-status.ts';
