@@ -21,7 +21,9 @@ export function LaunchpadChecklist({ launchpad }: { launchpad: TLaunchpad }) {
             {share}%
           </Text>
         </Group>
-        <Progress value={share} size="lg" radius="xl" aria-labelledby="launchpad-progress-label" />
+        <Progress.Root size="lg" radius="xl">
+          <Progress.Section value={share} aria-label={`${launchpad.done} of ${launchpad.total} steps done`} />
+        </Progress.Root>
         {launchpad.done === launchpad.total ? (
           <Text size="sm" mt="xs">
             Everything is set up. You are ready for your first real donation.

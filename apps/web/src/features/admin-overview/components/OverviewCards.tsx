@@ -36,7 +36,9 @@ export function SetUpCard({ launchpad }: { launchpad: TAdminOverview['launchpad'
       <Text id="overview-setup-progress">
         {launchpad.done} of {launchpad.total} set-up steps done
       </Text>
-      <Progress value={share} aria-labelledby="overview-setup-progress" />
+      <Progress.Root>
+        <Progress.Section value={share} aria-label="Set-up progress" />
+      </Progress.Root>
     </Card>
   );
 }
