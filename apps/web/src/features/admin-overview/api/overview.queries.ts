@@ -4,11 +4,11 @@ import { api } from '../../../app/api-client.ts';
 
 /** The organisation id is in each key: switching organisation never shows the other's state. */
 export const overviewQueries = {
-  overview: (npoId: number | null) =>
+  overview: (npoId: number | null, enabled = true) =>
     queryOptions({
       queryKey: ['admin-overview', npoId],
       queryFn: ({ signal }) => api<TAdminOverview>('GET', '/npo_admin/admin_overview', { signal }),
-      enabled: npoId !== null,
+      enabled: npoId !== null && enabled,
       retry: false,
     }),
   launchpad: (npoId: number | null) =>

@@ -30,10 +30,10 @@ const OVERVIEW: TAdminOverview = {
   launchpad: { done: 5, total: 8 },
 };
 
-const render = (path = '/admin') =>
+const render = (path = '/admin', code: 5150 | 2001 = 5150) =>
   renderRoutes([{ path, element: <AdminOverviewPage /> }], {
     initialEntries: [path],
-    session: signedInSession(5150),
+    session: signedInSession(code),
   });
 
 describe('AdminOverviewPage', () => {
@@ -96,5 +96,17 @@ describe('AdminOverviewPage', () => {
     answer = 'ok';
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Team' })).toHaveTextContent('7 members');
+  });
+
+  it('shows finance only the payment pages, without asking for the team or security summary', async () => {
+    const server = stubFetch({ 'GET /npo_admin/admin_overview': { body: OVERVIEW } });
+    render('/admin', 2001);
+    const pages = await screen.findByRole('region', { name: 'Administration pages' });
+    const names = within(pages)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(names).toEqual(['Payment processors', 'Payment methods', 'Exchange rates', 'Account']);
+    expect(screen.queryByRole('region', { name: 'Team' })).toBeNull();
+    expect(server.callsTo('GET', '/npo_admin/admin_overview')).toHaveLength(0);
   });
 });
