@@ -3,7 +3,9 @@ import { Anchor, Badge, Group, List, Paper, Progress, Stack, Text, Title } from 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-function Card({ id, title, link, children }: { id: string; title: string; link: ReactNode; children: ReactNode }) {
+type CardProps = { id: string; title: string; to: string; action: string; children: ReactNode };
+
+function Card({ id, title, to, action, children }: CardProps) {
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={id}>
       <Stack gap="xs" h="100%">
@@ -13,7 +15,9 @@ function Card({ id, title, link, children }: { id: string; title: string; link: 
         <Stack gap={6} style={{ flex: 1 }}>
           {children}
         </Stack>
-        {link}
+        <Anchor component={Link} to={to} size="sm" fw={500}>
+          {action}
+        </Anchor>
       </Stack>
     </Paper>
   );
@@ -24,15 +28,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export function SetUpCard({ launchpad }: { launchpad: TAdminOverview['launchpad'] }) {
   const share = launchpad.total === 0 ? 0 : Math.round((launchpad.done / launchpad.total) * 100);
   return (
-    <Card
-      id="overview-setup"
-      title="Set-up"
-      link={
-        <Anchor component={Link} to="/dashboard/launchpad" size="sm" fw={500}>
-          Open the launchpad
-        </Anchor>
-      }
-    >
+    <Card id="overview-setup" title="Set-up" to="/dashboard/launchpad" action="Open the launchpad">
       <Text id="overview-setup-progress">
         {launchpad.done} of {launchpad.total} set-up steps done
       </Text>
@@ -45,15 +41,7 @@ export function SetUpCard({ launchpad }: { launchpad: TAdminOverview['launchpad'
 
 export function TeamCard({ team }: { team: TAdminOverview['team'] }) {
   return (
-    <Card
-      id="overview-team"
-      title="Team"
-      link={
-        <Anchor component={Link} to="/admin/team" size="sm" fw={500}>
-          Manage the team
-        </Anchor>
-      }
-    >
+    <Card id="overview-team" title="Team" to="/admin/team" action="Manage the team">
       <Text fz={26} fw={700} lh={1.2}>
         {count(team.members, 'member', 'members')}
       </Text>
@@ -116,15 +104,7 @@ function ProviderLine({
 
 export function ProvidersCard({ processors }: { processors: TAdminOverview['processors'] }) {
   return (
-    <Card
-      id="overview-providers"
-      title="Payment providers"
-      link={
-        <Anchor component={Link} to="/admin/processors" size="sm" fw={500}>
-          Manage payment processors
-        </Anchor>
-      }
-    >
+    <Card id="overview-providers" title="Payment providers" to="/admin/processors" action="Manage payment processors">
       <ProviderLine
         label="Cards"
         provider={processors.card.provider}
@@ -149,15 +129,7 @@ export function ProvidersCard({ processors }: { processors: TAdminOverview['proc
 export function SecurityCard({ security }: { security: TAdminOverview['security'] }) {
   const people = security.without_second_factor;
   return (
-    <Card
-      id="overview-security"
-      title="Security"
-      link={
-        <Anchor component={Link} to="/admin/security" size="sm" fw={500}>
-          Open the security centre
-        </Anchor>
-      }
-    >
+    <Card id="overview-security" title="Security" to="/admin/security" action="Open the security centre">
       {people.length === 0 ? (
         <Text size="sm">Every active member signs in with a second factor.</Text>
       ) : (

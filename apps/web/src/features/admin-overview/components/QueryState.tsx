@@ -1,6 +1,6 @@
-import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
-import { TriangleAlert } from 'lucide-react';
+import { Alert, Paper, Skeleton, Stack } from '@mantine/core';
 import { ApiError } from '../../../app/api-client.ts';
+import { LoadError } from '../../../shared/LoadError.tsx';
 
 type Props = { label: string; isPending: boolean; error: Error | null; isFetching: boolean; onRetry: () => void };
 
@@ -14,16 +14,7 @@ export function QueryState({ label, isPending, error, isFetching, onRetry }: Pro
         </Alert>
       );
     }
-    return (
-      <Alert color="red" role="alert" icon={<TriangleAlert size={18} aria-hidden />} title={`${label} unavailable`}>
-        <Stack gap="xs" align="flex-start">
-          {error.message}
-          <Button size="xs" variant="light" color="red" onClick={onRetry} loading={isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError title={`${label} unavailable`} message={error.message} retrying={isFetching} onRetry={onRetry} />;
   }
   if (!isPending) return null;
   return (

@@ -11,12 +11,12 @@ import {
 import { Alert, Button, Checkbox, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../../session';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
+import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import {
@@ -56,14 +56,12 @@ export function DashboardSettingsPage() {
         </Alert>
       ) : null}
       {query.isError ? (
-        <Alert color="red" role="alert" icon={<TriangleAlert size={18} aria-hidden />} title="Settings unavailable">
-          <Stack gap="xs" align="flex-start">
-            {query.error.message}
-            <Button size="xs" variant="light" color="red" onClick={() => query.refetch()} loading={query.isFetching}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="Settings unavailable"
+          message={query.error.message}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       {query.data ? <SettingsForm npoId={npoId} initial={query.data.settings} saved={query.data.saved} /> : null}
     </PageFrame>
