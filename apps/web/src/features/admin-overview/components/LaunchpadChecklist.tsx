@@ -1,5 +1,5 @@
 import type { TLaunchpad } from '@kindling/contracts';
-import { Anchor, Group, List, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Group, List, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { CircleCheck, CircleDashed } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSession } from '../../../session';
@@ -45,9 +45,9 @@ export function LaunchpadChecklist({ launchpad }: { launchpad: TLaunchpad }) {
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     <Group justify="space-between" gap="xs">
                       <Text fw={600}>{text.title}</Text>
-                      <Text size="sm" c={step.done ? 'teal.8' : 'dimmed'} fw={500}>
+                      <Badge color={step.done ? 'teal.9' : 'gray'} variant={step.done ? 'filled' : 'light'}>
                         {step.done ? 'Done' : 'To do'}
-                      </Text>
+                      </Badge>
                     </Group>
                     <Text size="sm" c="dimmed">
                       {step.done ? text.done : text.todo}

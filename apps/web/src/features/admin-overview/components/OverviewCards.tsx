@@ -90,11 +90,11 @@ function ProviderLine({
         ) : null}
       </Stack>
       {provider === null ? (
-        <Badge color="red" variant="light">
+        <Badge color="gray" variant="light">
           Off
         </Badge>
       ) : (
-        <Badge color={live ? 'teal' : 'yellow'} variant="light">
+        <Badge color={live ? 'teal.9' : 'orange'} variant={live ? 'filled' : 'light'}>
           {live ? 'Live' : 'Test'}
         </Badge>
       )}
