@@ -90,11 +90,11 @@ function ProviderLine({
         ) : null}
       </Stack>
       {provider === null ? (
-        <Badge color="gray" variant="light">
+        <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
           Off
         </Badge>
       ) : (
-        <Badge color={live ? 'teal.9' : 'orange'} variant={live ? 'filled' : 'light'}>
+        <Badge color={live ? 'teal.9' : 'orange'} variant={live ? 'filled' : 'light'} style={{ flexShrink: 0 }}>
           {live ? 'Live' : 'Test'}
         </Badge>
       )}
