@@ -21,6 +21,7 @@ import { importRoutes, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
+import { overviewRoutes } from './modules/overview/index.ts';
 import { paymentSettingsRoutes, registerReferenceRates } from './modules/payment-settings/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import {
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
       await api.register(paymentSettingsRoutes, { db: deps.db, config: deps.config });
+      await api.register(overviewRoutes, { db: deps.db, config: deps.config });
       await api.register(teamRoutes, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) });
       await api.register(fundraiserRoutes, {
         db: deps.db,

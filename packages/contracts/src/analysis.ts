@@ -37,7 +37,7 @@ export type TMoneyPoint = z.infer<typeof ZMoneyPoint>;
 
 export const ZHomeAnalysis = z.object({
   currency: z.string(),
-  /** The last twelve calendar months (UTC), oldest first, months without gifts included as 0. */
+  /** The last ?months= calendar months (twelve by default), oldest first, months without gifts included as 0. */
   raised_by_month: z.array(ZMoneyPoint),
   by_campaign: z.array(
     z.object({ campaign_id: z.number().nullable(), name: z.string(), amount: z.number(), count: z.number() }),

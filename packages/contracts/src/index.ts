@@ -27,6 +27,7 @@ export * from './money.ts';
 export * from './notes.ts';
 export * from './notifications.ts';
 export * from './organisation-profile.ts';
+export * from './overview.ts';
 export * from './payment-methods.ts';
 export * from './payment-settings.ts';
 export * from './payments.ts';

@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
+import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
 import { seedTeam } from './team-seed.ts';
@@ -167,6 +168,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedCampaigns(db, npoIds);
   await seedDonationAdmin(db, npoIds);
   await seedPaymentSettings(db, npoIds, admin?.id ?? null);
+  await seedDashboardSettings(db, npoIds);
   // Also mends demo data of installations seeded before the demo's gifts had their sandbox
   // payments: every demo gift is refundable like a real one (docs/decisions/022-…).
   for (const npoId of npoIds.values()) await ensureSandboxPaymentsOfGifts(db, npoId);

@@ -2,6 +2,7 @@ import {
   ZAnalysisPeriodQuery,
   ZGiftAnalysis,
   ZHomeAnalysis,
+  ZHomeAnalysisQuery,
   ZLapsedAnalysis,
   ZOrganisationStats,
   ZRecurringAnalysis,
@@ -39,8 +40,11 @@ export async function analysisRoutes(app: FastifyInstance, deps: { db: Db }): Pr
   );
   r.get(
     '/npo_admin/analysis/home',
-    { preHandler: requireAccess(READ), schema: { response: { 200: ZHomeAnalysis } } },
-    (request) => getHomeAnalysis(db, npoOf(request)),
+    {
+      preHandler: requireAccess(READ),
+      schema: { querystring: ZHomeAnalysisQuery, response: { 200: ZHomeAnalysis } },
+    },
+    (request) => getHomeAnalysis(db, npoOf(request), request.query.months),
   );
   r.get(
     '/npo_admin/analysis/gifts',

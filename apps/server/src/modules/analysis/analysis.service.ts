@@ -37,10 +37,13 @@ async function organisationOf(db: Db, npoId: number): Promise<Organisation> {
   return { currency: row.currency, fiscalYearStartMonth: row.start_month, zone: row.zone };
 }
 
-/** The home page's charts: the last twelve months by month, by campaign and by method, and the latest gifts. */
-export async function getHomeAnalysis(db: Db, npoId: number, now = new Date()): Promise<THomeAnalysis> {
+/**
+ * The home page's charts: the last `months` months (twelve unless the user's dashboard settings
+ * say otherwise) by month, by campaign and by method, and the latest gifts.
+ */
+export async function getHomeAnalysis(db: Db, npoId: number, months = 12, now = new Date()): Promise<THomeAnalysis> {
   const { currency, zone } = await organisationOf(db, npoId);
-  const since = midnightIn(addMonthsToFirst(dayIn(now, zone), -11), zone);
+  const since = midnightIn(addMonthsToFirst(dayIn(now, zone), 1 - months), zone);
   const [raised, byCampaign, byMethod, recent] = await Promise.all([
     gifts.selectMoneySeries(db, npoId, { start: since, end: now, zone }, 'month'),
     gifts.selectByCampaign(db, npoId, since, 8),

@@ -14,7 +14,12 @@ import { randomToken, sha256Hex } from '../../platform/security/tokens.ts';
 import { recordAudit } from '../audit/index.ts';
 import { installationProviders, paymentOptionsOf } from '../campaigns/index.ts';
 import * as repo from './processors.repository.ts';
-import { type StripeAccounts, StripeRefusedError, StripeUnavailableError } from './stripe-accounts.ts';
+import {
+  createStripeAccounts,
+  type StripeAccounts,
+  StripeRefusedError,
+  StripeUnavailableError,
+} from './stripe-accounts.ts';
 
 export type ProcessorsDeps = { db: Db; config: Config; stripe: StripeAccounts };
 type Actor = { session: OrganisationSession; ip: string | null };
@@ -57,6 +62,12 @@ export async function getProcessors(deps: ProcessorsDeps, npoId: number): Promis
       client_configured: installed.wallet === 'paypal',
     },
   };
+}
+
+/** The same answer as GET /processors, for another page that shows the providers' status (the admin overview). */
+export function processorsReader(options: { db: Db; config: Config }): (npoId: number) => Promise<TProcessorsResponse> {
+  const deps: ProcessorsDeps = { ...options, stripe: createStripeAccounts(options.config, options.db) };
+  return (npoId) => getProcessors(deps, npoId);
 }
 
 /** POST /processors/stripe/connect: a fresh state bound to this session and organisation. */

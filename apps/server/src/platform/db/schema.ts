@@ -16,6 +16,7 @@ export * from '../../modules/imports/imports.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';
 export * from '../../modules/notifications/notifications.tables.ts';
 export * from '../../modules/organisations/organisations.tables.ts';
+export * from '../../modules/overview/dashboard-settings.tables.ts';
 export * from '../../modules/payment-settings/payment-settings.tables.ts';
 export * from '../../modules/payments/payments.tables.ts';
 export * from '../../modules/processors/processors.tables.ts';

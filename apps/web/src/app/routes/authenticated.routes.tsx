@@ -51,6 +51,17 @@ const OrganisationPage = lazy(() =>
   import('../../features/organisation/routes/OrganisationPage.tsx').then((m) => ({ default: m.OrganisationPage })),
 );
 const TeamPage = lazy(() => import('../../features/team/routes/TeamPage.tsx').then((m) => ({ default: m.TeamPage })));
+const AdminOverviewPage = lazy(() =>
+  import('../../features/admin-overview/routes/AdminOverviewPage.tsx').then((m) => ({ default: m.AdminOverviewPage })),
+);
+const LaunchpadPage = lazy(() =>
+  import('../../features/admin-overview/routes/LaunchpadPage.tsx').then((m) => ({ default: m.LaunchpadPage })),
+);
+const DashboardSettingsPage = lazy(() =>
+  import('../../features/home/settings/DashboardSettingsPage.tsx').then((m) => ({
+    default: m.DashboardSettingsPage,
+  })),
+);
 const HomePage = lazy(() => import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const AnalysisPage = lazy(() =>
   import('../../features/analysis/routes/AnalysisPage.tsx').then((m) => ({ default: m.AnalysisPage })),
@@ -130,6 +141,10 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/donors': <DonorsPage />,
   '/dashboard/donor/:id': <DonorPage />,
   '/dashboard/home': <HomePage />,
+  '/dashboard/launchpad': <LaunchpadPage />,
+  '/dashboard/settings': <DashboardSettingsPage />,
+  '/admin': <AdminOverviewPage />,
+  '/admin/dashboard': <AdminOverviewPage />,
   '/dashboard/analysis': <AnalysisPage />,
   '/admin/account': <AccountPage />,
   '/admin/processors': <ProcessorsPage />,

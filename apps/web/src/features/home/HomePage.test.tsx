@@ -127,4 +127,29 @@ describe('home page', () => {
     expect(await screen.findByRole('table', { name: 'By campaign' })).toBeInTheDocument();
     await waitFor(() => expect(server.callsTo('GET', '/npo_admin/analysis/home')).toHaveLength(2));
   });
+
+  it('shows only the cards and charts the user chose, over their period', async () => {
+    const server = stubFetch({
+      'GET /npo_admin/account_details': { body: stats() },
+      'GET /npo_admin/analysis/home': { body: { ...charts(), raised_by_month: charts().raised_by_month.slice(6) } },
+      'GET /npo_admin/dashboard_settings': {
+        body: {
+          settings: { cards: ['donors', 'monthly_goal'], charts: ['raised_over_time'], period_months: 6 },
+          saved: true,
+          updated_at: '2026-11-26T01:00:00Z',
+        },
+      },
+    });
+    renderHome();
+    expect(await screen.findByRole('article', { name: 'Donors' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Total raised' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Monthly goal' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Upcoming event' })).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Raised over the last 6 months' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'By campaign' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Recent donations' })).toBeNull();
+    const calls = server.callsTo('GET', '/npo_admin/analysis/home');
+    expect(calls.map((c) => c.query.get('months'))).toEqual(['6']);
+    expect(screen.getByRole('link', { name: 'Customise' })).toHaveAttribute('href', '/dashboard/settings');
+  });
 });

@@ -1,8 +1,9 @@
-import type { TOrganisationStats } from '@kindling/contracts';
+import type { THomeCard, TOrganisationStats } from '@kindling/contracts';
 import '@mantine/charts/styles.css';
-import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { RefreshCw, SlidersHorizontal, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
 import { useAccountDetails, useSession } from '../../session';
 import { PageFrame } from '../../shared/PageFrame.tsx';
 import { pageEntry } from '../../shared/page-catalog.ts';
@@ -11,6 +12,7 @@ import { analysisQueries } from '../analysis/index.ts';
 import { MonthlyGoal, UpcomingEvent } from './GoalAndEvent.tsx';
 import { HomeCharts } from './HomeCharts.tsx';
 import { RecentDonations } from './RecentDonations.tsx';
+import { useHomeSettings } from './settings/dashboard-settings.queries.ts';
 import { StatCard, statCards } from './stat-cards.tsx';
 import { TopCampaigns } from './TopCampaigns.tsx';
 
@@ -25,27 +27,40 @@ const ENTRY: PageEntry = pageEntry('/dashboard/home') ?? {
  * /dashboard/home: the organisation statistics of GET /npo_admin/account_details as stat cards,
  * the monthly goal and the next event, charts and recent donations of GET
  * /npo_admin/analysis/home. Each part has its own loading and error state; Refresh reloads both.
+ * Which parts show and the charts' period are the user's dashboard settings (/dashboard/settings).
  */
 export function HomePage() {
   const entry = ENTRY;
   const session = useSession();
   const query = useAccountDetails();
-  const charts = useQuery(analysisQueries.home(session.selectedNpo?.id ?? null));
+  const { settings, settled } = useHomeSettings();
+  const charts = useQuery(analysisQueries.home(session.selectedNpo?.id ?? null, settings.period_months, settled));
   const stats = query.data;
+  const shows = (card: (typeof settings.cards)[number]) => settings.cards.includes(card);
   const heading = session.firstName ? `Welcome back, ${session.firstName}` : entry.title;
   const refresh = (
-    <Button
-      variant="default"
-      leftSection={<RefreshCw size={16} aria-hidden />}
-      onClick={() => {
-        void query.refetch();
-        void charts.refetch();
-      }}
-      loading={query.isFetching || charts.isFetching}
-      disabled={!session.selectedNpo}
-    >
-      Refresh
-    </Button>
+    <Group gap="xs">
+      <Button
+        component={Link}
+        to="/dashboard/settings"
+        variant="subtle"
+        leftSection={<SlidersHorizontal size={16} aria-hidden />}
+      >
+        Customise
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<RefreshCw size={16} aria-hidden />}
+        onClick={() => {
+          void query.refetch();
+          void charts.refetch();
+        }}
+        loading={query.isFetching || charts.isFetching}
+        disabled={!session.selectedNpo}
+      >
+        Refresh
+      </Button>
+    </Group>
   );
   return (
     <PageFrame entry={entry} heading={heading} actions={refresh}>
@@ -54,6 +69,7 @@ export function HomePage() {
           {session.npo?.name ?? session.selectedNpo?.name ?? 'Your organisation'} at a glance
         </Title>
         <StatsBody
+          cards={settings.cards}
           stats={stats}
           loading={!stats && (query.isPending || query.isFetching)}
           failed={!stats && query.isError}
@@ -61,22 +77,23 @@ export function HomePage() {
           onRetry={() => void query.refetch()}
         />
       </section>
-      {stats && (
+      {stats && (shows('monthly_goal') || shows('upcoming_event')) && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <MonthlyGoal stats={stats} />
-          <UpcomingEvent stats={stats} />
+          {shows('monthly_goal') && <MonthlyGoal stats={stats} />}
+          {shows('upcoming_event') && <UpcomingEvent stats={stats} />}
         </SimpleGrid>
       )}
-      {session.selectedNpo && <HomeCharts query={charts} />}
+      {session.selectedNpo && <HomeCharts query={charts} charts={settings.charts} months={settings.period_months} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {session.selectedNpo && <RecentDonations query={charts} />}
-        {stats && <TopCampaigns stats={stats} />}
+        {session.selectedNpo && shows('recent_donations') && <RecentDonations query={charts} />}
+        {stats && shows('top_campaigns') && <TopCampaigns stats={stats} />}
       </SimpleGrid>
     </PageFrame>
   );
 }
 
 type StatsBodyProps = {
+  cards: readonly THomeCard[];
   stats: TOrganisationStats | undefined;
   loading: boolean;
   failed: boolean;
@@ -84,11 +101,19 @@ type StatsBodyProps = {
   onRetry: () => void;
 };
 
-function StatsBody({ stats, loading, failed, noOrganisation, onRetry }: StatsBodyProps) {
+function StatsBody({ cards, stats, loading, failed, noOrganisation, onRetry }: StatsBodyProps) {
   if (stats) {
+    const shown = statCards(stats).filter((card) => cards.includes(card.key));
+    if (shown.length === 0) {
+      return (
+        <Text c="dimmed" size="sm">
+          You chose to hide every figure. Choose Customise to show some again.
+        </Text>
+      );
+    }
     return (
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        {statCards(stats).map((card) => (
+        {shown.map((card) => (
           <StatCard key={card.label} card={card} />
         ))}
       </SimpleGrid>

@@ -1,4 +1,4 @@
-import type { TOrganisationStats } from '@kindling/contracts';
+import type { THomeCard, TOrganisationStats } from '@kindling/contracts';
 import { Group, Paper, Progress, Text, ThemeIcon } from '@mantine/core';
 import {
   CalendarDays,
@@ -14,6 +14,8 @@ import {
 import { formatCount, formatMoney } from '../../shared/format-money.ts';
 
 export type StatCardData = {
+  /** The card's name in the user's dashboard settings. */
+  key: THomeCard;
   label: string;
   value: string;
   hint: string;
@@ -29,6 +31,7 @@ function monthCard(stats: TOrganisationStats, money: (minor: number) => string):
   const raised = Number(stats.monthly_raised);
   if (goal > 0) {
     return {
+      key: 'raised_this_month',
       label: 'Raised this month',
       value: money(raised),
       hint: `${Math.round((raised / goal) * 100)}% of the ${money(goal)} goal`,
@@ -37,6 +40,7 @@ function monthCard(stats: TOrganisationStats, money: (minor: number) => string):
     };
   }
   return {
+    key: 'raised_this_month',
     label: 'Raised this month',
     value: money(raised),
     hint: plural(stats.new_donations, 'gift this month', 'gifts this month'),
@@ -58,6 +62,7 @@ export function statCards(stats: TOrganisationStats): StatCardData[] {
   const money = (minor: number) => formatMoney(minor, stats.currency);
   return [
     {
+      key: 'total_raised',
       label: 'Total raised',
       value: money(stats.donations_total),
       // Says what it adds up: the donations list's totals are gross, every listed status included.
@@ -66,36 +71,42 @@ export function statCards(stats: TOrganisationStats): StatCardData[] {
     },
     monthCard(stats, money),
     {
+      key: 'donors',
       label: 'Donors',
       value: formatCount(stats.donors_count),
       hint: `${formatCount(stats.new_donors)} new this month`,
       icon: Users,
     },
     {
+      key: 'average_gift',
       label: 'Average gift',
       value: money(stats.average_donation),
       hint: 'Across all successful donations',
       icon: Scale,
     },
     {
+      key: 'recurring_donors',
       label: 'Recurring donors',
       value: formatCount(stats.recurring_donors),
       hint: `${money(stats.recurring_monthly)} recurring this month`,
       icon: Repeat,
     },
     {
+      key: 'recurring_raised',
       label: 'Recurring raised',
       value: money(stats.recurring_donations_total),
       hint: plural(stats.new_recurring_donations, 'new recurring gift this month', 'new recurring gifts this month'),
       icon: Coins,
     },
     {
+      key: 'active_campaigns',
       label: 'Active campaigns',
       value: formatCount(stats.active_campaigns_count),
       hint: `of ${plural(stats.campaigns_count, 'campaign', 'campaigns')}`,
       icon: Target,
     },
     {
+      key: 'events',
       label: 'Events',
       value: formatCount(stats.events_count),
       hint: eventHint(stats.upcoming_event),

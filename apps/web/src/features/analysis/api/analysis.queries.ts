@@ -17,7 +17,7 @@ export type PeriodRange = { from: string; to: string };
  */
 export const analysisKeys = {
   all: ['analysis'] as const,
-  home: (npoId: number | null) => [...analysisKeys.all, 'home', npoId] as const,
+  home: (npoId: number | null, months = 12) => [...analysisKeys.all, 'home', npoId, months] as const,
   gifts: (npoId: number | null, p: PeriodRange) => [...analysisKeys.all, 'gifts', npoId, p] as const,
   retention: (npoId: number | null, p: PeriodRange) => [...analysisKeys.all, 'retention', npoId, p] as const,
   lapsed: (npoId: number | null) => [...analysisKeys.all, 'lapsed', npoId] as const,
@@ -34,11 +34,12 @@ const periodQuery = <T>(key: readonly unknown[], path: string, npoId: number | n
   });
 
 export const analysisQueries = {
-  home: (npoId: number | null) =>
+  /** The home charts over the last `months` months (the user's dashboard settings; twelve by default). */
+  home: (npoId: number | null, months = 12, enabled = true) =>
     queryOptions({
-      queryKey: analysisKeys.home(npoId),
-      queryFn: ({ signal }) => api<THomeAnalysis>('GET', '/npo_admin/analysis/home', { signal }),
-      enabled: npoId !== null,
+      queryKey: analysisKeys.home(npoId, months),
+      queryFn: ({ signal }) => api<THomeAnalysis>('GET', '/npo_admin/analysis/home', { query: { months }, signal }),
+      enabled: npoId !== null && enabled,
     }),
   gifts: (npoId: number | null, p: PeriodRange) =>
     periodQuery<TGiftAnalysis>(analysisKeys.gifts(npoId, p), '/npo_admin/analysis/gifts', npoId, p),
