@@ -11,11 +11,12 @@ import { shortCacheTtl } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
+import { IMAGE_UPLOAD_BODY, MAX_IMAGE_BYTES } from '../../platform/files/image-upload.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { checkPermission, organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
-import { MAX_IMAGE_BYTES, uploadCampaignImage } from './campaign-image.ts';
+import { uploadCampaignImage } from './campaign-image.ts';
 import { listCampaignDonations, listCampaigns } from './campaign-lists.service.ts';
 import { createCampaignPageCache } from './campaign-page-cache.ts';
 import { findOwnCampaign } from './campaigns.repository.ts';
@@ -181,11 +182,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
       preHandler: requireAccess(WRITE),
       config: {
         openapi: {
-          body: {
-            mediaType: 'multipart/form-data',
-            description: `One image in the field \`file\` (at most ${MAX_IMAGE_BYTES} bytes).`,
-            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
-          },
+          body: IMAGE_UPLOAD_BODY,
         },
       },
       schema: {

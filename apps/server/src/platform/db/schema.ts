@@ -18,6 +18,7 @@ export * from '../../modules/notifications/notifications.tables.ts';
 export * from '../../modules/organisations/organisations.tables.ts';
 export * from '../../modules/payments/payments.tables.ts';
 export * from '../../modules/processors/processors.tables.ts';
+export * from '../../modules/profile/profile.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';

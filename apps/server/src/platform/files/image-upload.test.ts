@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageTypeOf } from './campaign-image.ts';
+import { imageTypeOf } from './image-upload.ts';
 
 describe('imageTypeOf', () => {
   it('knows JPEG, PNG and WebP by their first bytes, whatever the file is called', () => {
