@@ -57,6 +57,29 @@ export async function api<T>(method: string, path: string, options: RequestOptio
   return data as T;
 }
 
+/**
+ * POSTs one file as multipart (the JSON client cannot send a file), in the form field `field`, with
+ * the session cookie and X-CSRF-Token like api().
+ */
+export async function uploadFile<T>(path: string, file: File, field = 'file'): Promise<T> {
+  const body = new FormData();
+  body.append(field, file);
+  let response: Response;
+  try {
+    response = await fetch(`${CONSTANTS.apiBase}${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { accept: 'application/json', 'x-csrf-token': readCookie('csrf_token') ?? '' },
+      body,
+    });
+  } catch {
+    throw new NoResponseError('No server response');
+  }
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw new ApiError(response.status, (data as Partial<TApiError> | null) ?? null);
+  return data as T;
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

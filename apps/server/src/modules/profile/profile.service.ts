@@ -44,7 +44,10 @@ export async function updateName(
       action: 'user.name_changed',
       targetType: 'user',
       targetId: actor.userId,
-      data: { from: `${before.firstName} ${before.lastName}`.trim(), to: `${after.firstName} ${after.lastName}`.trim() },
+      data: {
+        from: `${before.firstName} ${before.lastName}`.trim(),
+        to: `${after.firstName} ${after.lastName}`.trim(),
+      },
       ip: actor.ip,
     });
     return after;

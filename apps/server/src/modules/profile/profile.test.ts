@@ -25,7 +25,10 @@ describe('the profile of any signed-in person', () => {
       await upload(anonymous, PNG),
       await anonymous.request('DELETE', '/api/v1/account/profile/photo'),
       await anonymous.post('/api/v1/account/email', { new_email: 'x@example.org', current_password: 'kindling-demo' }),
-      await anonymous.post('/api/v1/account/password', { current_password: 'kindling-demo', new_password: 'long-enough-1' }),
+      await anonymous.post('/api/v1/account/password', {
+        current_password: 'kindling-demo',
+        new_password: 'long-enough-1',
+      }),
       await anonymous.post('/api/v1/account/mfa/setup', {}),
     ];
     expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401, 401, 401]);
@@ -79,7 +82,10 @@ describe('the profile of any signed-in person', () => {
   it('changes a 1984 password only with the current one and a valid new one, ending the other sessions', async () => {
     const here = await signedIn('staff@kindling.test');
     const elsewhere = await signedIn('staff@kindling.test');
-    const weak = await here.post('/api/v1/account/password', { current_password: 'kindling-demo', new_password: 'short' });
+    const weak = await here.post('/api/v1/account/password', {
+      current_password: 'kindling-demo',
+      new_password: 'short',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().fields).toEqual({ new_password: 'Use at least 10 characters' });
     const wrong = await here.post('/api/v1/account/password', {

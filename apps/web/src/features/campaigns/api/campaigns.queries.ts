@@ -9,7 +9,7 @@ import {
   type TPublicCampaign,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api, NoResponseError, readCookie } from '../../../app/api-client.ts';
+import { api, uploadFile } from '../../../app/api-client.ts';
 
 export const CAMPAIGNS_PAGE_SIZE = 25;
 export const DONATIONS_PAGE_SIZE = 25;
@@ -93,23 +93,8 @@ export type ImagePurpose = 'campaign' | 'preset';
  * POST /npo_admin/campaigns/{id}/image as multipart (the JSON client cannot send a file). 'campaign'
  * also sets the campaign's image at once; 'preset' only stores the file for a preset to point at.
  */
-async function uploadImage(id: number, purpose: ImagePurpose, file: File): Promise<{ image_url: string }> {
-  const body = new FormData();
-  body.append('image', file);
-  let response: Response;
-  try {
-    response = await fetch(`${CONSTANTS.apiBase}/npo_admin/campaigns/${id}/image?purpose=${purpose}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { accept: 'application/json', 'x-csrf-token': readCookie('csrf_token') ?? '' },
-      body,
-    });
-  } catch {
-    throw new NoResponseError('No server response');
-  }
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw new ApiError(response.status, (data as Partial<TApiError> | null) ?? null);
-  return data as { image_url: string };
+function uploadImage(id: number, purpose: ImagePurpose, file: File): Promise<{ image_url: string }> {
+  return uploadFile(`/npo_admin/campaigns/${id}/image?purpose=${purpose}`, file, 'image');
 }
 
 export const campaignApi = {

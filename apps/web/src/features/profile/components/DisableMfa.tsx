@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { accountErrorMessage } from '../account-errors.ts';
-import { accountApi } from '../api/account.queries.ts';
+import { profileErrorMessage } from '../profile-errors.ts';
+import { profileApi } from '../api/profile.queries.ts';
 import { CodePrompt } from './CodePrompt.tsx';
 
 /** Turning two-step verification off: a current code, then a confirmation dialog. */
@@ -12,7 +12,7 @@ export function DisableMfa({ onDisabled }: { onDisabled: () => void }) {
   const [asking, setAsking] = useState(false);
   const [pendingCode, setPendingCode] = useState<string | null>(null);
   const disable = useMutation({
-    mutationFn: accountApi.disableMfa,
+    mutationFn: profileApi.disableMfa,
     onSuccess: () => {
       setPendingCode(null);
       setAsking(false);
@@ -40,7 +40,7 @@ export function DisableMfa({ onDisabled }: { onDisabled: () => void }) {
       <FormAlert
         message={
           disable.isError
-            ? accountErrorMessage(disable.error, 'Two-step verification is still on. Please try again.')
+            ? profileErrorMessage(disable.error, 'Two-step verification is still on. Please try again.')
             : null
         }
       />
