@@ -1,30 +1,48 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { TRoleCode } from '@kindling/contracts';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { signedInSession } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { AccountPage } from './AccountPage.tsx';
+import { ProfilePage } from './ProfilePage.tsx';
+
+// The page loads the profile, then each section its own data: more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const CODES = ['aaaa-1111', 'bbbb-2222', 'cccc-3333'];
 const NEW_CODES = Array.from({ length: 10 }, (_, i) => `new${i}-code`);
 
-function renderAccount(entry: string, handlers: Parameters<typeof stubFetch>[0], backupCodes: string[] | null = null) {
-  const fetchStub = stubFetch(handlers);
-  const view = renderRoutes([{ path: '/admin/account', element: <AccountPage /> }], {
-    initialEntries: [entry],
-    session: { ...signedInSession(5150), backupCodes },
+const PROFILE = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@kindling.test',
+  photo_url: null,
+  has_uploaded_photo: false,
+  pending_email: null,
+  has_password: true,
+};
+
+function renderProfile(
+  handlers: Parameters<typeof stubFetch>[0],
+  options: { backupCodes?: string[] | null; code?: TRoleCode; entry?: string } = {},
+) {
+  const fetchStub = stubFetch({ 'GET /account/profile': { body: PROFILE }, ...handlers });
+  const view = renderRoutes([{ path: '/profile', element: <ProfilePage /> }], {
+    initialEntries: [options.entry ?? '/profile#two-factor'],
+    session: { ...signedInSession(options.code ?? 5150), backupCodes: options.backupCodes ?? null },
   });
   return { ...view, fetchStub, user: userEvent.setup() };
 }
+const renderAccount = (entry: string, handlers: Parameters<typeof stubFetch>[0], backupCodes: string[] | null = null) =>
+  renderProfile(handlers, { backupCodes, entry });
 
 const mfaOff = { 'GET /account/mfa': { body: { otp_enabled: false, backup_codes_remaining: 0 } } };
 const mfaOn = { 'GET /account/mfa': { body: { otp_enabled: true, backup_codes_remaining: 7 } } };
 
-describe('/admin/account', () => {
-  it('opens the Security tab with ?tab=mfa and shows the first sign-in codes once', async () => {
-    const { user } = renderAccount('/admin/account?tab=mfa', mfaOn, CODES);
-    expect(screen.getByRole('tab', { name: /security/i })).toHaveAttribute('aria-selected', 'true');
+describe('/profile: two-step verification', () => {
+  it('shows the first sign-in codes once in the two-factor section', async () => {
+    const { user } = renderAccount('/profile#two-factor', mfaOn, CODES);
     const list = await screen.findByRole('list', { name: 'Backup codes' });
     expect(
       within(list)
@@ -36,22 +54,13 @@ describe('/admin/account', () => {
 
     await user.click(screen.getByRole('button', { name: 'I have saved these codes' }));
     expect(screen.queryByRole('list', { name: 'Backup codes' })).not.toBeInTheDocument();
-    // Switching tabs and back does not bring them back: they are gone from the session.
-    await user.click(screen.getByRole('tab', { name: /profile/i }));
-    await user.click(screen.getByRole('tab', { name: /security/i }));
     expect(await screen.findByText('Backup codes remaining:')).toBeInTheDocument();
+    expect(document.getElementById('two-factor')).toContainElement(screen.getByText('Backup codes remaining:'));
     expect(screen.queryByRole('list', { name: 'Backup codes' })).not.toBeInTheDocument();
   });
 
-  it('opens the Profile tab by default with the name and e-mail read-only', async () => {
-    renderAccount('/admin/account', mfaOn);
-    expect(screen.getByRole('tab', { name: /profile/i })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@kindling.test');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
-  });
-
   it('turns MFA on: QR code and key, confirmation code, then the 10 new codes', async () => {
-    const { user, fetchStub } = renderAccount('/admin/account?tab=mfa', {
+    const { user, fetchStub } = renderAccount('/profile#two-factor', {
       ...mfaOff,
       'POST /account/mfa/setup': {
         body: {
@@ -74,7 +83,7 @@ describe('/admin/account', () => {
   });
 
   it("shows the server's message when the confirmation code is wrong", async () => {
-    const { user } = renderAccount('/admin/account?tab=mfa', {
+    const { user } = renderAccount('/profile#two-factor', {
       ...mfaOff,
       'POST /account/mfa/setup': { body: { secret: 'S', otpauth_url: 'o', qr_data_url: 'data:image/png;base64,A' } },
       'POST /account/mfa/enable': {
@@ -89,7 +98,7 @@ describe('/admin/account', () => {
   });
 
   it('regenerates backup codes after asking for a current code', async () => {
-    const { user, fetchStub } = renderAccount('/admin/account?tab=mfa', {
+    const { user, fetchStub } = renderAccount('/profile#two-factor', {
       ...mfaOn,
       'POST /account/mfa/backup_codes': { body: { backup_codes: NEW_CODES } },
     });
@@ -103,7 +112,7 @@ describe('/admin/account', () => {
 
   it('turns MFA off only after the confirmation dialog', async () => {
     let enabled = true;
-    const { user, fetchStub } = renderAccount('/admin/account?tab=mfa', {
+    const { user, fetchStub } = renderAccount('/profile#two-factor', {
       'GET /account/mfa': () => ({ body: { otp_enabled: enabled, backup_codes_remaining: enabled ? 7 : 0 } }),
       'POST /account/mfa/disable': () => {
         enabled = false;
@@ -123,42 +132,10 @@ describe('/admin/account', () => {
   });
 
   it('offers a retry when the security settings cannot be loaded', async () => {
-    renderAccount('/admin/account?tab=mfa', { 'GET /account/mfa': { status: 503 } });
+    renderAccount('/profile#two-factor', { 'GET /account/mfa': { status: 503 } });
     expect(
       await screen.findByText('Your security settings could not be loaded.', {}, { timeout: 4000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  });
-
-  it('lets an admin set the organisation’s time zone and locale', async () => {
-    const { user, fetchStub } = renderAccount('/admin/account?tab=organisation', {
-      ...mfaOn,
-      'PUT /npo_admin/organisation_settings': { body: { time_zone: 'UTC', locale: 'en-GB' } },
-    });
-    expect(screen.getByRole('tab', { name: /organisation/i })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
-    const locale = screen.getByRole('combobox', { name: 'Locale' });
-    expect(locale).toHaveValue('en-US');
-    await user.clear(locale);
-    await user.type(locale, 'en-GB');
-    await user.click(await screen.findByRole('option', { name: 'en-GB' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(fetchStub.callsTo('PUT', '/npo_admin/organisation_settings')[0]?.body).toEqual({
-        time_zone: 'UTC',
-        locale: 'en-GB',
-      }),
-    );
-  });
-
-  it('shows no Organisation tab to a role without organisation settings', () => {
-    const fetchStub = stubFetch(mfaOn);
-    renderRoutes([{ path: '/admin/account', element: <AccountPage /> }], {
-      initialEntries: ['/admin/account?tab=organisation'],
-      session: signedInSession(2001),
-    });
-    expect(screen.queryByRole('tab', { name: /organisation/i })).not.toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /profile/i })).toHaveAttribute('aria-selected', 'true');
-    expect(fetchStub.calls).toHaveLength(0);
   });
 });
