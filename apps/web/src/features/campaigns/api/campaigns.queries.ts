@@ -1,12 +1,10 @@
-import {
-  CONSTANTS,
-  type TApiError,
-  type TCampaign,
-  type TCampaignInput,
-  type TCampaignListResponse,
-  type TCampaignStatus,
-  type TDonation,
-  type TPublicCampaign,
+import type {
+  TCampaign,
+  TCampaignInput,
+  TCampaignListResponse,
+  TCampaignStatus,
+  TDonation,
+  TPublicCampaign,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api, uploadFile } from '../../../app/api-client.ts';

@@ -1,6 +1,5 @@
 import {
   CONSTANTS,
-  type TApiError,
   type TImportListResponse,
   type TImportResponse,
   type TImportUploadResponse,

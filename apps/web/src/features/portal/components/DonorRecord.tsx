@@ -13,12 +13,12 @@ export function DonorRecord() {
   let body: ReactNode;
   if (overview.isPending) body = <Loader role="status" size="sm" aria-label="Loading your donor record" />;
   else if (overview.error || !overview.data)
-    body = (
-      <Text role="alert">{errorText(overview.error, 'Your donor record could not be loaded.')}</Text>
-    );
+    body = <Text role="alert">{errorText(overview.error, 'Your donor record could not be loaded.')}</Text>;
   else if (!overview.data.donor)
     body = (
-      <Text c="dimmed">There are no donations under your e-mail address with {overview.data.organisation.name} yet.</Text>
+      <Text c="dimmed">
+        There are no donations under your e-mail address with {overview.data.organisation.name} yet.
+      </Text>
     );
   else {
     const d = overview.data.donor;

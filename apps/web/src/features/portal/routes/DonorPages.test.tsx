@@ -5,12 +5,7 @@ import { stubFetch } from '../../../test/fetch-stub.ts';
 import { signedInSession } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { gift, overview, plan } from '../portal.test-support.ts';
-import {
-  DonationPage,
-  MyDonationsPage,
-  RecurringDonationsPage,
-  RecurringEditPage,
-} from './DonorPages.tsx';
+import { DonationPage, MyDonationsPage, RecurringDonationsPage, RecurringEditPage } from './DonorPages.tsx';
 
 const render = (entry: string) =>
   renderRoutes(

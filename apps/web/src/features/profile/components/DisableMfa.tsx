@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { profileErrorMessage } from '../profile-errors.ts';
 import { profileApi } from '../api/profile.queries.ts';
+import { profileErrorMessage } from '../profile-errors.ts';
 import { CodePrompt } from './CodePrompt.tsx';
 
 /** Turning two-step verification off: a current code, then a confirmation dialog. */

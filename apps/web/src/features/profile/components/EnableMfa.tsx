@@ -2,8 +2,8 @@ import { Box, Button, Code, CopyButton, Group, Image, List, Stack, Text } from '
 import { useMutation } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { profileErrorMessage } from '../profile-errors.ts';
 import { profileApi } from '../api/profile.queries.ts';
+import { profileErrorMessage } from '../profile-errors.ts';
 import { CodePrompt } from './CodePrompt.tsx';
 
 /**

@@ -6,8 +6,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { NewPasswordInput } from '../../auth/index.ts';
-import { profileErrorMessage } from '../profile-errors.ts';
 import { profileApi } from '../api/profile.queries.ts';
+import { profileErrorMessage } from '../profile-errors.ts';
 
 type Values = { current_password: string; new_password: string; confirm: string };
 

@@ -41,7 +41,14 @@ export function PhotoField({ profile }: { profile: TProfile }) {
             }}
           >
             {(props) => (
-              <Button {...props} variant="default" size="xs" leftSection={<ImageUp size={14} />} loading={upload.isPending} disabled={busy}>
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                leftSection={<ImageUp size={14} />}
+                loading={upload.isPending}
+                disabled={busy}
+              >
                 {profile.has_uploaded_photo ? 'Change photo' : 'Upload photo'}
               </Button>
             )}

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { profileErrorMessage } from '../profile-errors.ts';
 import { profileApi } from '../api/profile.queries.ts';
+import { profileErrorMessage } from '../profile-errors.ts';
 import { CodePrompt } from './CodePrompt.tsx';
 
 /** New backup codes (the old ones stop working); asks for a current authenticator code first. */

@@ -1,6 +1,6 @@
+import type { TRoleCode } from '@kindling/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TRoleCode } from '@kindling/contracts';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { signedInSession } from '../../../test/fixtures.ts';

@@ -34,7 +34,11 @@ function renderProfile(handlers: Parameters<typeof stubFetch>[0], code: TRoleCod
   });
   return { ...view, fetchStub, user: userEvent.setup() };
 }
-const section = async (name: string) => within((await screen.findByRole('heading', { name })).closest('section')!);
+const section = async (name: string) => {
+  const found = (await screen.findByRole('heading', { name })).closest('section');
+  if (!found) throw new Error(`no section around ${name}`);
+  return within(found);
+};
 
 describe('/profile for any signed-in role', () => {
   it('gives a 1984 staff member every section and saves their name, refreshing the session', async () => {
@@ -51,7 +55,10 @@ describe('/profile for any signed-in role', () => {
     await user.type(last, ' Stafford ');
     await user.click(name.getByRole('button', { name: 'Save name' }));
     await waitFor(() =>
-      expect(fetchStub.callsTo('PUT', '/account/profile')[0]?.body).toEqual({ first_name: 'Stella', last_name: 'Stafford' }),
+      expect(fetchStub.callsTo('PUT', '/account/profile')[0]?.body).toEqual({
+        first_name: 'Stella',
+        last_name: 'Stafford',
+      }),
     );
     await waitFor(() => expect(fetchStub.callsTo('GET', '/refresh')).toHaveLength(1));
   });
@@ -88,7 +95,10 @@ describe('/profile for any signed-in role', () => {
     expect(await name.findByRole('alert')).toHaveTextContent('Upload a JPEG, PNG or WebP image.');
     accept = true;
     await user.upload(input, new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' }));
-    expect(await name.findByRole('img', { name: 'Your photo' })).toHaveAttribute('src', '/uploads/users/42/photo-abc.png');
+    expect(await name.findByRole('img', { name: 'Your photo' })).toHaveAttribute(
+      'src',
+      '/uploads/users/42/photo-abc.png',
+    );
     expect(name.getByRole('button', { name: 'Remove photo' })).toBeInTheDocument();
     expect(name.queryByRole('alert')).toBeNull();
     expect(fetchStub.callsTo('POST', '/account/profile/photo')).toHaveLength(2);
@@ -157,7 +167,10 @@ describe('/profile for any signed-in role', () => {
   });
 
   it('shows a donor (1123) their donor record as well, as the old profile page did', async () => {
-    renderProfile({ 'GET /portal/account/overview': { body: overview({ source: 'account', expires_at: null }) } }, 1123);
+    renderProfile(
+      { 'GET /portal/account/overview': { body: overview({ source: 'account', expires_at: null }) } },
+      1123,
+    );
     const record = await section('Your donor record');
     expect(await record.findByText('1 Analytical Way, London, N1 1AA, GB')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
