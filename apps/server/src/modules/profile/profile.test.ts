@@ -34,17 +34,20 @@ describe('the profile of any signed-in person', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 401, 401, 401, 401]);
   });
 
-  it('lets a 1984 staff member change their name, shown in the session', async () => {
+  it('lets a 1984 staff member (the demo account with a photo) change their name, shown in the session', async () => {
     const staff = await signedIn('staff@kindling.test');
-    expect((await staff.get('/api/v1/account/profile')).json()).toEqual({
+    const profile = (await staff.get('/api/v1/account/profile')).json();
+    expect(profile).toEqual({
       first_name: 'Stella',
       last_name: 'Staff',
       email: 'staff@kindling.test',
-      photo_url: null,
-      has_uploaded_photo: false,
+      photo_url: expect.stringMatching(/^\/uploads\/users\/\d+\/photo-demo\.png$/),
+      has_uploaded_photo: true,
       pending_email: null,
       has_password: true,
     });
+    const photo = await ctx.app.inject({ method: 'GET', url: profile.photo_url });
+    expect(photo.headers['content-type']).toBe('image/png');
     const blank = await staff.put('/api/v1/account/profile', { first_name: '  ', last_name: 'Staff' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().fields).toEqual({ first_name: 'First name is required' });
