@@ -78,7 +78,8 @@ describe('the profile of any signed-in person', () => {
     const removed = await donor.request('DELETE', '/api/v1/account/profile/photo');
     expect(removed.json()).toMatchObject({ photo_url: null, has_uploaded_photo: false });
     expect((await ctx.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
-    const { rows } = await ctx.db.execute(sql`SELECT 1 FROM stored_files WHERE key LIKE 'users/%'`);
+    const donorId: number = (await donor.get('/api/v1/refresh')).json().npo_user.id;
+    const { rows } = await ctx.db.execute(sql`SELECT 1 FROM stored_files WHERE key LIKE ${`users/${donorId}/%`}`);
     expect(rows).toHaveLength(0);
   });
 
