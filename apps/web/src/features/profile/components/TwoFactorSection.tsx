@@ -50,7 +50,7 @@ export function TwoFactorSection() {
               Two-step verification
             </Title>
             {status.data && (
-              <Badge color={status.data.otp_enabled ? 'green.9' : 'gray.7'} variant="outline" size="lg">
+              <Badge color={status.data.otp_enabled ? 'teal.9' : 'gray.7'} variant="outline" size="lg">
                 {status.data.otp_enabled ? 'On' : 'Off'}
               </Badge>
             )}
