@@ -8,7 +8,7 @@ const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main na
 describe('signing in routes each kind of account to its place', () => {
   const { newPage } = useBrowser();
 
-  it('takes a 5150 user through password and authenticator code to the MFA tab with backup codes', async () => {
+  it('takes a 5150 user through password and authenticator code to the two-factor section with backup codes', async () => {
     const { page, context } = await newPage();
     await signIn(page, 'mfa@kindling.test');
     const code = page.getByRole('textbox', { name: 'Authenticator code' });
@@ -17,12 +17,12 @@ describe('signing in routes each kind of account to its place', () => {
     expect(await code.getAttribute('placeholder')).toBe('000000');
     await code.fill(currentTotp());
     await page.getByRole('button', { name: 'Verify', exact: false }).click();
-    await page.waitForURL('**/admin/account?tab=mfa');
+    await page.waitForURL('**/profile#two-factor');
     // The first sign-in hands out ten single-use backup codes, shown once.
     const codes = page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
-    expect(await page.getByRole('tab', { name: /Security/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#two-factor').getByRole('list', { name: 'Backup codes' }).count()).toBe(1);
     await context.close();
   });
 

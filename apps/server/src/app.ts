@@ -33,6 +33,7 @@ import {
 } from './modules/plans/index.ts';
 import { PORTAL_COOKIE, portalRoutes } from './modules/portal/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
 import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
@@ -123,6 +124,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authRoutes, auth);
       await api.register(accountRoutes, auth);
+      await api.register(profileRoutes, {
+        db: deps.db,
+        mailer: deps.mailer,
+        files,
+        origin: publicOrigin(deps.config),
+        config: deps.config,
+      });
       await api.register(organisationRoutes, { db: deps.db, files });
       await api.register(analysisRoutes, { db: deps.db });
       await api.register(notificationRoutes, { db: deps.db });

@@ -17,7 +17,7 @@ export type TAccessGroup = keyof typeof ACCESS;
 export const canReach = (group: TAccessGroup, code: number | null | undefined): boolean =>
   code != null && (ACCESS[group] as readonly number[]).includes(code);
 
-const PEER_ROUTES = ['/peer-dashboard', '/profile', '/my-donations', '/recurring-donations', '/donate'];
+const PEER_ROUTES = ['/peer-dashboard', '/my-donations', '/recurring-donations', '/donate'];
 const SHARED_ROUTES = [
   '/peer-donations/:id',
   '/recurring-edit/:id',
@@ -113,9 +113,10 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; group: TAccessGroup }
 /**
  * Pages for any signed-in user, reached from the top bar, with no role list of their own. Listed
  * here, beside the guarded ones, so the server knows them as pages of the app: a direct load (a
- * reload, a link in an e-mail) gets the app, never the public donation page.
+ * reload, a link in an e-mail) gets the app, never the public donation page. /profile is every
+ * role's own profile, password and second factor (docs/product/profile.md).
  */
-export const SIGNED_IN_ROUTES = ['/account-settings', '/notifications', '/user'] as const;
+export const SIGNED_IN_ROUTES = ['/account-settings', '/notifications', '/user', '/profile'] as const;
 
 /** Public routes in docs/product/sign-in.md#public-routes (no login needed). */
 export const PUBLIC_ROUTES = [
@@ -178,6 +179,7 @@ export const PUBLIC_PATTERNS = [
   '/campaign-embed/:id',
   '/password-reset/:id',
   '/team-invitation/:token',
+  '/confirm-email/:token',
 ] as const;
 
 /** Paths where the sidebar and top bar are hidden (docs/product/shell.md#pages-without-the-shell). */

@@ -34,6 +34,7 @@ export * from './payments.ts';
 export * from './portal.ts';
 export * from './post-sign-in.ts';
 export * from './processors.ts';
+export * from './profile.ts';
 export * from './provider-limits.ts';
 export * from './question-answers.ts';
 export * from './recurring-plans.ts';

@@ -17,7 +17,7 @@ export function routeAfterSignIn(input: TPostSignInInput): string {
     return `/signup?${q.toString()}`;
   }
   const code = input.code ?? input.npos[0]?.user_role ?? null;
-  if (code === 5150 && input.backupCodes && input.backupCodes.length > 0) return '/admin/account?tab=mfa';
+  if (code === 5150 && input.backupCodes && input.backupCodes.length > 0) return '/profile#two-factor';
   switch (code) {
     case 7789:
       return '/console';

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { ROLE, ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { memberships, npos } from '../modules/organisations/organisations.tables.ts';
@@ -5,6 +6,7 @@ import { ensureSandboxPaymentsOfGifts } from '../modules/payments/index.ts';
 import { sandboxAccountId } from '../modules/sandbox/index.ts';
 import { users } from '../modules/users/index.ts';
 import type { Db } from '../platform/db/client.ts';
+import { databaseFileStore } from '../platform/files/file-store.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
@@ -44,6 +46,8 @@ type DemoUser = {
   code: TRoleCode;
   npoSlugs: string[];
   totp?: boolean;
+  /** Starts with a profile photo (docs/product/profile.md#name-and-photo). */
+  photo?: boolean;
   note: string;
 };
 
@@ -95,7 +99,8 @@ export const DEMO_USERS: DemoUser[] = [
     lastName: 'Staff',
     code: ROLE.STAFF,
     npoSlugs: ['riverside-food-bank'],
-    note: 'dashboard only',
+    photo: true,
+    note: 'dashboard only; has a profile photo',
   },
   {
     email: 'fundraiser@kindling.test',
@@ -114,6 +119,14 @@ export const DEMO_USERS: DemoUser[] = [
     note: 'member of both organisations',
   },
 ];
+
+/** The demo photo, stored like an uploaded one; only for a new account, so a removed photo stays removed. */
+async function seedPhoto(db: Db, userId: number): Promise<void> {
+  const key = `users/${userId}/photo-demo.png`;
+  const content = await readFile(new URL('./demo-photo.png', import.meta.url));
+  await databaseFileStore(db).put({ key, npoId: null, contentType: 'image/png', content });
+  await db.update(users).set({ photoKey: key }).where(sql`${users.id} = ${userId}`);
+}
 
 /** Creates the demo organisations and accounts; running it again changes nothing. */
 export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: boolean }> {
@@ -151,6 +164,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
           .set({ otpEnabled: true, otpSecret: seal(totpKey, DEMO_TOTP_SECRET, `totp:${userId}`) })
           .where(sql`${users.id} = ${userId}`);
       }
+      if (userId && u.photo) await seedPhoto(db, userId);
     }
     if (!userId) continue;
     for (const slug of u.npoSlugs) {

@@ -63,6 +63,13 @@ export async function api<T>(method: string, path: string, options: RequestOptio
   return data as T;
 }
 
+/** POSTs one file as multipart in the form field `field` (api() sends a FormData as the browser encodes it). */
+export function uploadFile<T>(path: string, file: File, field = 'file'): Promise<T> {
+  const body = new FormData();
+  body.append(field, file);
+  return api<T>('POST', path, { body });
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

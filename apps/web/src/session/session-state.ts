@@ -139,7 +139,7 @@ export function stateFromRefresh(prev: SessionState, data: TRefreshResponse): Se
     selectedNpo,
     role: selectedNpo ? (user.code ?? user.role ?? selectedNpo.user_role) : null,
     roleName: selectedNpo ? (user.role_name ?? selectedNpo.role_name) : null,
-    // The login response's codes are shown once on /admin/account; a refresh must not erase them.
+    // The login response's codes are shown once on /profile#two-factor; a refresh must not erase them.
     backupCodes: data.backup_codes && data.backup_codes.length > 0 ? data.backup_codes : base.backupCodes,
     npo: user.npo,
     npoStats: stats,

@@ -65,7 +65,7 @@ export type SessionActions = {
   /** POST /logout (or GET for the sidebar button), clear state. */
   logout: (method?: 'GET' | 'POST') => Promise<void>;
   clearBackupCodes: () => void;
-  /** Keeps the session's otp flag in step after MFA is enabled or disabled on /admin/account. */
+  /** Keeps the session's otp flag in step after MFA is enabled or disabled on /profile. */
   setOtpEnabled: (enabled: boolean) => void;
   setSelectedCampaignUrl: (url: string | null) => void;
 };

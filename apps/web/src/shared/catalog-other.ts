@@ -12,13 +12,6 @@ export const PEER_PAGES: Record<string, PageEntry> = {
     emptyTitle: 'No fundraising pages yet',
     related: GUIDE_LINK,
   },
-  '/profile': {
-    section: 'Settings',
-    title: 'Profile',
-    description: 'Your name, photo, contact details and password.',
-    emptyTitle: 'Profile settings will appear here',
-    related: HELP_LINK,
-  },
   '/my-donations': {
     section: 'Donations',
     title: 'My donations',
@@ -85,7 +78,7 @@ export const ADMIN_PAGES: Record<string, PageEntry> = {
   }),
   '/admin/account': settings({
     title: 'Account',
-    description: 'Your sign-in details, password and two-factor authentication.',
+    description: "Your organisation's time zone and locale; your own profile and password are on /profile.",
     emptyTitle: 'Account settings will appear here',
   }),
   '/admin/team': settings({
@@ -116,7 +109,7 @@ export const ADMIN_PAGES: Record<string, PageEntry> = {
     title: 'Security',
     description: 'Two-factor requirements for your team, active sessions and the audit log.',
     emptyTitle: 'Security settings will appear here',
-    related: { label: 'Set up two-factor authentication', path: '/admin/account' },
+    related: { label: 'Set up two-factor authentication', path: '/profile#two-factor' },
   }),
   '/stripe-methods': settings({
     title: 'Payment methods',
@@ -190,6 +183,13 @@ export const CONSOLE_PAGES: Record<string, PageEntry> = {
 
 /** Pages any signed-in user may open from the top bar (the router's signed-in routes). */
 export const SIGNED_IN_PAGES: Record<string, PageEntry> = {
+  '/profile': {
+    section: 'Settings',
+    title: 'Profile',
+    description: 'Your name, photo, e-mail address, password and two-step verification.',
+    emptyTitle: 'Your profile could not be loaded',
+    related: HELP_LINK,
+  },
   '/notifications': {
     section: 'Account',
     title: 'Notifications',

@@ -28,7 +28,7 @@ describe('page catalog', () => {
     expect(admin.some((path) => path.includes(':'))).toBe(false);
 
     const peer = searchablePagesFor(1123, 'fundraiser').map((page) => page.path);
-    expect(peer).toEqual(['/peer-dashboard', '/profile', '/my-donations', '/recurring-donations', '/donate']);
+    expect(peer).toEqual(['/peer-dashboard', '/my-donations', '/recurring-donations', '/donate', '/profile']);
 
     expect(searchablePagesFor(7789, 'super_admin').map((page) => page.path)).toContain('/console/analytics');
     expect(searchablePagesFor(null, null)).toEqual([]);

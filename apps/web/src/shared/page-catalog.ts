@@ -26,14 +26,15 @@ export type SearchablePage = { path: string; title: string; section: string; des
 
 /**
  * The pages a role may open from the search overlay: guarded routes without parameters (a page that
- * needs an id cannot be opened from a list of names), filtered by the ACCESS lists.
+ * needs an id cannot be opened from a list of names), filtered by the ACCESS lists, and the
+ * profile, which every role has.
  */
 export function searchablePagesFor(role: number | null, roleName: string | null): SearchablePage[] {
   const code = effectiveRoleCode(role, roleName);
-  return GUARDED_ROUTES.filter((route) => !route.path.includes(':') && canReach(route.group, code)).flatMap((route) => {
-    const entry = PAGE_CATALOG[route.path];
-    return entry
-      ? [{ path: route.path, title: entry.title, section: entry.section, description: entry.description }]
-      : [];
+  if (code === null) return [];
+  const guarded = GUARDED_ROUTES.filter((route) => !route.path.includes(':') && canReach(route.group, code));
+  return [...guarded.map((route) => route.path), '/profile'].flatMap((path) => {
+    const entry = PAGE_CATALOG[path];
+    return entry ? [{ path, title: entry.title, section: entry.section, description: entry.description }] : [];
   });
 }

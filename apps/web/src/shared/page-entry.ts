@@ -15,5 +15,5 @@ export type PageEntry = {
 export const HOME_LINK = { label: 'Go to your dashboard', path: '/dashboard/home' };
 export const GUIDE_LINK = { label: 'Read the fundraising guide', path: '/resources/fundraising-guide' };
 export const HELP_LINK = { label: 'Visit the help centre', path: '/help' };
-export const ACCOUNT_LINK = { label: 'Open your account settings', path: '/admin/account' };
+export const ACCOUNT_LINK = { label: 'Open your account settings', path: '/profile' };
 export const API_LINK = { label: 'Read the API reference', path: '/api-reference' };

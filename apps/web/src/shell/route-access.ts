@@ -1,4 +1,3 @@
-import { canReach, isAdminType } from '@kindling/contracts';
 import { effectiveRole, mayOpen } from '../app/routes/route-access.ts';
 
 /**
@@ -15,15 +14,4 @@ export function effectiveRoleCode(role: number | null | undefined, roleName?: st
  */
 export function canReachPath(path: string, role: number | null | undefined, roleName?: string | null): boolean {
   return mayOpen(path.split(/[?#]/)[0] ?? path, effectiveRoleCode(role, roleName));
-}
-
-/**
- * Where '/account-settings' leads for this role (the router redirects there): the admin account page
- * for roles that reach it, the profile for peer fundraisers, the dashboard settings for staff.
- */
-export function accountSettingsPath(role: number | null | undefined, roleName?: string | null): string {
-  const code = effectiveRoleCode(role, roleName);
-  if (isAdminType(code, roleName) && canReach('admin', code)) return '/admin/account';
-  if (canReach('peer', code)) return '/profile';
-  return '/dashboard/settings';
 }

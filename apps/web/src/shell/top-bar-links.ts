@@ -14,7 +14,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { SessionState } from '../session/session-types.ts';
-import { accountSettingsPath, canReachPath } from './route-access.ts';
+import { canReachPath } from './route-access.ts';
 
 export type LinkBadge = {
   label: string /** Read by screen readers instead of the bare number. */;
@@ -97,16 +97,13 @@ export function resourceLinksFor(role: number | null, roleName: string | null): 
 }
 
 /**
- * The user menu's links (Sign Out is an action, added by the menu). 'Account settings' resolves to the
- * role's real settings page; when that is the profile page itself it is not listed twice.
+ * The user menu's links (Sign Out is an action, added by the menu). 'Account settings'
+ * (/account-settings) leads to the profile for every role (docs/product/profile.md), so the menu
+ * lists the profile once.
  */
-export function userMenuLinksFor(role: number | null, roleName: string | null): Array<{ label: string; path: string }> {
-  const links: Array<{ label: string; path: string }> = [];
-  if (canReachPath('/profile', role, roleName)) links.push({ label: 'Profile', path: '/profile' });
-  const settings = accountSettingsPath(role, roleName);
-  // The link is /account-settings (docs/product/shell.md#top-bar), which the router redirects to `settings`.
-  if (!links.some((link) => link.path === settings))
-    links.push({ label: 'Account settings', path: '/account-settings' });
-  links.push({ label: 'Help', path: '/help' });
-  return links;
+export function userMenuLinksFor(): Array<{ label: string; path: string }> {
+  return [
+    { label: 'Profile', path: '/profile' },
+    { label: 'Help', path: '/help' },
+  ];
 }

@@ -14,7 +14,7 @@ export type RenderOptions = {
 /** Shows where the router ended up, so tests can assert the final location. */
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return <output data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</output>;
 }
 
 /**

@@ -30,7 +30,7 @@ const FORGOT_ANSWER = 'If an account exists for that address, we have sent a lin
 const signedIn = { preHandler: requireSession };
 const actorOf = (request: FastifyRequest) => ({ userId: sessionOf(request).user.id, ip: request.ip ?? null });
 
-/** Sign-up, the first organisation, password reset and change, and the MFA settings of /admin/account. */
+/** Sign-up, the first organisation, password reset and change, and the MFA settings of /profile. */
 export async function accountRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   const r = zodRouter(app, 'Account');
   onboardingRoutes(r, deps);

@@ -1,5 +1,6 @@
 import type { TLoginResponse, TLoginUser } from '@kindling/contracts';
 import { type MembershipView, permissionsOf, toOrganisationOption } from '../organisations/index.ts';
+import { photoUrlOf } from '../users/index.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** The signed-in user as the login calls return it; role fields describe `selected`, if any. */
@@ -16,8 +17,8 @@ export function toLoginUser(user: UserRow, selected: MembershipView | null): TLo
     // Peer campaigns arrive with the peer-to-peer issue.
     peer_campaigns: [],
     created_at: user.createdAt.toISOString(),
-    avatar: user.avatarUrl,
-    avatar_url: user.avatarUrl,
+    avatar: photoUrlOf(user),
+    avatar_url: photoUrlOf(user),
     logged_in: true,
     otp_enabled: user.otpEnabled,
     otp_required_for_login: user.otpEnabled,

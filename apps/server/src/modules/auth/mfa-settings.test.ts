@@ -6,7 +6,7 @@ import { TestClient, totpCode } from '../../../test/test-client.ts';
 
 const ME = 'admin@kindling.test';
 
-describe('MFA settings on /admin/account', () => {
+describe('MFA settings on /profile', () => {
   const ctx = useTestApp();
   const forgetUsedStep = () => ctx.db.execute(sql`UPDATE users SET otp_consumed_step = NULL WHERE email = ${ME}`);
   const wrongCode = (secret: string) => (totpCode(secret) === '000000' ? '111111' : '000000');

@@ -3,4 +3,5 @@
 // and staff-written rows reference a user; the auth module runs the sign-in flows over these rows.
 // The tables are shared through here for joins (docs/decisions/018-module-graph.md).
 
+export { photoUrlOf } from './photo.ts';
 export { authChallenges, backupCodes, passwordResets, sessions, users } from './users.tables.ts';

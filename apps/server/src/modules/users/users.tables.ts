@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { storedFiles } from '../../platform/files/files.tables.ts';
 
 export const users = pgTable(
   'users',
@@ -9,7 +10,10 @@ export const users = pgTable(
     firstName: text().notNull().default(''),
     lastName: text().notNull().default(''),
     passwordHash: text(),
+    /** A provider's picture (Google), kept as it came; an uploaded photo (photoKey) is shown instead. */
     avatarUrl: text(),
+    /** The photo uploaded on /profile: a stored file, served at /uploads/<key>. */
+    photoKey: text().references(() => storedFiles.key, { onDelete: 'set null' }),
     googleSub: text().unique(),
     stripeUserId: text().unique(),
     /** AES-256-GCM sealed TOTP secret: it must be recoverable, so it is encrypted, not hashed. */

@@ -20,6 +20,7 @@ export * from '../../modules/overview/dashboard-settings.tables.ts';
 export * from '../../modules/payment-settings/payment-settings.tables.ts';
 export * from '../../modules/payments/payments.tables.ts';
 export * from '../../modules/processors/processors.tables.ts';
+export * from '../../modules/profile/profile.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';

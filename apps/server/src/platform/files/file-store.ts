@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { storedFiles } from './files.tables.ts';
 
 export type StoredFile = { key: string; contentType: string; sizeBytes: number; sha256: string; content: Buffer };
-export type NewFile = { key: string; npoId: number; contentType: string; content: Buffer };
+export type NewFile = { key: string; npoId: number | null; contentType: string; content: Buffer };
 
 /**
  * Where uploads are kept. One implementation today, PostgreSQL; an S3-compatible store would be a
@@ -14,6 +14,8 @@ export type FileStore = {
   /** Stores a file under a new key; false when the key is taken (the file is not replaced). */
   put: (file: NewFile) => Promise<boolean>;
   get: (key: string) => Promise<StoredFile | null>;
+  /** Deletes a file that is no longer used (a replaced or removed photo); an unknown key is no error. */
+  remove: (key: string) => Promise<void>;
 };
 
 export const sha256Of = (content: Buffer) => createHash('sha256').update(content).digest('hex');
@@ -40,6 +42,9 @@ export function databaseFileStore(db: Db): FileStore {
         .from(storedFiles)
         .where(eq(storedFiles.key, key));
       return row ?? null;
+    },
+    remove: async (key) => {
+      await db.delete(storedFiles).where(eq(storedFiles.key, key));
     },
   };
 }

@@ -3,12 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 import type { FileStore } from './file-store.ts';
 
-// An image sent as one multipart file (the field `file`), checked by its bytes and kept in the file
-// store: campaign images, organisation logos and receipt signatures all arrive this way.
+// An image sent as one multipart file (the field `file`), checked by its bytes: campaign images,
+// organisation logos, receipt signatures and people's photos all arrive this way.
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
-export type ImageType = keyof typeof CONTENT_TYPES;
+export const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
+export type ImageType = keyof typeof IMAGE_CONTENT_TYPES;
 
 /** The file's type from its first bytes: a name or a Content-Type header proves nothing. */
 export function imageTypeOf(bytes: Buffer): ImageType | null {
@@ -20,16 +20,15 @@ export function imageTypeOf(bytes: Buffer): ImageType | null {
   return null;
 }
 
-/** What an API reference says of the multipart body these routes take. */
-export const imageUploadOpenApi = {
-  openapi: {
-    body: {
-      mediaType: 'multipart/form-data',
-      description: `One image in the field \`file\` (at most ${MAX_IMAGE_BYTES} bytes).`,
-      schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
-    },
-  },
+/** OpenAPI description of the multipart body readImageUpload reads. */
+export const IMAGE_UPLOAD_BODY = {
+  mediaType: 'multipart/form-data',
+  description: `One image in the field \`file\` (at most ${MAX_IMAGE_BYTES} bytes).`,
+  schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
 };
+
+/** What an API reference says of the multipart body these routes take (route config). */
+export const imageUploadOpenApi = { openapi: { body: IMAGE_UPLOAD_BODY } };
 
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
@@ -46,21 +45,30 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Reads the request's image, refuses anything but JPEG, PNG or WebP, and stores it under
- * `<npo>/<folder>/<name>-<random>.<type>`; returns its URL (/uploads/…). A key is never reused.
+ * The one image of a multipart upload (field `file`), up to 5 MB, JPEG, PNG or WebP by its bytes;
+ * anything else is refused with a field message (`image`) before anything is stored.
  */
-export async function storeUploadedImage(
-  files: FileStore,
-  request: FastifyRequest,
-  place: { npoId: number; folder: string; name: string },
-): Promise<string> {
+export async function readImageUpload(request: FastifyRequest): Promise<{ bytes: Buffer; type: ImageType }> {
   const bytes = await readUpload(request);
   const type = imageTypeOf(bytes);
   if (!type) {
     const message = 'Upload a JPEG, PNG or WebP image.';
     throw new AppError('VALIDATION_FAILED', message, { image: message });
   }
+  return { bytes, type };
+}
+
+/**
+ * Reads the request's image and stores it under `<npo>/<folder>/<name>-<random>.<type>`; returns its
+ * URL (/uploads/…). A key is never reused.
+ */
+export async function storeUploadedImage(
+  files: FileStore,
+  request: FastifyRequest,
+  place: { npoId: number; folder: string; name: string },
+): Promise<string> {
+  const { bytes, type } = await readImageUpload(request);
   const key = `${place.npoId}/${place.folder}/${place.name}-${randomBytes(12).toString('hex')}.${type}`;
-  await files.put({ key, npoId: place.npoId, contentType: CONTENT_TYPES[type], content: bytes });
+  await files.put({ key, npoId: place.npoId, contentType: IMAGE_CONTENT_TYPES[type], content: bytes });
   return `/uploads/${key}`;
 }

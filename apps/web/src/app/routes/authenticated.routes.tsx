@@ -1,7 +1,7 @@
 import { CONSTANTS, GUARDED_ROUTES, SIGNED_IN_ROUTES } from '@kindling/contracts';
 import { Center, Loader } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../../system/FullPageSpinner.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { accessHandle } from './route-access.ts';
@@ -93,7 +93,6 @@ const MyDonationsPage = donorPage('MyDonationsPage');
 const RecurringDonationsPage = donorPage('RecurringDonationsPage');
 const RecurringEditPage = donorPage('RecurringEditPage');
 const DonationPage = donorPage('DonationPage');
-const ProfilePage = donorPage('ProfilePage');
 const StaffDonationPage = lazy(() =>
   import('../../features/donation-admin/routes/DonationPage.tsx').then((m) => ({ default: m.DonationPage })),
 );
@@ -109,8 +108,8 @@ const TransactionPage = lazy(() =>
 const ImportsPage = lazy(() =>
   import('../../features/imports/routes/ImportsPage.tsx').then((m) => ({ default: m.ImportsPage })),
 );
-const AccountSettingsRedirect = lazy(() =>
-  import('./AccountSettingsRedirect.tsx').then((m) => ({ default: m.AccountSettingsRedirect })),
+const ProfilePage = lazy(() =>
+  import('../../features/profile/routes/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
 );
 
 /** Pages inside the shell show a spinner in the content area, not over the sidebar. */
@@ -135,7 +134,6 @@ const SCREENS: Record<string, ReactNode> = {
   '/recurring-donations': <RecurringDonationsPage />,
   '/recurring-edit/:id': <RecurringEditPage />,
   '/donation/:id': <DonationPage />,
-  '/profile': <ProfilePage />,
   '/dashboard/recurring': <RecurringPlansPage />,
   '/dashboard/recurring-plan/:id': <RecurringPlanPage />,
   '/dashboard/donors': <DonorsPage />,
@@ -172,9 +170,11 @@ const SCREENS: Record<string, ReactNode> = {
  * (The top bar's /knowledge-base and /resources/fundraising-guide are public pages of the marketing site.)
  */
 const SIGNED_IN_SCREENS: Record<(typeof SIGNED_IN_ROUTES)[number], ReactNode> = {
-  '/account-settings': <AccountSettingsRedirect />,
+  // Every role's account settings are its profile (docs/product/profile.md).
+  '/account-settings': <Navigate to="/profile" replace />,
   '/notifications': <NotificationsPage />,
   '/user': <PlaceholderPage path="/user" />,
+  '/profile': <ProfilePage />,
 };
 const signedInRoutes: RouteObject[] = SIGNED_IN_ROUTES.map((path) => ({
   path,

@@ -29,6 +29,11 @@ const TeamInvitationPage = lazy(() =>
   import('../../features/team/routes/TeamInvitationPage.tsx').then((m) => ({ default: m.TeamInvitationPage })),
 );
 
+// A new e-mail address confirmed from the link sent to it (docs/product/profile.md#e-mail-address).
+const ConfirmEmailPage = lazy(() =>
+  import('../../features/profile/routes/ConfirmEmailPage.tsx').then((m) => ({ default: m.ConfirmEmailPage })),
+);
+
 // The donor portal from an e-mail link: its own chunk, no shell, no sign-in (decision 012).
 const PortalPage = lazy(() =>
   import('../../features/portal/routes/PortalPage.tsx').then((m) => ({ default: m.PortalPage })),
@@ -51,6 +56,7 @@ const authRoutes: RouteObject[] = [
   { path: '/reset-password', element: page(<ResetPasswordPage />) },
   { path: '/password-reset/:id', element: page(<ResetPasswordPage />) },
   { path: '/team-invitation/:token', element: page(<TeamInvitationPage />) },
+  { path: '/confirm-email/:token', element: page(<ConfirmEmailPage />) },
   { path: '/unauthorized', element: <UnauthorizedPage /> },
   { path: '/portal', element: page(<PortalPage />) },
   { path: '/portal/:token', element: page(<PortalPage />) },

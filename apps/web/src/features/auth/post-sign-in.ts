@@ -10,7 +10,7 @@ export function loginRoleCode(login: TLoginResponse): number | null {
 /**
  * Where a completed sign-in lands (docs/product/sign-in.md#after-sign-in): routeAfterSignIn, except that a user who was
  * sent to /login from a page they may open returns there. The first sign-in of a 5150 user with
- * backup codes always lands on the MFA tab, so the codes are seen.
+ * backup codes always lands on the profile's two-factor section, so the codes are seen.
  */
 export function destinationAfterSignIn(
   login: TLoginResponse,
@@ -24,6 +24,6 @@ export function destinationAfterSignIn(
     backupCodes: login.backup_codes,
     stripeAccount: login.stripe_account ?? stripeAccount ?? null,
   });
-  if (login.npos.length !== 1 || target === '/admin/account?tab=mfa') return target;
+  if (login.npos.length !== 1 || target === '/profile#two-factor') return target;
   return allowedOrigin(origin, code) ?? target;
 }

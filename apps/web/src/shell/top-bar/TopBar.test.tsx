@@ -81,8 +81,8 @@ describe('TopBar', () => {
     renderTopBar(signedInSession(5150));
     await user.click(screen.getByRole('button', { name: /Account menu for Ada Lovelace/ }));
     const menu = within(await screen.findByRole('menu'));
-    expect(menu.getByRole('menuitem', { name: 'Account settings' })).toHaveAttribute('href', '/account-settings');
-    expect(menu.queryByRole('menuitem', { name: 'Profile' })).toBeNull();
+    expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(menu.queryByRole('menuitem', { name: 'Account settings' })).toBeNull();
     await user.click(menu.getByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(server.callsTo('POST', '/logout')).toHaveLength(1);

@@ -90,8 +90,7 @@ export function UserMenu() {
 }
 
 function UserLinks() {
-  const session = useSession();
-  return userMenuLinksFor(session.role, session.roleName).map(({ label, path }) => {
+  return userMenuLinksFor().map(({ label, path }) => {
     const Icon = USER_LINK_ICONS[label] ?? UserRound;
     return (
       <Menu.Item key={label} component={Link} to={path} leftSection={<Icon size={16} aria-hidden />}>

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import type { TRoleCode } from '@kindling/contracts';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
@@ -6,147 +7,45 @@ import { signedInSession } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { AccountPage } from './AccountPage.tsx';
 
-const CODES = ['aaaa-1111', 'bbbb-2222', 'cccc-3333'];
-const NEW_CODES = Array.from({ length: 10 }, (_, i) => `new${i}-code`);
-
-function renderAccount(entry: string, handlers: Parameters<typeof stubFetch>[0], backupCodes: string[] | null = null) {
+function renderAccount(entry: string, code: TRoleCode = 5150, handlers: Parameters<typeof stubFetch>[0] = {}) {
   const fetchStub = stubFetch(handlers);
-  const view = renderRoutes([{ path: '/admin/account', element: <AccountPage /> }], {
-    initialEntries: [entry],
-    session: { ...signedInSession(5150), backupCodes },
-  });
+  const view = renderRoutes(
+    [
+      { path: '/admin/account', element: <AccountPage /> },
+      { path: '/profile', element: <h1>Profile page</h1> },
+    ],
+    { initialEntries: [entry], session: signedInSession(code) },
+  );
   return { ...view, fetchStub, user: userEvent.setup() };
 }
+const at = (router: ReturnType<typeof renderAccount>['router']) =>
+  `${router.state.location.pathname}${router.state.location.hash}`;
 
-const mfaOff = { 'GET /account/mfa': { body: { otp_enabled: false, backup_codes_remaining: 0 } } };
-const mfaOn = { 'GET /account/mfa': { body: { otp_enabled: true, backup_codes_remaining: 7 } } };
-
+// One code path for a person's own settings: the old Profile and Security tabs lead to /profile.
 describe('/admin/account', () => {
-  it('opens the Security tab with ?tab=mfa and shows the first sign-in codes once', async () => {
-    const { user } = renderAccount('/admin/account?tab=mfa', mfaOn, CODES);
-    expect(screen.getByRole('tab', { name: /security/i })).toHaveAttribute('aria-selected', 'true');
-    const list = await screen.findByRole('list', { name: 'Backup codes' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(CODES);
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download (.txt)' })).toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'I have saved these codes' }));
-    expect(screen.queryByRole('list', { name: 'Backup codes' })).not.toBeInTheDocument();
-    // Switching tabs and back does not bring them back: they are gone from the session.
-    await user.click(screen.getByRole('tab', { name: /profile/i }));
-    await user.click(screen.getByRole('tab', { name: /security/i }));
-    expect(await screen.findByText('Backup codes remaining:')).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'Backup codes' })).not.toBeInTheDocument();
+  it.each([
+    ['/admin/account?tab=mfa', '/profile#two-factor'],
+    ['/admin/account?tab=profile', '/profile'],
+  ])('sends %s to %s', async (entry, target) => {
+    const { router } = renderAccount(entry);
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(at(router)).toBe(target);
   });
 
-  it('opens the Profile tab by default with the name and e-mail read-only', async () => {
-    renderAccount('/admin/account', mfaOn);
-    expect(screen.getByRole('tab', { name: /profile/i })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@kindling.test');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
+  it('sends a role without organisation settings (2001) to the profile', async () => {
+    const { router, fetchStub } = renderAccount('/admin/account?tab=organisation', 2001);
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(at(router)).toBe('/profile');
+    expect(fetchStub.calls).toHaveLength(0);
   });
 
-  it('turns MFA on: QR code and key, confirmation code, then the 10 new codes', async () => {
-    const { user, fetchStub } = renderAccount('/admin/account?tab=mfa', {
-      ...mfaOff,
-      'POST /account/mfa/setup': {
-        body: {
-          secret: 'JBSWY3DPEHPK3PXP',
-          otpauth_url: 'otpauth://totp/x',
-          qr_data_url: 'data:image/png;base64,AAAA',
-        },
-      },
-      'POST /account/mfa/enable': { body: { backup_codes: NEW_CODES } },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
-    expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
-    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
-
-    await user.type(screen.getByRole('textbox', { name: /confirmation code/i }), '123456');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    const list = await screen.findByRole('list', { name: 'Backup codes' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
-    expect(fetchStub.callsTo('POST', '/account/mfa/enable')[0]?.body).toEqual({ otp_code: '123456' });
-  });
-
-  it("shows the server's message when the confirmation code is wrong", async () => {
-    const { user } = renderAccount('/admin/account?tab=mfa', {
-      ...mfaOff,
-      'POST /account/mfa/setup': { body: { secret: 'S', otpauth_url: 'o', qr_data_url: 'data:image/png;base64,A' } },
-      'POST /account/mfa/enable': {
-        status: 422,
-        body: { status: 422, code: 'INVALID_OTP', message: 'That code is not valid.' },
-      },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
-    await user.type(await screen.findByRole('textbox', { name: /confirmation code/i }), '000000');
-    await user.click(screen.getByRole('button', { name: 'Turn on' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not valid.');
-  });
-
-  it('regenerates backup codes after asking for a current code', async () => {
-    const { user, fetchStub } = renderAccount('/admin/account?tab=mfa', {
-      ...mfaOn,
-      'POST /account/mfa/backup_codes': { body: { backup_codes: NEW_CODES } },
-    });
-    expect(await screen.findByText('7')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Generate new backup codes' }));
-    await user.type(screen.getByRole('textbox', { name: /current authenticator code/i }), '222333');
-    await user.click(screen.getByRole('button', { name: 'Generate codes' }));
-    expect(await screen.findByRole('heading', { name: 'Your new backup codes' })).toBeInTheDocument();
-    expect(fetchStub.callsTo('POST', '/account/mfa/backup_codes')[0]?.body).toEqual({ otp_code: '222333' });
-  });
-
-  it('turns MFA off only after the confirmation dialog', async () => {
-    let enabled = true;
-    const { user, fetchStub } = renderAccount('/admin/account?tab=mfa', {
-      'GET /account/mfa': () => ({ body: { otp_enabled: enabled, backup_codes_remaining: enabled ? 7 : 0 } }),
-      'POST /account/mfa/disable': () => {
-        enabled = false;
-        return { body: { ok: true } };
-      },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Turn off two-step verification' }));
-    await user.type(screen.getByRole('textbox', { name: /current authenticator code/i }), '444555');
-    await user.click(screen.getByRole('button', { name: 'Turn off' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-step verification?' });
-    expect(fetchStub.callsTo('POST', '/account/mfa/disable')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(fetchStub.callsTo('POST', '/account/mfa/disable')[0]?.body).toEqual({ otp_code: '444555' }),
-    );
-  });
-
-  it('offers a retry when the security settings cannot be loaded', async () => {
-    renderAccount('/admin/account?tab=mfa', { 'GET /account/mfa': { status: 503 } });
-    expect(
-      await screen.findByText('Your security settings could not be loaded.', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  });
-
-  it('leads an admin from the Organisation tab to the organisation profile', async () => {
-    renderAccount('/admin/account?tab=organisation', mfaOn);
-    expect(screen.getByRole('tab', { name: /organisation/i })).toHaveAttribute('aria-selected', 'true');
+  it('leads an admin to the organisation profile and to their own profile', async () => {
+    renderAccount('/admin/account', 5150);
+    expect(screen.getByRole('link', { name: 'Your profile and password' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Two-step verification' })).toHaveAttribute('href', '/profile#two-factor');
     expect(screen.getByRole('link', { name: 'Open the organisation profile' })).toHaveAttribute(
       'href',
       '/admin/organization',
     );
-  });
-
-  it('shows no Organisation tab to a role without organisation settings', () => {
-    const fetchStub = stubFetch(mfaOn);
-    renderRoutes([{ path: '/admin/account', element: <AccountPage /> }], {
-      initialEntries: ['/admin/account?tab=organisation'],
-      session: signedInSession(2001),
-    });
-    expect(screen.queryByRole('tab', { name: /organisation/i })).not.toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /profile/i })).toHaveAttribute('aria-selected', 'true');
-    expect(fetchStub.calls).toHaveLength(0);
   });
 });

@@ -14,7 +14,7 @@ describe('Sign In: routing after a successful sign-in (docs/product/sign-in.md#a
   const rows: Array<[string, string, TLoginResponse]> = [
     [
       '5150 with backup codes',
-      '/admin/account?tab=mfa',
+      '/profile#two-factor',
       loginResponse([organisation(1, 5150)], { backup_codes: ['aaaa-bbbb', 'cccc-dddd'] }),
     ],
     ['5150', '/dashboard/home', loginResponse([organisation(1, 5150)])],
@@ -61,7 +61,7 @@ describe('Sign In: routing after a successful sign-in (docs/product/sign-in.md#a
     const entry = { pathname: '/login', state: { from: { pathname: '/dashboard/donors' } } };
     renderLogin({ body: loginResponse([organisation(1, 5150)], { backup_codes: ['aaaa-bbbb'] }) }, entry);
     await submitCredentials();
-    expect(await finalLocation()).toBe('/admin/account?tab=mfa');
+    expect(await finalLocation()).toBe('/profile#two-factor');
   });
 });
 

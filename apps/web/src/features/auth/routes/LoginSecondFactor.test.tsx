@@ -39,7 +39,7 @@ describe('Sign In: the second-factor view (docs/product/sign-in.md#second-factor
     const { user, fetchStub } = await reachSecondFactor({ 'POST /verify_otp': { body: login } });
     await user.type(screen.getByPlaceholderText('000000'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await finalLocation()).toBe('/admin/account?tab=mfa');
+    expect(await finalLocation()).toBe('/profile#two-factor');
     expect(fetchStub.callsTo('POST', '/verify_otp')[0]?.body).toEqual({ temp_session_id: 'tmp-7', otp_code: '123456' });
   });
 

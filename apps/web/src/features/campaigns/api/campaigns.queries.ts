@@ -1,13 +1,13 @@
-import {
-  type TCampaign,
-  type TCampaignInput,
-  type TCampaignListResponse,
-  type TCampaignStatus,
-  type TDonation,
-  type TPublicCampaign,
+import type {
+  TCampaign,
+  TCampaignInput,
+  TCampaignListResponse,
+  TCampaignStatus,
+  TDonation,
+  TPublicCampaign,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, uploadFile } from '../../../app/api-client.ts';
 
 export const CAMPAIGNS_PAGE_SIZE = 25;
 export const DONATIONS_PAGE_SIZE = 25;
@@ -92,9 +92,7 @@ export type ImagePurpose = 'campaign' | 'preset';
  * also sets the campaign's image at once; 'preset' only stores the file for a preset to point at.
  */
 function uploadImage(id: number, purpose: ImagePurpose, file: File): Promise<{ image_url: string }> {
-  const body = new FormData();
-  body.append('image', file);
-  return api<{ image_url: string }>('POST', `/npo_admin/campaigns/${id}/image`, { query: { purpose }, body });
+  return uploadFile(`/npo_admin/campaigns/${id}/image?purpose=${purpose}`, file, 'image');
 }
 
 export const campaignApi = {

@@ -1,12 +1,11 @@
 import {
   CONSTANTS,
-  type TApiError,
   type TImportListResponse,
   type TImportResponse,
   type TImportUploadResponse,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api, NoResponseError, readCookie } from '../../../app/api-client.ts';
+import { api, uploadFile } from '../../../app/api-client.ts';
 
 /** The organisation is in every key: switching organisation never shows another's imports. */
 export const importKeys = {
@@ -30,23 +29,8 @@ export const importQueries = {
 };
 
 /** POST /npo_admin/imports as multipart (the JSON client cannot send a file): checks it, answers the preview. */
-async function upload(file: File): Promise<TImportUploadResponse> {
-  const body = new FormData();
-  body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(`${CONSTANTS.apiBase}/npo_admin/imports`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { accept: 'application/json', 'x-csrf-token': readCookie('csrf_token') ?? '' },
-      body,
-    });
-  } catch {
-    throw new NoResponseError('No server response');
-  }
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw new ApiError(response.status, (data as Partial<TApiError> | null) ?? null);
-  return data as TImportUploadResponse;
+function upload(file: File): Promise<TImportUploadResponse> {
+  return uploadFile('/npo_admin/imports', file);
 }
 
 export const importApi = {

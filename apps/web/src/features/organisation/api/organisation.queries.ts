@@ -4,7 +4,7 @@ import type {
   TOrganisationProfileRequest,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, uploadFile } from '../../../app/api-client.ts';
 
 /** Query keys of the organisation profile, written once. */
 export const organisationKeys = {
@@ -25,9 +25,6 @@ export type ProfileImageKind = 'logo' | 'signature';
 export const organisationApi = {
   save: (body: TOrganisationProfileRequest) =>
     api<TOrganisationProfile>('PUT', '/npo_admin/organisation_profile', { body }),
-  uploadImage: (kind: ProfileImageKind, file: File) => {
-    const body = new FormData();
-    body.append('image', file);
-    return api<TOrganisationImageResponse>('POST', `/npo_admin/organisation_profile/${kind}`, { body });
-  },
+  uploadImage: (kind: ProfileImageKind, file: File) =>
+    uploadFile<TOrganisationImageResponse>(`/npo_admin/organisation_profile/${kind}`, file, 'image'),
 };

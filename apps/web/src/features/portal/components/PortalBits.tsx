@@ -89,3 +89,15 @@ export function ListState({
   }
   return <>{children}</>;
 }
+
+/** A labelled value of a donor's record or a gift. */
+export function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text>{value}</Text>
+    </Stack>
+  );
+}

@@ -5,13 +5,7 @@ import { stubFetch } from '../../../test/fetch-stub.ts';
 import { signedInSession } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { gift, overview, plan } from '../portal.test-support.ts';
-import {
-  DonationPage,
-  MyDonationsPage,
-  ProfilePage,
-  RecurringDonationsPage,
-  RecurringEditPage,
-} from './DonorPages.tsx';
+import { DonationPage, MyDonationsPage, RecurringDonationsPage, RecurringEditPage } from './DonorPages.tsx';
 
 const render = (entry: string) =>
   renderRoutes(
@@ -20,7 +14,6 @@ const render = (entry: string) =>
       { path: '/recurring-donations', element: <RecurringDonationsPage /> },
       { path: '/recurring-edit/:id', element: <RecurringEditPage /> },
       { path: '/donation/:id', element: <DonationPage /> },
-      { path: '/profile', element: <ProfilePage /> },
     ],
     { initialEntries: [entry], session: signedInSession(1123) },
   );
@@ -122,12 +115,5 @@ describe('signed-in donor pages', () => {
       'href',
       '/recurring-edit/9',
     );
-  });
-
-  it('/profile shows the donor record of the signed-in user', async () => {
-    stubFetch({ 'GET /portal/account/overview': { body: account } });
-    render('/profile');
-    expect(await screen.findByText('ada@example.org', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('1 Analytical Way, London, N1 1AA, GB')).toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ import { useGift, useOverview } from '../api/portal.queries.ts';
 import { ACCOUNT_SOURCE } from '../api/portal-api.ts';
 import { GiftList, ReceiptLink } from '../components/GiftList.tsx';
 import { PlanList } from '../components/PlanList.tsx';
-import { errorText, formatDate, INTERVAL_LABELS } from '../components/PortalBits.tsx';
+import { errorText, Fact, formatDate, INTERVAL_LABELS } from '../components/PortalBits.tsx';
 import { PlanEditorById, Section } from '../components/PortalSections.tsx';
 import { StatementDownload } from '../components/StatementDownload.tsx';
 
@@ -89,17 +89,6 @@ export function RecurringEditPage() {
   );
 }
 
-function Fact({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text>{value}</Text>
-    </Stack>
-  );
-}
-
 function GiftDetail({ id }: { id: number }) {
   const gift = useGift(ACCOUNT_SOURCE, id);
   if (gift.isPending) return <Loader role="status" size="sm" aria-label="Loading the donation" />;
@@ -145,28 +134,6 @@ export function DonationPage() {
           <GiftDetail id={id} />
         </Stack>
       )}
-    </WithOverview>
-  );
-}
-
-export function ProfilePage() {
-  return (
-    <WithOverview path="/profile" title="Profile">
-      {(overview) => {
-        const d = overview.donor;
-        if (!d) return null;
-        const address = [d.address, d.address2, d.city, d.state, d.postal_code, d.country].filter(Boolean).join(', ');
-        return (
-          <Paper withBorder p="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Fact label="Name" value={`${d.first_name} ${d.last_name}`.trim() || '—'} />
-              <Fact label="E-mail" value={d.email} />
-              <Fact label="Address" value={address || '—'} />
-              <Fact label="Organisation" value={overview.organisation.name} />
-            </SimpleGrid>
-          </Paper>
-        );
-      }}
     </WithOverview>
   );
 }

@@ -4,23 +4,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../../session/session-context.ts';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { accountKeys, accountQueries } from '../api/account.queries.ts';
+import { profileKeys, profileQueries } from '../api/profile.queries.ts';
 import { BackupCodesPanel } from './BackupCodesPanel.tsx';
 import { DisableMfa } from './DisableMfa.tsx';
 import { EnableMfa } from './EnableMfa.tsx';
 import { RegenerateCodes } from './RegenerateCodes.tsx';
 
-/** The Security tab (?tab=mfa): backup codes from the first sign-in, status, and MFA changes. */
-export function SecurityTab() {
+/**
+ * The two-factor section of /profile (#two-factor, where the first sign-in's backup codes are shown
+ * and where members of an organisation that requires a second factor are sent): status, set-up,
+ * new backup codes and turning it off.
+ */
+export function TwoFactorSection() {
   const session = useSession();
   const queryClient = useQueryClient();
-  const status = useQuery(accountQueries.mfaStatus());
+  const status = useQuery(profileQueries.mfaStatus());
   // Codes made on this page (enable, regenerate), shown once like the first sign-in's.
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
-  const refetchStatus = () => queryClient.invalidateQueries({ queryKey: accountKeys.mfa() });
+  const refetchStatus = () => queryClient.invalidateQueries({ queryKey: profileKeys.mfa() });
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" id="two-factor">
       {session.backupCodes && session.backupCodes.length > 0 && (
         <BackupCodesPanel
           codes={session.backupCodes}
@@ -39,14 +43,14 @@ export function SecurityTab() {
           onDone={() => setFreshCodes(null)}
         />
       )}
-      <Card withBorder padding="lg">
+      <Card withBorder padding="lg" component="section" aria-labelledby="two-factor-title">
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap">
-            <Title order={2} fz="lg">
+            <Title order={2} fz="lg" id="two-factor-title">
               Two-step verification
             </Title>
             {status.data && (
-              <Badge color={status.data.otp_enabled ? 'green' : 'gray'} variant="light" size="lg">
+              <Badge color={status.data.otp_enabled ? 'teal.9' : 'gray.7'} variant="outline" size="lg">
                 {status.data.otp_enabled ? 'On' : 'Off'}
               </Badge>
             )}

@@ -2,8 +2,8 @@ import { Box, Button, Code, CopyButton, Group, Image, List, Stack, Text } from '
 import { useMutation } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { accountErrorMessage } from '../account-errors.ts';
-import { accountApi } from '../api/account.queries.ts';
+import { profileApi } from '../api/profile.queries.ts';
+import { profileErrorMessage } from '../profile-errors.ts';
 import { CodePrompt } from './CodePrompt.tsx';
 
 /**
@@ -11,9 +11,9 @@ import { CodePrompt } from './CodePrompt.tsx';
  * authenticator app, then a code from the app to confirm, which returns the backup codes.
  */
 export function EnableMfa({ onEnabled }: { onEnabled: (backupCodes: string[]) => void }) {
-  const setup = useMutation({ mutationFn: accountApi.setupMfa });
+  const setup = useMutation({ mutationFn: profileApi.setupMfa });
   const enable = useMutation({
-    mutationFn: accountApi.enableMfa,
+    mutationFn: profileApi.enableMfa,
     onSuccess: (data) => {
       setup.reset();
       onEnabled(data.backup_codes);
@@ -24,7 +24,7 @@ export function EnableMfa({ onEnabled }: { onEnabled: (backupCodes: string[]) =>
     return (
       <Stack gap="xs" align="flex-start">
         <FormAlert
-          message={setup.isError ? accountErrorMessage(setup.error, 'Set-up could not start. Please try again.') : null}
+          message={setup.isError ? profileErrorMessage(setup.error, 'Set-up could not start. Please try again.') : null}
         />
         <Button
           leftSection={<ShieldCheck size={16} />}
@@ -67,7 +67,7 @@ export function EnableMfa({ onEnabled }: { onEnabled: (backupCodes: string[]) =>
         </Stack>
       </Group>
       <FormAlert
-        message={enable.isError ? accountErrorMessage(enable.error, 'That code did not work. Please try again.') : null}
+        message={enable.isError ? profileErrorMessage(enable.error, 'That code did not work. Please try again.') : null}
       />
       <CodePrompt
         label="Confirmation code"

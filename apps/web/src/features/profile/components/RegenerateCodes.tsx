@@ -3,15 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { accountErrorMessage } from '../account-errors.ts';
-import { accountApi } from '../api/account.queries.ts';
+import { profileApi } from '../api/profile.queries.ts';
+import { profileErrorMessage } from '../profile-errors.ts';
 import { CodePrompt } from './CodePrompt.tsx';
 
 /** New backup codes (the old ones stop working); asks for a current authenticator code first. */
 export function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const [asking, setAsking] = useState(false);
   const regenerate = useMutation({
-    mutationFn: accountApi.regenerateBackupCodes,
+    mutationFn: profileApi.regenerateBackupCodes,
     onSuccess: (data) => {
       setAsking(false);
       onCodes(data.backup_codes);
@@ -29,7 +29,7 @@ export function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => voi
       <FormAlert
         message={
           regenerate.isError
-            ? accountErrorMessage(regenerate.error, 'New codes could not be made. Please try again.')
+            ? profileErrorMessage(regenerate.error, 'New codes could not be made. Please try again.')
             : null
         }
       />

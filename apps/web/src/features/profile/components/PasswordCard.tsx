@@ -1,43 +1,21 @@
 import { CONSTANTS } from '@kindling/contracts';
-import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSession } from '../../../session/session-context.ts';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { NewPasswordInput } from '../../auth/index.ts';
-import { accountErrorMessage } from '../account-errors.ts';
-import { accountApi } from '../api/account.queries.ts';
-
-/** Name and e-mail (read-only for now) and the change-password form. */
-export function ProfileTab() {
-  const { firstName, lastName, email } = useSession();
-  return (
-    <Stack gap="lg">
-      <Card withBorder padding="lg">
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            Profile
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" value={firstName} readOnly />
-            <TextInput label="Last name" value={lastName} readOnly />
-          </SimpleGrid>
-          <TextInput label="Email" value={email} readOnly />
-          <Text size="sm" c="dimmed">
-            To change your name or e-mail address, ask an administrator of your organisation.
-          </Text>
-        </Stack>
-      </Card>
-      <ChangePasswordCard email={email} />
-    </Stack>
-  );
-}
+import { profileApi } from '../api/profile.queries.ts';
+import { profileErrorMessage } from '../profile-errors.ts';
 
 type Values = { current_password: string; new_password: string; confirm: string };
 
-function ChangePasswordCard({ email }: { email: string }) {
+/**
+ * The change-password form: the current password, then a new one checked like sign-up's. The
+ * server ends the account's other sessions; this one stays.
+ */
+export function PasswordCard({ email }: { email: string }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { current_password: '', new_password: '', confirm: '' },
@@ -54,20 +32,20 @@ function ChangePasswordCard({ email }: { email: string }) {
   });
   const change = useMutation({
     mutationFn: (values: Values) =>
-      accountApi.changePassword({ current_password: values.current_password, new_password: values.new_password }),
+      profileApi.changePassword({ current_password: values.current_password, new_password: values.new_password }),
     onSuccess: () => {
       form.reset();
       notifications.show({
         color: 'green',
         title: 'Password changed',
-        message: 'Use your new password next time you sign in.',
+        message: 'Use your new password next time you sign in. Your other sessions were signed out.',
       });
     },
-    onError: (err) => setError(accountErrorMessage(err, 'Your password could not be changed. Please try again.')),
+    onError: (err) => setError(profileErrorMessage(err, 'Your password could not be changed. Please try again.')),
   });
 
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" component="section" aria-labelledby="password-title">
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
@@ -76,8 +54,8 @@ function ChangePasswordCard({ email }: { email: string }) {
         })}
       >
         <Stack gap="md" maw={420}>
-          <Title order={2} fz="lg">
-            Change password
+          <Title order={2} fz="lg" id="password-title">
+            Password
           </Title>
           <FormAlert message={error} />
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { accountErrorMessage } from '../account-errors.ts';
-import { accountApi } from '../api/account.queries.ts';
+import { profileApi } from '../api/profile.queries.ts';
+import { profileErrorMessage } from '../profile-errors.ts';
 import { CodePrompt } from './CodePrompt.tsx';
 
 /** Turning two-step verification off: a current code, then a confirmation dialog. */
@@ -12,7 +12,7 @@ export function DisableMfa({ onDisabled }: { onDisabled: () => void }) {
   const [asking, setAsking] = useState(false);
   const [pendingCode, setPendingCode] = useState<string | null>(null);
   const disable = useMutation({
-    mutationFn: accountApi.disableMfa,
+    mutationFn: profileApi.disableMfa,
     onSuccess: () => {
       setPendingCode(null);
       setAsking(false);
@@ -26,7 +26,8 @@ export function DisableMfa({ onDisabled }: { onDisabled: () => void }) {
     return (
       <Button
         variant="outline"
-        color="red"
+        // Shade 9: the default red outline is below the 4.5:1 contrast WCAG asks of text on white.
+        color="red.9"
         leftSection={<ShieldOff size={16} />}
         onClick={() => setAsking(true)}
         w="fit-content"
@@ -40,7 +41,7 @@ export function DisableMfa({ onDisabled }: { onDisabled: () => void }) {
       <FormAlert
         message={
           disable.isError
-            ? accountErrorMessage(disable.error, 'Two-step verification is still on. Please try again.')
+            ? profileErrorMessage(disable.error, 'Two-step verification is still on. Please try again.')
             : null
         }
       />
