@@ -37,3 +37,4 @@ export * from './recurring-plans.ts';
 export * from './roles.ts';
 export * from './search.ts';
 export * from './team.ts';
+export * from './security.ts';

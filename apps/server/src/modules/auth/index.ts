@@ -6,3 +6,9 @@ export { donorInviteQueue, inviteDonor, registerDonorInvitations } from './donor
 export { ensureInvitedAccount, type InvitedAccount } from './invited-account.service.ts';
 export { createSessionResolver, endSessionsOfUserIn } from './sessions.service.ts';
 export { findUserByEmail, insertUser, type UserRow } from './users.repository.ts';
+export {
+  deleteSessionOfOrganisation as endSessionOfOrganisation,
+  listSessionsOfOrganisation,
+} from './sessions.repository.ts';
+export { listAttemptsOfOrganisation, type SignInAttemptRow } from './sign-in-attempts.ts';
+export { countMembersWithoutSecondFactor, policyOf, type SignInPolicy, savePolicy } from './sign-in-policy.ts';

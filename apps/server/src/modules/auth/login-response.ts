@@ -2,8 +2,11 @@ import type { TLoginResponse, TLoginUser } from '@kindling/contracts';
 import { type MembershipView, toOrganisationOption } from '../organisations/index.ts';
 import type { UserRow } from './users.repository.ts';
 
-/** The signed-in user as the login calls return it; role fields describe `selected`, if any. */
-export function toLoginUser(user: UserRow, selected: MembershipView | null): TLoginUser {
+/**
+ * The signed-in user as the login calls return it; role fields describe `selected`, if any, and
+ * `mfaSetupRequired` says its policy asks for a second factor this user has not set up.
+ */
+export function toLoginUser(user: UserRow, selected: MembershipView | null, mfaSetupRequired = false): TLoginUser {
   return {
     id: user.id,
     user_id: user.id,
@@ -20,6 +23,7 @@ export function toLoginUser(user: UserRow, selected: MembershipView | null): TLo
     logged_in: true,
     otp_enabled: user.otpEnabled,
     otp_required_for_login: user.otpEnabled,
+    mfa_setup_required: mfaSetupRequired,
   };
 }
 
@@ -27,13 +31,13 @@ export function loginResponse(
   user: UserRow,
   memberships: MembershipView[],
   selected: MembershipView | null,
-  extras: { backupCodes: string[] | null; stripeAccount: string | null },
+  extras: { backupCodes: string[] | null; stripeAccount: string | null; mfaSetupRequired: boolean },
 ): TLoginResponse {
   return {
     status: 200,
     two_factor_required: false,
     temp_session_id: null,
-    npo_user: toLoginUser(user, selected),
+    npo_user: toLoginUser(user, selected, extras.mfaSetupRequired),
     npos: memberships.map(toOrganisationOption),
     backup_codes: extras.backupCodes,
     stripe_account: extras.stripeAccount,
