@@ -14,6 +14,7 @@ import { type AuditFilter, type AuditLogRow, auditFilterOptions, recordAudit, se
 import {
   countMembersWithoutSecondFactor,
   endSessionOfOrganisation,
+  findUserByEmail,
   listAttemptsOfOrganisation,
   listSessionsOfOrganisation,
   policyOf,
@@ -37,6 +38,11 @@ export async function getSettings(db: Db, npoId: number): Promise<TSecuritySetti
 /** Saves the sign-in policy and audits what changed (docs/product/security.md#policy). */
 export async function updateSettings(db: Db, actor: Actor, input: TSecuritySettingsRequest) {
   const npoId = actor.session.selectedNpoId;
+  if (input.require_two_factor && !(await findUserByEmail(db, actor.session.user.email))?.otpEnabled) {
+    // Otherwise the admin would lock themselves out of this page until they set it up.
+    const message = 'Set up two-step verification for your own account first (Account, Security tab).';
+    throw new AppError('VALIDATION_FAILED', message, { require_two_factor: message });
+  }
   await db.transaction(async (tx) => {
     const before = await policyOf(tx, npoId);
     const after = { requireTwoFactor: input.require_two_factor, sessionLifetimeHours: input.session_lifetime_hours };
