@@ -103,17 +103,14 @@ const datesInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || 
 const DATES_MESSAGE = { message: 'The end date is before the start date', path: ['to'] };
 
 /** Filters of the audit log (who, what, which entity, from and to days in UTC), for the list and its CSV. */
-export const ZAuditFilter = z
-  .object(auditFilterFields)
-  .strict()
-  .refine(datesInOrder, DATES_MESSAGE);
+export const ZAuditFilter = z.object(auditFilterFields).strict().refine(datesInOrder, DATES_MESSAGE);
 export type TAuditFilter = z.infer<typeof ZAuditFilter>;
 
 export const ZAuditQuery = z
   .object({ ...auditFilterFields, page, per_page: perPage })
   .strict()
   .refine(datesInOrder, DATES_MESSAGE);
-export type TAuditQuery = z.input<typeof ZAuditQuery>;
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
 export const ZAuditEntry = z.object({
   id: z.number().int(),

@@ -58,7 +58,10 @@ export async function searchAuditLog(
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(auditLog)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }

@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { memberships } from '../organisations/index.ts';
 import { sessions, users } from '../users/index.ts';
-import { DEFAULT_POLICY } from './sign-in-policy.ts';
 import { signInPolicies } from './sign-in.tables.ts';
+import { DEFAULT_POLICY } from './sign-in-policy.ts';
 
 /** Inserts a session; the user's expired ones are swept at the same time (there is no cleanup job). */
 export async function insertSession(

@@ -17,7 +17,12 @@ const KEEP = sql`interval '90 days'`;
  */
 export async function recordAttempt(
   db: Tx,
-  attempt: { userId: number | null; email: string; failure: SignInFailure | null; client: Omit<ClientContext, 'previousSessionToken'> },
+  attempt: {
+    userId: number | null;
+    email: string;
+    failure: SignInFailure | null;
+    client: Omit<ClientContext, 'previousSessionToken'>;
+  },
 ): Promise<void> {
   await db.delete(signInAttempts).where(sql`${signInAttempts.createdAt} < now() - ${KEEP}`);
   await db.insert(signInAttempts).values({

@@ -31,5 +31,8 @@ export const signInAttempts = pgTable(
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_attempts_user_idx').on(t.userId, t.createdAt), index('sign_in_attempts_at_idx').on(t.createdAt)],
+  (t) => [
+    index('sign_in_attempts_user_idx').on(t.userId, t.createdAt),
+    index('sign_in_attempts_at_idx').on(t.createdAt),
+  ],
 );

@@ -83,7 +83,8 @@ export async function revokeSession(db: Db, actor: Actor, publicId: number): Pro
   const npoId = actor.session.selectedNpoId;
   await db.transaction(async (tx) => {
     const ended = await endSessionOfOrganisation(tx, npoId, publicId);
-    if (!ended) throw new AppError('NOT_FOUND', 'This session has already ended, or is not one of this organisation’s.');
+    if (!ended)
+      throw new AppError('NOT_FOUND', 'This session has already ended, or is not one of this organisation’s.');
     await recordAudit(tx, {
       npoId,
       actorUserId: actor.session.user.id,

@@ -42,9 +42,9 @@ describe('/admin/security: policy, sessions, sign-in history and audit log', () 
       for (const who of ['finance', 'staff', 'fundraiser']) {
         const c = await signedIn(ctx, `${who}@kindling.test`);
         for (const path of reads) expect((await c.get(`${API}${path}`)).statusCode, `${who} ${path}`).toBe(403);
-        expect((await c.put(`${API}/settings`, { require_two_factor: false, session_lifetime_hours: 24 })).statusCode).toBe(
-          403,
-        );
+        expect(
+          (await c.put(`${API}/settings`, { require_two_factor: false, session_lifetime_hours: 24 })).statusCode,
+        ).toBe(403);
         expect((await c.request('DELETE', `${API}/sessions/1`)).statusCode).toBe(403);
       }
     });
@@ -97,7 +97,12 @@ describe('/admin/security: policy, sessions, sign-in history and audit log', () 
     expect((await signInAs(manager, 'manager@kindling.test')).statusCode).toBe(200);
     const listed = ZMemberSessionsResponse.parse((await admin.get(`${API}/sessions`)).json());
     const theirs = listed.sessions.find((s) => s.email === 'manager@kindling.test');
-    expect(theirs).toMatchObject({ member: 'Mona Manager', device: 'Firefox on Linux', ip: '203.0.113.7', current: false });
+    expect(theirs).toMatchObject({
+      member: 'Mona Manager',
+      device: 'Firefox on Linux',
+      ip: '203.0.113.7',
+      current: false,
+    });
     expect(listed.sessions.find((s) => s.email === 'admin@kindling.test')?.current).toBe(true);
 
     expect((await admin.request('DELETE', `${API}/sessions/${theirs?.id}`)).statusCode).toBe(204);
@@ -105,7 +110,11 @@ describe('/admin/security: policy, sessions, sign-in history and audit log', () 
     expect(after.statusCode).toBe(401);
     expect((await admin.request('DELETE', `${API}/sessions/${theirs?.id}`)).statusCode).toBe(404);
     const audit = ZAuditResponse.parse((await admin.get(`${API}/audit?action=session.revoked`)).json());
-    expect(audit.entries[0]).toMatchObject({ actor: 'Ada Admin', entity: 'user', data: { device: 'Firefox on Linux' } });
+    expect(audit.entries[0]).toMatchObject({
+      actor: 'Ada Admin',
+      entity: 'user',
+      data: { device: 'Firefox on Linux' },
+    });
   });
 
   it('keeps the sign-in history of the members, failures with their reason, and no unknown e-mails', async () => {
@@ -152,7 +161,10 @@ describe('/admin/security: policy, sessions, sign-in history and audit log', () 
     const csv = await admin.get(`${API}/audit/export?action=session.revoked`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Date (UTC),Who,Action,Entity,Entity id,IP address,Details');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Ada Admin,session.revoked,user');
@@ -172,9 +184,9 @@ describe('/admin/security: policy, sessions, sign-in history and audit log', () 
     const c = new TestClient(ctx.app);
     const signIn = await signInAs(c, 'staff@kindling.test');
     expect(setCookieOf(signIn, 'kindling_session')?.maxAge).toBe(2 * 60 * 60);
-    expect((await boss.put(`${API}/settings`, { require_two_factor: false, session_lifetime_hours: 720 })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await boss.put(`${API}/settings`, { require_two_factor: false, session_lifetime_hours: 720 })).statusCode,
+    ).toBe(200);
   });
 
   describe('an organisation that requires a second factor', () => {

@@ -1,4 +1,11 @@
-import { ACCESS, MESSAGES, MFA_SETUP_MESSAGE, PERMISSION_LABELS, type TAccessGroup, type TPermission } from '@kindling/contracts';
+import {
+  ACCESS,
+  MESSAGES,
+  MFA_SETUP_MESSAGE,
+  PERMISSION_LABELS,
+  type TAccessGroup,
+  type TPermission,
+} from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 import { withAccess } from './route-access.ts';

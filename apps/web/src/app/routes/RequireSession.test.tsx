@@ -182,7 +182,9 @@ describe('Route guards with a session (docs/product/sign-in.md#route-access and 
   it('sends a member back to the page they wanted once the second factor is on', async () => {
     stubFetch({});
     const { router } = renderRoutes(routes, {
-      initialEntries: [{ pathname: MFA_SETUP_PATHNAME, state: { from: { pathname: '/dashboard/home' }, mfaSetup: true } }],
+      initialEntries: [
+        { pathname: MFA_SETUP_PATHNAME, state: { from: { pathname: '/dashboard/home' }, mfaSetup: true } },
+      ],
       session: { ...signedInSession(1984), otpEnabled: true },
     });
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeInTheDocument();

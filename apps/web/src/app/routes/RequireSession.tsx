@@ -41,7 +41,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }
   const redirect = roleRedirect(access, session);
   // Set-up done on a page this role does not otherwise open: go on to where they were going.
-  if (redirect === '/unauthorized' && onSetupPage && sentForSetup(location.state)) return <Navigate to={afterSetup(location.state, session)} replace />;
+  if (redirect === '/unauthorized' && onSetupPage && sentForSetup(location.state))
+    return <Navigate to={afterSetup(location.state, session)} replace />;
   if (redirect) return <Navigate to={redirect} replace state={{ from: location }} />;
   return children;
 }

@@ -37,6 +37,9 @@ const DonationsListPage = lazy(() =>
 const ProcessorsPage = lazy(() =>
   import('../../features/processors/routes/ProcessorsPage.tsx').then((m) => ({ default: m.ProcessorsPage })),
 );
+const SecurityPage = lazy(() =>
+  import('../../features/security/routes/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })),
+);
 const TeamPage = lazy(() => import('../../features/team/routes/TeamPage.tsx').then((m) => ({ default: m.TeamPage })));
 const HomePage = lazy(() => import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
 const AnalysisPage = lazy(() =>
@@ -121,6 +124,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin/account': <AccountPage />,
   '/admin/processors': <ProcessorsPage />,
   '/admin/team': <TeamPage />,
+  '/admin/security': <SecurityPage />,
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
   '/dashboard/donations': <DonationsListPage />,
