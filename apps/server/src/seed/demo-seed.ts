@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
+import { seedSecurity } from './security-seed.ts';
 import { seedTeam } from './team-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
@@ -161,6 +162,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   }
   const admin = await db.query.users.findFirst({ where: sql`lower(${users.email}) = 'admin@kindling.test'` });
   await seedTeam(db, npoIds, admin?.id ?? null);
+  await seedSecurity(db, npoIds);
   await seedCampaigns(db, npoIds);
   await seedDonationAdmin(db, npoIds);
   // Also mends demo data of installations seeded before the demo's gifts had their sandbox
