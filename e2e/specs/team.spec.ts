@@ -102,5 +102,6 @@ describe('/admin/team', () => {
     await colleague.page.goto('/dashboard/home');
     await colleague.page.getByRole('heading', { name: 'Session Expired' }).waitFor();
     await colleague.context.close();
-  });
+    // Four browsers and a long journey: more than the default minute on a shared machine.
+  }, 240_000);
 });
