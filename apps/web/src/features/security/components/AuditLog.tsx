@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../app/api-client.ts';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { securityApi, securityQueries } from '../api/security.queries.ts';
-import { when } from './format.ts';
+import { pageControlLabel, when } from './format.ts';
 
 const PER_PAGE = 20;
 const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
@@ -133,6 +133,7 @@ export function AuditLog({ npoId }: { npoId: number | null }) {
           onChange={(page) => setQuery((q) => ({ ...q, page }))}
           size="sm"
           aria-label="Audit log pages"
+          getControlProps={pageControlLabel}
         />
       ) : null}
     </Stack>

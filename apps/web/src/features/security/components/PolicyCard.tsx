@@ -81,7 +81,7 @@ export function PolicyCard({ settings, npoId }: { settings: TSecuritySettings; n
           </Text>
           <FormAlert message={errors?.message ?? null} />
           {save.isSuccess && !save.isPending ? (
-            <Text size="sm" c="green.8" role="status">
+            <Text size="sm" role="status">
               Saved.
             </Text>
           ) : null}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { securityQueries } from '../api/security.queries.ts';
-import { when } from './format.ts';
+import { pageControlLabel, when } from './format.ts';
 
 /** Sign-ins of the organisation's members, failures first to the eye (docs/product/security.md#sign-in-history). */
 export function SignInHistory({ npoId }: { npoId: number | null }) {
@@ -52,11 +52,11 @@ export function SignInHistory({ npoId }: { npoId: number | null }) {
                   <Table.Td>{a.member ?? a.email}</Table.Td>
                   <Table.Td>
                     {a.succeeded ? (
-                      <Badge color="green" variant="light">
+                      <Badge color="green.9" variant="light">
                         Signed in
                       </Badge>
                     ) : (
-                      <Badge color="red" variant="light">
+                      <Badge color="red.9" variant="light">
                         Failed: {SIGN_IN_REASON_LABELS[a.reason ?? ''] ?? a.reason}
                       </Badge>
                     )}
@@ -70,7 +70,14 @@ export function SignInHistory({ npoId }: { npoId: number | null }) {
         </Table.ScrollContainer>
       ) : null}
       {pages > 1 ? (
-        <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label="Sign-in history pages" />
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          size="sm"
+          aria-label="Sign-in history pages"
+          getControlProps={pageControlLabel}
+        />
       ) : null}
     </Stack>
   );
