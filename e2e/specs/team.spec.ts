@@ -1,5 +1,7 @@
+import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../support/accounts.ts';
+import { currentTotp, signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { mailsTo } from '../support/mail-outbox.ts';
@@ -17,10 +19,20 @@ async function invitationPath(to: string): Promise<string> {
   throw new Error(`no invitation e-mail to ${to}`);
 }
 
+/** The demo TOTP admin through both factors; the first sign-in lands on the two-step section of /profile. */
+async function signInWithTotp(page: Page) {
+  await signIn(page, 'mfa@kindling.test');
+  await page.getByRole('textbox', { name: 'Authenticator code' }).fill(currentTotp());
+  await page.getByRole('button', { name: 'Verify', exact: false }).click();
+  await page.waitForURL('**/profile#two-factor');
+}
+
+const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 describe('/admin/team', () => {
   const { newPage } = useBrowser();
 
-  it('an admin invites a colleague, who accepts from the e-mail and signs in', async () => {
+  it('an admin invites a colleague, who joins, must set up TOTP, sees only their role, and is signed out when revoked', async () => {
     const { page, context } = await newPage();
     await signIn(page, 'admin@kindling.test');
     await page.waitForURL('**/dashboard/home');
@@ -43,9 +55,6 @@ describe('/admin/team', () => {
     expect(await seriousViolations(colleague.page)).toEqual([]);
     await create.getByRole('button', { name: 'Create account and join' }).click();
     await colleague.page.getByText('You joined Riverside Food Bank').waitFor();
-    await signIn(colleague.page, COLLEAGUE, 'colleague-password');
-    await colleague.page.waitForURL('**/dashboard/home');
-    await colleague.context.close();
 
     const phone = await newPage({ width: 375, height: 812 });
     await signIn(phone.page, 'admin@kindling.test');
@@ -53,8 +62,46 @@ describe('/admin/team', () => {
     await phone.page.goto('/admin/team');
     await phone.page.getByRole('article', { name: 'Cleo League' }).waitFor();
     expect(await seriousViolations(phone.page)).toEqual([]);
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(overflow).toBe(false);
+    expect(await noOverflow(phone.page)).toBe(true);
     await phone.context.close();
-  });
+
+    // An admin with a second factor of their own requires one for every member.
+    const boss = await newPage();
+    await signInWithTotp(boss.page);
+    await boss.page.goto('/admin/security');
+    const policy = boss.page.getByRole('form', { name: 'Sign-in policy' });
+    await policy.getByRole('switch', { name: /Require two-step verification/ }).check({ force: true });
+    await policy.getByRole('button', { name: 'Save policy' }).click();
+    await policy.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await boss.page.getByRole('table', { name: 'Audit log' }).waitFor();
+    expect(await seriousViolations(boss.page)).toEqual([]);
+
+    // The colleague signs in and is sent to set up an authenticator before anything else.
+    await signIn(colleague.page, COLLEAGUE, 'colleague-password');
+    await colleague.page.waitForURL('**/profile#two-factor');
+    await colleague.page.getByRole('button', { name: 'Set up authenticator app' }).click();
+    const secret = (await colleague.page.getByLabel('Secret key').innerText()).trim();
+    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+    expect(await seriousViolations(colleague.page)).toEqual([]);
+    await colleague.page.getByRole('textbox', { name: 'Confirmation code' }).fill(code);
+    await colleague.page.getByRole('button', { name: 'Turn on' }).click();
+    // Then on to what a staff member may see: the dashboard, and no team settings.
+    await colleague.page.waitForURL('**/dashboard/home');
+    await colleague.page.goto('/admin/team');
+    await colleague.page.waitForURL('**/unauthorized');
+    await colleague.page.goto('/dashboard/donations');
+    await colleague.page.waitForURL('**/dashboard/donations');
+    expect(await noOverflow(colleague.page)).toBe(true);
+
+    // The admin ends the colleague's session; the colleague's next navigation is signed out.
+    await boss.page.reload();
+    const revoke = boss.page.getByRole('button', { name: /^Sign out Cleo League on / });
+    await revoke.click();
+    await revoke.waitFor({ state: 'detached' });
+    await boss.context.close();
+    await colleague.page.goto('/dashboard/home');
+    await colleague.page.getByRole('heading', { name: 'Session Expired' }).waitFor();
+    await colleague.context.close();
+    // Four browsers and a long journey: more than the default minute on a shared machine.
+  }, 240_000);
 });

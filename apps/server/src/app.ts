@@ -37,6 +37,7 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
+import { securityRoutes } from './modules/security/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import type { Config } from './platform/config/config.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
       await api.register(paymentSettingsRoutes, { db: deps.db, config: deps.config });
       await api.register(overviewRoutes, { db: deps.db, config: deps.config });
+      await api.register(securityRoutes, { db: deps.db });
       await api.register(teamRoutes, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) });
       await api.register(fundraiserRoutes, {
         db: deps.db,

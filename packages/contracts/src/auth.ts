@@ -37,6 +37,11 @@ export const ZLoginUser = z.object({
   logged_in: z.boolean(),
   otp_enabled: z.boolean(),
   otp_required_for_login: z.boolean(),
+  /**
+   * The selected organisation requires a second factor and this user has none: organisation routes
+   * answer 403 MFA_SETUP_REQUIRED until it is set up (docs/product/security.md#two-step-verification).
+   */
+  mfa_setup_required: z.boolean(),
 });
 export type TLoginUser = z.infer<typeof ZLoginUser>;
 

@@ -40,4 +40,5 @@ export * from './question-answers.ts';
 export * from './recurring-plans.ts';
 export * from './roles.ts';
 export * from './search.ts';
+export * from './security.ts';
 export * from './team.ts';

@@ -14,6 +14,7 @@ import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
+import { seedSecurity } from './security-seed.ts';
 import { seedTeam } from './team-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
@@ -179,6 +180,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   const admin = await db.query.users.findFirst({ where: sql`lower(${users.email}) = 'admin@kindling.test'` });
   await seedProfiles(db, npoIds);
   await seedTeam(db, npoIds, admin?.id ?? null);
+  await seedSecurity(db, npoIds);
   await seedCampaigns(db, npoIds);
   await seedDonationAdmin(db, npoIds);
   await seedPaymentSettings(db, npoIds, admin?.id ?? null);

@@ -1,4 +1,4 @@
-import { MESSAGES, type TLoginResponse, type TOrganisationOption } from '@kindling/contracts';
+import { MESSAGES, MFA_SETUP_REQUIRED, type TLoginResponse, type TOrganisationOption } from '@kindling/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../app/api-client.ts';
@@ -99,7 +99,11 @@ export function SessionProvider({ children, initialState }: Props) {
   );
 
   const clearBackupCodes = useCallback(() => setState((prev) => ({ ...prev, backupCodes: null })), []);
-  const setOtpEnabled = useCallback((enabled: boolean) => setState((prev) => ({ ...prev, otpEnabled: enabled })), []);
+  const setOtpEnabled = useCallback(
+    (enabled: boolean) =>
+      setState((prev) => ({ ...prev, otpEnabled: enabled, mfaSetupRequired: enabled ? false : prev.mfaSetupRequired })),
+    [],
+  );
   const setSelectedCampaignUrl = useCallback(
     (url: string | null) => setState((prev) => ({ ...prev, selectedCampaignUrl: url })),
     [],
@@ -144,7 +148,10 @@ function useLostSessionWatch(
 ) {
   useEffect(() => {
     const onError = (error: unknown) => {
-      if (!isLostSession(error) || !isSignedIn(stateRef.current)) return;
+      if (!isSignedIn(stateRef.current)) return;
+      // The organisation began requiring a second factor while this user was signed in.
+      if (isSecondFactorRequired(error)) setState((prev) => ({ ...prev, mfaSetupRequired: true, otpEnabled: false }));
+      if (!isLostSession(error)) return;
       setState((prev) => ({ ...signedOutState('ready'), selectedCampaignUrl: prev.selectedCampaignUrl }));
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
@@ -159,6 +166,9 @@ function useLostSessionWatch(
     };
   }, [queryClient, stateRef, setState]);
 }
+
+const isSecondFactorRequired = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.body?.code === MFA_SETUP_REQUIRED;
 
 const isLostSession = (error: unknown): boolean =>
   error instanceof ApiError &&

@@ -25,6 +25,7 @@ export function signedOutState(phase: SessionState['phase'] = 'ready'): SessionS
     backupCodes: null,
     otpEnabled: false,
     otpRequiredForLogin: false,
+    mfaSetupRequired: false,
     // Not true by default: we only call a visitor logged in once the server said so
     // (docs/product/sign-in.md#the-session).
     loggedIn: false,
@@ -95,6 +96,7 @@ function userFields(user: TLoginUser) {
     peerCampaigns: user.peer_campaigns,
     otpEnabled: user.otp_enabled,
     otpRequiredForLogin: user.otp_required_for_login,
+    mfaSetupRequired: user.mfa_setup_required ?? false,
     loggedIn: user.logged_in,
   };
 }

@@ -31,6 +31,11 @@ export type SessionState = {
   backupCodes: string[] | null;
   otpEnabled: boolean;
   otpRequiredForLogin: boolean;
+  /**
+   * The selected organisation requires a second factor this user has not set up: the guard sends
+   * them to set it up before anything else (docs/product/security.md#two-step-verification).
+   */
+  mfaSetupRequired: boolean;
   loggedIn: boolean;
   npoStats: TOrganisationStats | null;
   npo: TNpo | null;
@@ -65,7 +70,10 @@ export type SessionActions = {
   /** POST /logout (or GET for the sidebar button), clear state. */
   logout: (method?: 'GET' | 'POST') => Promise<void>;
   clearBackupCodes: () => void;
-  /** Keeps the session's otp flag in step after MFA is enabled or disabled on /profile. */
+  /**
+   * Keeps the session's otp flag in step after MFA is enabled or disabled on /profile; turning it on
+   * also meets the organisation's requirement.
+   */
   setOtpEnabled: (enabled: boolean) => void;
   setSelectedCampaignUrl: (url: string | null) => void;
 };

@@ -33,11 +33,12 @@ describe('sidebar menu per role (docs/product/shell.md#sidebar)', () => {
     }
   });
 
-  it('keeps the settings of a finance user (2001) but not Organisation and Team', () => {
+  it('keeps the settings of a finance user (2001) but not Organisation, Team and Security', () => {
     const finance = paths(2001);
     expect(finance).toEqual(expect.arrayContaining(['/admin/account', '/admin/processors', '/exchange-rates']));
     expect(finance).not.toContain('/admin/organization');
     expect(finance).not.toContain('/admin/team');
+    expect(finance).not.toContain('/admin/security');
   });
 
   it('gives a peer fundraiser (1123) the limited menu only', () => {

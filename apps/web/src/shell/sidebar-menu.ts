@@ -116,8 +116,8 @@ const PEER_MENU: NavSection[] = [
   { id: 'settings', label: 'Settings', items: [{ label: 'Profile', path: '/profile', icon: UserRound }] },
 ];
 
-/** Organisation and Team settings are for 7789, 6635, 5150 and the role name 'admin' (not 2001). */
-const ORGANISATION_ONLY_PATHS = new Set(['/admin/organization', '/admin/team']);
+/** Organisation, Team and Security settings are for 7789, 6635, 5150 and the role name 'admin' (not 2001). */
+const ORGANISATION_ONLY_PATHS = new Set(['/admin/organization', '/admin/team', '/admin/security']);
 
 /**
  * The sidebar sections in docs/product/shell.md#sidebar for a role. Every item is also filtered through the

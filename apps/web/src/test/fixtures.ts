@@ -30,6 +30,7 @@ export function loginUser(code: TRoleCode | null, overrides: Partial<TLoginUser>
     logged_in: true,
     otp_enabled: false,
     otp_required_for_login: false,
+    mfa_setup_required: false,
     ...overrides,
   };
 }

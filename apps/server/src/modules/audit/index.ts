@@ -7,3 +7,10 @@ export {
   insertAuditEntry as recordAudit,
 } from './audit.repository.ts';
 export { type AuditRecord, listAuditEntries } from './audit-read.repository.ts';
+export {
+  type AuditFilter,
+  type AuditLogRow,
+  auditFilterOptions,
+  auditLogBatches,
+  searchAuditLog,
+} from './audit-search.repository.ts';

@@ -119,6 +119,8 @@ export async function createOwnOrganisation(
       roleCode: npo.user_role,
       roleName: npo.role_name,
       permissions: rolePermissionDefaults(npo.user_role),
+      // A new organisation has no sign-in policy yet.
+      mfaSetupRequired: false,
     },
   };
 }

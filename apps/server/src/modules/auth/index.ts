@@ -4,5 +4,11 @@ export { type AuthDeps, createAuthDeps } from './auth.deps.ts';
 export { authRoutes } from './auth.routes.ts';
 export { donorInviteQueue, inviteDonor, registerDonorInvitations } from './donor-invitation.service.ts';
 export { ensureInvitedAccount, type InvitedAccount } from './invited-account.service.ts';
+export {
+  deleteSessionOfOrganisation as endSessionOfOrganisation,
+  listSessionsOfOrganisation,
+} from './sessions.repository.ts';
 export { createSessionResolver, endSessionsOfUserIn } from './sessions.service.ts';
+export { listAttemptsOfOrganisation, type SignInAttemptRow } from './sign-in-attempts.ts';
+export { countMembersWithoutSecondFactor, policyOf, type SignInPolicy, savePolicy } from './sign-in-policy.ts';
 export { findUserByEmail, insertUser, type UserRow } from './users.repository.ts';

@@ -3,8 +3,11 @@ import { type MembershipView, permissionsOf, toOrganisationOption } from '../org
 import { photoUrlOf } from '../users/index.ts';
 import type { UserRow } from './users.repository.ts';
 
-/** The signed-in user as the login calls return it; role fields describe `selected`, if any. */
-export function toLoginUser(user: UserRow, selected: MembershipView | null): TLoginUser {
+/**
+ * The signed-in user as the login calls return it; role fields describe `selected`, if any, and
+ * `mfaSetupRequired` says its policy asks for a second factor this user has not set up.
+ */
+export function toLoginUser(user: UserRow, selected: MembershipView | null, mfaSetupRequired = false): TLoginUser {
   return {
     id: user.id,
     user_id: user.id,
@@ -22,6 +25,7 @@ export function toLoginUser(user: UserRow, selected: MembershipView | null): TLo
     logged_in: true,
     otp_enabled: user.otpEnabled,
     otp_required_for_login: user.otpEnabled,
+    mfa_setup_required: mfaSetupRequired,
   };
 }
 
@@ -29,13 +33,13 @@ export function loginResponse(
   user: UserRow,
   memberships: MembershipView[],
   selected: MembershipView | null,
-  extras: { backupCodes: string[] | null; stripeAccount: string | null },
+  extras: { backupCodes: string[] | null; stripeAccount: string | null; mfaSetupRequired: boolean },
 ): TLoginResponse {
   return {
     status: 200,
     two_factor_required: false,
     temp_session_id: null,
-    npo_user: toLoginUser(user, selected),
+    npo_user: toLoginUser(user, selected, extras.mfaSetupRequired),
     npos: memberships.map(toOrganisationOption),
     backup_codes: extras.backupCodes,
     stripe_account: extras.stripeAccount,

@@ -10,7 +10,7 @@ import {
 } from '../organisations/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
 import { toLoginUser } from './login-response.ts';
-import { selectNpoForSession } from './sessions.service.ts';
+import { needsSecondFactor, selectNpoForSession } from './sessions.service.ts';
 import { findUserById } from './users.repository.ts';
 
 /** Client ids and the Stripe authorize address the web app needs (sign-in screen and refresh). */
@@ -40,7 +40,7 @@ export async function buildRefresh(deps: AuthDeps, session: RequestSession): Pro
   const providers = publicProviderSettings(deps);
   return {
     npo_user: {
-      ...toLoginUser(user, selected),
+      ...toLoginUser(user, selected, session.mfaSetupRequired),
       role: selected?.roleCode ?? null,
       code: selected?.roleCode ?? null,
       npo: snapshot?.npo ?? null,
@@ -74,13 +74,14 @@ export async function selectOrganisation(
   const membership = memberships.find((m) => m.npoId === npoId);
   if (!membership) throw new AppError('NOT_FOUND', 'Organisation not found.');
   const snapshot: OrganisationSnapshot = await deps.organisationSnapshot(deps.db, npoId);
-  await selectNpoForSession(deps.db, session.id, npoId);
+  const policy = await selectNpoForSession(deps.db, session.id, npoId);
+  const mfaSetupRequired = needsSecondFactor(policy, user.otpEnabled, membership.roleCode);
   return {
     response: {
       code: membership.roleCode,
       role_name: membership.roleName,
       npo: snapshot.npo,
-      npo_user: toLoginUser(user, membership),
+      npo_user: toLoginUser(user, membership, mfaSetupRequired),
       npo_stats: snapshot.stats,
       ...sevenTotals(snapshot.stats),
       npo_campaigns: snapshot.campaigns,
@@ -94,6 +95,7 @@ export async function selectOrganisation(
       roleCode: membership.roleCode,
       roleName: membership.roleName,
       permissions: permissionsOf(membership),
+      mfaSetupRequired,
     },
   };
 }

@@ -10,7 +10,8 @@ import type { AuthDeps } from './auth.deps.ts';
 import { backupCodeDigest, generateBackupCodes } from './backup-codes.ts';
 import { challengeResponse, loginResponse } from './login-response.ts';
 import { type ChallengeContext, insertChallenge, replaceBackupCodes } from './second-factor.repository.ts';
-import { endSessionByToken, SESSION_TTL_SECONDS, startSession, toRequestSession } from './sessions.service.ts';
+import { endSessionByToken, maxAgeSecondsOf, startSession, toRequestSession } from './sessions.service.ts';
+import { recordAttempt } from './sign-in-attempts.ts';
 import * as users from './users.repository.ts';
 
 /** Who is asking: recorded on the session, and the cookie of a session to replace. */
@@ -40,10 +41,16 @@ export async function signInWithPassword(
   const { limits } = deps;
   const address = client.ip ?? 'unknown';
   const clientKey = `${address}|${input.email}`;
-  await limits.signInByClient.assertAllowed(clientKey);
-  await limits.signInByAddress.assertAllowed(address);
-  if (await limits.signInByAccount.isOverLimit(input.email)) await sleep(deps.config.SIGN_IN_SLOWDOWN_SECONDS * 1000);
   const user = await users.findUserByEmail(deps.db, input.email);
+  const attempt = { userId: user?.id ?? null, email: input.email, client };
+  try {
+    await limits.signInByClient.assertAllowed(clientKey);
+    await limits.signInByAddress.assertAllowed(address);
+  } catch (refused) {
+    await recordAttempt(deps.db, { ...attempt, failure: 'too_many_attempts' });
+    throw refused;
+  }
+  if (await limits.signInByAccount.isOverLimit(input.email)) await sleep(deps.config.SIGN_IN_SLOWDOWN_SECONDS * 1000);
   const isValid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await spendPasswordCheck(input.password).then(() => false);
@@ -52,6 +59,7 @@ export async function signInWithPassword(
     await limits.signInByAddress.recordFailure(address);
     await limits.signInByAccount.recordFailure(input.email);
     if (user) await users.incrementFailedAttempts(deps.db, user.id);
+    await recordAttempt(deps.db, { ...attempt, failure: user ? 'wrong_password' : 'unknown_account' });
     throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
   }
   await limits.signInByClient.reset(clientKey);
@@ -100,20 +108,23 @@ export async function finishSignIn(
     userAgent: client.userAgent,
   });
   await users.recordSignIn(tx, user.id);
+  await recordAttempt(tx, { userId: user.id, email: user.email, failure: null, client });
   await deps.onSignedIn?.(tx, user.id);
   let backupCodes: string[] | null = null;
   if (user.otpEnabled && !user.backupCodesIssuedAt) {
     backupCodes = await issueBackupCodes(deps, tx, user.id);
   }
+  const requestSession = toRequestSession(session.id, user, selected, session.policy);
   return {
     kind: 'session',
     response: loginResponse(user, memberships, selected, {
       backupCodes,
       stripeAccount: context.stripe_account ?? null,
+      mfaSetupRequired: requestSession.mfaSetupRequired,
     }),
     token: session.token,
-    session: toRequestSession(session.id, user, selected),
-    maxAgeSeconds: SESSION_TTL_SECONDS,
+    session: requestSession,
+    maxAgeSeconds: maxAgeSecondsOf(session.policy),
   };
 }
 

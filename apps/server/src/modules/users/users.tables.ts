@@ -50,6 +50,8 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie value: a stolen database gives no usable session. */
     id: text().primaryKey(),
+    /** What the security page names a session by: the id is a secret's digest and stays inside. */
+    publicId: bigint({ mode: 'number' }).notNull().unique().generatedAlwaysAsIdentity(),
     userId: bigint({ mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -2,6 +2,7 @@
 export * from '../../modules/analysis/giving-days.tables.ts';
 export * from '../../modules/analysis/plan-days.tables.ts';
 export * from '../../modules/audit/audit.tables.ts';
+export * from '../../modules/auth/sign-in.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';
 export * from '../../modules/card-testing/card-testing.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';

@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 422,
   CSRF_INVALID: 403,
   FORBIDDEN: 403,
+  /** The organisation requires a second factor the member has not set up yet. */
+  MFA_SETUP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** Well-formed, but something the target does not take now (a payment method switched off). */

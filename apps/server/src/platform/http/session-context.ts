@@ -1,4 +1,11 @@
-import { ACCESS, MESSAGES, PERMISSION_LABELS, type TAccessGroup, type TPermission } from '@kindling/contracts';
+import {
+  ACCESS,
+  MESSAGES,
+  MFA_SETUP_MESSAGE,
+  PERMISSION_LABELS,
+  type TAccessGroup,
+  type TPermission,
+} from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 import { withAccess } from './route-access.ts';
@@ -16,6 +23,11 @@ export type RequestSession = {
   roleName: string | null;
   /** The member's effective permissions there, loaded with the session (docs/product/team.md#permissions). */
   permissions: readonly string[];
+  /**
+   * The selected organisation requires a second factor the user has not set up: organisation
+   * routes answer 403 MFA_SETUP_REQUIRED until they do (docs/product/security.md#two-step-verification).
+   */
+  mfaSetupRequired: boolean;
 };
 
 /** A session with an organisation selected, as handlers behind requireAccess get it. */
@@ -100,6 +112,8 @@ export function organisationSessionOf(
   if (!codes.includes(session.roleCode)) {
     throw new AppError('FORBIDDEN', 'Your role in this organisation does not allow this.');
   }
+  // The session, sign-out, second-factor set-up and profile routes need only a session, so they stay open.
+  if (session.mfaSetupRequired) throw new AppError('MFA_SETUP_REQUIRED', MFA_SETUP_MESSAGE);
   return session as OrganisationSession;
 }
 

@@ -12,6 +12,7 @@ const session = (userId: number): RequestSession => ({
   roleCode: null,
   roleName: null,
   permissions: [],
+  mfaSetupRequired: false,
 });
 
 let app: FastifyInstance | null = null;

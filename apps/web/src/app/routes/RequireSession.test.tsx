@@ -8,6 +8,7 @@ import { stubFetch } from '../../test/fetch-stub.ts';
 import { organisation, refreshResponse, signedInSession, signedOutSession } from '../../test/fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { api } from '../api-client.ts';
+import { MFA_SETUP_PATH, MFA_SETUP_PATHNAME } from './mfa-setup.ts';
 import { RequireSession } from './RequireSession.tsx';
 import { accessHandle } from './route-access.ts';
 
@@ -148,5 +149,45 @@ describe('Route guards with a session (docs/product/sign-in.md#route-access and 
     await queryClient.fetchQuery({ queryKey: ['details'], queryFn: details }).catch(() => undefined);
     expect(await screen.findByRole('heading', { name: MESSAGES.sessionExpiredTitle })).toBeInTheDocument();
     await waitFor(() => expect(fetchStub.callsTo('GET', '/refresh')).toHaveLength(1));
+  });
+
+  it('sends a member whose organisation requires a second factor to set it up first, whatever their role', async () => {
+    stubFetch({});
+    const { router } = renderRoutes(routes, {
+      initialEntries: ['/dashboard/home'],
+      session: { ...signedInSession(1984), mfaSetupRequired: true },
+    });
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(MFA_SETUP_PATHNAME);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(MFA_SETUP_PATH);
+    expect(screen.queryByRole('heading', { name: 'Dashboard home' })).not.toBeInTheDocument();
+  });
+
+  it('learns of the requirement from a 403 MFA_SETUP_REQUIRED, and lets the member on once it is set up', async () => {
+    stubFetch({
+      'GET /npo_admin/team': { status: 403, body: { status: 403, code: 'MFA_SETUP_REQUIRED', message: 'Set it up' } },
+    });
+    const { queryClient, router } = renderRoutes(routes, {
+      initialEntries: ['/dashboard/home'],
+      session: signedInSession(1984),
+    });
+    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeInTheDocument();
+    await queryClient
+      .fetchQuery({ queryKey: ['team'], queryFn: () => api('GET', '/npo_admin/team') })
+      .catch(() => undefined);
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(MFA_SETUP_PATHNAME);
+  });
+
+  it('sends a member back to the page they wanted once the second factor is on', async () => {
+    stubFetch({});
+    const { router } = renderRoutes(routes, {
+      initialEntries: [
+        { pathname: MFA_SETUP_PATHNAME, state: { from: { pathname: '/dashboard/home' }, mfaSetup: true } },
+      ],
+      session: { ...signedInSession(1984), otpEnabled: true },
+    });
+    expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/home');
   });
 });

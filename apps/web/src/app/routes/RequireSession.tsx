@@ -1,4 +1,4 @@
-import { CONSTANTS, canReach } from '@kindling/contracts';
+import { CONSTANTS, canReach, routeAfterSelectNpo } from '@kindling/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { useSession } from '../../session/session-context.ts';
@@ -6,14 +6,16 @@ import { hadSession } from '../../session/session-memory.ts';
 import { isSignedIn } from '../../session/session-state.ts';
 import { FullPageSpinner } from '../../system/FullPageSpinner.tsx';
 import { SessionExpiredPage } from '../../system/SessionExpiredPage.tsx';
+import { MFA_SETUP_PATH, MFA_SETUP_PATHNAME } from './mfa-setup.ts';
 import { isProviderReturn } from './provider-return.ts';
 import { accessOfMatches, effectiveRole, type TRouteAccess } from './route-access.ts';
 
 /**
  * The guard of the authenticated area (docs/product/sign-in.md#session-guard). Without a session it waits 100 ms and
  * tries one refresh; if that fails, a role-guarded route shows Session Expired when this browser had
- * a session, and otherwise the visitor goes to /login, remembering where they were. A signed-in user whose role is not in
- * the route's list goes to /unauthorized.
+ * a session, and otherwise the visitor goes to /login, remembering where they were. A member whose organisation
+ * requires a second factor they lack goes to set it up first (docs/product/security.md#two-step-verification). A
+ * signed-in user whose role is not in the route's list goes to /unauthorized.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -31,12 +33,29 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (access !== 'signed-in' && hadSession()) return <SessionExpiredPage />;
     return <Navigate to="/login" replace state={{ from: location }} />;
   }
+  const onSetupPage = location.pathname === MFA_SETUP_PATHNAME;
+  if (session.mfaSetupRequired && !session.otpEnabled) {
+    // Every role must reach the set-up page, whatever its route group.
+    if (onSetupPage) return children;
+    return <Navigate to={MFA_SETUP_PATH} replace state={{ from: location, mfaSetup: true }} />;
+  }
   const redirect = roleRedirect(access, session);
+  // Set-up done on a page this role does not otherwise open: go on to where they were going.
+  if (redirect === '/unauthorized' && onSetupPage && sentForSetup(location.state))
+    return <Navigate to={afterSetup(location.state, session)} replace />;
   if (redirect) return <Navigate to={redirect} replace state={{ from: location }} />;
   return children;
 }
 
 type SessionLike = { role: number | null; roleName: string | null; npos: unknown[] };
+
+const sentForSetup = (state: unknown) => (state as { mfaSetup?: boolean } | null)?.mfaSetup === true;
+
+function afterSetup(state: unknown, session: SessionLike): string {
+  const from = (state as { from?: { pathname?: string } } | null)?.from?.pathname;
+  const role = effectiveRole(session.role, session.roleName);
+  return from && from !== MFA_SETUP_PATHNAME ? from : routeAfterSelectNpo(role ?? 0);
+}
 
 /** Where a signed-in user goes instead of this route, or null when they may see it. */
 function roleRedirect(access: TRouteAccess, session: SessionLike): string | null {

@@ -50,6 +50,9 @@ const ExchangeRatesPage = lazy(() =>
 const OrganisationPage = lazy(() =>
   import('../../features/organisation/routes/OrganisationPage.tsx').then((m) => ({ default: m.OrganisationPage })),
 );
+const SecurityPage = lazy(() =>
+  import('../../features/security/routes/SecurityPage.tsx').then((m) => ({ default: m.SecurityPage })),
+);
 const TeamPage = lazy(() => import('../../features/team/routes/TeamPage.tsx').then((m) => ({ default: m.TeamPage })));
 const AdminOverviewPage = lazy(() =>
   import('../../features/admin-overview/routes/AdminOverviewPage.tsx').then((m) => ({ default: m.AdminOverviewPage })),
@@ -150,6 +153,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/stripe-methods': <PaymentMethodsPage />,
   '/exchange-rates': <ExchangeRatesPage />,
   '/admin/organization': <OrganisationPage />,
+  '/admin/security': <SecurityPage />,
   '/dashboard/campaigns': <CampaignsPage />,
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
   '/dashboard/donations': <DonationsListPage />,

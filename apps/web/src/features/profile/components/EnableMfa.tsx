@@ -54,7 +54,8 @@ export function EnableMfa({ onEnabled }: { onEnabled: (backupCodes: string[]) =>
           <Text size="sm" fw={600}>
             Key for manual entry
           </Text>
-          <Code block style={{ wordBreak: 'break-all' }} aria-label="Secret key">
+          {/* Wrapped, so a phone does not get a scrolling box a keyboard cannot reach (axe). */}
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} aria-label="Secret key">
             {secret}
           </Code>
           <CopyButton value={secret}>
