@@ -7,6 +7,7 @@ import { give, linkFor, portalBrowser, tokenOf } from '../../../test/portal.ts';
 import { donorIdOf, gift } from '../../../test/records.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { setCookieOf, TestClient } from '../../../test/test-client.ts';
+import { dayIn } from '../../platform/format/calendar.ts';
 import { PORTAL_LINK_TTL_MS } from '../../platform/security/portal-link.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
@@ -167,7 +168,8 @@ describe('changing a plan', () => {
     const next = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
     const date = await patch(browser, { next_charge_date: next });
     expect(date.statusCode, date.body).toBe(200);
-    expect(date.json().plan.next_charge_at.slice(0, 10)).toBe(next);
+    // The chosen day on the organisation's calendar (New York), at the plan's time of day there.
+    expect(dayIn(new Date(date.json().plan.next_charge_at), 'America/New_York')).toBe(next);
 
     const audits = await ctx.db
       .select()

@@ -42,13 +42,23 @@ export function dayIn(at: Date, zone: string): string {
   return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }
 
-/** The instant `day` ('YYYY-MM-DD') starts in `zone` (its midnight, or the first instant after a gap). */
-export function midnightIn(day: string, zone: string): Date {
-  const wall = Date.parse(`${day}T00:00:00Z`);
+/** The instant `zone`'s wall clock reads `ms` past midnight of `day` (a time in a gap: the one after it). */
+export function instantIn(day: string, ms: number, zone: string): Date {
+  const wall = Date.parse(`${day}T00:00:00Z`) + ms;
   // The offset at the guess, then at the result: two passes settle a daylight-saving change.
   let at = wall - offsetAt(new Date(wall), zone);
   at = wall - offsetAt(new Date(at), zone);
   return new Date(at);
+}
+
+/** The instant `day` ('YYYY-MM-DD') starts in `zone` (its midnight, or the first instant after a gap). */
+export const midnightIn = (day: string, zone: string): Date => instantIn(day, 0, zone);
+
+/** The calendar day of `at` in `zone` and how far past that day's midnight its wall clock is, in ms. */
+export function wallTimeIn(at: Date, zone: string): { day: string; ms: number } {
+  const w = wallClock(at, zone);
+  const millis = ((at.getTime() % 1000) + 1000) % 1000;
+  return { day: dayIn(at, zone), ms: ((w.hour * 60 + w.minute) * 60 + w.second) * 1000 + millis };
 }
 
 /** `day` moved by `days` calendar days. */
