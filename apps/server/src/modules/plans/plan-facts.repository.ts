@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import type { FormatSettings } from '../../platform/format/format.ts';
+import { findNpo } from '../organisations/index.ts';
 import type { PlanRow } from './plans.repository.ts';
 
 export type ChargeContext = {
@@ -57,10 +58,8 @@ export async function chargeContextOf(tx: Tx, plan: PlanRow): Promise<ChargeCont
 
 /** An organisation's time zone and locale, for a plan's calendar when no charge context is at hand. */
 export async function organisationCalendarOf(db: Db | Tx, npoId: number): Promise<FormatSettings> {
-  const { rows } = await db.execute<{ time_zone: string; locale: string }>(
-    sql`SELECT time_zone, locale FROM npos WHERE id = ${npoId}`,
-  );
-  return { timeZone: rows[0]?.time_zone ?? 'UTC', locale: rows[0]?.locale ?? 'en-US' };
+  const npo = await findNpo(db, npoId);
+  return { timeZone: npo?.timeZone ?? 'UTC', locale: npo?.locale ?? 'en-US' };
 }
 
 export const donorNameOf = (context: Pick<ChargeContext, 'donor'>): string =>

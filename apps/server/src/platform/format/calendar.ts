@@ -54,6 +54,12 @@ export function instantIn(day: string, ms: number, zone: string): Date {
 /** The instant `day` ('YYYY-MM-DD') starts in `zone` (its midnight, or the first instant after a gap). */
 export const midnightIn = (day: string, zone: string): Date => instantIn(day, 0, zone);
 
+/**
+ * Noon of `day` in `zone`: the instant of a gift known only by its day (an offline gift, an imported
+ * row), so that day is the one the organisation's figures, lists and exports show.
+ */
+export const middayIn = (day: string, zone: string): Date => instantIn(day, 12 * 3_600_000, zone);
+
 /** The calendar day of `at` in `zone` and how far past that day's midnight its wall clock is, in ms. */
 export function wallTimeIn(at: Date, zone: string): { day: string; ms: number } {
   const w = wallClock(at, zone);
@@ -79,6 +85,15 @@ export const daysBetween = (from: string, to: string): number =>
 export function nextMidnightIn(at: Date, zone: string): Date {
   const start = midnightIn(dayIn(at, zone), zone);
   return start.getTime() === at.getTime() ? at : midnightIn(addDays(dayIn(at, zone), 1), zone);
+}
+
+/**
+ * `zone`'s wall clock at `at` as the UTC instant with the same fields: for files without time zones
+ * (a spreadsheet's date cell, a CSV's text), which show what a clock there read.
+ */
+export function wallDateTime(at: Date, zone: string): Date {
+  const { day, ms } = wallTimeIn(at, zone);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + ms);
 }
 
 /** The same wall-clock day as a UTC midnight: lets UTC-based calendar rules work on a zone's day. */
