@@ -1,4 +1,4 @@
-import { formatMoney, type TPlanCharge } from '@kindling/contracts';
+import type { TPlanCharge } from '@kindling/contracts';
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useFormat } from '../../../shared/format.ts';
