@@ -7,11 +7,11 @@ import {
   type TRecurringAnalysis,
   type TRetentionAnalysis,
 } from '@kindling/contracts';
-import { givingYearOf, retentionBoundaries } from '@kindling/contracts/giving-year-rules.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { addMonthsToFirst, dayIn, midnightIn, wallDate } from '../../platform/format/calendar.ts';
+import { addMonthsToFirst, dayIn, midnightIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { givingYearIn, retentionBoundariesIn } from '../donors/index.ts';
 import * as gifts from './gifts.repository.ts';
 import { granularityOf, labelsOf, periodOf, previousPeriodOf } from './period.ts';
 import { selectPlanFigures, selectPlanSeries, selectRecovery } from './recurring.repository.ts';
@@ -103,16 +103,11 @@ export async function getRetentionAnalysis(
 /** LYBUNT/SYBUNT as of `now`, by the organisation's giving year (calendar or fiscal). */
 export async function getLapsedAnalysis(db: Db, npoId: number, now = new Date()): Promise<TLapsedAnalysis> {
   const org = await organisationOf(db, npoId);
-  // The giving years' rules count in UTC midnights: they run on today's date in the organisation's
-  // zone, and the year starts they answer are moved to midnight there (decision 027).
-  const today = wallDate(now, org.zone);
-  const walls = retentionBoundaries(today, org.fiscalYearStartMonth);
-  const inZone = (at: Date) => midnightIn(at.toISOString().slice(0, 10), org.zone);
-  const bounds = { currentStart: inZone(walls.currentStart), previousStart: inZone(walls.previousStart) };
+  const bounds = retentionBoundariesIn(now, org.fiscalYearStartMonth, org.zone);
   const groups = await selectLapsed(db, npoId, bounds, LAPSED_LIST_LENGTH);
   return {
     currency: org.currency,
-    giving_year: givingYearOf(today, org.fiscalYearStartMonth),
+    giving_year: givingYearIn(now, org.fiscalYearStartMonth, org.zone),
     fiscal_year_start_month: org.fiscalYearStartMonth,
     ...groups,
   };

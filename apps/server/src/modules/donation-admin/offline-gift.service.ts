@@ -3,6 +3,7 @@ import type { TOfflineGiftInput, ZOfflineGiftInput } from '@kindling/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { middayIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -10,6 +11,7 @@ import { findGiftContext } from '../campaigns/index.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
 import { donors } from '../donors/index.ts';
 import { addNoteInTransaction } from '../notes/index.ts';
+import { findNpo } from '../organisations/index.ts';
 
 type OfflineGift = z.output<typeof ZOfflineGiftInput>;
 
@@ -83,8 +85,8 @@ export async function recordOfflineGift(
           declaredOn: gift.received_on,
         }
       : null,
-    // Midday UTC keeps the received day the same date in every time zone near it.
-    occurredAt: new Date(`${gift.received_on}T12:00:00Z`),
+    // Noon of the received day in the organisation's zone: the day its lists show (decision 027).
+    occurredAt: middayIn(gift.received_on, (await findNpo(db, npoId))?.timeZone ?? 'UTC'),
     createdByUserId: actor.user.id,
     onRecorded: async (tx, recorded) => {
       await recordAudit(tx, {

@@ -5,10 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
-import { EXPORT_COLUMNS } from './donation-export.ts';
+import { exportColumns } from './donation-export.ts';
 
 const EXPORT = '/api/v1/npo_admin/donations/export';
-const HEADERS = EXPORT_COLUMNS.map((c) => c.header);
+// Riverside Food Bank counts its days in New York (decision 027): the export's dates are its clock.
+const HEADERS = exportColumns('America/New_York').map((c) => c.header);
 
 /** Reads CSV text back with exceljs's CSV reader (a real parser, quotes and all). */
 async function parseCsv(text: string): Promise<string[][]> {
@@ -79,7 +80,8 @@ describe('donations export', () => {
     expect(rows).toHaveLength(3);
     const byColumn = (row: string[] | undefined) => Object.fromEntries(HEADERS.map((h, i) => [h, row?.[i] ?? '']));
     expect(byColumn(rows[0])).toMatchObject({
-      'Date (UTC)': '2026-04-01 09:30:00',
+      // 09:30 UTC is 05:30 in New York (daylight saving time).
+      'Date (America/New_York)': '2026-04-01 05:30:00',
       'Donor name': 'Grace Hopper',
       'Donor e-mail': 'pi_export_1@example.org',
       Amount: '25.75',
@@ -124,7 +126,8 @@ describe('donations export', () => {
     expect(grace?.getCell(column('Amount')).value).toBe(25.75);
     expect(grace?.getCell(column('Amount')).numFmt).toBe('#,##0.00');
     expect(grace?.getCell(column('Fee covered')).value).toBe(0.75);
-    expect(grace?.getCell(column('Date (UTC)')).value).toEqual(new Date('2026-04-01T09:30:00Z'));
+    // A spreadsheet date has no zone: the cell holds New York's wall clock.
+    expect(grace?.getCell(column('Date (America/New_York)')).value).toEqual(new Date('2026-04-01T05:30:00Z'));
     const bases = [2, 3, 4].map((r) => Number(sheet.getRow(r).getCell(column('Base amount')).value));
     expect(bases).toEqual([...bases].sort((a, b) => b - a));
   });
@@ -158,7 +161,8 @@ describe('donations export', () => {
     const theirs = await outsider.get(`${EXPORT}?format=csv`);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.headers['x-total-count']).toBe('0');
-    expect(await parseCsv(theirs.body)).toEqual([HEADERS]);
+    // Their organisation was made without a time zone: its dates are UTC's, and the header says so.
+    expect(await parseCsv(theirs.body)).toEqual([exportColumns('UTC').map((c) => c.header)]);
     const bad = await staff.get(`${EXPORT}?format=pdf`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.format).toBe('Export as csv or xlsx');

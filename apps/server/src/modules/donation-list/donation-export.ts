@@ -3,11 +3,13 @@ import { PassThrough, Readable } from 'node:stream';
 import { currencyExponent, fromMinorUnits, INTERVAL_LABELS, type TGivingInterval } from '@kindling/contracts';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { wallDateTime } from '../../platform/format/calendar.ts';
 import type { DonationListRecord } from './donation-list.repository.ts';
 
 // The columns of the donations export, for a finance person: one row per donation, amounts in
 // major units of their currency (what a spreadsheet adds up), and the references to reconcile with
-// the provider's payouts.
+// the provider's payouts. Dates are the organisation's wall clock, its time zone named in the
+// header (decision 027), as its staff and its accounts count days.
 
 export type ExportRow = {
   date: Date;
@@ -30,8 +32,18 @@ export type ExportRow = {
   donationId: number;
 };
 
-export const EXPORT_COLUMNS: Array<{ key: keyof ExportRow; header: string; width: number }> = [
-  { key: 'date', header: 'Date (UTC)', width: 20 },
+type ExportColumn = { key: keyof ExportRow; header: string; width: number };
+
+/** The header of the date column: 'Date (Europe/London)'. */
+export const exportDateHeader = (zone: string) => `Date (${zone})`;
+
+/** The export's columns for an organisation in time zone `zone`. */
+export const exportColumns = (zone: string): ExportColumn[] => [
+  { key: 'date', header: exportDateHeader(zone), width: 20 },
+  ...OTHER_COLUMNS,
+];
+
+const OTHER_COLUMNS: ExportColumn[] = [
   { key: 'receiptNumber', header: 'Receipt number', width: 16 },
   { key: 'donorName', header: 'Donor name', width: 24 },
   { key: 'donorEmail', header: 'Donor e-mail', width: 30 },
@@ -54,9 +66,10 @@ export const EXPORT_COLUMNS: Array<{ key: keyof ExportRow; header: string; width
 /** One line per donation: line breaks inside a value become spaces (the web app counts lines). */
 const oneLine = (s: string | null | undefined) => (s ?? '').replace(/[\r\n]+/g, ' ');
 
-export function toExportRow(r: DonationListRecord): ExportRow {
+/** One export row; `date` is the wall clock of `zone` (see wallDateTime). */
+export function toExportRow(r: DonationListRecord, zone: string): ExportRow {
   return {
-    date: new Date(r.created_at),
+    date: wallDateTime(new Date(r.created_at), zone),
     receiptNumber: oneLine(r.receipt_number),
     donorName: oneLine(`${r.first_name} ${r.last_name}`.trim()),
     donorEmail: oneLine(r.email),
@@ -80,9 +93,9 @@ export function toExportRow(r: DonationListRecord): ExportRow {
 /** '2026-03-04 10:00:00': sorts as text and every spreadsheet reads it as a date. */
 const csvDate = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
-const csvCells = (r: DonationListRecord) => {
-  const row = toExportRow(r);
-  return EXPORT_COLUMNS.map((c) => (c.key === 'date' ? csvDate(row.date) : String(row[c.key])));
+const csvCells = (r: DonationListRecord, columns: ExportColumn[], zone: string) => {
+  const row = toExportRow(r, zone);
+  return columns.map((c) => (c.key === 'date' ? csvDate(row.date) : String(row[c.key])));
 };
 
 /** Cells that start like a formula are escaped (a donor named '=HYPERLINK(...)' stays text). */
@@ -97,14 +110,19 @@ const CSV_OPTIONS = { escape_formulas: true } as const;
 export function csvExportStream(
   batches: AsyncIterable<DonationListRecord[]>,
   onDone: (rows: number) => void,
+  zone: string,
 ): Readable {
+  const columns = exportColumns(zone);
   async function* chunks() {
     // No records: csv-stringify writes the byte order mark and the header line only.
-    yield stringify([], { ...CSV_OPTIONS, bom: true, header: true, columns: EXPORT_COLUMNS.map((c) => c.header) });
+    yield stringify([], { ...CSV_OPTIONS, bom: true, header: true, columns: columns.map((c) => c.header) });
     let rows = 0;
     for await (const batch of batches) {
       rows += batch.length;
-      yield stringify(batch.map(csvCells), CSV_OPTIONS);
+      yield stringify(
+        batch.map((r) => csvCells(r, columns, zone)),
+        CSV_OPTIONS,
+      );
     }
     onDone(rows);
   }
@@ -158,11 +176,12 @@ function sheetXmlQueue(sheet: ExcelJS.Worksheet): WritableLike | undefined {
 export function xlsxExportStream(
   batches: AsyncIterable<DonationListRecord[]>,
   onDone: (rows: number) => void,
+  zone: string,
 ): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Donations', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = EXPORT_COLUMNS.map((c) => ({ key: c.key, header: c.header, width: c.width }));
+  sheet.columns = exportColumns(zone).map((c) => ({ key: c.key, header: c.header, width: c.width }));
   sheet.getRow(1).font = { bold: true };
   sheet.getColumn('date').numFmt = 'yyyy-mm-dd hh:mm:ss';
   const write = async () => {
@@ -171,7 +190,7 @@ export function xlsxExportStream(
       // The reader went away: leaving the loop ends the cursor's generator, which closes it.
       if (out.destroyed) return;
       for (const r of batch) {
-        const row = toExportRow(r);
+        const row = toExportRow(r, zone);
         const added = sheet.addRow({
           ...row,
           amount: Number(row.amount),

@@ -55,7 +55,7 @@ export async function selectDonationPage(
   return rows;
 }
 
-async function organisationZone(db: Db, npoId: number): Promise<string> {
+export async function organisationZone(db: Db, npoId: number): Promise<string> {
   const { rows } = await db.execute<{ zone: string }>(sql`SELECT time_zone AS zone FROM npos WHERE id = ${npoId}`);
   return rows[0]?.zone ?? 'UTC';
 }

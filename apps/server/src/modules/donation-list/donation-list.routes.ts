@@ -11,12 +11,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { dayIn } from '../../platform/format/calendar.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess, requirePermission } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { openDonationCursor } from './donation-export.repository.ts';
 import { csvExportStream, xlsxExportStream } from './donation-export.ts';
+import { organisationZone } from './donation-list.repository.ts';
 import { donationFilterOptions, donationTotals, listDonations } from './donation-list.service.ts';
 
 // Access: every role of the dashboard group (docs/product/sign-in.md#route-access: 2001, 1984, 5150, 6635, 7789)
@@ -91,6 +93,7 @@ export async function donationListRoutes(app: FastifyInstance, deps: Deps): Prom
         data: { format, filter },
         ip: request.ip ?? null,
       });
+      const zone = await organisationZone(db, npoId);
       const cursor = await openDonationCursor(db, npoId, filter);
       reply.raw.once('close', () => void cursor.close());
       const onDone = (rows: number) => {
@@ -105,8 +108,10 @@ export async function donationListRoutes(app: FastifyInstance, deps: Deps): Prom
         }).catch((error: unknown) => request.log.error({ err: error }, 'export notification failed'));
       };
       const stream =
-        format === 'xlsx' ? xlsxExportStream(cursor.batches(), onDone) : csvExportStream(cursor.batches(), onDone);
-      const day = new Date().toISOString().slice(0, 10);
+        format === 'xlsx'
+          ? xlsxExportStream(cursor.batches(), onDone, zone)
+          : csvExportStream(cursor.batches(), onDone, zone);
+      const day = dayIn(new Date(), zone);
       return reply
         .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="donations-${day}.${format}"`)

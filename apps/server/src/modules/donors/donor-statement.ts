@@ -1,13 +1,15 @@
 // The annual giving statement of one donor: every gift of one giving year (calendar or fiscal, the
 // organisation's setting), refunds netted, as an A4 PDF (pdfkit's built-in Helvetica, like the
 // receipts). Used by the donor page and by the donor portal (through index.ts).
-import { DONOR_ADMIN_MESSAGES, formatMoney } from '@kindling/contracts';
-import { givingYearLabel, givingYearRange } from '@kindling/contracts/giving-year-rules.ts';
+import { DONOR_ADMIN_MESSAGES } from '@kindling/contracts';
+import { givingYearLabel } from '@kindling/contracts/giving-year-rules.ts';
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
+import { type Format, formatFor } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { givingYearRangeIn } from './giving-year.ts';
 
 const MARGIN = 56;
 const MUTED = '#555555';
@@ -34,6 +36,8 @@ export type AnnualStatement = {
   baseCurrency: string;
   gifts: StatementGift[];
   totalBaseMinor: number;
+  /** Dates and amounts in the organisation's locale, days on its calendar (decision 027). */
+  format: Format;
 };
 
 /** The statement's data, or null when the donor is not the organisation's. */
@@ -42,13 +46,13 @@ export async function loadAnnualStatement(
   input: { npoId: number; donorId: number; year: number },
 ): Promise<AnnualStatement | null> {
   const head = await db.execute<Record<string, string | number>>(sql`
-    SELECT n.name AS organisation, n.base_currency, n.fiscal_year_start_month, dn.first_name, dn.last_name, dn.email,
+    SELECT n.name AS organisation, n.base_currency, n.fiscal_year_start_month, n.time_zone, n.locale, dn.first_name, dn.last_name, dn.email,
       dn.address, dn.address2, dn.city, dn.state, dn.postal_code, dn.country
     FROM donors dn JOIN npos n ON n.id = dn.npo_id WHERE dn.id = ${input.donorId} AND dn.npo_id = ${input.npoId}`);
   const h = head.rows[0];
   if (!h) return null;
   const startMonth = Number(h.fiscal_year_start_month);
-  const { start, end } = givingYearRange(input.year, startMonth);
+  const { start, end } = givingYearRangeIn(input.year, startMonth, String(h.time_zone));
   const { rows: gifts } = await db.execute<StatementGift>(sql`
     SELECT d.id, d.created_at, d.amount_minor, d.currency, d.base_amount_minor, d.receipt_number, d.gift_aid,
       c.name AS campaign_name,
@@ -71,12 +75,12 @@ export async function loadAnnualStatement(
     baseCurrency: String(h.base_currency),
     gifts,
     totalBaseMinor: total,
+    format: formatFor({ locale: String(h.locale), timeZone: String(h.time_zone) }),
   };
 }
 
-const day = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
-
 function writeStatement(doc: PDFKit.PDFDocument, s: AnnualStatement) {
+  const { money, date } = s.format;
   doc.font('Helvetica-Bold').fontSize(18).text(s.organisation);
   doc.moveDown(0.2).font('Helvetica').fontSize(12).fillColor(MUTED).text(`Annual giving statement ${s.periodLabel}`);
   doc.fillColor('black').moveDown(1).fontSize(11).text(s.donorName);
@@ -87,7 +91,7 @@ function writeStatement(doc: PDFKit.PDFDocument, s: AnnualStatement) {
     return;
   }
   doc.text(`Thank you for your support. Your gifts to ${s.organisation} in ${s.periodLabel}:`).moveDown(0.6);
-  const columns = [MARGIN, MARGIN + 80, MARGIN + 250, MARGIN + 370];
+  const columns = [MARGIN, MARGIN + 110, MARGIN + 260, MARGIN + 380];
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
@@ -105,17 +109,17 @@ function writeStatement(doc: PDFKit.PDFDocument, s: AnnualStatement) {
   for (const g of s.gifts) {
     const net = Number(g.amount_minor) + Number(g.refunded_minor);
     const refunded =
-      Number(g.refunded_minor) !== 0 ? ` (refunded ${formatMoney(-Number(g.refunded_minor), g.currency)})` : '';
+      Number(g.refunded_minor) !== 0 ? ` (refunded ${money(-Number(g.refunded_minor), g.currency)})` : '';
     const giftAid = g.gift_aid ? ' · Gift Aid' : '';
     row([
-      day(g.created_at),
+      date(new Date(g.created_at)),
       `${g.campaign_name ?? '-'}${giftAid}`,
-      `${formatMoney(net, g.currency)}${refunded}`,
+      `${money(net, g.currency)}${refunded}`,
       g.receipt_number ?? '-',
     ]);
   }
   doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11);
-  doc.text(`Total for ${s.periodLabel}: ${formatMoney(s.totalBaseMinor, s.baseCurrency)} (${s.baseCurrency})`, MARGIN);
+  doc.text(`Total for ${s.periodLabel}: ${money(s.totalBaseMinor, s.baseCurrency)} (${s.baseCurrency})`, MARGIN);
   doc.moveDown(1).font('Helvetica').fontSize(9).fillColor(MUTED);
   doc.text(
     'Gifts in other currencies are totalled in the organisation\u2019s currency at the rate of the day of each gift. Refunded amounts are deducted.',

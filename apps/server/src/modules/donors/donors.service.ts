@@ -8,13 +8,7 @@ import {
   type ZDonorListQuery,
   type ZDonorProfileInput,
 } from '@kindling/contracts';
-import {
-  givingYearLabel,
-  givingYearOf,
-  isGivingYearStartMonth,
-  retentionBoundaries,
-  retentionFlags,
-} from '@kindling/contracts/giving-year-rules.ts';
+import { givingYearLabel, isGivingYearStartMonth, retentionFlags } from '@kindling/contracts/giving-year-rules.ts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
@@ -44,14 +38,17 @@ import {
   selectGiftDates,
   updateDonorProfile,
 } from './donor-profile.repository.ts';
+import { givingYearIn, retentionBoundariesIn } from './giving-year.ts';
 
 export type Actor = { userId: number; npoId: number; ip: string | null };
 
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const notFound = () => new AppError('NOT_FOUND', DONOR_ADMIN_MESSAGES.notFound);
 
-function givingYearSetting(startMonth: number, now: Date): TGivingYearSetting {
-  const current = givingYearOf(now, startMonth);
+type GivingYear = { startMonth: number; zone: string };
+
+function givingYearSetting({ startMonth, zone }: GivingYear, now: Date): TGivingYearSetting {
+  const current = givingYearIn(now, startMonth, zone);
   return {
     fiscal_year_start_month: startMonth,
     current_year: current,
@@ -59,8 +56,8 @@ function givingYearSetting(startMonth: number, now: Date): TGivingYearSetting {
   };
 }
 
-function toSummary(r: DonorSummaryRow, currency: string, startMonth: number, now: Date): TDonorSummary {
-  const { currentStart, previousStart } = retentionBoundaries(now, startMonth);
+function toSummary(r: DonorSummaryRow, currency: string, year: GivingYear, now: Date): TDonorSummary {
+  const { currentStart, previousStart } = retentionBoundariesIn(now, year.startMonth, year.zone);
   // A donor's last gift decides both flags: before the current year and within the previous one is
   // LYBUNT; before the previous one is SYBUNT (they gave, but in neither of the two latest years).
   const last = r.last_gift_at ? new Date(r.last_gift_at).getTime() : null;
@@ -91,8 +88,9 @@ export async function listDonors(
   query: z.infer<typeof ZDonorListQuery>,
   now = new Date(),
 ): Promise<TDonorListResponse> {
-  const { baseCurrency, startMonth, zone } = await selectOrganisationGivingYear(db, npoId);
-  const boundaries = retentionBoundaries(now, startMonth);
+  const { baseCurrency, ...year } = await selectOrganisationGivingYear(db, npoId);
+  const { zone } = year;
+  const boundaries = retentionBoundariesIn(now, year.startMonth, zone);
   const { rows, total, capped } = await selectDonorPage(db, {
     npoId,
     search: query.search || undefined,
@@ -109,13 +107,13 @@ export async function listDonors(
     offset: (query.page - 1) * query.per_page,
   });
   return {
-    donors: rows.map((r) => toSummary(r, baseCurrency, startMonth, now)),
+    donors: rows.map((r) => toSummary(r, baseCurrency, year, now)),
     total,
     total_capped: capped,
     page: query.page,
     per_page: query.per_page,
     currency: baseCurrency,
-    giving_year: givingYearSetting(startMonth, now),
+    giving_year: givingYearSetting(year, now),
   };
 }
 
@@ -123,7 +121,7 @@ export async function getDonorDetail(db: Db, npoId: number, donorId: number, now
   const profile = await selectDonorProfile(db, npoId, donorId);
   const summaryRow = await selectDonorSummary(db, npoId, donorId);
   if (!profile || !summaryRow) throw notFound();
-  const { baseCurrency, startMonth } = await selectOrganisationGivingYear(db, npoId);
+  const { baseCurrency, ...year } = await selectOrganisationGivingYear(db, npoId);
   const [timeline, plans, giftAid, duplicates, giftDates] = await Promise.all([
     selectDonorTimeline(db, npoId, donorId),
     selectDonorPlans(db, npoId, donorId),
@@ -134,11 +132,13 @@ export async function getDonorDetail(db: Db, npoId: number, donorId: number, now
   const years: number[] = [];
   if (giftDates.length === 2) {
     const [first, last] = giftDates as [Date, Date];
-    for (let y = givingYearOf(last, startMonth); y >= givingYearOf(first, startMonth); y -= 1) years.push(y);
+    const { startMonth, zone } = year;
+    for (let y = givingYearIn(last, startMonth, zone); y >= givingYearIn(first, startMonth, zone); y -= 1)
+      years.push(y);
   }
   return {
     profile: { ...profile, id: Number(profile.id), created_at: new Date(profile.created_at).toISOString() },
-    summary: toSummary(summaryRow, baseCurrency, startMonth, now),
+    summary: toSummary(summaryRow, baseCurrency, year, now),
     timeline: timeline.map((e) => ({
       kind: e.kind as TDonorDetail['timeline'][number]['kind'],
       at: new Date(e.at).toISOString(),
@@ -166,7 +166,7 @@ export async function getDonorDetail(db: Db, npoId: number, donorId: number, now
       gift_count: Number(d.gift_count),
       lifetime_total_minor: Number(d.lifetime_base_minor),
     })),
-    giving_year: givingYearSetting(startMonth, now),
+    giving_year: givingYearSetting(year, now),
     statement_years: years,
   };
 }
@@ -216,11 +216,11 @@ export async function previewMerge(
     selectDonorSummary(db, npoId, duplicateId),
   ]);
   if (!keep || !duplicate) throw notFound();
-  const { baseCurrency, startMonth } = await selectOrganisationGivingYear(db, npoId);
+  const { baseCurrency, ...year } = await selectOrganisationGivingYear(db, npoId);
   const moves = await countDonorRecords(db, npoId, duplicateId);
   return {
-    keep: toSummary(keep, baseCurrency, startMonth, now),
-    duplicate: toSummary(duplicate, baseCurrency, startMonth, now),
+    keep: toSummary(keep, baseCurrency, year, now),
+    duplicate: toSummary(duplicate, baseCurrency, year, now),
     moves,
   };
 }
@@ -265,8 +265,8 @@ export async function mergeDonors(db: Db, actor: Actor, keepId: number, duplicat
 }
 
 export async function getGivingYear(db: Db, npoId: number, now = new Date()): Promise<TGivingYearSetting> {
-  const { startMonth } = await selectOrganisationGivingYear(db, npoId);
-  return givingYearSetting(startMonth, now);
+  const { startMonth, zone } = await selectOrganisationGivingYear(db, npoId);
+  return givingYearSetting({ startMonth, zone }, now);
 }
 
 export async function setGivingYear(db: Db, actor: Actor, startMonth: number): Promise<TGivingYearSetting> {

@@ -411,3 +411,38 @@ describe('donor page', () => {
     expect(still.rows[0]?.n).toBe(1);
   });
 });
+
+describe('giving years on the organisation\u2019s calendar', () => {
+  // 3 am UTC on 1 January is still 31 December in Riverside's time zone (New York): that gift
+  // belongs to last year's giving, for the flags, the filter, the statement years and the statement.
+  const year = new Date().getUTCFullYear();
+  const newYearsEve = new Date(`${year}-01-01T03:00:00Z`);
+  const email = 'eve@zoned.example';
+  let eveId = 0;
+
+  beforeAll(async () => {
+    const zone = await ctx.db.execute<{ time_zone: string }>(sql`SELECT time_zone FROM npos WHERE id = ${riverside}`);
+    expect(zone.rows[0]?.time_zone).toBe('America/New_York');
+    await gift(ctx, riverside, { email, firstName: 'Eve', lastName: 'Late' }, 4200, newYearsEve);
+    eveId = await donorIdOf(ctx, riverside, email);
+  });
+
+  it('counts a gift at 10 pm on New Year\u2019s Eve there as last year\u2019s: LYBUNT, and in the LYBUNT filter', async () => {
+    expect(rowOf(await list('?search=zoned.example'), email)).toMatchObject({ lybunt: true, sybunt: false });
+    const lybunt = await list('?search=zoned.example&retention=lybunt');
+    expect(lybunt.donors.map((d) => d.email)).toEqual([email]);
+    expect((await list('?search=zoned.example')).giving_year.current_year).toBe(year);
+  });
+
+  it('offers and writes the statement of last year with that gift, dated in the organisation\u2019s zone', async () => {
+    const d = (await staff.get(`/api/v1/npo_admin/donors/${eveId}`)).json() as TDonorDetail;
+    expect(d.statement_years).toEqual([year - 1]);
+    const text = pdfText(
+      (await staff.get(`/api/v1/npo_admin/donors/${eveId}/statement.pdf?year=${year - 1}`)).rawPayload,
+    );
+    expect(text).toContain(`December 31, ${year - 1}`);
+    expect(text).toContain(`Total for ${year - 1}: $42.00 (USD)`);
+    const next = pdfText((await staff.get(`/api/v1/npo_admin/donors/${eveId}/statement.pdf?year=${year}`)).rawPayload);
+    expect(next).toContain(`No gifts were recorded for ${year}.`);
+  });
+});

@@ -17,3 +17,4 @@ export {
 } from './donors.repository.ts';
 export { donorRoutes } from './donors.routes.ts';
 export { donors } from './donors.tables.ts';
+export { givingYearIn, givingYearRangeIn, retentionBoundariesIn } from './giving-year.ts';

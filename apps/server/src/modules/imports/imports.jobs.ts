@@ -2,11 +2,13 @@
 // is recorded under the reference import-<id>-<row>, so a second run finds the gifts it already
 // recorded (recordSucceededPayment answers created: false) and nothing counts twice.
 import type { Db } from '../../platform/db/client.ts';
+import { middayIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { recordAudit } from '../audit/index.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { findNpo } from '../organisations/index.ts';
 import { cannotSucceedOnRetry, failImport, ImportStoppedError } from './import-failure.ts';
 import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
 import { findImportForRun, markFinished, markProgress } from './imports.repository.ts';
@@ -34,6 +36,7 @@ async function recordGift(
   db: Db,
   found: { npoId: number; id: number; createdByUserId: number | null },
   gift: ImportGift,
+  zone: string,
 ): Promise<void> {
   const { npoId, id: importId } = found;
   await recordSucceededPayment(db, {
@@ -46,8 +49,8 @@ async function recordGift(
     paymentMethod: gift.payment_method,
     donor: { email: gift.email, firstName: gift.first_name, lastName: gift.last_name },
     comment: gift.reference ? `Imported, reference ${gift.reference}` : undefined,
-    // Midday UTC keeps the gift's date the same day in every time zone near it (as offline gifts).
-    occurredAt: new Date(`${gift.date}T12:00:00Z`),
+    // Noon of that day in the organisation's zone: the day its lists and exports show (decision 027).
+    occurredAt: middayIn(gift.date, zone),
     // Who uploaded the file entered these gifts.
     createdByUserId: found.createdByUserId,
   });
@@ -66,9 +69,10 @@ export async function runImport(
   let imported = 0;
   let processed = 0;
   await markProgress(db, found.id, 0);
+  const zone = (await findNpo(db, found.npoId))?.timeZone ?? 'UTC';
   for (const gift of found.gifts) {
     try {
-      await recordGift(db, found, gift);
+      await recordGift(db, found, gift, zone);
       imported += 1;
     } catch (error) {
       // A row the database refuses (no exchange rate for its currency…) fails alone; anything

@@ -372,4 +372,26 @@ describe('donations import', () => {
       before + 1,
     );
   });
+
+  it('records an imported day as the organisation\u2019s, and the export gives the same day back', async () => {
+    // Auckland is 13 hours ahead in December: noon UTC on the 31st would be 1 am on 1 January there.
+    const { rows } = await ctx.db.execute<{ id: number }>(
+      sql`UPDATE npos SET time_zone = 'Pacific/Auckland' WHERE slug = 'riverside-food-bank' RETURNING id`,
+    );
+    expect(rows).toHaveLength(1);
+    const csv = `${HEADER}\n2025-12-31,Eve,Kiwi,eve.zone@example.org,12.00,USD,,cash,\n`;
+    const res = await upload(admin, csv, 'new-years-eve.csv');
+    expect(res.statusCode, res.body).toBe(201);
+    const id = ZImportUploadResponse.parse(res.json()).import.id;
+    expect((await admin.post(`/api/v1/npo_admin/imports/${id}/start`)).statusCode).toBe(202);
+    await waitUntilFinished(id);
+    const exported = await admin.get('/api/v1/npo_admin/donations/export?format=csv&search=eve.zone@example.org');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const [header, row] = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(header?.split(',')[0]).toBe('Date (Pacific/Auckland)');
+    expect(row?.split(',')[0]).toBe('2025-12-31 12:00:00');
+  });
 });

@@ -2,15 +2,17 @@
 // interval, next date, pause, resume, cancel and a new payment method. Every change is made under
 // the plan's row lock (so it never interleaves with a charge in progress), only on a plan of that
 // organisation AND that donor, and audited with the actor "donor" in the same transaction.
-import { cardMinimumError, formatMoney } from '@kindling/contracts';
+import { cardMinimumError } from '@kindling/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
+import { formatFor } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type PlanStatus, recurringPlans } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import type { SavedCard } from '../payments/index.ts';
-import { chargeDateOf, type RecurringInterval } from './next-charge.ts';
+import { chosenChargeDate, firstPeriodAfter, type RecurringInterval } from './next-charge.ts';
+import { organisationCalendarOf } from './plan-facts.repository.ts';
 import type { PlanRow } from './plans.repository.ts';
 
 /** Who acts: the donor, through a portal link (no user) or signed in (their user id). */
@@ -39,8 +41,6 @@ export type DonorPlanChange =
 
 export const DONOR_PLAN_NOT_FOUND = 'Recurring donation not found.';
 
-const DAY_MS = 86_400_000;
-
 /** The plan of this donor in this organisation, locked; another's is invisible (null). */
 export async function lockDonorPlan(tx: Tx, actor: DonorActor, planId: number): Promise<PlanRow | null> {
   const [row] = await tx
@@ -57,37 +57,18 @@ export async function lockDonorPlan(tx: Tx, actor: DonorActor, planId: number): 
   return row ?? null;
 }
 
-/** The due date of `period` for a plan's schedule (anchor_period counts the periods before the anchor). */
-const dueDate = (plan: Pick<PlanRow, 'anchorAt' | 'anchorPeriod' | 'interval'>, period: number) =>
-  chargeDateOf(plan.anchorAt, plan.interval, period - plan.anchorPeriod);
-
 /** The first period from the plan's next one whose date is after now: missed periods are skipped. */
-function nextPeriodAfter(plan: PlanRow, now: Date): { nextPeriod: number; nextChargeAt: Date } {
-  let period = Math.max(plan.nextPeriod, plan.anchorPeriod + 1);
-  let at = dueDate(plan, period);
-  if (at <= now && plan.interval === 'daily') {
-    period += Math.max(0, Math.floor((now.getTime() - at.getTime()) / DAY_MS));
-    at = dueDate(plan, period);
-  }
-  while (at <= now) {
-    period += 1;
-    at = dueDate(plan, period);
-  }
-  return { nextPeriod: period, nextChargeAt: at };
+function nextPeriodAfter(plan: PlanRow, now: Date, zone: string): { nextPeriod: number; nextChargeAt: Date } {
+  const { period, dueAt } = firstPeriodAfter(plan, plan.nextPeriod, now, zone);
+  return { nextPeriod: period, nextChargeAt: dueAt };
 }
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 
-/** The chosen calendar day at the plan's time of day; after today and within two years. */
-function chosenDate(plan: PlanRow, date: string, now: Date): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const at = new Date(plan.anchorAt.getTime());
-  at.setUTCFullYear(y, m - 1, d);
-  if (Number.isNaN(at.getTime()) || at.getUTCDate() !== d || at.getUTCMonth() !== m - 1) {
-    throw invalid('next_charge_date', 'Enter a real date.');
-  }
-  const today = now.toISOString().slice(0, 10);
-  const limit = new Date(now.getTime() + 2 * 366 * DAY_MS).toISOString().slice(0, 10);
+/** The chosen day in the organisation's zone at the plan's time of day; after today there, within two years. */
+function chosenDate(plan: PlanRow, date: string, now: Date, zone: string): Date {
+  const { at, today, limit } = chosenChargeDate(plan, date, now, zone);
+  if (!at) throw invalid('next_charge_date', 'Enter a real date.');
   if (date <= today || date > limit)
     throw invalid('next_charge_date', 'Choose a date after today and within two years.');
   return at;
@@ -95,7 +76,7 @@ function chosenDate(plan: PlanRow, date: string, now: Date): Date {
 
 const CHANGEABLE: PlanStatus[] = ['active', 'paused', 'past_due'];
 
-function updatePatch(plan: PlanRow, change: Extract<DonorPlanChange, { kind: 'update' }>, now: Date) {
+function updatePatch(plan: PlanRow, change: Extract<DonorPlanChange, { kind: 'update' }>, now: Date, zone: string) {
   if (!CHANGEABLE.includes(plan.status)) {
     throw new AppError('CONFLICT', 'Only an active, paused or past-due recurring donation can be changed.');
   }
@@ -106,12 +87,12 @@ function updatePatch(plan: PlanRow, change: Extract<DonorPlanChange, { kind: 'up
     // The donor sets what each charge takes; the fee cover chosen with the old amount no longer applies.
     Object.assign(patch, { amountMinor: change.amountMinor, feeCoveredMinor: 0 });
   }
-  const date = change.nextChargeDate === undefined ? null : chosenDate(plan, change.nextChargeDate, now);
+  const date = change.nextChargeDate === undefined ? null : chosenDate(plan, change.nextChargeDate, now, zone);
   const interval = change.interval ?? plan.interval;
   if (date || interval !== plan.interval) {
     // Re-anchored at the next charge (the chosen date or the one already due), counting on from
     // the next period, so every later date follows the new interval and no period key repeats.
-    const anchor = date ?? plan.nextChargeAt ?? nextPeriodAfter(plan, now).nextChargeAt;
+    const anchor = date ?? plan.nextChargeAt ?? nextPeriodAfter(plan, now, zone).nextChargeAt;
     Object.assign(patch, { interval, anchorAt: anchor, anchorPeriod: plan.nextPeriod });
     if (plan.status !== 'paused') Object.assign(patch, { nextChargeAt: anchor });
     // A past-due plan given a new date starts that period's attempts afresh on it.
@@ -121,10 +102,15 @@ function updatePatch(plan: PlanRow, change: Extract<DonorPlanChange, { kind: 'up
   return patch;
 }
 
-function patchFor(plan: PlanRow, change: DonorPlanChange, now: Date): { action: string; patch: Partial<PlanRow> } {
+function patchFor(
+  plan: PlanRow,
+  change: DonorPlanChange,
+  now: Date,
+  zone: string,
+): { action: string; patch: Partial<PlanRow> } {
   switch (change.kind) {
     case 'update':
-      return { action: 'recurring_plan.updated', patch: updatePatch(plan, change, now) };
+      return { action: 'recurring_plan.updated', patch: updatePatch(plan, change, now, zone) };
     case 'pause':
       if (plan.status !== 'active' && plan.status !== 'past_due') {
         throw new AppError('CONFLICT', 'Only an active or past-due recurring donation can be paused.');
@@ -132,7 +118,7 @@ function patchFor(plan: PlanRow, change: DonorPlanChange, now: Date): { action: 
       return { action: 'recurring_plan.paused', patch: { status: 'paused', pausedAt: now } };
     case 'resume': {
       if (plan.status !== 'paused') throw new AppError('CONFLICT', 'Only a paused recurring donation can be resumed.');
-      const next = nextPeriodAfter(plan, now);
+      const next = nextPeriodAfter(plan, now, zone);
       const patch = { status: 'active' as const, pausedAt: null, failedAttempts: 0, pastDueSince: null, ...next };
       return { action: 'recurring_plan.resumed', patch };
     }
@@ -143,7 +129,7 @@ function patchFor(plan: PlanRow, change: DonorPlanChange, now: Date): { action: 
         patch: { status: 'cancelled', cancelledAt: now, nextChargeAt: null, failureReason: null },
       };
     case 'payment_method':
-      return { action: 'recurring_plan.payment_method_changed', patch: methodPatch(plan, change, now) };
+      return { action: 'recurring_plan.payment_method_changed', patch: methodPatch(plan, change, now, zone) };
   }
 }
 
@@ -152,7 +138,12 @@ function patchFor(plan: PlanRow, change: DonorPlanChange, now: Date): { action: 
  * scheduler's next sweep retries the period with the new card as its next attempt. A plan that
  * could not be charged for want of a method becomes active from its next date.
  */
-function methodPatch(plan: PlanRow, change: Extract<DonorPlanChange, { kind: 'payment_method' }>, now: Date) {
+function methodPatch(
+  plan: PlanRow,
+  change: Extract<DonorPlanChange, { kind: 'payment_method' }>,
+  now: Date,
+  zone: string,
+) {
   if (plan.status === 'cancelled') throw new AppError('CONFLICT', 'This recurring donation is cancelled.');
   // The same saved method again (the donor came back twice from the bank's 3-D Secure page, or
   // completed the same setup twice): already applied, so nothing changes, no audit, no new retry.
@@ -167,7 +158,7 @@ function methodPatch(plan: PlanRow, change: Extract<DonorPlanChange, { kind: 'pa
   if (plan.status === 'past_due') patch.nextChargeAt = now;
   if (plan.status === 'failed') {
     Object.assign(patch, { status: 'active', failureReason: null, failedAttempts: 0, pastDueSince: null });
-    Object.assign(patch, nextPeriodAfter(plan, now));
+    Object.assign(patch, nextPeriodAfter(plan, now, zone));
   }
   return patch;
 }
@@ -208,7 +199,8 @@ export async function changePlanAsDonor(
 ): Promise<PlanRow> {
   const plan = await lockDonorPlan(tx, actor, planId);
   if (!plan) throw new AppError('NOT_FOUND', DONOR_PLAN_NOT_FOUND);
-  const { action, patch } = patchFor(plan, change, now);
+  const calendar = await organisationCalendarOf(tx, actor.npoId);
+  const { action, patch } = patchFor(plan, change, now, calendar.timeZone);
   if (Object.keys(patch).length === 0) return plan;
   const [updated] = await tx
     .update(recurringPlans)
@@ -235,7 +227,7 @@ export async function changePlanAsDonor(
         plan_id: plan.id,
         donor_id: actor.donorId,
         by: 'donor',
-        amount: formatMoney(plan.amountMinor, plan.currency),
+        amount: formatFor(calendar).money(plan.amountMinor, plan.currency),
       },
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeDateOf, firstChargeDate, isRecurring } from './next-charge.ts';
+import { chargeDateOf, chosenChargeDate, firstChargeDate, isRecurring } from './next-charge.ts';
 
 const at = (iso: string) => new Date(iso);
 const iso = (date: Date) => date.toISOString();
@@ -45,6 +45,29 @@ describe('next charge date', () => {
     expect(iso(firstChargeDate(at('2028-02-28T22:00:00.000Z'), 'daily'))).toBe('2028-02-29T22:00:00.000Z');
     expect(iso(chargeDateOf(at('2026-10-24T01:30:00.000Z'), 'daily', 2))).toBe('2026-10-26T01:30:00.000Z');
     expect(iso(firstChargeDate(at('2026-12-31T23:59:00.000Z'), 'daily'))).toBe('2027-01-01T23:59:00.000Z');
+  });
+
+  it('counts on the organisation’s calendar: its day of the month and its clock across daylight saving', () => {
+    // 11.30 pm on 14 January in Los Angeles (07:30 UTC on the 15th): due at 11.30 pm on the 14th
+    // there, also in April when the clocks have moved (06:30 UTC), never on the 15th.
+    const la = 'America/Los_Angeles';
+    expect(iso(chargeDateOf(at('2031-01-15T07:30:00Z'), 'monthly', 1, la))).toBe('2031-02-15T07:30:00.000Z');
+    expect(iso(chargeDateOf(at('2031-01-15T07:30:00Z'), 'monthly', 3, la))).toBe('2031-04-15T06:30:00.000Z');
+    // 10 am daily, before and after the change of 9 March 2031.
+    expect(iso(chargeDateOf(at('2031-03-08T18:00:00Z'), 'daily', 1, la))).toBe('2031-03-09T17:00:00.000Z');
+    // 12.30 pm on 31 January in Auckland (23:30 UTC on the 30th): due on 28 February there.
+    const auckland = 'Pacific/Auckland';
+    expect(iso(chargeDateOf(at('2031-01-30T23:30:00Z'), 'monthly', 1, auckland))).toBe('2031-02-27T23:30:00.000Z');
+    expect(iso(firstChargeDate(at('2030-12-31T11:30:00Z'), 'yearly', auckland))).toBe('2031-12-31T11:30:00.000Z');
+  });
+
+  it('chooses a person’s calendar day in the organisation’s zone at the plan’s time of day', () => {
+    const plan = { anchorAt: at('2031-01-15T07:30:00Z') };
+    const chosen = chosenChargeDate(plan, '2031-04-14', at('2031-04-14T05:00:00Z'), 'America/Los_Angeles');
+    expect(chosen.at && iso(chosen.at)).toBe('2031-04-15T06:30:00.000Z');
+    // 10 pm on 13 April there: today is the 13th, so the 14th is after today.
+    expect(chosen.today).toBe('2031-04-13');
+    expect(chosenChargeDate(plan, '2031-02-30', at('2031-01-01T00:00:00Z'), 'UTC').at).toBeNull();
   });
 
   it('uses UTC whatever the moment, and period 0 is the anchor itself', () => {

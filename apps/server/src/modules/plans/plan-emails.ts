@@ -2,10 +2,11 @@
 // a plan cancelled after its last retry, the reminder before a charge and the notice that the
 // saved card is expiring. Sent by a durable job, enqueued once the plan's change (or the notice's
 // claim) committed; the text is the organisation's template (email-templates) filled in.
-import { formatMoney, INTERVAL_PHRASES } from '@kindling/contracts';
+import { INTERVAL_PHRASES } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
+import { formatFor } from '../../platform/format/format.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createPortalLink } from '../../platform/security/portal-link.ts';
@@ -30,11 +31,6 @@ export const planEmailQueue = defineQueue<PlanEmailJob>('recurring.email', { ret
 
 export type PlanEmailDeps = { db: Db; mailer: Mailer; origin: string; secret: string };
 
-const dateText = (date: Date | null): string =>
-  date
-    ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)
-    : '';
-
 async function lastFailureOf(db: Tx, plan: PlanRow): Promise<string> {
   const { rows } = await db.execute<{ failure_message: string | null }>(sql`
     SELECT failure_message FROM payment_attempts
@@ -50,6 +46,8 @@ export async function planEmailValues(
   now = new Date(),
 ): Promise<EmailValues> {
   const context = await chargeContextOf(deps.db, plan);
+  // The organisation's locale, and the charge's day on its calendar (decision 027).
+  const format = formatFor(context.calendar);
   const link = (planId?: number) =>
     createPortalLink({
       origin: deps.origin,
@@ -64,9 +62,9 @@ export async function planEmailValues(
     donor_name: donorNameOf(context),
     organisation_name: context.organisationName,
     campaign_name: context.campaignName ?? '',
-    amount: formatMoney(plan.amountMinor, plan.currency),
+    amount: format.money(plan.amountMinor, plan.currency),
     plan_interval: INTERVAL_PHRASES[plan.interval],
-    next_charge_date: dateText(plan.nextChargeAt),
+    next_charge_date: plan.nextChargeAt ? format.date(plan.nextChargeAt) : '',
     failure_reason: await lastFailureOf(deps.db, plan),
     portal_url: link(),
     update_payment_url: link(plan.id),

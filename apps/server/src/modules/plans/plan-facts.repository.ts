@@ -1,7 +1,10 @@
 // What charging a plan and writing to its donor need besides the plan row: the donor, the
 // organisation (its name and its account at the plan's provider), the campaign and the method.
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
+import type { FormatSettings } from '../../platform/format/format.ts';
+import { findNpo } from '../organisations/index.ts';
 import type { PlanRow } from './plans.repository.ts';
 
 export type ChargeContext = {
@@ -12,6 +15,8 @@ export type ChargeContext = {
   campaignName: string | null;
   /** card or paypal, as the first gift was paid. */
   paymentMethod: string | null;
+  /** The organisation's calendar and locale (decision 027): due dates and e-mails follow them. */
+  calendar: FormatSettings;
 };
 
 type Row = {
@@ -24,11 +29,13 @@ type Row = {
   paypal_merchant_id: string | null;
   campaign_name: string | null;
   payment_method: string | null;
+  time_zone: string;
+  locale: string;
 };
 
 export async function chargeContextOf(tx: Tx, plan: PlanRow): Promise<ChargeContext> {
   const { rows } = await tx.execute<Row>(sql`
-    SELECT d.id AS donor_id, d.email, d.first_name, d.last_name, n.name AS organisation_name,
+    SELECT d.id AS donor_id, d.email, d.first_name, d.last_name, n.name AS organisation_name, n.time_zone, n.locale,
            n.stripe_account_id, n.paypal_merchant_id, c.name AS campaign_name, fd.payment_method
     FROM donors d
     JOIN npos n ON n.id = d.npo_id
@@ -45,7 +52,14 @@ export async function chargeContextOf(tx: Tx, plan: PlanRow): Promise<ChargeCont
     accountId,
     campaignName: row.campaign_name,
     paymentMethod: row.payment_method ?? (plan.provider === 'paypal' ? 'paypal' : 'card'),
+    calendar: { timeZone: row.time_zone, locale: row.locale },
   };
+}
+
+/** An organisation's time zone and locale, for a plan's calendar when no charge context is at hand. */
+export async function organisationCalendarOf(db: Db | Tx, npoId: number): Promise<FormatSettings> {
+  const npo = await findNpo(db, npoId);
+  return { timeZone: npo?.timeZone ?? 'UTC', locale: npo?.locale ?? 'en-US' };
 }
 
 export const donorNameOf = (context: Pick<ChargeContext, 'donor'>): string =>

@@ -82,7 +82,7 @@ describe('upcoming charge', () => {
     expect(more).toEqual([]);
     expect(reminder?.subject).toBe('Your monthly gift to Reminder Test Shelter is coming up');
     expect(reminder?.text).toContain(
-      'Your monthly gift of $25.00 to Reminder Test Shelter will be charged on 28 February 2031.',
+      'Your monthly gift of $25.00 to Reminder Test Shelter will be charged on February 28, 2031.',
     );
     // The donor's portal link, to change or cancel before the charge.
     expect(reminder?.text).toMatch(/\/portal\/p1\.[A-Za-z0-9._-]+/);
@@ -176,8 +176,46 @@ describe('upcoming charge', () => {
     await sweep(at(DUE, -2.5));
     const [second] = await mailTo(email2, 1);
     expect(second?.subject).toBe('A note before your monthly gift');
-    expect(second?.text).toContain('Shelter reminder for 28 February 2031.');
+    expect(second?.text).toContain('Shelter reminder for February 28, 2031.');
     expect(second?.text).not.toContain('Riverside');
+  });
+});
+
+describe('on the organisation’s calendar and in its locale', () => {
+  it('dates the reminder on the organisation’s day and writes it in its locale', async () => {
+    // 11.30 pm on 14 January in Los Angeles is 07:30 UTC on the 15th: the gift is due on the 14th
+    // of each month there, and the reminder says so in British English, as the organisation writes.
+    const la = await isolatedOrganisation(ctx.db, 'Pacific Shelter', {
+      timeZone: 'America/Los_Angeles',
+      locale: 'en-GB',
+    });
+    const email = 'upcoming-zone@example.org';
+    const plan = await createTestPlan(ctx.db, { npoId: la, startedAt: new Date('2031-01-15T07:30:00Z'), email });
+    expect(plan.nextChargeAt).toEqual(new Date('2031-02-15T07:30:00Z'));
+    expect((await runDueCharges(deps, new Date('2031-02-12T08:00:00Z'), { npoId: la })).reminders).toEqual([
+      { kind: 'upcoming_charge', planId: plan.id },
+    ]);
+    const [reminder] = await mailTo(email, 1);
+    expect(reminder?.text).toContain(
+      'Your monthly gift of US$25.00 to Pacific Shelter will be charged on 14 February 2031.',
+    );
+  });
+
+  it('tells of an expiring card by the month in the organisation’s zone', async () => {
+    // 8 pm UTC on 31 May is 1 June in Auckland: a card that ends in July ends next month there.
+    const auckland = await isolatedOrganisation(ctx.db, 'Kiwi Shelter', { timeZone: 'Pacific/Auckland' });
+    const utc = await isolatedOrganisation(ctx.db, 'Greenwich Shelter');
+    const card = { startedAt: STARTED, cardExpiry: { month: 7, year: 2031 } };
+    const kiwi = await createTestPlan(ctx.db, { npoId: auckland, ...card });
+    const greenwich = await createTestPlan(ctx.db, { npoId: utc, ...card });
+    for (const plan of [kiwi, greenwich]) await setPlan(ctx.db, plan.id, { cardExpMonth: 7, cardExpYear: 2031 });
+    const now = new Date('2031-05-31T20:00:00Z');
+    expect((await runDueCharges(deps, now, { npoId: auckland })).reminders).toContainEqual({
+      kind: 'card_expiring',
+      planId: kiwi.id,
+    });
+    const inUtc = (await runDueCharges(deps, now, { npoId: utc })).reminders;
+    expect(inUtc.filter((r) => r.kind === 'card_expiring')).toEqual([]);
   });
 });
 
@@ -210,7 +248,7 @@ describe('card expiring', () => {
     const [notice, ...more] = await mailTo(email, 1);
     expect(more).toEqual([]);
     expect(notice?.subject).toBe('The card for your gift to Reminder Test Shelter is expiring');
-    expect(notice?.text).toContain('before your next gift on 28 February 2031');
+    expect(notice?.text).toContain('before your next gift on February 28, 2031');
     expect(notice?.text).toMatch(new RegExp(`/portal/[^\\s]+\\?plan=${plan.id}`));
     expect(await auditActions(plan.id)).toEqual(['recurring_plan.card_expiring_emailed']);
 

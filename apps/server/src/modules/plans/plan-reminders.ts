@@ -78,21 +78,27 @@ async function upcomingCandidates(tx: Tx, now: Date, options: SweepOptions): Pro
 }
 
 /**
- * Open plans whose saved card's last valid month is this month or next month (UTC), or already
- * past: the donor has a month or two to add the new card the bank sent before a charge fails.
+ * Open plans whose saved card's last valid month is this month or next month in the organisation's
+ * time zone (decision 027), or already past: the donor has a month or two to add the new card the
+ * bank sent before a charge fails.
  */
 async function expiringCardCandidates(tx: Tx, now: Date, options: SweepOptions): Promise<Candidate[]> {
-  // The month after next: a card whose last month comes before it is told (the index's order).
-  const monthAfterNext = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
-  const until = { year: monthAfterNext.getUTCFullYear(), month: monthAfterNext.getUTCMonth() + 1 };
+  // A card whose last month comes before the month after next is told. The index's range takes the
+  // latest such month of any zone (UTC's month, or the next one east of it, plus two); each plan's
+  // own organisation's month then decides.
+  const widest = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 1));
+  const until = { year: widest.getUTCFullYear(), month: widest.getUTCMonth() + 1 };
+  const local = (part: 'year' | 'month') =>
+    sql`extract(${sql.raw(part)} FROM ${now.toISOString()}::timestamptz AT TIME ZONE n.time_zone)::int`;
   const { rows } = await tx.execute<Candidate>(sql`
     SELECT p.id, p.npo_id, p.donor_id, p.next_period, p.next_charge_at, p.payment_method_id,
            p.card_exp_month, p.card_exp_year
-    FROM recurring_plans p
+    FROM recurring_plans p JOIN npos n ON n.id = p.npo_id
     WHERE p.status IN ('active', 'past_due') AND p.payment_method_id IS NOT NULL
       AND p.next_charge_at IS NOT NULL
       AND p.card_exp_year IS NOT NULL AND p.card_exp_month BETWEEN 1 AND 12
       AND (p.card_exp_year, p.card_exp_month) < (${until.year}::int, ${until.month}::int)
+      AND p.card_exp_year * 12 + p.card_exp_month < ${local('year')} * 12 + ${local('month')} + 2
       ${scopeOf(options)}
       AND NOT EXISTS (
         SELECT 1 FROM email_notices n

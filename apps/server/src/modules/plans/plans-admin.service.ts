@@ -16,8 +16,9 @@ import { recordAudit } from '../audit/index.ts';
 import type { PlanStatus } from '../donations/index.ts';
 import { retriesOf } from './dunning.ts';
 import { monthlyRecurringRevenue } from './mrr.ts';
-import { firstPeriodAfter } from './next-charge.ts';
+import { chosenChargeDate, firstPeriodAfter } from './next-charge.ts';
 import { planCardOf } from './plan-cards.ts';
+import { organisationCalendarOf } from './plan-facts.repository.ts';
 import type { PlanRow } from './plans.repository.ts';
 import {
   baseCurrencyOf,
@@ -115,14 +116,14 @@ async function changePlan(
     action: string;
     from: readonly PlanStatus[];
     refusal: string;
-    patch: (plan: PlanRow) => Partial<PlanRow>;
+    patch: (plan: PlanRow, zone: string) => Partial<PlanRow>;
   },
 ): Promise<TRecurringPlanDetail> {
   await db.transaction(async (tx) => {
     const plan = await lockPlan(tx, actor.npoId, planId);
     if (!plan) throw new AppError('NOT_FOUND', PLAN_NOT_FOUND);
     if (!change.from.includes(plan.status)) throw new AppError('CONFLICT', change.refusal);
-    const patch = change.patch(plan);
+    const patch = change.patch(plan, (await organisationCalendarOf(tx, actor.npoId)).timeZone);
     const updated = await updateClaimedPlan(tx, plan, patch);
     await recordAudit(tx, {
       npoId: actor.npoId,
@@ -154,16 +155,13 @@ function auditDiff(before: PlanRow, after: PlanRow): Record<string, unknown> {
 
 const OPEN: PlanStatus[] = ['active', 'paused', 'past_due'];
 
-/** The next date as staff choose it: that calendar day at the plan's time of day, after today. */
-function nextDateOf(plan: PlanRow, date: string, now: Date): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const at = new Date(plan.anchorAt.getTime());
-  at.setUTCFullYear(y, m - 1, d);
-  if (Number.isNaN(at.getTime()) || at.getUTCDate() !== d) {
-    throw new AppError('VALIDATION_FAILED', 'Enter a real date.', { next_charge_date: 'Enter a real date.' });
-  }
-  const today = now.toISOString().slice(0, 10);
-  const limit = new Date(now.getTime() + 2 * 366 * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The next date as staff choose it: that calendar day in the organisation's zone at the plan's time
+ * of day, after today there.
+ */
+function nextDateOf(plan: PlanRow, date: string, now: Date, zone: string): Date {
+  const { at, today, limit } = chosenChargeDate(plan, date, now, zone);
+  if (!at) throw new AppError('VALIDATION_FAILED', 'Enter a real date.', { next_charge_date: 'Enter a real date.' });
   if (date <= today || date > limit) {
     const message = 'Choose a date after today and within two years.';
     throw new AppError('VALIDATION_FAILED', message, { next_charge_date: message });
@@ -182,7 +180,7 @@ export async function updateRecurringPlan(
     action: 'recurring_plan.updated',
     from: OPEN,
     refusal: 'Only an active, paused or past-due plan can be changed.',
-    patch: (plan) => {
+    patch: (plan, zone) => {
       const patch: Partial<PlanRow> = {};
       if (input.amount_minor !== undefined && input.amount_minor !== plan.amountMinor) {
         // Staff set what each charge takes; the donor's fee cover was part of the old total.
@@ -190,7 +188,7 @@ export async function updateRecurringPlan(
         patch.feeCoveredMinor = 0;
       }
       if (input.next_charge_date !== undefined) {
-        const at = nextDateOf(plan, input.next_charge_date, now);
+        const at = nextDateOf(plan, input.next_charge_date, now, zone);
         // Re-anchored at the new date; periods keep counting up (keys never repeat).
         Object.assign(patch, { anchorAt: at, anchorPeriod: plan.nextPeriod, nextChargeAt: at });
         // A past-due plan given a new date starts that period's attempts afresh on it.
@@ -216,8 +214,8 @@ export const resumeRecurringPlan = (db: Db, actor: StaffActor, planId: number, n
     action: 'recurring_plan.resumed',
     from: ['paused'],
     refusal: 'Only a paused plan can be resumed.',
-    patch: (plan) => {
-      const next = firstPeriodAfter(plan, plan.nextPeriod, now);
+    patch: (plan, zone) => {
+      const next = firstPeriodAfter(plan, plan.nextPeriod, now, zone);
       return {
         status: 'active',
         pausedAt: null,

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
+import { dayIn } from '../../platform/format/calendar.ts';
 import { chargeDateOf } from './index.ts';
 import { createTestPlan, npoIdOf, planById, setPlan } from './plans.test-support.ts';
 
@@ -208,11 +209,12 @@ describe('changes', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { plan: changed } = ZRecurringPlanResponse.parse(res.json());
     expect(changed.amount_minor).toBe(4200);
-    expect(changed.next_charge_at?.slice(0, 10)).toBe(next);
+    // The chosen day is the organisation's (New York's), whatever the plan's time of day in UTC.
+    expect(dayIn(new Date(changed.next_charge_at ?? ''), 'America/New_York')).toBe(next);
     // Re-anchored on the new date; the period counter goes on (keys never repeat).
     const row = await planById(ctx.db, plan.id);
     expect(row).toMatchObject({ anchorPeriod: 1, nextPeriod: 1 });
-    expect(row.anchorAt.toISOString().slice(0, 10)).toBe(next);
+    expect(dayIn(row.anchorAt, 'America/New_York')).toBe(next);
     expect(row.nextChargeAt).toEqual(row.anchorAt);
     // The following charge is one month after the new date.
     expect(chargeDateOf(row.anchorAt, 'monthly', 1).getTime()).toBeGreaterThan(row.anchorAt.getTime() + 27 * DAY);

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { sandboxPaymentMethods } from '../payments/index.ts';
 import { recordPaymentAttempt } from '../transactions/index.ts';
 import { firstPeriodAfter } from './next-charge.ts';
+import { organisationCalendarOf } from './plan-facts.repository.ts';
 import { insertPlanOnce, linkDonationToPlan, type PlanRow } from './plans.repository.ts';
 
 const HOUR = 3_600_000;
@@ -34,6 +35,7 @@ export async function seedRecurringPlans(db: Db, npoId: number, now = new Date()
     WHERE d.npo_id = ${npoId} AND d.interval = 'monthly' AND d.provider = 'sandbox'
       AND d.provider_reference LIKE 'seed\\_%' AND d.recurring_plan_id IS NULL
     ORDER BY d.created_at DESC, d.id`);
+  const { timeZone } = await organisationCalendarOf(db, npoId);
   for (const [index, gift] of rows.entries()) {
     const role = roleOf(index);
     const methodId = `pm_sandbox_seed${gift.id}`;
@@ -44,7 +46,7 @@ export async function seedRecurringPlans(db: Db, npoId: number, now = new Date()
       .onConflictDoNothing();
     await db.transaction(async (tx) => {
       const anchorAt = new Date(gift.created_at);
-      const next = firstPeriodAfter({ anchorAt, anchorPeriod: 0, interval: 'monthly' }, 1, now);
+      const next = firstPeriodAfter({ anchorAt, anchorPeriod: 0, interval: 'monthly' }, 1, now, timeZone);
       const { plan, created } = await insertPlanOnce(tx, {
         npoId,
         donorId: gift.donor_id,

@@ -1,11 +1,12 @@
 // Recurring plans start here: every recording of a recurring first gift ensures its plan exists.
-import { formatMoney } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { formatFor } from '../../platform/format/format.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { DonationRow } from '../donations/index.ts';
 import { PLAN_FAILURE } from '../donations/index.ts';
 import { notifyOrganisation } from '../notifications/index.ts';
 import { firstChargeDate, isRecurring, type RecurringInterval } from './next-charge.ts';
+import { organisationCalendarOf } from './plan-facts.repository.ts';
 import { attachMissingMethod, insertPlanOnce, linkDonationToPlan, type PlanRow } from './plans.repository.ts';
 
 export type PlanStart = {
@@ -40,9 +41,11 @@ export async function ensurePlanForFirstGift(db: Db, start: PlanStart): Promise<
   const { donation } = start;
   const interval = donation.interval;
   if (!isRecurring(interval)) return null;
-  const nextChargeAt = firstChargeDate(donation.createdAt, interval);
   const method = start.paymentMethodId || null;
   return db.transaction(async (tx) => {
+    // Due on the same day of the organisation's calendar (decision 027).
+    const calendar = await organisationCalendarOf(tx, donation.npoId);
+    const nextChargeAt = firstChargeDate(donation.createdAt, interval, calendar.timeZone);
     const result = await insertPlanOnce(tx, {
       npoId: donation.npoId,
       donorId: donation.donorId,
@@ -106,7 +109,7 @@ async function auditCreated(tx: Executor, plan: PlanRow): Promise<void> {
 
 /** Amounts in the currency's own exponent (formatMoney), as the donation notification does. */
 async function notifyCreated(tx: Executor, plan: PlanRow, start: PlanStart): Promise<void> {
-  const amount = formatMoney(plan.amountMinor, plan.currency);
+  const amount = formatFor(await organisationCalendarOf(tx, plan.npoId)).money(plan.amountMinor, plan.currency);
   const donor = start.donorName.trim() || 'A donor';
   const campaign = start.campaignName ? ` to ${start.campaignName}` : '';
   const cannotCharge = plan.status === 'failed';

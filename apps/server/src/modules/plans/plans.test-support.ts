@@ -123,11 +123,16 @@ export const sandboxCharges = async (db: Db, npoId: number, planId: number): Pro
 };
 
 /** An organisation of its own (so sweeps see only the test's plans) with admin@kindling.test as admin. */
-export async function isolatedOrganisation(db: Db, name: string): Promise<number> {
+export async function isolatedOrganisation(
+  db: Db,
+  name: string,
+  calendar: { timeZone?: string; locale?: string } = {},
+): Promise<number> {
   counter += 1;
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now().toString(36)}-${counter}`;
   const { rows } = await db.execute<{ id: number }>(sql`
-    INSERT INTO npos (name, slug, base_currency) VALUES (${name}, ${slug}, 'USD') RETURNING id`);
+    INSERT INTO npos (name, slug, base_currency, time_zone, locale)
+    VALUES (${name}, ${slug}, 'USD', ${calendar.timeZone ?? 'UTC'}, ${calendar.locale ?? 'en-US'}) RETURNING id`);
   const npoId = Number(rows[0]?.id);
   await db.execute(sql`
     INSERT INTO memberships (npo_id, user_id, role_code, role_name)

@@ -217,7 +217,7 @@ async function succeeded(
     recurringPlanId: plan.id,
     occurredAt: now,
   });
-  const next = firstPeriodAfter(plan, plan.nextPeriod + 1, now);
+  const next = firstPeriodAfter(plan, plan.nextPeriod + 1, now, context.calendar.timeZone);
   const recovered = plan.status === 'past_due';
   const updated = await updateClaimedPlan(tx, plan, {
     status: 'active',

@@ -183,12 +183,16 @@ export async function openPlanIds(db: Db, npoId: number, donorId: number): Promi
   return rows.map((r) => Number(r.id));
 }
 
-/** The months (UTC) with a succeeded gift of the donor: the statement's giving years come from them. */
+/**
+ * The months with a succeeded gift of the donor, on the organisation's calendar (decision 027), each
+ * as the UTC midnight of its first day: the statement's giving years come from them.
+ */
 export async function giftMonths(db: Db, npoId: number, donorId: number): Promise<Date[]> {
   const { rows } = await db.execute<{ y: number; m: number }>(sql`
-    SELECT DISTINCT extract(year FROM created_at AT TIME ZONE 'UTC')::int AS y,
-                    extract(month FROM created_at AT TIME ZONE 'UTC')::int AS m
-    FROM donations WHERE npo_id = ${npoId} AND donor_id = ${donorId} AND status = 'succeeded'`);
+    SELECT DISTINCT extract(year FROM d.created_at AT TIME ZONE n.time_zone)::int AS y,
+                    extract(month FROM d.created_at AT TIME ZONE n.time_zone)::int AS m
+    FROM donations d JOIN npos n ON n.id = d.npo_id
+    WHERE d.npo_id = ${npoId} AND d.donor_id = ${donorId} AND d.status = 'succeeded'`);
   return rows.map((r) => new Date(Date.UTC(Number(r.y), Number(r.m) - 1, 1)));
 }
 

@@ -4,8 +4,10 @@ import { ZPortalGiftsResponse, ZPortalOverview, ZPortalPlanResponse, ZPortalPlan
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { give, linkFor, portalBrowser, tokenOf } from '../../../test/portal.ts';
+import { donorIdOf, gift } from '../../../test/records.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { setCookieOf, TestClient } from '../../../test/test-client.ts';
+import { dayIn } from '../../platform/format/calendar.ts';
 import { PORTAL_LINK_TTL_MS } from '../../platform/security/portal-link.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
@@ -134,6 +136,18 @@ describe('what the donor sees', () => {
     expect(statement.statusCode, statement.body.slice(0, 200)).toBe(200);
     expect(statement.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it('offers the statement year of a gift by the organisation’s calendar, not UTC’s', async () => {
+    // 3 am UTC on 1 January is 10 pm on 31 December in New York, the demo organisation's zone.
+    const npoId = ada.once.npo_id;
+    const zone = await ctx.db.execute<{ time_zone: string }>(sql`SELECT time_zone FROM npos WHERE id = ${npoId}`);
+    expect(zone.rows[0]?.time_zone).toBe('America/New_York');
+    const year = new Date().getUTCFullYear();
+    await gift(ctx, npoId, { email: 'eve@portal-zone.example' }, 1500, new Date(`${year}-01-01T03:00:00Z`));
+    const browser = await portalBrowser(ctx, npoId, await donorIdOf(ctx, npoId, 'eve@portal-zone.example'));
+    const overview = ZPortalOverview.parse((await browser.get('/api/v1/portal/overview')).json());
+    expect(overview.statement_years).toEqual([year - 1]);
+  });
 });
 
 describe('changing a plan', () => {
@@ -154,7 +168,8 @@ describe('changing a plan', () => {
     const next = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
     const date = await patch(browser, { next_charge_date: next });
     expect(date.statusCode, date.body).toBe(200);
-    expect(date.json().plan.next_charge_at.slice(0, 10)).toBe(next);
+    // The chosen day on the organisation's calendar (New York), at the plan's time of day there.
+    expect(dayIn(new Date(date.json().plan.next_charge_at), 'America/New_York')).toBe(next);
 
     const audits = await ctx.db
       .select()

@@ -42,13 +42,29 @@ export function dayIn(at: Date, zone: string): string {
   return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }
 
-/** The instant `day` ('YYYY-MM-DD') starts in `zone` (its midnight, or the first instant after a gap). */
-export function midnightIn(day: string, zone: string): Date {
-  const wall = Date.parse(`${day}T00:00:00Z`);
+/** The instant `zone`'s wall clock reads `ms` past midnight of `day` (a time in a gap: the one after it). */
+export function instantIn(day: string, ms: number, zone: string): Date {
+  const wall = Date.parse(`${day}T00:00:00Z`) + ms;
   // The offset at the guess, then at the result: two passes settle a daylight-saving change.
   let at = wall - offsetAt(new Date(wall), zone);
   at = wall - offsetAt(new Date(at), zone);
   return new Date(at);
+}
+
+/** The instant `day` ('YYYY-MM-DD') starts in `zone` (its midnight, or the first instant after a gap). */
+export const midnightIn = (day: string, zone: string): Date => instantIn(day, 0, zone);
+
+/**
+ * Noon of `day` in `zone`: the instant of a gift known only by its day (an offline gift, an imported
+ * row), so that day is the one the organisation's figures, lists and exports show.
+ */
+export const middayIn = (day: string, zone: string): Date => instantIn(day, 12 * 3_600_000, zone);
+
+/** The calendar day of `at` in `zone` and how far past that day's midnight its wall clock is, in ms. */
+export function wallTimeIn(at: Date, zone: string): { day: string; ms: number } {
+  const w = wallClock(at, zone);
+  const millis = ((at.getTime() % 1000) + 1000) % 1000;
+  return { day: dayIn(at, zone), ms: ((w.hour * 60 + w.minute) * 60 + w.second) * 1000 + millis };
 }
 
 /** `day` moved by `days` calendar days. */
@@ -69,6 +85,15 @@ export const daysBetween = (from: string, to: string): number =>
 export function nextMidnightIn(at: Date, zone: string): Date {
   const start = midnightIn(dayIn(at, zone), zone);
   return start.getTime() === at.getTime() ? at : midnightIn(addDays(dayIn(at, zone), 1), zone);
+}
+
+/**
+ * `zone`'s wall clock at `at` as the UTC instant with the same fields: for files without time zones
+ * (a spreadsheet's date cell, a CSV's text), which show what a clock there read.
+ */
+export function wallDateTime(at: Date, zone: string): Date {
+  const { day, ms } = wallTimeIn(at, zone);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + ms);
 }
 
 /** The same wall-clock day as a UTC midnight: lets UTC-based calendar rules work on a zone's day. */

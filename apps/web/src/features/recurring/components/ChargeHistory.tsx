@@ -1,12 +1,7 @@
-import { formatMoney, type TPlanCharge } from '@kindling/contracts';
+import type { TPlanCharge } from '@kindling/contracts';
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { planDate } from './plan-bits.tsx';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
+import { useFormat } from '../../../shared/format.ts';
 
 function Outcome({ charge }: { charge: TPlanCharge }) {
   if (charge.kind === 'donation') {
@@ -36,6 +31,7 @@ function Detail({ charge }: { charge: TPlanCharge }) {
 
 /** Gifts and failed attempts of the plan, newest first; a table when wide, cards on phones. */
 export function ChargeHistory({ charges, mobile }: { charges: TPlanCharge[]; mobile: boolean }) {
+  const format = useFormat();
   if (charges.length === 0) return <Text c="dimmed">No charges yet.</Text>;
   if (mobile) {
     return (
@@ -44,12 +40,12 @@ export function ChargeHistory({ charges, mobile }: { charges: TPlanCharge[]; mob
           <Card key={`${c.kind}-${c.id}`} withBorder padding="sm" radius="md" component="li">
             <Group justify="space-between">
               <Text size="sm" fw={500}>
-                {formatMoney(c.amount_minor, c.currency)}
+                {format.money(c.amount_minor, c.currency)}
               </Text>
               <Outcome charge={c} />
             </Group>
             <Text size="xs" c="dimmed">
-              {planDate(c.created_at)}
+              {format.date(c.created_at)}
             </Text>
             <Detail charge={c} />
           </Card>
@@ -71,8 +67,8 @@ export function ChargeHistory({ charges, mobile }: { charges: TPlanCharge[]; mob
         <Table.Tbody>
           {charges.map((c) => (
             <Table.Tr key={`${c.kind}-${c.id}`}>
-              <Table.Td>{when(c.created_at)}</Table.Td>
-              <Table.Td>{formatMoney(c.amount_minor, c.currency)}</Table.Td>
+              <Table.Td>{format.dateTime(c.created_at)}</Table.Td>
+              <Table.Td>{format.money(c.amount_minor, c.currency)}</Table.Td>
               <Table.Td>
                 <Outcome charge={c} />
               </Table.Td>

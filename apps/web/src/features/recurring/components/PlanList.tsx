@@ -1,7 +1,8 @@
 import { formatMoney, type TMonthlyRecurringRevenue, type TRecurringPlanSummary } from '@kindling/contracts';
 import { Anchor, Card, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { donorNameOf, PlanStatusBadge, perInterval, planDate } from './plan-bits.tsx';
+import { useFormat } from '../../../shared/format.ts';
+import { donorNameOf, PlanStatusBadge, perInterval } from './plan-bits.tsx';
 
 /** The monthly recurring revenue, the page's headline figure. */
 export function MrrCard({ mrr, loading }: { mrr: TMonthlyRecurringRevenue | undefined; loading: boolean }) {
@@ -58,6 +59,7 @@ function PlanLink({ plan }: { plan: TRecurringPlanSummary }) {
 
 /** Wide screens: one row per plan. */
 export function PlanTable({ plans }: { plans: TRecurringPlanSummary[] }) {
+  const format = useFormat();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table aria-label="Recurring plans" verticalSpacing="sm" highlightOnHover>
@@ -86,8 +88,8 @@ export function PlanTable({ plans }: { plans: TRecurringPlanSummary[] }) {
               <Table.Td>
                 <PlanStatusBadge status={plan.status} />
               </Table.Td>
-              <Table.Td>{planDate(plan.next_charge_at)}</Table.Td>
-              <Table.Td>{planDate(plan.last_charged_at)}</Table.Td>
+              <Table.Td>{format.date(plan.next_charge_at)}</Table.Td>
+              <Table.Td>{format.date(plan.last_charged_at)}</Table.Td>
               <Table.Td>{plan.campaign_name ?? '—'}</Table.Td>
             </Table.Tr>
           ))}
@@ -99,6 +101,7 @@ export function PlanTable({ plans }: { plans: TRecurringPlanSummary[] }) {
 
 /** Phones: one card per plan, as a list. */
 export function PlanCards({ plans }: { plans: TRecurringPlanSummary[] }) {
+  const format = useFormat();
   return (
     <Stack gap="sm" component="ul" aria-label="Recurring plans" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {plans.map((plan) => (
@@ -117,7 +120,7 @@ export function PlanCards({ plans }: { plans: TRecurringPlanSummary[] }) {
               {amountOf(plan)}
             </Text>
             <Text size="xs" c="dimmed">
-              Next: {planDate(plan.next_charge_at)}
+              Next: {format.date(plan.next_charge_at)}
             </Text>
           </Group>
         </Card>

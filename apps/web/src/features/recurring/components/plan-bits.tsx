@@ -48,17 +48,6 @@ const PER: Record<TGivingInterval, string> = {
 
 export const perInterval = (interval: TGivingInterval): string => PER[interval];
 
-/** A date (no time) in the reader's locale, in UTC like the scheduler's calendar; '—' when none. */
-export function planDate(iso: string | null): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-}
-
 export const donorNameOf = (donor: { first_name: string; last_name: string; email: string }): string =>
   `${donor.first_name} ${donor.last_name}`.trim() || donor.email;
 

@@ -37,6 +37,29 @@ const pastDue = planDetail(5, {
 });
 
 describe('RecurringPlanPage', () => {
+  it('dates the plan on the organisation\u2019s calendar and writes amounts in its locale', async () => {
+    // 07:30 UTC on 15 February is 11.30 pm on the 14th in Los Angeles, where the plan is due.
+    stubFetch({
+      [`GET ${URL}`]: { body: { plan: planDetail(5, { next_charge_at: '2031-02-15T07:30:00.000Z' }) } },
+      'GET /npo_admin/recurring_plans/5/notes': { body: { notes: [] } },
+    });
+    const npo = {
+      id: 1,
+      name: 'Pacific',
+      logo: null,
+      base_currency: 'USD',
+      time_zone: 'America/Los_Angeles',
+      locale: 'en-GB',
+    };
+    renderRoutes([{ path: '/dashboard/recurring-plan/:id', element: <RecurringPlanPage /> }], {
+      initialEntries: ['/dashboard/recurring-plan/5'],
+      session: { ...signedInSession(5150), npo },
+    });
+    expect(await screen.findByText('14 Feb 2031')).toBeInTheDocument();
+    expect(screen.getAllByText(/US\$25\.00/).length).toBeGreaterThan(0);
+    cleanup();
+  });
+
   it('shows a past-due plan with the decline, the retries left and its charge history', async () => {
     stubFetch({
       [`GET ${URL}`]: { body: { plan: pastDue } },

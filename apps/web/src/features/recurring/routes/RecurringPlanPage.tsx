@@ -8,6 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
@@ -17,7 +18,7 @@ import { type PlanAction, recurringApi, recurringKeys, recurringQueries } from '
 import { ChargeHistory } from '../components/ChargeHistory.tsx';
 import { PlanCard } from '../components/PlanCard.tsx';
 import { ChangePlanModal, ConfirmActionModal } from '../components/PlanChanges.tsx';
-import { donorNameOf, FAILURE_REASONS, PlanStatusBadge, perInterval, planDate } from '../components/plan-bits.tsx';
+import { donorNameOf, FAILURE_REASONS, PlanStatusBadge, perInterval } from '../components/plan-bits.tsx';
 import classes from '../readable.module.css';
 
 const ENTRY = pageEntry('/dashboard/recurring-plan/:id') ?? {
@@ -43,16 +44,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', paypal: 'PayPal', sandbox: 'Sandbox' };
 
 function PlanFacts({ plan }: { plan: TRecurringPlanDetail }) {
+  const format = useFormat();
   const reason = plan.failure_reason ? (FAILURE_REASONS[plan.failure_reason] ?? plan.failure_reason) : null;
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="md">
         <Fact label="Amount">
-          {formatMoney(plan.amount_minor, plan.currency)} {perInterval(plan.interval)}
+          {format.money(plan.amount_minor, plan.currency)} {perInterval(plan.interval)}
         </Fact>
-        <Fact label="Next charge">{planDate(plan.next_charge_at)}</Fact>
-        <Fact label="Last charged">{planDate(plan.last_charged_at)}</Fact>
-        <Fact label="Started">{planDate(plan.started_at)}</Fact>
+        <Fact label="Next charge">{format.date(plan.next_charge_at)}</Fact>
+        <Fact label="Last charged">{format.date(plan.last_charged_at)}</Fact>
+        <Fact label="Started">{format.date(plan.started_at)}</Fact>
         <Fact label="Donor">
           <Anchor component={Link} to={`/dashboard/donor/${plan.donor.id}`}>
             {donorNameOf(plan.donor)}
@@ -79,12 +81,13 @@ function PlanFacts({ plan }: { plan: TRecurringPlanDetail }) {
 }
 
 function PastDueNotice({ plan }: { plan: TRecurringPlanDetail }) {
+  const format = useFormat();
   if (plan.status !== 'past_due') return null;
   const last = plan.charges.find((c) => c.kind === 'attempt');
   return (
     <Alert color="orange" icon={<TriangleAlert size={18} aria-hidden />} title="The last charge failed">
       {last?.failure_message ?? 'The payment was declined.'} The donor was e-mailed a link to update their payment
-      method. Next retry: {planDate(plan.next_charge_at)} ({plan.retries_left}{' '}
+      method. Next retry: {format.date(plan.next_charge_at)} ({plan.retries_left}{' '}
       {plan.retries_left === 1 ? 'retry' : 'retries'} left before the plan is cancelled).
     </Alert>
   );
