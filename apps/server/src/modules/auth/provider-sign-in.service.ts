@@ -47,6 +47,8 @@ async function findOrCreateGoogleUser(deps: AuthDeps, identity: GoogleIdentity):
   if (linked) return linked;
   const byEmail = await users.findUserByEmail(deps.db, email);
   if (byEmail) {
+    // A simultaneous first sign-in may have created this very user between the two reads.
+    if (byEmail.googleSub === sub) return byEmail;
     if (!(await users.linkGoogleSub(deps.db, byEmail.id, sub))) {
       throw new AppError('UNAUTHENTICATED', 'This e-mail is linked to another Google account.');
     }
@@ -93,9 +95,10 @@ async function findOrCreateStripeUser(deps: AuthDeps, account: ConnectedAccount)
   if (!account.email) throw new AppError('PROVIDER_ERROR', MESSAGES.stripeLoginFailed);
   // Stripe does not promise that an account's e-mail is verified, so it never unlocks an existing
   // Kindling account: that would let anyone who opens a Stripe account in a victim's name sign in.
-  if (await users.findUserByEmail(deps.db, account.email)) {
-    throw new AppError('CONFLICT', STRIPE_EMAIL_TAKEN);
-  }
+  const byEmail = await users.findUserByEmail(deps.db, account.email);
+  // A simultaneous first sign-in with this account may have created its user between the two reads.
+  if (byEmail?.stripeUserId === account.stripeUserId) return byEmail;
+  if (byEmail) throw new AppError('CONFLICT', STRIPE_EMAIL_TAKEN);
   return users.insertUser(deps.db, {
     email: account.email,
     firstName: account.firstName,
