@@ -72,6 +72,8 @@ describe('the administration overview and the launchpad', () => {
       'test_donation',
     ]);
     expect(stepsOf(launchpad)).toMatchObject({
+      profile: true,
+      logo: true,
       campaign_published: true,
       team_invited: true,
       test_donation: true,
@@ -85,7 +87,7 @@ describe('the administration overview and the launchpad', () => {
     const c = outsider.client;
     const before = stepsOf(await launchpadOf(c));
     expect(before).toEqual({
-      profile: true,
+      profile: false,
       logo: false,
       payment_provider: false,
       campaign_published: false,
@@ -112,10 +114,26 @@ describe('the administration overview and the launchpad', () => {
       (await c.post('/api/v1/npo_admin/team/invitations', { email: 'colleague@outsider.example', role_code: 1984 }))
         .statusCode,
     ).toBe(201);
+    const {
+      logo_url: _l,
+      receipt_signature_url: _s,
+      has_gifts: _g,
+      ...profile
+    } = (await c.get('/api/v1/npo_admin/organisation_profile')).json();
+    const completed = await c.put('/api/v1/npo_admin/organisation_profile', {
+      ...profile,
+      legal_name: 'Outsider Trust',
+      address: { ...profile.address, line1: '1 High Street', city: 'Leeds' },
+      country: 'GB',
+      contact_email: 'hello@outsider.example',
+      uk_charity_number: '1234567',
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
     await ctx.db.execute(sql`UPDATE npos SET logo_url = '/files/logo.png' WHERE id = ${outsider.npoId}`);
     await ctx.db.execute(sql`UPDATE users SET otp_enabled = true WHERE email = 'overview-outsider@example.org'`);
     const after = stepsOf(await launchpadOf(c));
     expect(after).toMatchObject({
+      profile: true,
       logo: true,
       payment_provider: true,
       receipt_template: true,

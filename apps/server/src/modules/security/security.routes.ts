@@ -57,10 +57,20 @@ export async function securityRoutes(app: FastifyInstance, deps: { db: Db }): Pr
     { preHandler: read, schema: { response: { 200: ZMemberSessionsResponse } } },
     async (request) => listSessions(db, sessionOf(request)),
   );
-  r.delete(`${BASE}/sessions/:id`, { preHandler: manage, schema: { params: ZIdParams } }, async (request, reply) => {
-    await revokeSession(db, actor(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    `${BASE}/sessions/:id`,
+    {
+      preHandler: manage,
+      config: {
+        openapi: { responses: { 204: { description: 'The session is ended; its next request is signed out.' } } },
+      },
+      schema: { params: ZIdParams },
+    },
+    async (request, reply) => {
+      await revokeSession(db, actor(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.get(
     `${BASE}/sign_ins`,
