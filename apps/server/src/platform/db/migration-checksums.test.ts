@@ -16,6 +16,13 @@ describe('committed migrations', () => {
     expect(unrecorded.map((tag) => `migration ${tag} has no recorded checksum. ${record}`)).toEqual([]);
   });
 
+  it('each have their own time in the journal: the database knows an applied migration by it', () => {
+    const byWhen = new Map<number, string[]>();
+    for (const e of readJournal(migrationsFolder)) byWhen.set(e.when, [...(byWhen.get(e.when) ?? []), e.tag]);
+    const shared = [...byWhen.values()].filter((tags) => tags.length > 1);
+    expect(shared.map((tags) => `migrations ${tags.join(', ')} share one "when" in meta/_journal.json`)).toEqual([]);
+  });
+
   it('change no function or trigger after the first release: those change in their modules/<module>/sql file', () => {
     const defining = readJournal(migrationsFolder)
       .filter((e) => e.idx > 44)
