@@ -20,6 +20,7 @@ describe('receipts', () => {
       receipt_signatory_name: 'Jo Treasurer',
       receipt_signatory_title: 'Treasurer',
       ein: '55-1234567',
+      receipt_footer: 'Thank you, neighbours.',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const { rows } = await ctx.db.execute<{ id: number; npo_id: number }>(
