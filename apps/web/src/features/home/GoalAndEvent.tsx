@@ -1,4 +1,4 @@
-import { formatMoney, type TOrganisationStats } from '@kindling/contracts';
+import type { TOrganisationStats } from '@kindling/contracts';
 import { Anchor, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
@@ -8,9 +8,10 @@ import { canReachPath } from '../../shell/route-access.ts';
 
 /** This month's raised amount against the monthly goal, as a ring and a sentence. */
 export function MonthlyGoal({ stats }: { stats: TOrganisationStats }) {
+  const format = useFormat();
   const goal = Number(stats.monthly_goal);
   const raised = Number(stats.monthly_raised);
-  const money = (minor: number) => formatMoney(minor, stats.currency);
+  const money = (minor: number) => format.money(minor, stats.currency);
   const share = goal > 0 ? Math.round((raised / goal) * 100) : 0;
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="monthly-goal-heading">

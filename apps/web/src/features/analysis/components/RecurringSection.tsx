@@ -1,4 +1,4 @@
-import { formatMoney, type TRecurringAnalysis } from '@kindling/contracts';
+import type { TRecurringAnalysis } from '@kindling/contracts';
 import { BarChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import { useFormat } from '../../../shared/format.ts';
@@ -12,7 +12,7 @@ type Query = { data?: TRecurringAnalysis; isError: boolean; refetch: () => unkno
 export function RecurringSection({ query }: { query: Query }) {
   const org = useFormat();
   const data = query.data;
-  const money = (minor: number) => formatMoney(minor, data?.currency ?? 'USD');
+  const money = (minor: number) => org.money(minor, data?.currency ?? 'USD');
   const series = data?.series ?? [];
   const summary = data && (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
