@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ZImportRow } from './imports.ts';
 
 const row = (overrides: Record<string, string> = {}) => ({
@@ -47,5 +47,16 @@ describe('ZImportRow', () => {
     ]);
     const { email: _missing, ...noEmail } = row();
     expect(errorsOf(noEmail)).toEqual(['email: required.']);
+  });
+});
+
+describe('an imported gift dated today', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is not refused as future while that day has begun somewhere', () => {
+    // 11:00 UTC on 14 February: already 15 February in Auckland and Kiritimati, not yet the 16th.
+    vi.useFakeTimers({ now: new Date('2031-02-14T11:00:00Z'), toFake: ['Date'] });
+    expect(errorsOf(row({ date: '2031-02-15' }))).toEqual([]);
+    expect(errorsOf(row({ date: '2031-02-16' }))).toEqual(['date: cannot be in the future.']);
   });
 });

@@ -45,6 +45,9 @@ const isRealDate = (s: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
 };
 
+/** How far the easternmost time zone (Pacific/Kiritimati) is ahead of UTC. */
+const LATEST_OFFSET_MS = 14 * 3_600_000;
+
 /**
  * One CSV row as text (every cell a string) into a gift: the amount, in major units as written,
  * becomes integer minor units of the row's currency by digit arithmetic (never a float), so
@@ -88,7 +91,9 @@ export const ZImportRow = z
     reference: optionalText(200),
   })
   .transform((row, ctx) => {
-    const today = new Date().toISOString().slice(0, 10);
+    // The latest today on Earth (UTC+14): a gift made today in the organisation's zone, wherever it
+    // is, is never refused as future (decision 027); the day itself is placed in that zone later.
+    const today = new Date(Date.now() + LATEST_OFFSET_MS).toISOString().slice(0, 10);
     if (row.date > today) ctx.addIssue({ code: 'custom', message: 'date: cannot be in the future.' });
     const parsed = toMinorUnits(row.amount, normaliseCurrency(row.currency));
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `amount: ${parsed.error}.` });

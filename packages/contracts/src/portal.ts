@@ -39,7 +39,8 @@ export const ZPortalCardForm = z.object({
 export type TPortalCardForm = z.infer<typeof ZPortalCardForm>;
 
 export const ZPortalOverview = z.object({
-  organisation: z.object({ name: z.string() }),
+  /** Its locale and time zone write the portal's amounts and dates (decision 027). */
+  organisation: z.object({ name: z.string(), locale: z.string(), time_zone: z.string() }),
   /** Null for a signed-in user with no donor record in the organisation. */
   donor: ZPortalDonor.nullable(),
   /** link: opened from an e-mail; account: the signed-in donor. */

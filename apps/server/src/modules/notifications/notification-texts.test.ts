@@ -62,4 +62,18 @@ describe('notification wording', () => {
       'Someone cancelled a recurring plan.',
     );
   });
+
+  it('writes amounts in the organisation’s locale', () => {
+    const gift = { donorName: 'Ada Lovelace', donationId: 7, amountMinor: 123456, currency: 'EUR' };
+    expect(notificationTexts['donation.received']({ ...gift, locale: 'de-DE' }).message).toBe(
+      'Ada Lovelace gave 1.234,56\u00a0€.',
+    );
+    const refund = { ...gift, giftAmountMinor: 123456, full: true, locale: 'en-GB', currency: 'GBP' };
+    expect(notificationTexts['donation.refunded'](refund).message).toBe(
+      'Ada Lovelace’s gift of £1,234.56 was refunded in full.',
+    );
+    expect(notificationTexts['recurring_charge.failed']({ ...gift, planId: 3, locale: 'fr-FR' }).message).toBe(
+      'A charge of 1\u202f234,56\u00a0€ from Ada Lovelace failed.',
+    );
+  });
 });

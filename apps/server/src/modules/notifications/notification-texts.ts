@@ -1,10 +1,15 @@
-import { formatMoney, type TNotificationKind } from '@kindling/contracts';
+import type { TNotificationKind } from '@kindling/contracts';
+import { formatFor } from '../../platform/format/format.ts';
 
 /** Title, message and the in-app page a notification points to. */
 export type NotificationText = { title: string; message: string; link?: string };
 
-/** Our minor units in the currency's own exponent (JPY has none), never a blind division by 100. */
-const money = (amountMinor: number, currency: string): string => formatMoney(amountMinor, currency);
+/**
+ * Our minor units in the currency's own exponent (JPY has none), never a blind division by 100,
+ * written in the organisation's locale (npos.locale, decision 027; en-US when the caller has none).
+ */
+const money = (amountMinor: number, currency: string, locale = 'en-US'): string =>
+  formatFor({ locale, timeZone: 'UTC' }).money(amountMinor, currency);
 
 const forCampaign = (campaignName?: string | null) => (campaignName ? ` to ${campaignName}` : '');
 
@@ -15,20 +20,27 @@ const whose = (name: string) => (name.trim() ? `${name.trim()}’s` : 'a donor�
 const whom = (name: string) => name.trim() || 'a donor';
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-type Gift = { donorName: string; amountMinor: number; currency: string; campaignName?: string | null };
+type Gift = {
+  donorName: string;
+  amountMinor: number;
+  currency: string;
+  campaignName?: string | null;
+  /** The organisation's locale (npos.locale). */
+  locale?: string;
+};
 
 /** A refund: `amountMinor` went back now; `full` when nothing of the gift is left after it. */
 type Refund = Gift & { donationId: number; giftAmountMinor: number; full: boolean; refundedBy?: string | null };
 
 function refundedPart(d: Refund): string {
-  const gift = `${whose(d.donorName)} gift of ${money(d.giftAmountMinor, d.currency)}${forCampaign(d.campaignName)}`;
+  const gift = `${whose(d.donorName)} gift of ${money(d.giftAmountMinor, d.currency, d.locale)}${forCampaign(d.campaignName)}`;
   if (d.full && d.amountMinor >= d.giftAmountMinor) return capitalised(`${gift} was refunded in full`);
-  const part = money(d.amountMinor, d.currency);
+  const part = money(d.amountMinor, d.currency, d.locale);
   return d.full ? `The remaining ${part} of ${gift} was refunded` : `${part} of ${gift} was refunded`;
 }
 
 function disputedPart(d: Gift & { stage: 'opened' | 'won' | 'lost' }): string {
-  const part = `${money(d.amountMinor, d.currency)} of ${whose(d.donorName)} gift${forCampaign(d.campaignName)}`;
+  const part = `${money(d.amountMinor, d.currency, d.locale)} of ${whose(d.donorName)} gift${forCampaign(d.campaignName)}`;
   if (d.stage === 'opened')
     return `The donor’s bank disputes ${part}; the provider has withdrawn it until the dispute is decided`;
   if (d.stage === 'won') return `The dispute of ${part} was decided for you; the money is back`;
@@ -42,7 +54,7 @@ function disputedPart(d: Gift & { stage: 'opened' | 'won' | 'lost' }): string {
 export const notificationTexts = {
   'donation.received': (d: Gift & { donationId: number }): NotificationText => ({
     title: 'New donation',
-    message: `${who(d.donorName)} gave ${money(d.amountMinor, d.currency)}${forCampaign(d.campaignName)}.`,
+    message: `${who(d.donorName)} gave ${money(d.amountMinor, d.currency, d.locale)}${forCampaign(d.campaignName)}.`,
     link: `/dashboard/donation/${d.donationId}`,
   }),
   'donation.refunded': (d: Refund): NotificationText => ({
@@ -56,8 +68,8 @@ export const notificationTexts = {
   ): NotificationText => ({
     title: 'Refund failed',
     message:
-      `The refund of ${money(d.amountMinor, d.currency)} of ${whose(d.donorName)} gift of ` +
-      `${money(d.giftAmountMinor, d.currency)}${forCampaign(d.campaignName)} failed at ${d.providerName}` +
+      `The refund of ${money(d.amountMinor, d.currency, d.locale)} of ${whose(d.donorName)} gift of ` +
+      `${money(d.giftAmountMinor, d.currency, d.locale)}${forCampaign(d.campaignName)} failed at ${d.providerName}` +
       `${d.reason ? ` (reason: ${d.reason.replace(/_/g, ' ')})` : ''}; the money stays with you and counts again.`,
     link: `/dashboard/donation/${d.donationId}`,
   }),
@@ -71,17 +83,17 @@ export const notificationTexts = {
   }),
   'recurring_plan.created': (d: Gift & { planId: number; interval: string }): NotificationText => ({
     title: 'New recurring plan',
-    message: `${who(d.donorName)} set up ${money(d.amountMinor, d.currency)} every ${d.interval}${forCampaign(d.campaignName)}.`,
+    message: `${who(d.donorName)} set up ${money(d.amountMinor, d.currency, d.locale)} every ${d.interval}${forCampaign(d.campaignName)}.`,
     link: `/dashboard/recurring-plan/${d.planId}`,
   }),
   'recurring_charge.failed': (d: Gift & { planId: number; reason?: string | null }): NotificationText => ({
     title: 'Recurring charge failed',
-    message: `A charge of ${money(d.amountMinor, d.currency)} from ${whom(d.donorName)} failed${d.reason ? `: ${d.reason}` : '.'}`,
+    message: `A charge of ${money(d.amountMinor, d.currency, d.locale)} from ${whom(d.donorName)} failed${d.reason ? `: ${d.reason}` : '.'}`,
     link: `/dashboard/recurring-plan/${d.planId}`,
   }),
   'recurring_charge.recovered': (d: Gift & { planId: number }): NotificationText => ({
     title: 'Recurring charge recovered',
-    message: `The charge of ${money(d.amountMinor, d.currency)} from ${whom(d.donorName)} went through after a retry.`,
+    message: `The charge of ${money(d.amountMinor, d.currency, d.locale)} from ${whom(d.donorName)} went through after a retry.`,
     link: `/dashboard/recurring-plan/${d.planId}`,
   }),
   'recurring_plan.cancelled': (d: { donorName: string; planId: number }): NotificationText => ({

@@ -13,6 +13,7 @@ const giftOf = (plan: PlanRow, context: ChargeContext) => ({
   currency: plan.currency,
   campaignName: context.campaignName,
   planId: plan.id,
+  locale: context.calendar.locale,
 });
 
 const factsOf = (plan: PlanRow) => ({

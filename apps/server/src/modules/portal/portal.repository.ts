@@ -6,14 +6,32 @@ import type { Db } from '../../platform/db/client.ts';
 import { giftEmailSql } from '../donors/index.ts';
 import { planCardOf } from '../plans/index.ts';
 
-export type PortalOrganisation = { name: string; stripeAccountId: string | null; fiscalYearStartMonth: number };
+export type PortalOrganisation = {
+  name: string;
+  stripeAccountId: string | null;
+  fiscalYearStartMonth: number;
+  locale: string;
+  timeZone: string;
+};
 
 export async function findOrganisation(db: Db, npoId: number): Promise<PortalOrganisation | null> {
-  const { rows } = await db.execute<{ name: string; stripe_account_id: string | null; fiscal: number | null }>(sql`
-    SELECT name, stripe_account_id, fiscal_year_start_month AS fiscal FROM npos WHERE id = ${npoId}`);
+  const { rows } = await db.execute<{
+    name: string;
+    stripe_account_id: string | null;
+    fiscal: number | null;
+    locale: string;
+    time_zone: string;
+  }>(sql`
+    SELECT name, stripe_account_id, fiscal_year_start_month AS fiscal, locale, time_zone FROM npos WHERE id = ${npoId}`);
   const row = rows[0];
   return row
-    ? { name: row.name, stripeAccountId: row.stripe_account_id, fiscalYearStartMonth: Number(row.fiscal ?? 1) }
+    ? {
+        name: row.name,
+        stripeAccountId: row.stripe_account_id,
+        fiscalYearStartMonth: Number(row.fiscal ?? 1),
+        locale: row.locale,
+        timeZone: row.time_zone,
+      }
     : null;
 }
 

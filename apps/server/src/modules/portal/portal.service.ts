@@ -55,7 +55,7 @@ export async function portalOverview(deps: PortalDeps, subject: PortalSubject): 
   const months = donor ? await repo.giftMonths(deps.db, subject.npoId, donor.id) : [];
   const years = [...new Set(months.map((m) => givingYearOf(m, organisation.fiscalYearStartMonth)))];
   return {
-    organisation: { name: organisation.name },
+    organisation: { name: organisation.name, locale: organisation.locale, time_zone: organisation.timeZone },
     donor,
     source: subject.via === 'portal_link' ? 'link' : 'account',
     expires_at: subject.expiresAt?.toISOString() ?? null,

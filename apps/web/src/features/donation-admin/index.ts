@@ -1,2 +1,2 @@
 // What other features use of this one: import it from here, never from the feature's files.
-export { when } from './components/donation-bits.tsx';
+export { useDonationBits } from './components/donation-bits.tsx';

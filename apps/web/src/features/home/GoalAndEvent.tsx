@@ -1,15 +1,17 @@
-import { formatMoney, type TOrganisationStats } from '@kindling/contracts';
+import type { TOrganisationStats } from '@kindling/contracts';
 import { Anchor, Group, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSession } from '../../session';
+import { useFormat } from '../../shared/format.ts';
 import { canReachPath } from '../../shell/route-access.ts';
 
 /** This month's raised amount against the monthly goal, as a ring and a sentence. */
 export function MonthlyGoal({ stats }: { stats: TOrganisationStats }) {
+  const format = useFormat();
   const goal = Number(stats.monthly_goal);
   const raised = Number(stats.monthly_raised);
-  const money = (minor: number) => formatMoney(minor, stats.currency);
+  const money = (minor: number) => format.money(minor, stats.currency);
   const share = goal > 0 ? Math.round((raised / goal) * 100) : 0;
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="monthly-goal-heading">
@@ -52,6 +54,7 @@ export function MonthlyGoal({ stats }: { stats: TOrganisationStats }) {
 
 /** The next event, or a placeholder with a way to create one. */
 export function UpcomingEvent({ stats }: { stats: TOrganisationStats }) {
+  const format = useFormat();
   const session = useSession();
   const event = stats.upcoming_event;
   const canCreate = canReachPath('/dashboard/event-new', session.role, session.roleName);
@@ -65,10 +68,7 @@ export function UpcomingEvent({ stats }: { stats: TOrganisationStats }) {
       </Group>
       {event ? (
         <Text size="sm">
-          {event.name} ·{' '}
-          {new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' }).format(
-            new Date(event.starts_at),
-          )}
+          {event.name} · {format.date(event.starts_at)}
         </Text>
       ) : (
         <Stack gap={4}>

@@ -1,12 +1,7 @@
-import {
-  currencyExponent,
-  formatMoney,
-  type THomeAnalysis,
-  type THomeChart,
-  type THomePeriod,
-} from '@kindling/contracts';
+import { currencyExponent, type THomeAnalysis, type THomeChart, type THomePeriod } from '@kindling/contracts';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, SimpleGrid, Text } from '@mantine/core';
+import { useFormat } from '../../shared/format.ts';
 import {
   bucketLabel,
   CHART_COLORS,
@@ -24,11 +19,12 @@ type Props = { query: Query; charts: readonly THomeChart[]; months: THomePeriod 
 
 /** Raised over the user's period (twelve months by default), by campaign and by payment method. */
 export function HomeCharts({ query, charts, months: period }: Props) {
+  const org = useFormat();
   const data = query.data;
   const currency = data?.currency ?? 'USD';
   const exponent = currencyExponent(currency);
-  const money = (minor: number) => formatMoney(minor, currency);
-  const format = majorFormatter(currency, exponent);
+  const money = (minor: number) => org.money(minor, currency);
+  const format = majorFormatter(currency, exponent, org.locale);
   const retry = () => void query.refetch();
   const months = data?.raised_by_month ?? [];
   const campaigns = data?.by_campaign ?? [];
@@ -48,12 +44,15 @@ export function HomeCharts({ query, charts, months: period }: Props) {
           )}
           emptyText={`No gifts in the last ${words} months yet.`}
           onRetry={retry}
-          rows={months.map((m) => ({ label: bucketLabel(m.bucket, 'month'), value: money(m.amount) }))}
+          rows={months.map((m) => ({ label: bucketLabel(m.bucket, 'month', org.locale), value: money(m.amount) }))}
         >
           <AreaChart
             accessibilityLayer={false}
             h={220}
-            data={months.map((m) => ({ month: bucketLabel(m.bucket, 'month'), Raised: toMajor(m.amount, exponent) }))}
+            data={months.map((m) => ({
+              month: bucketLabel(m.bucket, 'month', org.locale),
+              Raised: toMajor(m.amount, exponent),
+            }))}
             dataKey="month"
             series={[{ name: 'Raised', color: 'teal.6' }]}
             curveType="monotone"

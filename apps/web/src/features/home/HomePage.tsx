@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshCw, SlidersHorizontal, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAccountDetails, useSession } from '../../session';
+import { useFormat } from '../../shared/format.ts';
 import { PageFrame } from '../../shared/PageFrame.tsx';
 import { pageEntry } from '../../shared/page-catalog.ts';
 import type { PageEntry } from '../../shared/page-entry.ts';
@@ -102,8 +103,9 @@ type StatsBodyProps = {
 };
 
 function StatsBody({ cards, stats, loading, failed, noOrganisation, onRetry }: StatsBodyProps) {
+  const format = useFormat();
   if (stats) {
-    const shown = statCards(stats).filter((card) => cards.includes(card.key));
+    const shown = statCards(stats, format).filter((card) => cards.includes(card.key));
     if (shown.length === 0) {
       return (
         <Text c="dimmed" size="sm">

@@ -1,4 +1,4 @@
-import { formatMoney, type THomeAnalysis } from '@kindling/contracts';
+import type { THomeAnalysis } from '@kindling/contracts';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useFormat } from '../../shared/format.ts';
@@ -44,7 +44,7 @@ export function RecentDonations({ query }: { query: Query }) {
                   </Badge>
                 )}
                 <Text size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMoney(d.amount_minor, d.currency)}
+                  {format.money(d.amount_minor, d.currency)}
                 </Text>
               </Group>
             </Group>

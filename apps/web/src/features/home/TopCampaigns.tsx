@@ -1,9 +1,10 @@
 import type { TOrganisationStats } from '@kindling/contracts';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatCount, formatMoney } from '../../shared/format-money.ts';
+import { useFormat } from '../../shared/format.ts';
 
 /** The campaigns that raised the most, from the same statistics call; a sentence when there are none. */
 export function TopCampaigns({ stats }: { stats: TOrganisationStats }) {
+  const format = useFormat();
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="top-campaigns-heading">
       <Title order={2} size="h4" id="top-campaigns-heading" mb="sm">
@@ -21,7 +22,7 @@ export function TopCampaigns({ stats }: { stats: TOrganisationStats }) {
                 {campaign.name}
               </Text>
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {formatMoney(campaign.raised, stats.currency)} · {formatCount(campaign.donations)}{' '}
+                {format.money(campaign.raised, stats.currency)} · {format.count(campaign.donations)}{' '}
                 {campaign.donations === 1 ? 'gift' : 'gifts'}
               </Text>
             </Group>

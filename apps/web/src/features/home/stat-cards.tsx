@@ -11,7 +11,7 @@ import {
   Target,
   Users,
 } from 'lucide-react';
-import { formatCount, formatMoney } from '../../shared/format-money.ts';
+import type { Format } from '../../shared/format.ts';
 
 export type StatCardData = {
   /** The card's name in the user's dashboard settings. */
@@ -24,9 +24,11 @@ export type StatCardData = {
   progress?: number;
 };
 
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${Number(n) === 1 ? one : many}`;
+const plural = (format: Format, n: number, one: string, many: string) =>
+  `${format.count(n)} ${Number(n) === 1 ? one : many}`;
 
-function monthCard(stats: TOrganisationStats, money: (minor: number) => string): StatCardData {
+function monthCard(stats: TOrganisationStats, format: Format): StatCardData {
+  const money = (minor: number) => format.money(minor, stats.currency);
   const goal = Number(stats.monthly_goal);
   const raised = Number(stats.monthly_raised);
   if (goal > 0) {
@@ -43,38 +45,38 @@ function monthCard(stats: TOrganisationStats, money: (minor: number) => string):
     key: 'raised_this_month',
     label: 'Raised this month',
     value: money(raised),
-    hint: plural(stats.new_donations, 'gift this month', 'gifts this month'),
+    hint: plural(format, stats.new_donations, 'gift this month', 'gifts this month'),
     icon: CalendarRange,
   };
 }
 
-function eventHint(event: TOrganisationStats['upcoming_event']): string {
+function eventHint(event: TOrganisationStats['upcoming_event'], format: Format): string {
   if (!event) return 'No upcoming event';
   const date = new Date(event.starts_at);
   const day = Number.isNaN(date.getTime())
     ? ''
-    : ` on ${new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(date)}`;
+    : ` on ${new Intl.DateTimeFormat(format.locale, { day: 'numeric', month: 'short', timeZone: format.timeZone }).format(date)}`;
   return `Next: ${event.name}${day}`;
 }
 
 /** The figures in docs/product/analysis.md#home (organisation statistics) as eight cards. */
-export function statCards(stats: TOrganisationStats): StatCardData[] {
-  const money = (minor: number) => formatMoney(minor, stats.currency);
+export function statCards(stats: TOrganisationStats, format: Format): StatCardData[] {
+  const money = (minor: number) => format.money(minor, stats.currency);
   return [
     {
       key: 'total_raised',
       label: 'Total raised',
       value: money(stats.donations_total),
       // Says what it adds up: the donations list's totals are gross, every listed status included.
-      hint: `${plural(stats.total_donations, 'donation', 'donations')}, net of refunds`,
+      hint: `${plural(format, stats.total_donations, 'donation', 'donations')}, net of refunds`,
       icon: HandHeart,
     },
-    monthCard(stats, money),
+    monthCard(stats, format),
     {
       key: 'donors',
       label: 'Donors',
-      value: formatCount(stats.donors_count),
-      hint: `${formatCount(stats.new_donors)} new this month`,
+      value: format.count(stats.donors_count),
+      hint: `${format.count(stats.new_donors)} new this month`,
       icon: Users,
     },
     {
@@ -87,7 +89,7 @@ export function statCards(stats: TOrganisationStats): StatCardData[] {
     {
       key: 'recurring_donors',
       label: 'Recurring donors',
-      value: formatCount(stats.recurring_donors),
+      value: format.count(stats.recurring_donors),
       hint: `${money(stats.recurring_monthly)} recurring this month`,
       icon: Repeat,
     },
@@ -95,21 +97,26 @@ export function statCards(stats: TOrganisationStats): StatCardData[] {
       key: 'recurring_raised',
       label: 'Recurring raised',
       value: money(stats.recurring_donations_total),
-      hint: plural(stats.new_recurring_donations, 'new recurring gift this month', 'new recurring gifts this month'),
+      hint: plural(
+        format,
+        stats.new_recurring_donations,
+        'new recurring gift this month',
+        'new recurring gifts this month',
+      ),
       icon: Coins,
     },
     {
       key: 'active_campaigns',
       label: 'Active campaigns',
-      value: formatCount(stats.active_campaigns_count),
-      hint: `of ${plural(stats.campaigns_count, 'campaign', 'campaigns')}`,
+      value: format.count(stats.active_campaigns_count),
+      hint: `of ${plural(format, stats.campaigns_count, 'campaign', 'campaigns')}`,
       icon: Target,
     },
     {
       key: 'events',
       label: 'Events',
-      value: formatCount(stats.events_count),
-      hint: eventHint(stats.upcoming_event),
+      value: format.count(stats.events_count),
+      hint: eventHint(stats.upcoming_event, format),
       icon: CalendarDays,
     },
   ];

@@ -84,4 +84,24 @@ describe('NotesPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
     expect(await screen.findByText('Write the note.')).toBeInTheDocument();
   });
+
+  it('dates a note on the organisation’s clock, in its locale', async () => {
+    stubFetch({
+      'GET /npo_admin/donations/7/notes': {
+        body: { notes: [note(1, { created_at: '2031-02-15T04:30:00.000Z' })] },
+      },
+    });
+    const npo = {
+      id: 1,
+      name: 'Hope',
+      logo: null,
+      base_currency: 'GBP',
+      time_zone: 'America/New_York',
+      locale: 'en-GB',
+    };
+    renderRoutes([{ path: '/', element: <NotesPanel subject="donation" id={7} /> }], {
+      session: { ...signedInSession(1984), npo },
+    });
+    expect(await screen.findByText('14 Feb 2031, 23:30')).toBeInTheDocument();
+  });
 });

@@ -5,9 +5,8 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '../../app/api-client.ts';
 import { useSession } from '../../session/index.ts';
+import { useFormat } from '../../shared/format.ts';
 import { addNote, deleteNote, notesKey, notesQuery } from './notes.queries.ts';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const fieldError = (error: unknown) =>
   error instanceof ApiError
@@ -17,12 +16,13 @@ const fieldError = (error: unknown) =>
       : null;
 
 function NoteItem({ note, onDelete, deleting }: { note: TNote; onDelete: () => void; deleting: boolean }) {
+  const format = useFormat();
   return (
     <Paper withBorder radius="sm" p="sm" component="li">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text size="xs" c="dimmed">
-            {note.author_name} · <time dateTime={note.created_at}>{when.format(new Date(note.created_at))}</time>
+            {note.author_name} · <time dateTime={note.created_at}>{format.dateTime(note.created_at)}</time>
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {note.body}

@@ -2,7 +2,7 @@ import type { TPortalGift, TPortalOverview, TPortalPlan } from '@kindling/contra
 
 export function overview(overrides: Partial<TPortalOverview> = {}): TPortalOverview {
   return {
-    organisation: { name: 'Riverside Food Bank' },
+    organisation: { name: 'Riverside Food Bank', locale: 'en-US', time_zone: 'UTC' },
     donor: {
       id: 7,
       first_name: 'Ada',

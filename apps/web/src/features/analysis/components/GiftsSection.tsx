@@ -17,7 +17,7 @@ export function GiftsSection({ query, period }: { query: Query; period: PeriodRa
   const currency = data?.currency ?? 'USD';
   const exponent = currencyExponent(currency);
   const money = (minor: number) => org.money(minor, currency);
-  const format = majorFormatter(currency, exponent);
+  const format = majorFormatter(currency, exponent, org.locale);
   const unit = data?.granularity ?? 'day';
   const series = data?.series ?? [];
   const bands = data?.distribution ?? [];
@@ -55,14 +55,17 @@ export function GiftsSection({ query, period }: { query: Query; period: PeriodRa
         onRetry={retry}
         summary={summary}
         rows={series.map((p) => ({
-          label: bucketLabel(p.bucket, unit),
+          label: bucketLabel(p.bucket, unit, org.locale),
           value: `${money(p.amount)} · ${p.count} gifts`,
         }))}
       >
         <BarChart
           accessibilityLayer={false}
           h={200}
-          data={series.map((p) => ({ bucket: bucketLabel(p.bucket, unit), Raised: toMajor(p.amount, exponent) }))}
+          data={series.map((p) => ({
+            bucket: bucketLabel(p.bucket, unit, org.locale),
+            Raised: toMajor(p.amount, exponent),
+          }))}
           dataKey="bucket"
           series={[{ name: 'Raised', color: 'teal.6' }]}
           valueFormatter={format}

@@ -1,6 +1,7 @@
-import { formatMoney, type TRecurringAnalysis } from '@kindling/contracts';
+import type { TRecurringAnalysis } from '@kindling/contracts';
 import { BarChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
+import { useFormat } from '../../../shared/format.ts';
 import { ChartCard, cardState } from './ChartCard.tsx';
 import { bucketLabel } from './chart-format.ts';
 import { Figure, rateText } from './Figure.tsx';
@@ -9,8 +10,9 @@ type Query = { data?: TRecurringAnalysis; isError: boolean; refetch: () => unkno
 
 /** Monthly recurring revenue, plans gained and lost, and failed payments recovered. */
 export function RecurringSection({ query }: { query: Query }) {
+  const org = useFormat();
   const data = query.data;
-  const money = (minor: number) => formatMoney(minor, data?.currency ?? 'USD');
+  const money = (minor: number) => org.money(minor, data?.currency ?? 'USD');
   const series = data?.series ?? [];
   const summary = data && (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
@@ -41,7 +43,7 @@ export function RecurringSection({ query }: { query: Query }) {
       onRetry={() => void query.refetch()}
       summary={summary}
       rows={series.map((p) => ({
-        label: bucketLabel(p.bucket, 'month'),
+        label: bucketLabel(p.bucket, 'month', org.locale),
         value: `${p.new_plans} new, ${p.voluntary} cancelled, ${p.failed} failed`,
       }))}
     >
@@ -49,7 +51,7 @@ export function RecurringSection({ query }: { query: Query }) {
         accessibilityLayer={false}
         h={200}
         data={series.map((p) => ({
-          month: bucketLabel(p.bucket, 'month'),
+          month: bucketLabel(p.bucket, 'month', org.locale),
           New: p.new_plans,
           Cancelled: p.voluntary,
           Failed: p.failed,

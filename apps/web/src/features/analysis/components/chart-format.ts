@@ -1,6 +1,6 @@
 import { formatMoney } from '@kindling/contracts';
 
-/** '2026-03-01' as 'Mar 2026' (month buckets) or '1 Mar' (day buckets), read as UTC. */
+/** '2026-03-01' as 'Mar 2026' (month buckets) or '1 Mar' (day buckets), read as UTC (the server cut the day). */
 export function bucketLabel(bucket: string, unit: 'day' | 'month', locale?: string): string {
   const at = new Date(`${bucket}T00:00:00Z`);
   const options: Intl.DateTimeFormatOptions =
@@ -14,8 +14,8 @@ export function bucketLabel(bucket: string, unit: 'day' | 'month', locale?: stri
 export const toMajor = (minor: number, exponent: number) => minor / 10 ** exponent;
 
 /** A formatter for chart axes and tooltips: major units back to the currency's text. */
-export const majorFormatter = (currency: string, exponent: number) => (major: number) =>
-  formatMoney(Math.round(major * 10 ** exponent), currency);
+export const majorFormatter = (currency: string, exponent: number, locale?: string) => (major: number) =>
+  formatMoney(Math.round(major * 10 ** exponent), currency, locale);
 
 const METHOD_NAMES: Record<string, string> = {
   card: 'Card',

@@ -1,8 +1,8 @@
 import type { TCampaignListItem, TCampaignStatus } from '@kindling/contracts';
-import { formatMoney } from '@kindling/contracts';
 import { Anchor, Badge, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { CircleCheck, CircleDashed, CircleStop, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useFormat } from '../../../shared/format.ts';
 
 export const STATUS_LABELS: Record<TCampaignStatus, string> = { active: 'Active', draft: 'Draft', ended: 'Ended' };
 const STATUS_COLORS: Record<TCampaignStatus, string> = { active: 'green', draft: 'gray', ended: 'red' };
@@ -39,7 +39,8 @@ export function PublicLink({ campaign }: { campaign: Pick<TCampaignListItem, 'ca
 
 /** Raised in the base currency, and how far along the goal when the campaign has one. */
 export function RaisedCell({ campaign }: { campaign: TCampaignListItem }) {
-  const raised = formatMoney(campaign.raised_minor, campaign.raised_currency);
+  const format = useFormat();
+  const raised = format.money(campaign.raised_minor, campaign.raised_currency);
   const goal = campaign.goal_minor;
   if (!goal) return <Text size="sm">{raised}</Text>;
   const percent = Math.floor((campaign.raised_minor / goal) * 100);
@@ -48,13 +49,13 @@ export function RaisedCell({ campaign }: { campaign: TCampaignListItem }) {
       <Text size="sm">
         {raised}{' '}
         <Text span size="xs" c="dimmed">
-          of {formatMoney(goal, campaign.raised_currency)}
+          of {format.money(goal, campaign.raised_currency)}
         </Text>
       </Text>
       <Progress
         value={Math.min(100, percent)}
         size="sm"
-        aria-label={`${percent}% of the goal of ${formatMoney(goal, campaign.raised_currency)}`}
+        aria-label={`${percent}% of the goal of ${format.money(goal, campaign.raised_currency)}`}
       />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import type { TCampaignListItem } from '@kindling/contracts';
 import { Anchor, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { useFormat } from '../../../shared/format.ts';
 import { CampaignActions, type StatusChange } from './CampaignActions.tsx';
 import { PublicLink, RaisedCell, StatusBadge } from './CampaignBits.tsx';
 
@@ -9,8 +10,6 @@ type ListProps = {
   canWrite: boolean;
   onStatusChange: (change: StatusChange) => void;
 };
-
-const count = new Intl.NumberFormat('en-US');
 
 function NameCell({ campaign }: { campaign: TCampaignListItem }) {
   return (
@@ -33,6 +32,7 @@ function NameCell({ campaign }: { campaign: TCampaignListItem }) {
 
 /** Desktop: one row per campaign. */
 export function CampaignTable({ campaigns, canWrite, onStatusChange }: ListProps) {
+  const format = useFormat();
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Campaigns">
@@ -66,7 +66,7 @@ export function CampaignTable({ campaigns, canWrite, onStatusChange }: ListProps
                 <RaisedCell campaign={c} />
               </Table.Td>
               <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                {count.format(c.donors)}
+                {format.count(c.donors)}
               </Table.Td>
               <Table.Td>
                 <CampaignActions campaign={c} canWrite={canWrite} onStatusChange={onStatusChange} />
@@ -81,6 +81,7 @@ export function CampaignTable({ campaigns, canWrite, onStatusChange }: ListProps
 
 /** Phones: a card per campaign, the same facts stacked. */
 export function CampaignCards({ campaigns, canWrite, onStatusChange }: ListProps) {
+  const format = useFormat();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Campaigns">
       {campaigns.map((c) => (
@@ -92,7 +93,7 @@ export function CampaignCards({ campaigns, canWrite, onStatusChange }: ListProps
           <Group gap="xs" mt={6}>
             <StatusBadge status={c.status} />
             <Text size="sm" c="dimmed">
-              {count.format(c.donors)} {c.donors === 1 ? 'donor' : 'donors'}
+              {format.count(c.donors)} {c.donors === 1 ? 'donor' : 'donors'}
             </Text>
           </Group>
           <Stack gap={6} mt="sm">

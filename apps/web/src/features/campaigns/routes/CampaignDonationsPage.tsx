@@ -1,4 +1,4 @@
-import { formatMoney, type TCampaign } from '@kindling/contracts';
+import type { TCampaign } from '@kindling/contracts';
 import { Anchor, Group, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { HandCoins, SearchX, TriangleAlert } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { DonationCards, DonationsTable } from '../../donations/index.ts';
@@ -19,7 +20,6 @@ const ENTRY = pageEntry('/dashboard/campaign-donations/:id') ?? {
   emptyTitle: '',
 };
 
-const count = new Intl.NumberFormat('en-US');
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function BackLink() {
@@ -62,15 +62,16 @@ function NotFound() {
 
 /** The campaign's status and totals, or a skeleton while they load. */
 function Totals({ campaign: c, pending }: { campaign: TCampaign | undefined; pending: boolean }) {
+  const format = useFormat();
   return c ? (
     <Stack gap="sm">
       <Group gap="xs">
         <StatusBadge status={c.status} />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} maw={720}>
-        <Stat label="Donations" value={count.format(c.donations_count)} />
-        <Stat label="Raised" value={formatMoney(c.raised_minor, c.raised_currency)} />
-        <Stat label="Donors" value={count.format(c.donors)} />
+        <Stat label="Donations" value={format.count(c.donations_count)} />
+        <Stat label="Raised" value={format.money(c.raised_minor, c.raised_currency)} />
+        <Stat label="Donors" value={format.count(c.donors)} />
       </SimpleGrid>
     </Stack>
   ) : pending ? (

@@ -1,10 +1,10 @@
 import type { TCardTestingBurst } from '@kindling/contracts';
 import { Alert, Stack } from '@mantine/core';
 import { ShieldAlert } from 'lucide-react';
-import { when } from './donation-bits.tsx';
+import { type DonationBits, useDonationBits } from './donation-bits.tsx';
 
 /** What one burst reads as: how many declines, from where, when, and whether the check is still asked. */
-export function burstText(b: TCardTestingBurst): string {
+export function burstText(b: TCardTestingBurst, { when }: DonationBits): string {
   const from = b.scope === 'campaign' ? 'from many addresses on one campaign' : `from ${b.source}`;
   const check = b.challenge_on
     ? `challenge on until ${when(b.challenge_until)}`
@@ -17,6 +17,7 @@ export function burstText(b: TCardTestingBurst): string {
  * proof-of-work the donation form asks for meanwhile; real donors elsewhere give as usual.
  */
 export function CardTestingBursts({ bursts }: { bursts: readonly TCardTestingBurst[] }) {
+  const bits = useDonationBits();
   if (bursts.length === 0) return null;
   const on = bursts.some((b) => b.challenge_on);
   return (
@@ -28,7 +29,7 @@ export function CardTestingBursts({ bursts }: { bursts: readonly TCardTestingBur
       >
         <Stack gap={4}>
           {bursts.map((b) => (
-            <span key={b.id}>{burstText(b)}</span>
+            <span key={b.id}>{burstText(b, bits)}</span>
           ))}
         </Stack>
       </Alert>

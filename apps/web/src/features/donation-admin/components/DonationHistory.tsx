@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Timeline, Title } f
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../session/index.ts';
 import { donationAdminQueries } from '../api/donation-admin.queries.ts';
-import { money, when } from './donation-bits.tsx';
+import { type DonationBits, useDonationBits } from './donation-bits.tsx';
 
 const ACTIONS: Record<string, string> = {
   'donation.recorded': 'Donation recorded',
@@ -20,7 +20,7 @@ const ACTIONS: Record<string, string> = {
   'note.deleted': 'Note deleted',
 };
 
-function describe(entry: THistoryEntry): string {
+function describe(entry: THistoryEntry, money: DonationBits['money']): string {
   const label = ACTIONS[entry.action] ?? entry.action.replace(/[._]/g, ' ');
   const amount = entry.data.amount_minor;
   const currency = entry.data.currency;
@@ -36,6 +36,7 @@ function describe(entry: THistoryEntry): string {
 
 /** Who did what to the donation, newest first. */
 export function DonationHistory({ donationId }: { donationId: number }) {
+  const { money, when } = useDonationBits();
   const npoId = useSession().selectedNpo?.id ?? null;
   const history = useQuery(donationAdminQueries.history(npoId, donationId));
   let body: React.ReactNode;
@@ -61,7 +62,7 @@ export function DonationHistory({ donationId }: { donationId: number }) {
     body = (
       <Timeline bulletSize={12} lineWidth={2} aria-label="History">
         {history.data.map((entry) => (
-          <Timeline.Item key={entry.id} title={describe(entry)}>
+          <Timeline.Item key={entry.id} title={describe(entry, money)}>
             <Text size="xs" c="dimmed">
               {entry.actor ?? (typeof entry.data.actor === 'string' ? entry.data.actor : 'Kindling')} ·{' '}
               <time dateTime={entry.created_at}>{when(entry.created_at)}</time>

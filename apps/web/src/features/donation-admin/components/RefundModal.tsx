@@ -1,19 +1,25 @@
-import { formatMoney, fromMinorUnits, type TDonationDetail, toMinorUnits } from '@kindling/contracts';
+import { fromMinorUnits, type TDonationDetail, toMinorUnits } from '@kindling/contracts';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { type Format, useFormat } from '../../../shared/format.ts';
 import { donationAdminKeys, refundDonation } from '../api/donation-admin.queries.ts';
 
 type RefundModalProps = { donation: TDonationDetail; opened: boolean; onClose: () => void };
 
 /** The amount typed, checked against what is left: minor units, or the message for the field. */
-export function checkRefundAmount(text: string, left: number, currency: string): { minor: number } | { error: string } {
+export function checkRefundAmount(
+  text: string,
+  left: number,
+  currency: string,
+  format: Pick<Format, 'money'>,
+): { minor: number } | { error: string } {
   const parsed = toMinorUnits(text, currency);
   if (!parsed.ok) return { error: parsed.error };
   if (parsed.minor <= 0) return { error: 'Enter an amount greater than zero' };
-  if (parsed.minor > left) return { error: `At most ${formatMoney(left, currency)} is left to refund` };
+  if (parsed.minor > left) return { error: `At most ${format.money(left, currency)} is left to refund` };
   return { minor: parsed.minor };
 }
 
@@ -22,6 +28,7 @@ export function checkRefundAmount(text: string, left: number, currency: string):
  * modal, so a retried or double-clicked confirmation refunds once.
  */
 export function RefundModal({ donation, opened, onClose }: RefundModalProps) {
+  const format = useFormat();
   const npoId = useSession().selectedNpo?.id ?? null;
   const queryClient = useQueryClient();
   const left = donation.refundable_minor;
@@ -30,7 +37,7 @@ export function RefundModal({ donation, opened, onClose }: RefundModalProps) {
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const checked = mode === 'full' ? { minor: left } : checkRefundAmount(amount, left, donation.currency);
+  const checked = mode === 'full' ? { minor: left } : checkRefundAmount(amount, left, donation.currency, format);
   const refund = useMutation({
     mutationFn: (minor: number) =>
       refundDonation(donation.id, {
@@ -56,13 +63,13 @@ export function RefundModal({ donation, opened, onClose }: RefundModalProps) {
     refund.error instanceof ApiError
       ? (refund.error.body?.fields?.amount_minor ?? refund.error.message)
       : (refund.error?.message ?? null);
-  const chosen = 'minor' in checked ? formatMoney(checked.minor, donation.currency) : null;
+  const chosen = 'minor' in checked ? format.money(checked.minor, donation.currency) : null;
 
   return (
     <Modal opened={opened} onClose={close} title="Refund donation" centered fullScreen={false} size="md">
       <Stack gap="md">
         <Text size="sm">
-          {formatMoney(left, donation.currency)} of {formatMoney(donation.amount_minor, donation.currency)} can be
+          {format.money(left, donation.currency)} of {format.money(donation.amount_minor, donation.currency)} can be
           refunded. The money goes back through {donation.provider ?? 'the provider'}.
         </Text>
         {confirming && chosen ? (

@@ -1,10 +1,22 @@
-import { formatMoney, OFFLINE_METHOD_LABELS, type TDonationDetail, type TOfflineMethod } from '@kindling/contracts';
+import { OFFLINE_METHOD_LABELS, type TDonationDetail, type TOfflineMethod } from '@kindling/contracts';
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { type Format, useFormat } from '../../../shared/format.ts';
 
-export const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
-export const money = (minor: number, currency: string) => `${formatMoney(minor, currency)} ${currency}`;
+/** Instants on the organisation's clock and amounts with their currency code, in its locale (decision 027). */
+export function donationBitsOf(format: Format) {
+  return {
+    when: (iso: string | null) => (iso ? format.dateTime(iso) : '—'),
+    money: (minor: number, currency: string) => `${format.money(minor, currency)} ${currency}`,
+  };
+}
+
+export type DonationBits = ReturnType<typeof donationBitsOf>;
+
+export function useDonationBits(): DonationBits {
+  const format = useFormat();
+  return useMemo(() => donationBitsOf(format), [format]);
+}
 
 /** A labelled value, read as a term and its description. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -60,6 +72,7 @@ export function DonorWallFacts({ d }: { d: TDonationDetail }) {
 
 /** Amounts: charged, fees, refunded, base currency and rate. */
 export function AmountFacts({ d }: { d: TDonationDetail }) {
+  const { money } = useDonationBits();
   return (
     <>
       <Fact label="Amount charged">{money(d.amount_minor, d.currency)}</Fact>

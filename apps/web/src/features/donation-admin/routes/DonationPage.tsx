@@ -15,7 +15,14 @@ import { DonationStatus, donorName } from '../../donations/index.ts';
 import { NotesPanel } from '../../notes/index.ts';
 import { donationAdminKeys, donationAdminQueries, resendReceipt } from '../api/donation-admin.queries.ts';
 import { DonationHistory } from '../components/DonationHistory.tsx';
-import { AmountFacts, DonorWallFacts, Fact, FactCard, methodLabel, money, when } from '../components/donation-bits.tsx';
+import {
+  AmountFacts,
+  DonorWallFacts,
+  Fact,
+  FactCard,
+  methodLabel,
+  useDonationBits,
+} from '../components/donation-bits.tsx';
 import { RefundModal } from '../components/RefundModal.tsx';
 import { SandboxDisputeButtons } from '../components/SandboxDisputeButtons.tsx';
 
@@ -89,6 +96,7 @@ function Actions({ d, canRefund }: { d: TDonationDetail; canRefund: boolean }) {
 }
 
 function GiftCards({ d }: { d: TDonationDetail }) {
+  const { when } = useDonationBits();
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <FactCard title="Amount">
@@ -156,6 +164,7 @@ function GiftCards({ d }: { d: TDonationDetail }) {
 }
 
 function RefundsCard({ d }: { d: TDonationDetail }) {
+  const { money, when } = useDonationBits();
   const atProvider = `at ${providerLabel(d.provider)}`;
   return (
     <FactCard title="Refunds">
@@ -190,6 +199,7 @@ const DISPUTE_LABELS: Record<TDonationDispute['status'], string> = {
 
 /** Chargebacks the provider reported; shown only when there are any. */
 function DisputesCard({ d }: { d: TDonationDetail }) {
+  const { money, when } = useDonationBits();
   if (d.disputes.length === 0) return null;
   return (
     <FactCard title="Disputes">
@@ -215,6 +225,7 @@ const providerLabel = (provider: string | null) =>
 
 /** /dashboard/donation/{id}: everything recorded for a gift, refund, receipt, notes and history. */
 export function DonationPage() {
+  const { money } = useDonationBits();
   const id = Number.parseInt(useParams().id ?? '', 10);
   const validId = Number.isSafeInteger(id) && id > 0;
   const session = useSession();

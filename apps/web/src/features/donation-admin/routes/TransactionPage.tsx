@@ -8,7 +8,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import type { PageEntry } from '../../../shared/page-entry.ts';
 import { ListMessage, RetryButton } from '../../../system/list/index.ts';
 import { donationAdminQueries } from '../api/donation-admin.queries.ts';
-import { Fact, FactCard, money, when } from '../components/donation-bits.tsx';
+import { Fact, FactCard, useDonationBits } from '../components/donation-bits.tsx';
 import { KIND_LABELS, TransactionStatus, whoPaid } from '../components/transaction-bits.tsx';
 
 const ENTRY: PageEntry = {
@@ -29,6 +29,7 @@ function BackLink() {
 
 /** /dashboard/transaction/{id}: payment-12, refund-3 or attempt-7. */
 export function TransactionPage() {
+  const { money, when } = useDonationBits();
   const id = useParams().id ?? '';
   const npoId = useSession().selectedNpo?.id ?? null;
   const valid = VALID_ID.test(id);

@@ -50,6 +50,30 @@ describe('TransactionsPage', () => {
     expect(within(table).getByText('Ada L')).toBeInTheDocument();
   });
 
+  it('writes amounts in the organisation’s locale and times on its clock', async () => {
+    stubFetch({
+      'GET /npo_admin/transactions': {
+        body: page([transaction('attempt-4', { currency: 'GBP', created_at: '2031-02-15T04:30:00.000Z' })]),
+      },
+    });
+    const npo = {
+      id: 1,
+      name: 'Hope',
+      logo: null,
+      base_currency: 'GBP',
+      time_zone: 'America/New_York',
+      locale: 'en-GB',
+    };
+    renderRoutes([{ path: '/dashboard/tickets', element: <TransactionsPage /> }], {
+      initialEntries: ['/dashboard/tickets'],
+      session: { ...signedInSession(1984), npo },
+    });
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    expect(within(table).getByText('£42.00 GBP')).toBeInTheDocument();
+    // 04:30 UTC on the 15th is 11.30 pm on the 14th in New York.
+    expect(within(table).getByText('14 Feb 2031, 23:30')).toBeInTheDocument();
+  });
+
   it('shows a card-testing burst above the list, with its count, address, times and the challenge', async () => {
     const burst: TCardTestingBurst = {
       id: 1,

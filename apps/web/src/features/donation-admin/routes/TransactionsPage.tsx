@@ -11,7 +11,7 @@ import type { PageEntry } from '../../../shared/page-entry.ts';
 import { ListMessage, ListPager, RetryButton } from '../../../system/list/index.ts';
 import { donationAdminQueries, TRANSACTIONS_PAGE_SIZE } from '../api/donation-admin.queries.ts';
 import { CardTestingBursts } from '../components/CardTestingBursts.tsx';
-import { money, when } from '../components/donation-bits.tsx';
+import { useDonationBits } from '../components/donation-bits.tsx';
 import {
   FAILURE_TEXT_COLOR,
   KIND_LABELS,
@@ -29,6 +29,7 @@ export const TRANSACTIONS_ENTRY: PageEntry = {
 };
 
 function Rows({ list }: { list: TTransaction[] }) {
+  const { money, when } = useDonationBits();
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover aria-label="Transactions">
@@ -77,6 +78,7 @@ function Rows({ list }: { list: TTransaction[] }) {
 }
 
 function Cards({ list }: { list: TTransaction[] }) {
+  const { money, when } = useDonationBits();
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Transactions">
       {list.map((t) => (

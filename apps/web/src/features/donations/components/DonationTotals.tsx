@@ -1,4 +1,4 @@
-import { formatMoney, type TDonationListTotals } from '@kindling/contracts';
+import type { TDonationListTotals } from '@kindling/contracts';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useFormat } from '../../../shared/format.ts';
 
@@ -45,7 +45,7 @@ export function DonationTotals({
             Gross in {totals.base_currency}
           </Text>
           <Text fz={20} fw={700} data-testid="totals-base">
-            {formatMoney(totals.base_amount_minor, totals.base_currency)}
+            {format.money(totals.base_amount_minor, totals.base_currency)}
           </Text>
           {/* Home's "Total raised" nets refunds and counts succeeded gifts only; this adds up every
               listed gift as given, so the two differ by the refunds and the other statuses. */}
@@ -61,7 +61,7 @@ export function DonationTotals({
             <Group gap="md" wrap="wrap">
               {totals.by_currency.map((t) => (
                 <Text key={t.currency} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMoney(t.amount_minor, t.currency)} {t.currency}{' '}
+                  {format.money(t.amount_minor, t.currency)} {t.currency}{' '}
                   <Text span size="xs" c="dimmed">
                     ({format.count(t.count)})
                   </Text>

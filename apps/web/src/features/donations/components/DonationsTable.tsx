@@ -1,15 +1,9 @@
-import {
-  formatMoney,
-  INTERVAL_LABELS,
-  type TDonation,
-  type TDonationListSort,
-  type TDonationStatus,
-} from '@kindling/contracts';
+import { INTERVAL_LABELS, type TDonation, type TDonationListSort, type TDonationStatus } from '@kindling/contracts';
 import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useFormat } from '../../../shared/format.ts';
+import { type Format, useFormat } from '../../../shared/format.ts';
 
 // One donations table for every list of gifts: a campaign's donations (newest first, no sorting)
 // and the organisation's donations list (sortable headers, campaign and method columns, each row
@@ -53,7 +47,7 @@ type TableOptions = {
 export const donorName = (d: Pick<TDonation, 'donor'>) =>
   `${d.donor.first_name} ${d.donor.last_name}`.trim() || 'Anonymous';
 export const donationPath = (id: number) => `/dashboard/donation/${id}`;
-const amountOf = (d: DonationsTableRow) => `${formatMoney(d.amount_minor, d.currency)} ${d.currency}`;
+const amountOf = (d: DonationsTableRow, format: Format) => `${format.money(d.amount_minor, d.currency)} ${d.currency}`;
 
 /** The status as a word; colour only repeats it. */
 export function DonationStatus({ status }: { status: TDonationStatus }) {
@@ -152,7 +146,7 @@ export function DonationsTable({
                 <DonorCell d={d} link={linkRows} />
               </Table.Td>
               <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {amountOf(d)}
+                {amountOf(d, format)}
               </Table.Td>
               {showCampaign ? <Table.Td>{d.campaign_name ?? '—'}</Table.Td> : null}
               <Table.Td>{INTERVAL_LABELS[d.interval]}</Table.Td>
@@ -196,7 +190,7 @@ export function DonationCards({
               </Text>
             </Stack>
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {amountOf(d)}
+              {amountOf(d, format)}
             </Text>
           </Group>
           <Group gap="xs" mt={6}>

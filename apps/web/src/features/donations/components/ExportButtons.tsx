@@ -2,9 +2,9 @@ import type { TDonationExportFormat } from '@kindling/contracts';
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useFormat } from '../../../shared/format.ts';
 import { downloadDonationExport, type ExportProgress, saveFile } from '../api/export-download.ts';
 
-const count = new Intl.NumberFormat('en-US');
 const FORMAT_LABELS: Record<TDonationExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (XLSX)' };
 
 function sizeOf(bytes: number): string {
@@ -18,12 +18,13 @@ type Outcome = { kind: 'done'; text: string } | { kind: 'error'; text: string } 
 
 /** The progress of a running export: rows of the total for CSV, bytes for XLSX (zipped as it streams). */
 function ExportProgressPanel({ running, onCancel }: { running: Running; onCancel: () => void }) {
+  const format = useFormat();
   const { totalRows, rows, bytes } = running.progress;
   const percent = rows !== null && totalRows ? Math.min(100, Math.round((rows / totalRows) * 100)) : null;
   const label =
     rows !== null && totalRows !== null
-      ? `${count.format(rows)} of ${count.format(totalRows)} rows · ${sizeOf(bytes)}`
-      : `${sizeOf(bytes)} received${totalRows !== null ? ` · ${count.format(totalRows)} rows` : ''}`;
+      ? `${format.count(rows)} of ${format.count(totalRows)} rows · ${sizeOf(bytes)}`
+      : `${sizeOf(bytes)} received${totalRows !== null ? ` · ${format.count(totalRows)} rows` : ''}`;
   return (
     <Paper withBorder radius="md" p="sm" role="status" aria-live="polite">
       <Stack gap={6}>
@@ -60,6 +61,7 @@ function ExportProgressPanel({ running, onCancel }: { running: Running; onCancel
  * be cancelled; when complete the browser saves it.
  */
 export function ExportButtons({ filter, disabled }: { filter: Record<string, string>; disabled?: boolean }) {
+  const org = useFormat();
   const [running, setRunning] = useState<Running | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const controllerRef = useRef<AbortController | null>(null);
@@ -77,8 +79,7 @@ export function ExportButtons({ filter, disabled }: { filter: Record<string, str
         onProgress: (progress) => setRunning((r) => (r && r.controller === controller ? { ...r, progress } : r)),
       });
       saveFile(result.blob, result.filename);
-      const rows =
-        result.rows === null ? '' : ` of ${count.format(result.rows)} donation${result.rows === 1 ? '' : 's'}`;
+      const rows = result.rows === null ? '' : ` of ${org.count(result.rows)} donation${result.rows === 1 ? '' : 's'}`;
       setOutcome({ kind: 'done', text: `Export${rows} saved as ${result.filename}.` });
     } catch (error) {
       if (controller.signal.aborted) setOutcome({ kind: 'error', text: 'Export cancelled.' });

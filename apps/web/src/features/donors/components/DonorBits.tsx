@@ -2,9 +2,6 @@ import type { TDonorRecurringStatus, TDonorSummary } from '@kindling/contracts';
 import { Badge, Group } from '@mantine/core';
 import { Repeat, TriangleAlert } from 'lucide-react';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-export const formatDay = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
-
 export const donorName = (d: Pick<TDonorSummary, 'first_name' | 'last_name' | 'email'>) =>
   `${d.first_name} ${d.last_name}`.trim() || d.email;
 

@@ -1,9 +1,9 @@
-import { formatMoney, type TDonorTimelineEvent } from '@kindling/contracts';
+import type { TDonorTimelineEvent } from '@kindling/contracts';
 import { Anchor, Text, Timeline } from '@mantine/core';
 import { CircleDollarSign, CirclePause, CirclePlay, CircleX, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDay } from './DonorBits.tsx';
+import { useFormat } from '../../../shared/format.ts';
 
 const TITLES: Record<TDonorTimelineEvent['kind'], string> = {
   donation: 'Gift',
@@ -23,8 +23,9 @@ const ICONS: Record<TDonorTimelineEvent['kind'], ReactNode> = {
 };
 
 function EventTitle({ event }: { event: TDonorTimelineEvent }) {
+  const format = useFormat();
   const amount =
-    event.amount_minor !== null && event.currency ? ` · ${formatMoney(event.amount_minor, event.currency)}` : '';
+    event.amount_minor !== null && event.currency ? ` · ${format.money(event.amount_minor, event.currency)}` : '';
   const text = `${TITLES[event.kind]}${amount}`;
   if (event.kind === 'donation' && event.donation_id) {
     return (
@@ -49,6 +50,7 @@ function EventTitle({ event }: { event: TDonorTimelineEvent }) {
 
 /** Gifts, refunds and plan events, newest first. */
 export function DonorTimeline({ events }: { events: TDonorTimelineEvent[] }) {
+  const format = useFormat();
   if (events.length === 0) return <Text c="dimmed">No gifts recorded yet.</Text>;
   return (
     <Timeline bulletSize={24} lineWidth={2} aria-label="Giving history">
@@ -59,7 +61,7 @@ export function DonorTimeline({ events }: { events: TDonorTimelineEvent[] }) {
           title={<EventTitle event={e} />}
         >
           <Text size="xs" c="dimmed">
-            <time dateTime={e.at}>{formatDay(e.at)}</time>
+            <time dateTime={e.at}>{format.date(e.at)}</time>
             {e.detail ? ` · ${e.detail}` : ''}
           </Text>
         </Timeline.Item>

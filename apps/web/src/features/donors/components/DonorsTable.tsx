@@ -1,9 +1,10 @@
-import { formatMoney, type TDonorSort, type TDonorSummary } from '@kindling/contracts';
+import type { TDonorSort, TDonorSummary } from '@kindling/contracts';
 import { Anchor, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DonorBadges, donorName, formatDay } from './DonorBits.tsx';
+import { useFormat } from '../../../shared/format.ts';
+import { DonorBadges, donorName } from './DonorBits.tsx';
 
 type Sort = {
   by: TDonorSort;
@@ -40,6 +41,7 @@ const profile = (d: TDonorSummary) => `/dashboard/donor/${d.id}`;
 
 /** The donors as a table (wide screens), each name a link to the donor's page. */
 export function DonorsTable({ donors, sort }: { donors: TDonorSummary[]; sort: Sort }) {
+  const format = useFormat();
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table highlightOnHover verticalSpacing="sm">
@@ -64,10 +66,10 @@ export function DonorsTable({ donors, sort }: { donors: TDonorSummary[]; sort: S
                   {d.email}
                 </Text>
               </Table.Td>
-              <Table.Td ta="right">{formatMoney(d.lifetime_total_minor, d.currency)}</Table.Td>
+              <Table.Td ta="right">{format.money(d.lifetime_total_minor, d.currency)}</Table.Td>
               <Table.Td ta="right">{d.gift_count}</Table.Td>
-              <Table.Td>{formatDay(d.first_gift_at)}</Table.Td>
-              <Table.Td>{formatDay(d.last_gift_at)}</Table.Td>
+              <Table.Td>{format.date(d.first_gift_at)}</Table.Td>
+              <Table.Td>{format.date(d.last_gift_at)}</Table.Td>
               <Table.Td>
                 <DonorBadges donor={d} />
               </Table.Td>
@@ -94,6 +96,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 
 /** The donors as cards (narrow screens). */
 export function DonorCards({ donors }: { donors: TDonorSummary[] }) {
+  const format = useFormat();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {donors.map((d) => (
@@ -107,9 +110,9 @@ export function DonorCards({ donors }: { donors: TDonorSummary[] }) {
                 {d.email}
               </Text>
             </div>
-            <Line label="Lifetime total">{formatMoney(d.lifetime_total_minor, d.currency)}</Line>
+            <Line label="Lifetime total">{format.money(d.lifetime_total_minor, d.currency)}</Line>
             <Line label="Gifts">{d.gift_count}</Line>
-            <Line label="Last gift">{formatDay(d.last_gift_at)}</Line>
+            <Line label="Last gift">{format.date(d.last_gift_at)}</Line>
             <DonorBadges donor={d} />
           </Stack>
         </Card>

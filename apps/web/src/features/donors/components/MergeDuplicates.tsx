@@ -1,9 +1,10 @@
-import { formatMoney, type TDonorDetail, type TDuplicateDonor } from '@kindling/contracts';
+import type { TDonorDetail, TDuplicateDonor } from '@kindling/contracts';
 import { Alert, Button, Card, Group, List, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GitMerge } from 'lucide-react';
 import { useState } from 'react';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { donorKeys, donorQueries, mergeDonor } from '../api/donors.queries.ts';
 import { donorName } from './DonorBits.tsx';
 
@@ -18,6 +19,7 @@ function MergeDialog({
   duplicate: TDuplicateDonor;
   onClose: () => void;
 }) {
+  const format = useFormat();
   const npoId = useSession().selectedNpo?.id ?? null;
   const client = useQueryClient();
   const preview = useQuery(donorQueries.mergePreview(npoId, donor.profile.id, duplicate.id));
@@ -58,7 +60,7 @@ function MergeDialog({
             </List>
             <Text size="sm" mt="xs">
               Lifetime total after the merge:{' '}
-              {formatMoney(
+              {format.money(
                 preview.data.keep.lifetime_total_minor + preview.data.duplicate.lifetime_total_minor,
                 preview.data.keep.currency,
               )}
@@ -91,6 +93,7 @@ function MergeDialog({
 
 /** Likely duplicates of this donor, each with a merge that first shows what would move. */
 export function MergeDuplicates({ donor, canMerge }: { donor: TDonorDetail; canMerge: boolean }) {
+  const format = useFormat();
   const [chosen, setChosen] = useState<TDuplicateDonor | null>(null);
   if (donor.duplicates.length === 0)
     return (
@@ -109,7 +112,7 @@ export function MergeDuplicates({ donor, canMerge }: { donor: TDonorDetail; canM
               </Text>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {d.email} · {REASONS[d.reason]} · {d.gift_count} gift{d.gift_count === 1 ? '' : 's'},{' '}
-                {formatMoney(d.lifetime_total_minor, donor.summary.currency)}
+                {format.money(d.lifetime_total_minor, donor.summary.currency)}
               </Text>
             </div>
             {canMerge ? (

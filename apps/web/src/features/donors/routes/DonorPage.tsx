@@ -1,4 +1,4 @@
-import { canReach, formatMoney, type TDonorDetail } from '@kindling/contracts';
+import { canReach, type TDonorDetail } from '@kindling/contracts';
 import {
   Anchor,
   Badge,
@@ -127,7 +127,7 @@ function Plans({ donor }: { donor: TDonorDetail }) {
             <Table.Tr key={plan.id}>
               <Table.Td>
                 <Anchor component={Link} to={`/dashboard/recurring-plan/${plan.id}`}>
-                  {formatMoney(plan.amount_minor, plan.currency)} {plan.interval}
+                  {format.money(plan.amount_minor, plan.currency)} {plan.interval}
                 </Anchor>
                 {plan.campaign_name ? (
                   <Text size="xs" c="dimmed">
@@ -208,7 +208,7 @@ function DonorBody({ donor, canEdit, canMerge }: { donor: TDonorDetail; canEdit:
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <Stat label="Lifetime total" value={formatMoney(s.lifetime_total_minor, s.currency)} />
+          <Stat label="Lifetime total" value={format.money(s.lifetime_total_minor, s.currency)} />
           <Stat label="Gifts" value={s.gift_count} />
           <Stat label="First gift" value={format.date(s.first_gift_at)} />
           <Stat label="Last gift" value={format.date(s.last_gift_at)} />

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ListPager, ListResults, ListSearchInput, useListUrlState } from '../../../system/list/index.ts';
@@ -24,6 +25,7 @@ const URL_STATE = { read: readDonorListState, write: writeDonorListState, cleare
 
 /** /dashboard/donors: search, filters, sort and pages over the organisation's donors. */
 export function DonorsPage() {
+  const format = useFormat();
   const session = useSession();
   const npoId = session.selectedNpo?.id ?? null;
   const { state, update, clear, searchText, setSearchText } = useListUrlState(URL_STATE);
@@ -55,8 +57,8 @@ export function DonorsPage() {
         <Text size="sm" c="dimmed" aria-live="polite">
           {list.data
             ? list.data.total_capped
-              ? `More than ${total.toLocaleString('en-US')} donors`
-              : `${total.toLocaleString('en-US')} donor${total === 1 ? '' : 's'}`
+              ? `More than ${format.count(total)} donors`
+              : `${format.count(total)} donor${total === 1 ? '' : 's'}`
             : ''}
         </Text>
       </Group>

@@ -4,12 +4,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { History, TriangleAlert } from 'lucide-react';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { ListMessage, RetryButton } from '../../../system/list/index.ts';
-import { when } from '../../donation-admin/index.ts';
 import { importQueries } from '../api/imports.queries.ts';
 import { ErrorsLink, ImportFailedAlert, ImportStatusBadge } from './import-bits.tsx';
 
 function Rows({ list }: { list: TImportSummary[] }) {
+  const format = useFormat();
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped aria-label="Past imports">
@@ -26,13 +27,13 @@ function Rows({ list }: { list: TImportSummary[] }) {
         <Table.Tbody>
           {list.flatMap((s) => [
             <Table.Tr key={s.id}>
-              <Table.Td>{when(s.created_at)}</Table.Td>
+              <Table.Td>{format.dateTime(s.created_at)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.file_name}</Table.Td>
               <Table.Td>{s.created_by ?? '—'}</Table.Td>
-              <Table.Td>{s.imported_count.toLocaleString('en-US')}</Table.Td>
+              <Table.Td>{format.count(s.imported_count)}</Table.Td>
               <Table.Td>
                 <Group gap="xs">
-                  <Text size="sm">{s.failed_count.toLocaleString('en-US')}</Text>
+                  <Text size="sm">{format.count(s.failed_count)}</Text>
                   <ErrorsLink summary={s} />
                 </Group>
               </Table.Td>
@@ -55,6 +56,7 @@ function Rows({ list }: { list: TImportSummary[] }) {
 }
 
 function Cards({ list }: { list: TImportSummary[] }) {
+  const format = useFormat();
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Past imports">
       {list.map((s) => (
@@ -65,10 +67,10 @@ function Cards({ list }: { list: TImportSummary[] }) {
                 {s.file_name}
               </Text>
               <Text size="sm">
-                {s.imported_count.toLocaleString('en-US')} imported · {s.failed_count.toLocaleString('en-US')} failed
+                {format.count(s.imported_count)} imported · {format.count(s.failed_count)} failed
               </Text>
               <Text size="xs" c="dimmed">
-                {when(s.created_at)}
+                {format.dateTime(s.created_at)}
                 {s.created_by ? ` · ${s.created_by}` : ''}
               </Text>
               <ErrorsLink summary={s} />

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { importApi, importKeys, importQueries } from '../api/imports.queries.ts';
 import { ImportPreview } from './ImportPreview.tsx';
 import { ErrorsLink, ended, ImportFailedAlert, plural, TemplateLink } from './import-bits.tsx';
@@ -12,6 +13,7 @@ import { ErrorsLink, ended, ImportFailedAlert, plural, TemplateLink } from './im
 export const PROGRESS_POLL_MS = 1000;
 
 function Progressing({ id, onDone }: { id: number; onDone: () => void }) {
+  const format = useFormat();
   const npoId = useSession().selectedNpo?.id ?? null;
   const client = useQueryClient();
   const query = useQuery({
@@ -41,8 +43,8 @@ function Progressing({ id, onDone }: { id: number; onDone: () => void }) {
       ) : (
         <Text size="sm" role="status">
           {finished
-            ? `Import finished: ${plural(summary.imported_count, 'donation')} imported, ${plural(summary.failed_count, 'row')} could not be imported.`
-            : `Importing… ${summary.processed_rows.toLocaleString('en-US')} of ${summary.valid_rows.toLocaleString('en-US')} rows`}
+            ? `Import finished: ${plural(format, summary.imported_count, 'donation')} imported, ${plural(format, summary.failed_count, 'row')} could not be imported.`
+            : `Importing… ${format.count(summary.processed_rows)} of ${format.count(summary.valid_rows)} rows`}
         </Text>
       )}
       {(finished || failed) && (
@@ -66,6 +68,7 @@ function Checked({
   onStarted: (summary: TImportSummary) => void;
   onReset: () => void;
 }) {
+  const format = useFormat();
   const npoId = useSession().selectedNpo?.id ?? null;
   const client = useQueryClient();
   const start = useMutation({
@@ -79,8 +82,8 @@ function Checked({
   return (
     <Stack gap="sm">
       <Text size="sm">
-        {s.file_name}: {plural(s.total_rows, 'row')}, {s.valid_rows.toLocaleString('en-US')} ready to import,{' '}
-        {plural(s.failed_count, 'row')} with errors. The first {checked.preview.length} are shown.
+        {s.file_name}: {plural(format, s.total_rows, 'row')}, {format.count(s.valid_rows)} ready to import,{' '}
+        {plural(format, s.failed_count, 'row')} with errors. The first {checked.preview.length} are shown.
       </Text>
       <ImportPreview rows={checked.preview} />
       {start.isError && (
@@ -90,7 +93,7 @@ function Checked({
       )}
       <Group gap="sm">
         <Button onClick={() => start.mutate()} loading={start.isPending} disabled={s.valid_rows === 0}>
-          Import {plural(s.valid_rows, 'donation')}
+          Import {plural(format, s.valid_rows, 'donation')}
         </Button>
         <Button variant="default" onClick={onReset}>
           Choose another file

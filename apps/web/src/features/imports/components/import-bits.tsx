@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Download, RotateCcw } from 'lucide-react';
 import { useSession } from '../../../session/index.ts';
+import { type Format, useFormat } from '../../../shared/format.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
 import { importApi, importKeys } from '../api/imports.queries.ts';
 
@@ -29,6 +30,7 @@ export const ended = (status: TImportStatus | undefined) => status === 'finished
  * history; the admin group can run it again (recorded rows are not recorded twice).
  */
 export function ImportFailedAlert({ summary, compact = false }: { summary: TImportSummary; compact?: boolean }) {
+  const format = useFormat();
   const session = useSession();
   const npoId = session.selectedNpo?.id ?? null;
   const canRetry = canReach('admin', effectiveRoleCode(session.role, session.roleName));
@@ -48,7 +50,9 @@ export function ImportFailedAlert({ summary, compact = false }: { summary: TImpo
       p={compact ? 'xs' : undefined}
       icon={<CircleAlert size={16} aria-hidden />}
       title={
-        compact ? undefined : `Import failed: ${plural(summary.imported_count, 'donation')} imported before it stopped`
+        compact
+          ? undefined
+          : `Import failed: ${plural(format, summary.imported_count, 'donation')} imported before it stopped`
       }
     >
       <Stack gap="xs" align="flex-start">
@@ -111,5 +115,6 @@ export function ErrorsLink({ summary }: { summary: TImportSummary }) {
   );
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** '1 row', '1,234 rows': the count in the organisation's locale. */
+export const plural = (format: Pick<Format, 'count'>, n: number, one: string, many = `${one}s`) =>
+  `${format.count(n)} ${n === 1 ? one : many}`;

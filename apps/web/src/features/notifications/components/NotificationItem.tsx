@@ -2,6 +2,7 @@ import type { TNotification } from '@kindling/contracts';
 import { ActionIcon, Anchor, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { Check, Circle, X } from 'lucide-react';
 import { Link } from 'react-router';
+import { useFormat } from '../../../shared/format.ts';
 import type { RecipientAction } from '../api/notifications.queries.ts';
 import classes from './NotificationItem.module.css';
 import { relativeTime } from './relative-time.ts';
@@ -16,6 +17,7 @@ type Props = {
 
 /** One notification: title, message, how long ago, its link, and read / unread / dismiss. */
 export function NotificationItem({ notification, onAction, onNavigate, disabled }: Props) {
+  const format = useFormat();
   // The server sends only the current user's recipient row (docs/product/notifications.md#who-is-notified).
   const recipient = notification.notification_recipients[0];
   if (!recipient) return null;
@@ -37,14 +39,8 @@ export function NotificationItem({ notification, onAction, onNavigate, disabled 
             {notification.message}
           </Text>
           <Group gap="xs">
-            <Text
-              size="xs"
-              c="dimmed"
-              component="time"
-              dateTime={createdAt}
-              title={new Date(createdAt).toLocaleString()}
-            >
-              {relativeTime(createdAt)}
+            <Text size="xs" c="dimmed" component="time" dateTime={createdAt} title={format.dateTime(createdAt)}>
+              {relativeTime(createdAt, format.locale)}
             </Text>
             {link ? (
               <Anchor

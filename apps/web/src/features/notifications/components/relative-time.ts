@@ -7,12 +7,12 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
-/** "5 minutes ago", "yesterday", "just now": how long ago an ISO time was, in the user's language. */
-export function relativeTime(iso: string, now: number = Date.now()): string {
+/** "5 minutes ago", "yesterday", "just now": how long ago an ISO time was, in `locale` (the organisation's). */
+export function relativeTime(iso: string, locale: string, now: number = Date.now()): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
   const seconds = Math.round((then - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }

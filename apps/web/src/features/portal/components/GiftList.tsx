@@ -1,27 +1,29 @@
-import { formatMoney, type TPortalGift } from '@kindling/contracts';
+import type { TPortalGift } from '@kindling/contracts';
 import { Anchor, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
 import { useGifts } from '../api/portal.queries.ts';
 import { type PortalSource, receiptHref } from '../api/portal-api.ts';
-import { formatDate, INTERVAL_LABELS, ListState } from './PortalBits.tsx';
+import { INTERVAL_LABELS, ListState, usePortalFormat } from './PortalBits.tsx';
 
 export function ReceiptLink({ source, gift }: { source: PortalSource; gift: TPortalGift }) {
+  const format = usePortalFormat(source);
   if (!gift.has_receipt) return null;
   return (
     <Anchor href={receiptHref(source, gift.id)} download size="sm">
       <Group gap={4} wrap="nowrap" component="span">
         <Download size={14} aria-hidden />
         Receipt
-        <VisuallyHidden>{` of ${formatDate(gift.created_at)}`}</VisuallyHidden>
+        <VisuallyHidden>{` of ${format.date(gift.created_at)}`}</VisuallyHidden>
       </Group>
     </Anchor>
   );
 }
 
 function GiftRow({ source, gift }: { source: PortalSource; gift: TPortalGift }) {
+  const format = usePortalFormat(source);
   const detail = source.giftPath(gift.id);
-  const amount = formatMoney(gift.amount_minor, gift.currency);
+  const amount = format.money(gift.amount_minor, gift.currency);
   return (
     <Paper withBorder p="sm" component="li" style={{ listStyle: 'none' }}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -42,7 +44,7 @@ function GiftRow({ source, gift }: { source: PortalSource; gift: TPortalGift }) 
             ) : null}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatDate(gift.created_at)} · {INTERVAL_LABELS[gift.interval] ?? gift.interval}
+            {format.date(gift.created_at)} · {INTERVAL_LABELS[gift.interval] ?? gift.interval}
             {gift.campaign_name ? ` · ${gift.campaign_name}` : ''}
           </Text>
         </Stack>

@@ -16,7 +16,7 @@ import { usePlanMutation } from '../api/portal.queries.ts';
 import { type PortalSource, portalApi } from '../api/portal-api.ts';
 import { CardChange } from './CardChange.tsx';
 import { PlanSummary } from './PlanList.tsx';
-import { errorText, formatDate, INTERVAL_LABELS } from './PortalBits.tsx';
+import { errorText, INTERVAL_LABELS, usePortalFormat } from './PortalBits.tsx';
 
 type Fields = { amount: string; interval: string; next: string | null };
 type FieldErrors = Partial<Record<'amount_minor' | 'interval' | 'next_charge_date', string>>;
@@ -41,6 +41,7 @@ function changesOf(plan: TPortalPlan, fields: Fields): { body: TPortalPlanUpdate
 }
 
 function ChangeForm({ source, plan }: { source: PortalSource; plan: TPortalPlan }) {
+  const format = usePortalFormat(source);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(plan));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
@@ -91,7 +92,7 @@ function ChangeForm({ source, plan }: { source: PortalSource; plan: TPortalPlan 
           />
           <DateInput
             label="Next charge"
-            description={`Now ${formatDate(plan.next_charge_at)}`}
+            description={`Now ${format.date(plan.next_charge_at)}`}
             valueFormat="YYYY-MM-DD"
             placeholder="Keep the date"
             minDate={tomorrow}
@@ -182,7 +183,7 @@ export function PlanEditor({
   if (plan.status === 'cancelled') {
     return (
       <Paper withBorder p="md">
-        <PlanSummary plan={plan} />
+        <PlanSummary source={source} plan={plan} />
         <Text mt="sm">This recurring donation was cancelled.</Text>
       </Paper>
     );
@@ -190,7 +191,7 @@ export function PlanEditor({
   return (
     <Stack gap="md">
       <Paper withBorder p="md">
-        <PlanSummary plan={plan} />
+        <PlanSummary source={source} plan={plan} />
       </Paper>
       <Paper withBorder p="md">
         <Title order={3} fz="lg" mb="sm">

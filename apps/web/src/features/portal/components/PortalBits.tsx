@@ -1,8 +1,11 @@
 import type { TPortalPlan } from '@kindling/contracts';
 import { Badge, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { CircleCheck, CirclePause, CircleX, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { ApiError } from '../../../app/api-client.ts';
+import { type Format, formatFor } from '../../../shared/format.ts';
+import { useOverview } from '../api/portal.queries.ts';
+import type { PortalSource } from '../api/portal-api.ts';
 
 export const INTERVAL_LABELS: Record<string, string> = {
   once: 'One-time',
@@ -32,13 +35,16 @@ export function PlanStatusBadge({ status }: { status: TPortalPlan['status'] }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-export const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
+/**
+ * The organisation's locale and calendar (decision 027), from the overview the portal already
+ * holds (never fetched here); en-US and UTC until it is there.
+ */
+export function usePortalFormat(source: PortalSource): Format {
+  const organisation = useOverview(source, false).data?.organisation;
+  const locale = organisation?.locale ?? 'en-US';
+  const timeZone = organisation?.time_zone ?? 'UTC';
+  return useMemo(() => formatFor({ locale, timeZone }), [locale, timeZone]);
+}
 
 export const errorText = (error: unknown, fallback = 'Something went wrong. Please try again.') =>
   error instanceof ApiError ? error.message : fallback;

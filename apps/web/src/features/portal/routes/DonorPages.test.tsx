@@ -116,4 +116,22 @@ describe('signed-in donor pages', () => {
       '/recurring-edit/9',
     );
   });
+
+  it('/donation/{id} writes the gift in the organisation’s locale, dated on its calendar', async () => {
+    const london = overview({
+      source: 'account',
+      expires_at: null,
+      organisation: { name: 'Riverside Food Bank', locale: 'en-GB', time_zone: 'America/New_York' },
+    });
+    stubFetch({
+      'GET /portal/account/overview': { body: london },
+      'GET /portal/account/donations/31': {
+        body: { gift: gift({ currency: 'GBP', created_at: '2031-02-15T04:30:00.000Z' }) },
+      },
+    });
+    render('/donation/31');
+    expect(await screen.findByText('£25.00', {}, { timeout: 5000 })).toBeInTheDocument();
+    // 04:30 UTC on the 15th is still the 14th in New York.
+    expect(screen.getByText('14 Feb 2031')).toBeInTheDocument();
+  });
 });

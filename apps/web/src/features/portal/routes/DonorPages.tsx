@@ -1,7 +1,7 @@
 // The signed-in donor's pages (role 1123, docs/product/sign-in.md#route-access): the same portal components as the
 // e-mail link's page, reading /api/v1/portal/account (the donor record with the user's e-mail in
 // the selected organisation).
-import { formatMoney, type TPortalOverview } from '@kindling/contracts';
+import type { TPortalOverview } from '@kindling/contracts';
 import { Anchor, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,7 +11,7 @@ import { useGift, useOverview } from '../api/portal.queries.ts';
 import { ACCOUNT_SOURCE } from '../api/portal-api.ts';
 import { GiftList, ReceiptLink } from '../components/GiftList.tsx';
 import { PlanList } from '../components/PlanList.tsx';
-import { errorText, Fact, formatDate, INTERVAL_LABELS } from '../components/PortalBits.tsx';
+import { errorText, Fact, INTERVAL_LABELS, usePortalFormat } from '../components/PortalBits.tsx';
 import { PlanEditorById, Section } from '../components/PortalSections.tsx';
 import { StatementDownload } from '../components/StatementDownload.tsx';
 
@@ -90,6 +90,7 @@ export function RecurringEditPage() {
 }
 
 function GiftDetail({ id }: { id: number }) {
+  const format = usePortalFormat(ACCOUNT_SOURCE);
   const gift = useGift(ACCOUNT_SOURCE, id);
   if (gift.isPending) return <Loader role="status" size="sm" aria-label="Loading the donation" />;
   if (gift.error || !gift.data) {
@@ -104,8 +105,8 @@ function GiftDetail({ id }: { id: number }) {
     <Paper withBorder p="md">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Fact label="Amount" value={formatMoney(g.amount_minor, g.currency)} />
-          <Fact label="Date" value={formatDate(g.created_at)} />
+          <Fact label="Amount" value={format.money(g.amount_minor, g.currency)} />
+          <Fact label="Date" value={format.date(g.created_at)} />
           <Fact label="Type" value={INTERVAL_LABELS[g.interval] ?? g.interval} />
           <Fact label="Campaign" value={g.campaign_name ?? '—'} />
           <Fact label="Designation" value={g.designation ?? '—'} />

@@ -9,7 +9,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../../app/api-client.ts';
 import { portalKeys, useOverview } from '../api/portal.queries.ts';
 import { LINK_SOURCE, openPortalLink } from '../api/portal-api.ts';
-import { errorText, formatDate } from '../components/PortalBits.tsx';
+import { errorText, usePortalFormat } from '../components/PortalBits.tsx';
 import { PlanEditorById, PortalSections } from '../components/PortalSections.tsx';
 
 function Frame({ children }: { children: React.ReactNode }) {
@@ -59,6 +59,7 @@ function useLinkExchange(token: string | undefined) {
 }
 
 function Portal({ overview }: { overview: TPortalOverview }) {
+  const format = usePortalFormat(LINK_SOURCE);
   const [search] = useSearchParams();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -82,7 +83,7 @@ function Portal({ overview }: { overview: TPortalOverview }) {
             </Title>
             {overview.expires_at ? (
               <Text size="xs" c="dimmed">
-                For your security this page stays open until {formatDate(overview.expires_at)}{' '}
+                For your security this page stays open until {format.date(overview.expires_at)}{' '}
                 {new Date(overview.expires_at).toISOString().slice(11, 16)} UTC.
               </Text>
             ) : null}

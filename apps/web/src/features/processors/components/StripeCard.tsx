@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CreditCard, ExternalLink, Unplug } from 'lucide-react';
 import { useState } from 'react';
 import { describeFormError } from '../../../shared/form-errors.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { processorApi } from '../api/processors.queries.ts';
 import { leaveTo } from '../leave.ts';
 import { toast } from '../toast.ts';
@@ -18,9 +19,6 @@ const fieldError = (value: string) => {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a Stripe account id');
 };
 
-const connectedOn = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' }) : null;
-
 /** 'Card payments (Stripe)': connect through Stripe's consent page or by account id, or disconnect. */
 export function StripeCard({ card }: { card: TCardProcessor }) {
   return (
@@ -31,13 +29,14 @@ export function StripeCard({ card }: { card: TCardProcessor }) {
 }
 
 function ConnectedAccount({ card }: { card: TCardProcessor }) {
+  const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const disconnect = useProcessorChange(processorApi.disconnectStripe, 'Stripe is disconnected.');
   const close = () => {
     disconnect.reset();
     setConfirming(false);
   };
-  const since = connectedOn(card.connected_at);
+  const since = card.connected_at ? format.date(card.connected_at) : null;
   return (
     <Stack gap="sm">
       <div>

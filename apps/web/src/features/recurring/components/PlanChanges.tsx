@@ -1,11 +1,12 @@
 import '@mantine/dates/styles.css';
-import { formatMoney, fromMinorUnits, type TRecurringPlanDetail, toMinorUnits } from '@kindling/contracts';
+import { fromMinorUnits, type TRecurringPlanDetail, toMinorUnits } from '@kindling/contracts';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../app/api-client.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { type PlanAction, recurringApi, recurringKeys } from '../api/recurring.queries.ts';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -20,6 +21,7 @@ export function ChangePlanModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const format = useFormat();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState(fromMinorUnits(plan.amount_minor, plan.currency));
   const [date, setDate] = useState<string | null>(plan.next_charge_at ? plan.next_charge_at.slice(0, 10) : null);
@@ -60,7 +62,7 @@ export function ChangePlanModal({
         <Stack>
           <TextInput
             label={`Amount each time (${plan.currency})`}
-            description={`Now ${formatMoney(plan.amount_minor, plan.currency)}. Any fee cover is replaced by this amount.`}
+            description={`Now ${format.money(plan.amount_minor, plan.currency)}. Any fee cover is replaced by this amount.`}
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.currentTarget.value)}

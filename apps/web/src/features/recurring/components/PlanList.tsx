@@ -1,11 +1,12 @@
-import { formatMoney, type TMonthlyRecurringRevenue, type TRecurringPlanSummary } from '@kindling/contracts';
+import type { TMonthlyRecurringRevenue, TRecurringPlanSummary } from '@kindling/contracts';
 import { Anchor, Card, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useFormat } from '../../../shared/format.ts';
+import { type Format, useFormat } from '../../../shared/format.ts';
 import { donorNameOf, PlanStatusBadge, perInterval } from './plan-bits.tsx';
 
 /** The monthly recurring revenue, the page's headline figure. */
 export function MrrCard({ mrr, loading }: { mrr: TMonthlyRecurringRevenue | undefined; loading: boolean }) {
+  const format = useFormat();
   return (
     <Paper withBorder radius="md" p="lg" aria-labelledby="mrr-heading">
       <Grid gap="lg">
@@ -18,7 +19,7 @@ export function MrrCard({ mrr, loading }: { mrr: TMonthlyRecurringRevenue | unde
               <Skeleton height={40} width={180} />
             ) : (
               <Title order={2} fz={{ base: 32, sm: 40 }} data-testid="mrr">
-                {formatMoney(mrr.amount_minor, mrr.currency)}
+                {format.money(mrr.amount_minor, mrr.currency)}
               </Title>
             )}
             <Text size="xs" c="dimmed">
@@ -39,7 +40,7 @@ export function MrrCard({ mrr, loading }: { mrr: TMonthlyRecurringRevenue | unde
             At risk (past due)
           </Text>
           <Text fz={24} fw={600} c={mrr && mrr.past_due_minor > 0 ? 'orange.9' : undefined}>
-            {mrr ? formatMoney(mrr.past_due_minor, mrr.currency) : '—'}
+            {mrr ? format.money(mrr.past_due_minor, mrr.currency) : '—'}
           </Text>
         </Grid.Col>
       </Grid>
@@ -47,7 +48,8 @@ export function MrrCard({ mrr, loading }: { mrr: TMonthlyRecurringRevenue | unde
   );
 }
 
-const amountOf = (p: TRecurringPlanSummary) => `${formatMoney(p.amount_minor, p.currency)} ${perInterval(p.interval)}`;
+const amountOf = (p: TRecurringPlanSummary, format: Format) =>
+  `${format.money(p.amount_minor, p.currency)} ${perInterval(p.interval)}`;
 
 function PlanLink({ plan }: { plan: TRecurringPlanSummary }) {
   return (
@@ -84,7 +86,7 @@ export function PlanTable({ plans }: { plans: TRecurringPlanSummary[] }) {
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td>{amountOf(plan)}</Table.Td>
+              <Table.Td>{amountOf(plan, format)}</Table.Td>
               <Table.Td>
                 <PlanStatusBadge status={plan.status} />
               </Table.Td>
@@ -117,7 +119,7 @@ export function PlanCards({ plans }: { plans: TRecurringPlanSummary[] }) {
           </Group>
           <Group justify="space-between" mt="xs">
             <Text size="sm" fw={500}>
-              {amountOf(plan)}
+              {amountOf(plan, format)}
             </Text>
             <Text size="xs" c="dimmed">
               Next: {format.date(plan.next_charge_at)}

@@ -1,4 +1,4 @@
-import { canReach, formatMoney, type TRecurringPlanDetail } from '@kindling/contracts';
+import { canReach, type TRecurringPlanDetail } from '@kindling/contracts';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -154,6 +154,7 @@ function PlanActions({ plan }: { plan: TRecurringPlanDetail }) {
 
 /** /dashboard/recurring-plan/{id}: one plan, what staff can do with it, and its charges. */
 export function RecurringPlanPage() {
+  const format = useFormat();
   const session = useSession();
   const canWrite = canReach('admin', effectiveRoleCode(session.role, session.roleName));
   const npoId = session.selectedNpo?.id ?? null;
@@ -197,7 +198,7 @@ export function RecurringPlanPage() {
         entry={ENTRY}
         heading={
           data
-            ? `${donorNameOf(data.donor)}: ${formatMoney(data.amount_minor, data.currency)} ${perInterval(data.interval)}`
+            ? `${donorNameOf(data.donor)}: ${format.money(data.amount_minor, data.currency)} ${perInterval(data.interval)}`
             : undefined
         }
       >

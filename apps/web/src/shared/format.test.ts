@@ -1,5 +1,9 @@
+import { currencyExponent } from '@kindling/contracts';
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, formatMoney } from './format-money.ts';
+import { formatFor } from './format.ts';
+
+const formatMoney = (minor: number | string, currency: string, locale: string) =>
+  formatFor({ locale, timeZone: 'UTC' }).money(minor, currency);
 
 describe('formatMoney', () => {
   it('reads integer minor units with two decimals for most currencies', () => {
@@ -21,5 +25,18 @@ describe('formatMoney', () => {
 
   it('accepts amounts that arrive as strings (bigint columns)', () => {
     expect(formatMoney('2500000', 'USD', 'en-US')).toBe('$25,000.00');
+  });
+});
+
+describe('formatFor', () => {
+  it('writes days and instants in the organisation’s locale and on its clock', () => {
+    const london = formatFor({ locale: 'en-GB', timeZone: 'Europe/London' });
+    expect(london.money(123456, 'GBP')).toBe('£1,234.56');
+    expect(london.count(1234567)).toBe('1,234,567');
+    expect(london.date('2031-02-14T12:00:00Z')).toBe('14 Feb 2031');
+    // 8 pm in New York is the next day in UTC; the organisation's day is the 14th.
+    expect(formatFor({ locale: 'en-US', timeZone: 'America/New_York' }).date('2031-02-15T01:00:00Z')).toBe(
+      'Feb 14, 2031',
+    );
   });
 });
