@@ -25,6 +25,7 @@ const routes: RouteObject[] = [
       { path: '/admin/account', handle: accessHandle('admin'), element: <h1>Account</h1> },
       { path: '/console', handle: accessHandle('console'), element: <h1>Console</h1> },
       { path: '/notifications', handle: accessHandle('signed-in'), element: <h1>Notifications</h1> },
+      { path: '/profile', handle: accessHandle('signed-in'), element: <h1>Profile</h1> },
     ],
   },
 ];
@@ -157,9 +158,9 @@ describe('Route guards with a session (docs/product/sign-in.md#route-access and 
       initialEntries: ['/dashboard/home'],
       session: { ...signedInSession(1984), mfaSetupRequired: true },
     });
-    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(MFA_SETUP_PATHNAME);
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(MFA_SETUP_PATH);
+    expect(`${router.state.location.pathname}${router.state.location.hash}`).toBe(MFA_SETUP_PATH);
     expect(screen.queryByRole('heading', { name: 'Dashboard home' })).not.toBeInTheDocument();
   });
 
@@ -175,7 +176,7 @@ describe('Route guards with a session (docs/product/sign-in.md#route-access and 
     await queryClient
       .fetchQuery({ queryKey: ['team'], queryFn: () => api('GET', '/npo_admin/team') })
       .catch(() => undefined);
-    expect(await screen.findByRole('heading', { name: 'Account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(MFA_SETUP_PATHNAME);
   });
 

@@ -39,10 +39,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (onSetupPage) return children;
     return <Navigate to={MFA_SETUP_PATH} replace state={{ from: location, mfaSetup: true }} />;
   }
+  // Set-up done after being sent there: go on to where they were going.
+  if (onSetupPage && sentForSetup(location.state)) return <Navigate to={afterSetup(location.state, session)} replace />;
   const redirect = roleRedirect(access, session);
-  // Set-up done on a page this role does not otherwise open: go on to where they were going.
-  if (redirect === '/unauthorized' && onSetupPage && sentForSetup(location.state))
-    return <Navigate to={afterSetup(location.state, session)} replace />;
   if (redirect) return <Navigate to={redirect} replace state={{ from: location }} />;
   return children;
 }
