@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { type Format, formatFor } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { ISSUER_COLUMNS, type IssuerBlock, issuerBlock, issuerProfileOf } from '../organisations/index.ts';
 import { givingYearRangeIn } from './giving-year.ts';
 
 const MARGIN = 56;
@@ -29,6 +30,8 @@ type StatementGift = {
 
 export type AnnualStatement = {
   organisation: string;
+  /** The issuer block of the organisation's profile, as its receipts print it. */
+  issuer: IssuerBlock;
   donorName: string;
   donorEmail: string;
   address: string[];
@@ -47,7 +50,8 @@ export async function loadAnnualStatement(
 ): Promise<AnnualStatement | null> {
   const head = await db.execute<Record<string, string | number>>(sql`
     SELECT n.name AS organisation, n.base_currency, n.fiscal_year_start_month, n.time_zone, n.locale, dn.first_name, dn.last_name, dn.email,
-      dn.address, dn.address2, dn.city, dn.state, dn.postal_code, dn.country
+      dn.address, dn.address2, dn.city AS donor_city, dn.state, dn.postal_code, dn.country AS donor_country,
+      ${sql.raw(ISSUER_COLUMNS)}
     FROM donors dn JOIN npos n ON n.id = dn.npo_id WHERE dn.id = ${input.donorId} AND dn.npo_id = ${input.npoId}`);
   const h = head.rows[0];
   if (!h) return null;
@@ -65,12 +69,13 @@ export async function loadAnnualStatement(
       AND d.created_at >= ${start.toISOString()} AND d.created_at < ${end.toISOString()}
     ORDER BY d.created_at, d.id`);
   const total = gifts.reduce((sum, g) => sum + Number(g.base_amount_minor) + Number(g.refunded_base_minor), 0);
-  const locality = [h.city, h.state, h.postal_code].filter(Boolean).join(' ');
+  const locality = [h.donor_city, h.state, h.postal_code].filter(Boolean).join(' ');
   return {
     organisation: String(h.organisation),
     donorName: `${h.first_name} ${h.last_name}`.trim() || String(h.email),
     donorEmail: String(h.email),
-    address: [h.address, h.address2, locality, h.country].map(String).filter((line) => line.trim() !== ''),
+    issuer: issuerBlock(String(h.organisation), issuerProfileOf(h)),
+    address: [h.address, h.address2, locality, h.donor_country].map(String).filter((line) => line.trim() !== ''),
     periodLabel: givingYearLabel(input.year, startMonth),
     baseCurrency: String(h.base_currency),
     gifts,
@@ -81,8 +86,12 @@ export async function loadAnnualStatement(
 
 function writeStatement(doc: PDFKit.PDFDocument, s: AnnualStatement) {
   const { money, date } = s.format;
-  doc.font('Helvetica-Bold').fontSize(18).text(s.organisation);
-  doc.moveDown(0.2).font('Helvetica').fontSize(12).fillColor(MUTED).text(`Annual giving statement ${s.periodLabel}`);
+  // Who issues it, as on the organisation's receipts (docs/product/organisation-profile.md).
+  doc.font('Helvetica-Bold').fontSize(18).text(s.issuer.name);
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  for (const line of s.issuer.lines) doc.text(line);
+  for (const id of s.issuer.identifiers) doc.text(`${id.label}: ${id.value}`);
+  doc.moveDown(0.4).fontSize(12).text(`Annual giving statement ${s.periodLabel}`);
   doc.fillColor('black').moveDown(1).fontSize(11).text(s.donorName);
   for (const line of [...s.address, s.donorEmail]) doc.text(line);
   doc.moveDown(1);

@@ -325,6 +325,10 @@ describe('donor page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
     const text = pdfText(res.rawPayload);
+    // Issued as the receipts are: the profile's legal name, address and identifiers.
+    expect(text).toContain('Riverside Community Food Bank, Inc.');
+    expect(text).toContain('Hudson, NY, 12534');
+    expect(text).toContain('EIN: 12-3456789');
     expect(text).toContain('Riverside Food Bank');
     expect(text).toContain(`Annual giving statement ${year}`);
     expect(text).toContain('Patricia Page');

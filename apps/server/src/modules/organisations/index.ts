@@ -1,4 +1,11 @@
 // The organisations module's public surface: memberships, organisation data and statistics.
+export {
+  ISSUER_COLUMNS,
+  type IssuerBlock,
+  type IssuerProfile,
+  issuerBlock,
+  issuerProfileOf,
+} from './issuer-block.ts';
 export { type ProfileStatus, profileStatus } from './organisation-profile.service.ts';
 export {
   findMembership,

@@ -5,6 +5,7 @@
 // - otherwise a plain thank-you.
 import { GIFT_AID_NOTES, giftAidDeclarationText, INTERVAL_LABELS, type TGivingInterval } from '@kindling/contracts';
 import { formatFor } from '../../platform/format/format.ts';
+import { type IssuerBlock, type IssuerProfile, issuerBlock } from '../organisations/index.ts';
 
 /** Everything a receipt is made from, read from the stored donation (never from the browser). */
 export type ReceiptFacts = {
@@ -31,15 +32,7 @@ export type ReceiptFacts = {
 };
 
 /** The organisation profile's part of a receipt; empty strings are left out. */
-export type ReceiptIssuer = {
-  legalName: string;
-  address: { line1: string; line2: string; city: string; region: string; postcode: string; country: string };
-  ein: string;
-  ukCharityNumber: string;
-  hmrcReference: string;
-  otherTaxIds: string;
-  website: string;
-  contactEmail: string;
+export type ReceiptIssuer = IssuerProfile & {
   signatoryName: string;
   signatoryTitle: string;
   footer: string;
@@ -61,7 +54,7 @@ export type Receipt = {
   giftAid: { heading: string; declaration: string; declared: ReceiptLine[]; notes: string } | null;
   closing: string;
   /** Who issues the receipt: the legal name, its address and contact lines, its identifiers. */
-  issuer: { name: string; lines: string[]; identifiers: ReceiptLine[] };
+  issuer: IssuerBlock;
   signatory: { name: string; title: string } | null;
   footer: string;
 };
@@ -124,29 +117,7 @@ function details(f: ReceiptFacts, amount: string): ReceiptLine[] {
 /** The registered name where the profile gives one: the name tax and charity law know. */
 const legalNameOf = (f: ReceiptFacts) => f.issuer?.legalName || f.organisation;
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
-function issuer(f: ReceiptFacts): Receipt['issuer'] {
-  const i = f.issuer;
-  if (!i) return { name: f.organisation, lines: [], identifiers: [] };
-  const a = i.address;
-  const cityLine = [a.city, a.region, a.postcode].filter(Boolean).join(', ');
-  const lines = [
-    a.line1,
-    a.line2,
-    cityLine,
-    a.country ? (regionNames.of(a.country) ?? a.country) : '',
-    i.website,
-    i.contactEmail,
-  ];
-  const identifiers: ReceiptLine[] = [
-    { label: 'EIN', value: i.ein },
-    { label: 'Registered charity number', value: i.ukCharityNumber },
-    { label: 'HMRC charity reference', value: i.hmrcReference },
-    { label: 'Registration', value: i.otherTaxIds },
-  ];
-  return { name: legalNameOf(f), lines: lines.filter(Boolean), identifiers: identifiers.filter((l) => l.value) };
-}
+const issuer = (f: ReceiptFacts): IssuerBlock => issuerBlock(f.organisation, f.issuer);
 
 function taxStatement(f: ReceiptFacts, amount: string): string[] {
   if (!needsIrsAcknowledgment(f)) return [];

@@ -1,8 +1,10 @@
 // SQL only: the facts a receipt is made from, and the per-donation lock that makes it one e-mail.
+
 import type { TGivingInterval } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
+import { issuerProfileOf } from '../organisations/index.ts';
 import type { ReceiptFacts } from './receipt-text.ts';
 
 type FactsRow = {
@@ -117,21 +119,7 @@ function toFacts(r: FactsRow): ReceiptFacts {
         }
       : null,
     issuer: {
-      legalName: r.legal_name,
-      address: {
-        line1: r.address_line1,
-        line2: r.address_line2,
-        city: r.city,
-        region: r.region,
-        postcode: r.postcode,
-        country: r.country,
-      },
-      ein: r.ein,
-      ukCharityNumber: r.uk_charity_number,
-      hmrcReference: r.hmrc_reference,
-      otherTaxIds: r.other_tax_ids,
-      website: r.website,
-      contactEmail: r.contact_email,
+      ...issuerProfileOf(r),
       signatoryName: r.receipt_signatory_name,
       signatoryTitle: r.receipt_signatory_title,
       footer: r.receipt_footer,
