@@ -37,11 +37,14 @@ export async function sendReceipt(deps: ReceiptDeps, job: ReceiptJob): Promise<R
     const receipt = buildReceipt(facts);
     const pdf = await renderReceiptPdf(receipt, facts.organisation, facts.issuer);
     const email = await composeReceiptEmail(tx, deps, { npoId: job.npoId, ...source.refs }, facts, receipt);
-    await deps.mailer.send({
-      to: facts.donorEmail,
-      ...email,
-      attachments: [{ filename: `receipt-${receiptNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
-    });
+    await deps.mailer.send(
+      {
+        to: facts.donorEmail,
+        ...email,
+        attachments: [{ filename: `receipt-${receiptNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      },
+      tx,
+    );
     await markReceiptSent(tx, job.npoId, job.donationId);
     return 'sent';
   });

@@ -84,7 +84,7 @@ export async function sendThankYou(deps: ReceiptDeps, job: ThankYouJob) {
         createPortalLink({ origin: deps.origin, secret: deps.secret, npoId: job.npoId, donorId: refs.donorId }),
       ),
     });
-    await deps.mailer.send({ to: facts.donorEmail, subject: email.subject, text: email.text, html: email.html });
+    await deps.mailer.send({ to: facts.donorEmail, subject: email.subject, text: email.text, html: email.html }, tx);
     return { sent: true };
   });
 }

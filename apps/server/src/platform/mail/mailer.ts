@@ -2,11 +2,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/tx.ts';
 import { mailOutbox } from './mail-outbox.tables.ts';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
-export type Mailer = { send: (message: MailMessage) => Promise<void>; outboxDir: string | null };
+/**
+ * `via`: the caller's open transaction. A sender holding a row lock passes it, so the outbox row is
+ * written on its own connection: asking the pool for another while holding the lock could wait
+ * forever behind requests that hold every other connection and wait for that lock.
+ */
+export type Mailer = { send: (message: MailMessage, via?: Tx) => Promise<void>; outboxDir: string | null };
 
 /**
  * SMTP when SMTP_URL is set. Otherwise each message goes to the mail_outbox table, which every
@@ -27,10 +33,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     outboxDir,
-    send: async (m) => {
+    send: async (m, via) => {
       const info = await transport.sendMail({ from: options.from, ...m });
       const message = info.message as Buffer;
-      await options.db.insert(mailOutbox).values({ recipients: m.to, subject: m.subject, message });
+      await (via ?? options.db).insert(mailOutbox).values({ recipients: m.to, subject: m.subject, message });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replaceAll(':', '-');
       const file = path.join(outboxDir, `${stamp}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
