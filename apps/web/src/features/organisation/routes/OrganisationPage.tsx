@@ -1,13 +1,13 @@
 import type { TOrganisationProfile } from '@kindling/contracts';
-import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useSession } from '../../../session/index.ts';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
+import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { organisationApi, organisationKeys, organisationQueries } from '../api/organisation.queries.ts';
@@ -37,25 +37,12 @@ export function OrganisationPage() {
     <PageFrame entry={ENTRY}>
       {profile.isPending ? <Skeleton h={480} radius="md" aria-label="Loading the organisation profile" /> : null}
       {profile.isError ? (
-        <Alert
-          color="red"
-          role="alert"
-          icon={<TriangleAlert size={18} aria-hidden />}
+        <LoadError
           title="The organisation profile could not be loaded"
-        >
-          <Stack gap="xs" align="flex-start">
-            {profile.error.message}
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => profile.refetch()}
-              loading={profile.isFetching}
-            >
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+          message={profile.error.message}
+          retrying={profile.isFetching}
+          onRetry={() => profile.refetch()}
+        />
       ) : null}
       {profile.data ? <ProfileForm profile={profile.data} /> : null}
     </PageFrame>

@@ -1,10 +1,11 @@
 import { stripeConnectErrorMessage, type TProcessorsResponse } from '@kindling/contracts';
-import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FlaskConical, TriangleAlert } from 'lucide-react';
+import { FlaskConical } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan, useSession } from '../../../session/index.ts';
+import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import classes from '../../../shared/readable.module.css';
@@ -118,25 +119,12 @@ export function ProcessorsPage() {
         ) : null}
         {settings.isPending ? <LoadingCards /> : null}
         {settings.isError ? (
-          <Alert
-            color="red"
-            role="alert"
-            icon={<TriangleAlert size={18} aria-hidden />}
+          <LoadError
             title="Payment processors could not be loaded"
-          >
-            <Stack gap="xs" align="flex-start">
-              {settings.error.message}
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                onClick={() => settings.refetch()}
-                loading={settings.isFetching}
-              >
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+            message={settings.error.message}
+            retrying={settings.isFetching}
+            onRetry={() => settings.refetch()}
+          />
         ) : null}
         {settings.data ? <Cards settings={settings.data} /> : null}
       </PageFrame>
