@@ -18,12 +18,17 @@ export type TestContext = { app: FastifyInstance; db: Db; config: Config; mailer
  * settings (see platform/config/config.ts).
  */
 export function useTestApp(
-  options: { seed?: boolean; env?: Record<string, string> | (() => Record<string, string>) } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string> | (() => Record<string, string>);
+    /** Connections in the app's pool (5 unless set); 1 proves a path never needs a second one. */
+    poolMax?: number;
+  } = {},
 ): TestContext {
   const ctx = {} as TestContext;
   let drop = async () => {};
   beforeAll(async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ poolMax: options.poolMax });
     drop = database.drop;
     ctx.dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-test-data-'));
     // A function lets a test start a stand-in server first and point the settings at it.

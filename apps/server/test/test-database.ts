@@ -6,7 +6,7 @@ import { databaseUrlFor } from '../src/platform/db/embedded-postgres.ts';
 
 /** A fresh copy of the migrated template database, for one test file (or an empty database). */
 export async function createTestDatabase(
-  options: { empty?: boolean } = {},
+  options: { empty?: boolean; poolMax?: number } = {},
 ): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const serverUrl = inject('databaseServerUrl');
   const template = inject('templateDatabase');
@@ -15,7 +15,7 @@ export async function createTestDatabase(
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${template}`}`);
   const url = databaseUrlFor(serverUrl, name);
-  const db = createDb(url, { max: 5 });
+  const db = createDb(url, { max: options.poolMax ?? 5 });
   return {
     db,
     url,

@@ -39,7 +39,7 @@ export async function inviteDonor(deps: InvitationDeps, job: DonorInviteJob): Pr
     const message: MailMessage = account.passwordLink
       ? invitationMail(deps, gift, account.passwordLink)
       : accountMail(deps, gift);
-    await deps.mailer.send(message);
+    await deps.mailer.send(message, tx);
     await markInvited(tx, job.npoId, job.donationId);
     return account.hasAccount ? 'notified' : 'invited';
   });

@@ -51,7 +51,8 @@ export async function inviteFundraiser(
   }
   return deps.db.transaction(async (tx) => {
     const { row, account } = await enrolFundraiser(deps, tx, campaign, input, session?.user.id ?? null);
-    if (row.status === 'invited') await deps.mailer.send(invitationMail(deps, campaign, input, account.passwordLink));
+    if (row.status === 'invited')
+      await deps.mailer.send(invitationMail(deps, campaign, input, account.passwordLink), tx);
     return { fundraiser: toFundraiser(row, account.user, input.email), confirmation_sent: false };
   });
 }

@@ -63,23 +63,26 @@ export async function requestEmailChange(
       data: { to: input.new_email },
       ip: actor.ip,
     });
-    await deps.mailer.send({
-      to: input.new_email,
-      subject: 'Confirm your new e-mail address for Kindling',
-      text: [
-        greeting(user.firstName),
-        '',
-        `You asked to use this address, ${input.new_email}, for your Kindling account instead of ${user.email}.`,
-        '',
-        'Confirm the change here:',
-        `${deps.origin}/confirm-email/${token}`,
-        '',
-        `The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. Until it is opened, nothing changes.`,
-        'If you did not ask for this, ignore this e-mail.',
-        '',
-        '— Kindling',
-      ].join('\n'),
-    });
+    await deps.mailer.send(
+      {
+        to: input.new_email,
+        subject: 'Confirm your new e-mail address for Kindling',
+        text: [
+          greeting(user.firstName),
+          '',
+          `You asked to use this address, ${input.new_email}, for your Kindling account instead of ${user.email}.`,
+          '',
+          'Confirm the change here:',
+          `${deps.origin}/confirm-email/${token}`,
+          '',
+          `The link works once and expires in ${EMAIL_CHANGE_TTL_HOURS} hours. Until it is opened, nothing changes.`,
+          'If you did not ask for this, ignore this e-mail.',
+          '',
+          '— Kindling',
+        ].join('\n'),
+      },
+      tx,
+    );
   });
   return { pendingEmail: input.new_email };
 }

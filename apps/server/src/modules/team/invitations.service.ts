@@ -31,26 +31,36 @@ export function toTeamInvitation(row: repo.InvitationRow, now = Date.now()): TTe
   };
 }
 
-async function sendInvitationMail(deps: InvitationDeps, actor: Actor, email: string, roleCode: number, token: string) {
-  const organisation = await repo.organisationName(deps.db, actor.session.selectedNpoId);
+async function sendInvitationMail(
+  deps: InvitationDeps,
+  tx: Tx,
+  actor: Actor,
+  email: string,
+  roleCode: number,
+  token: string,
+) {
+  const organisation = await repo.organisationName(tx, actor.session.selectedNpoId);
   const inviter = `${actor.session.user.firstName} ${actor.session.user.lastName}`.trim() || actor.session.user.email;
-  await deps.mailer.send({
-    to: email,
-    subject: `${inviter} invited you to ${organisation} on Kindling`,
-    text: [
-      'Hello,',
-      '',
-      `${inviter} invited you to join the team of ${organisation} on Kindling as ${roleNameOf(roleCode)}.`,
-      '',
-      'Accept the invitation here:',
-      `${deps.origin}/team-invitation/${token}`,
-      '',
-      `The link works once and expires in ${INVITATION_TTL_DAYS} days.`,
-      'If you did not expect this, ignore this e-mail: nothing happens until the link is used.',
-      '',
-      `— ${organisation}`,
-    ].join('\n'),
-  });
+  await deps.mailer.send(
+    {
+      to: email,
+      subject: `${inviter} invited you to ${organisation} on Kindling`,
+      text: [
+        'Hello,',
+        '',
+        `${inviter} invited you to join the team of ${organisation} on Kindling as ${roleNameOf(roleCode)}.`,
+        '',
+        'Accept the invitation here:',
+        `${deps.origin}/team-invitation/${token}`,
+        '',
+        `The link works once and expires in ${INVITATION_TTL_DAYS} days.`,
+        'If you did not expect this, ignore this e-mail: nothing happens until the link is used.',
+        '',
+        `— ${organisation}`,
+      ].join('\n'),
+    },
+    tx,
+  );
 }
 
 const newLink = () => {
@@ -93,7 +103,7 @@ export async function inviteMember(
       data: { email: input.email, role_code: input.role_code },
       ip: actor.ip,
     });
-    await sendInvitationMail(deps, actor, input.email, input.role_code, link.token);
+    await sendInvitationMail(deps, tx, actor, input.email, input.role_code, link.token);
     return invitation;
   });
   return toTeamInvitation(row);
@@ -120,7 +130,7 @@ export async function resendInvitation(deps: InvitationDeps, actor: Actor, id: n
       data: { email: row.email },
       ip: actor.ip,
     });
-    await sendInvitationMail(deps, actor, row.email, row.roleCode, link.token);
+    await sendInvitationMail(deps, tx, actor, row.email, row.roleCode, link.token);
     return toTeamInvitation({ ...row, expiresAt: link.expiresAt });
   });
 }
