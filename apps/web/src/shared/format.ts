@@ -16,6 +16,9 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
   const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const dayFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const countFormat = new Intl.NumberFormat(locale);
+  const shortDayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone });
+  const rateFormat = new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 });
+  const decimalFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
   return {
     locale,
     timeZone,
@@ -28,25 +31,38 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
     date: (iso: string | Date | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : '—'),
     /** An instant with its time, on the organisation's clock. */
     dateTime: (iso: string | Date) => dateTimeFormat.format(new Date(iso)),
-    /** A day the server already cut ('2026-03-01', a bucket or period label), written in the locale. */
-    day: (day: string) => dayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`)),
+    /** A day the server already cut ('2026-03-01', a bucket or period label), written in the locale; '—' when none. */
+    day: (day: string | null | undefined) => (day ? dayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`)) : '—'),
+    /** The organisation's calendar day of an instant without its year ('Dec 12', '12. Dez.'). */
+    shortDay: (iso: string | Date) => shortDayFormat.format(new Date(iso)),
+    /** An exchange rate or other ratio, to six significant digits ('1.08', '1,08'). */
+    rate: (value: number | string) => rateFormat.format(Number(value)),
+    /** A decimal as entered, every digit kept, with the locale's separators ('1.0825', '1,0825'). */
+    decimal: (value: number | string) => decimalFormat.format(Number(value)),
   };
 }
 
 const cache = new Map<string, Format>();
 
+/** The formatters of an organisation as the session holds it (en-US and UTC without one), kept. */
+export function formatOf(
+  npo: { locale?: string | undefined; time_zone?: string | undefined } | null | undefined,
+): Format {
+  const locale = npo?.locale ?? FALLBACK.locale;
+  const timeZone = npo?.time_zone ?? FALLBACK.timeZone;
+  const key = `${locale}|${timeZone}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = formatFor({ locale, timeZone });
+    cache.set(key, format);
+  }
+  return format;
+}
+
 /** The selected organisation's formatters (en-US and UTC before one is selected). */
 export function useFormat(): Format {
   const { npo } = useSession();
-  const locale = npo?.locale ?? FALLBACK.locale;
-  const timeZone = npo?.time_zone ?? FALLBACK.timeZone;
-  return useMemo(() => {
-    const key = `${locale}|${timeZone}`;
-    let format = cache.get(key);
-    if (!format) {
-      format = formatFor({ locale, timeZone });
-      cache.set(key, format);
-    }
-    return format;
-  }, [locale, timeZone]);
+  const locale = npo?.locale;
+  const timeZone = npo?.time_zone;
+  return useMemo(() => formatOf({ locale, time_zone: timeZone }), [locale, timeZone]);
 }

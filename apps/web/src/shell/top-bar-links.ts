@@ -14,6 +14,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import type { SessionState } from '../session/session-types.ts';
+import { type Format, formatOf } from '../shared/format.ts';
 import { canReachPath } from './route-access.ts';
 
 export type LinkBadge = {
@@ -24,20 +25,20 @@ export type TopBarLink = { label: string; path: string; icon: LucideIcon; badge?
 
 type QuickLinkSession = Pick<
   SessionState,
-  'role' | 'roleName' | 'npoCampaigns' | 'newDonorsThisMonth' | 'upcomingEvent'
+  'role' | 'roleName' | 'npoCampaigns' | 'newDonorsThisMonth' | 'upcomingEvent' | 'npo'
 >;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const plural = (format: Format, n: number, one: string, many: string) => `${format.count(n)} ${n === 1 ? one : many}`;
 
-function countBadge(count: number, description: string): LinkBadge | undefined {
-  return count > 0 ? { label: String(count), description } : undefined;
+function countBadge(format: Format, count: number, description: string): LinkBadge | undefined {
+  return count > 0 ? { label: format.count(count), description } : undefined;
 }
 
-function eventBadge(event: QuickLinkSession['upcomingEvent']): LinkBadge | undefined {
+function eventBadge(event: QuickLinkSession['upcomingEvent'], format: Format): LinkBadge | undefined {
   if (!event) return undefined;
   const starts = new Date(event.starts_at);
   if (Number.isNaN(starts.getTime())) return undefined;
-  const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(starts);
+  const day = format.shortDay(starts);
   return { label: day, description: `Next event: ${event.name} on ${day}` };
 }
 
@@ -46,6 +47,7 @@ function eventBadge(event: QuickLinkSession['upcomingEvent']): LinkBadge | undef
  * (a peer fundraiser gets none of them).
  */
 export function quickLinksFor(session: QuickLinkSession): TopBarLink[] {
+  const format = formatOf(session.npo);
   const active = (session.npoCampaigns ?? []).filter((c) => c.status === 'active').length;
   const links: TopBarLink[] = [
     { label: 'Home', path: '/dashboard/home', icon: House },
@@ -53,18 +55,24 @@ export function quickLinksFor(session: QuickLinkSession): TopBarLink[] {
       label: 'Campaigns',
       path: '/dashboard/campaigns',
       icon: Target,
-      badge: countBadge(active, plural(active, 'active campaign', 'active campaigns')),
+      badge: countBadge(format, active, plural(format, active, 'active campaign', 'active campaigns')),
     },
     {
       label: 'Donors',
       path: '/dashboard/donors',
       icon: Users,
       badge: countBadge(
+        format,
         session.newDonorsThisMonth,
-        plural(session.newDonorsThisMonth, 'new donor this month', 'new donors this month'),
+        plural(format, session.newDonorsThisMonth, 'new donor this month', 'new donors this month'),
       ),
     },
-    { label: 'Events', path: '/dashboard/events', icon: CalendarDays, badge: eventBadge(session.upcomingEvent) },
+    {
+      label: 'Events',
+      path: '/dashboard/events',
+      icon: CalendarDays,
+      badge: eventBadge(session.upcomingEvent, format),
+    },
     { label: 'Donations', path: '/dashboard/donations', icon: HandHeart },
     {
       label: 'Analysis',

@@ -155,3 +155,14 @@ export function selectResponse(npo: TOrganisationOption, code: number): TSelectN
     npo_currencies: ['USD'],
   };
 }
+
+// Organisation-locale formatting on staff screens: a session whose organisation writes in `locale`
+// and keeps its days in `timeZone` (decision 027).
+export function signedInSessionIn(code: TRoleCode, locale: string, timeZone: string): Partial<SessionState> {
+  const session = signedInSession(code);
+  const npo = session.selectedNpo ?? organisation(1, code);
+  return {
+    ...session,
+    npo: { id: npo.id, name: npo.name, logo: null, base_currency: 'EUR', time_zone: timeZone, locale },
+  };
+}

@@ -71,6 +71,8 @@ export type CampaignViewRow = {
   totals: Totals;
   peer_totals: Totals | null;
   owner_name: string | null;
+  // Organisation-locale formatting: npos.locale, for the staff notice of a gift (decision 027).
+  npo_locale: string;
 };
 
 /** Raised net of refunds and disputes, donors and gifts (campaignTotalsRow) as one JSON value. */
@@ -102,7 +104,9 @@ export async function selectCampaignView(db: Tx, where: SQL): Promise<CampaignVi
       ${totalsOf(sql`d.campaign_id = f.id AND d.npo_id = f.npo_id`)} AS totals,
       CASE WHEN c.parent_campaign_id IS NOT NULL
         THEN ${totalsOf(sql`d.peer_campaign_id = c.id AND d.npo_id = c.npo_id`)} END AS peer_totals,
-      (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u WHERE u.id = c.owner_user_id) AS owner_name
+      (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u WHERE u.id = c.owner_user_id) AS owner_name,
+      -- Organisation-locale formatting: the gift notice's amount is written in it.
+      n.locale AS npo_locale
     FROM c JOIN f ON true JOIN npos n ON n.id = c.npo_id`);
   return rows[0] ?? null;
 }

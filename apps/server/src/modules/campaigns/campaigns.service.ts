@@ -82,10 +82,16 @@ export function getCampaignPage(db: Db, config: Config, campaignUrl: string): Pr
  * goes, `peer_campaign_id` the page it came through, `npo_id` the organisation, and card_enabled /
  * wallet_enabled / stripe_account what the organisation can take.
  */
-export async function findPayableCampaign(db: Db, config: Config, id: number): Promise<TPublicCampaign | null> {
+export async function findPayableCampaign(db: Db, config: Config, id: number): Promise<PayableCampaign | null> {
   const row = await selectCampaignView(db, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`);
-  return row ? toPublicCampaign(row, paymentsOf(config, row)) : null;
+  return row ? { ...toPublicCampaign(row, paymentsOf(config, row)), npo_locale: row.npo_locale } : null;
 }
+
+/**
+ * The public shape plus what only the server needs when a gift is recorded: the organisation's
+ * locale, read in the same statement, so the staff notice of a gift costs no query of its own.
+ */
+export type PayableCampaign = TPublicCampaign & { npo_locale: string };
 
 async function publicView(db: Db, config: Config, where: SQL): Promise<TPublicCampaignResponse> {
   const row = await selectCampaignView(db, where);

@@ -4,7 +4,7 @@ export { listCampaignRefs } from './campaign-refs.repository.ts';
 export { installationProviders, paymentOptionsOf } from './campaign-view.ts';
 export { campaignRoutes } from './campaigns.routes.ts';
 export * from './campaigns.schemas.ts';
-export { findPayableCampaign, getCampaignPage, NO_CAMPAIGN } from './campaigns.service.ts';
+export { findPayableCampaign, getCampaignPage, NO_CAMPAIGN, type PayableCampaign } from './campaigns.service.ts';
 export { campaignDesignations, campaigns } from './campaigns.tables.ts';
 export { FORM_ROOT_SELECTOR, scopeCustomCss } from './custom-css.ts';
 export { findGiftContext, type GiftContext, giftContextJson, toGiftContext } from './gift-context.repository.ts';

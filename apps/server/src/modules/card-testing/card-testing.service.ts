@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { createFailureLimiter, type FailureLimiter } from '../../platform/security/rate-limiter.ts';
 import { sha256Hex } from '../../platform/security/tokens.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { findNpo } from '../organisations/index.ts';
 import { type CardTestingScope, cardTestingBursts, cardTestingCountedEvents } from './card-testing.tables.ts';
 
 /** One declined card payment, as the provider's payment.failed event reports it. */
@@ -183,10 +184,12 @@ async function markBurst(
       startedAt: seen.windowStartedAt,
       challengeUntil: until,
     });
+    // Once per burst, so reading the organisation's locale here costs the gift path nothing.
+    const locale = (await findNpo(tx, decline.npoId))?.locale ?? 'en-US';
     await notifyOrganisation(tx, {
       npoId: decline.npoId,
       kind: 'card_testing.burst',
-      ...notificationTexts['card_testing.burst']({ declines: seen.failures, source: counted.source }),
+      ...notificationTexts['card_testing.burst']({ declines: seen.failures, source: counted.source, locale }),
       data: { scope: counted.scope, campaign_id: decline.campaignId },
     });
   });

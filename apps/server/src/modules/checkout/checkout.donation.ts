@@ -1,7 +1,8 @@
 // Turns what the provider reported plus the donor's choices into one recorded donation, and
 // shapes it as the contract's TDonation for the thank-you screen.
-import { formatMoney, normaliseDonorWall, type TAnswers, type TPublicCampaign } from '@kindling/contracts';
+import { normaliseDonorWall, type TAnswers, type TPublicCampaign } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import type { PayableCampaign } from '../campaigns/index.ts';
 import {
   type DonationFollowUp,
   type DonationNotice,
@@ -10,6 +11,7 @@ import {
   runFollowUps,
   toDonation,
 } from '../donations/index.ts';
+import { notificationTexts } from '../notifications/index.ts';
 import type { ProviderPayment } from '../payments/index.ts';
 import { ensurePlanForFirstGift } from '../plans/index.ts';
 
@@ -51,7 +53,7 @@ export type RecordInput = {
   provider: string;
   payment: ProviderPayment;
   npoId: number;
-  campaign: TPublicCampaign | null;
+  campaign: PayableCampaign | null;
   choice: DonorChoice;
   /** Receipts, invitations…: see donations/after-donation.ts. */
   followUps?: readonly DonationFollowUp[];
@@ -110,7 +112,7 @@ export async function recordDonation(input: RecordInput) {
       showComment: wall.show_comment_on_donor_wall,
     },
     createDonorAccount: choice.create_donor_account,
-    notify: receivedNotice(payment, choice),
+    notify: receivedNotice(payment, choice, campaign),
   });
   const recorded = await withPlan(input, donation);
   await runFollowUps(
@@ -144,12 +146,22 @@ async function withPlan(input: RecordInput, donation: DonationRow): Promise<Dona
   return plan ? { ...donation, recurringPlanId: plan.id } : donation;
 }
 
-/** The staff notification, written with the donation (its link names the new donation). */
-function receivedNotice(payment: ProviderPayment, choice: DonorChoice): DonationNotice {
-  const amount = formatMoney(payment.amountMinor, payment.currency);
-  return {
-    kind: 'donation.received',
-    title: 'New donation',
-    message: `${choice.first_name} ${choice.last_name} gave ${amount}.`.trim(),
-  };
+/**
+ * The staff notification, written with the donation (the statement adds its link). The amount is in
+ * the organisation's locale, which came with the campaign (no query of its own on the gift path);
+ * a webhook for a campaign no longer payable has none, and falls back to en-US.
+ */
+function receivedNotice(
+  payment: ProviderPayment,
+  choice: DonorChoice,
+  campaign: PayableCampaign | null,
+): DonationNotice {
+  const { title, message } = notificationTexts['donation.received']({
+    donorName: `${choice.first_name} ${choice.last_name}`,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    campaignName: campaign?.name ?? null,
+    locale: campaign?.npo_locale ?? 'en-US',
+  });
+  return { kind: 'donation.received', title, message };
 }

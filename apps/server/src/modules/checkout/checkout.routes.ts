@@ -2,7 +2,6 @@
 // the sandbox's own confirm endpoint lives under /api/v1/sandbox, outside the /api/v1 plugin.
 import { randomUUID } from 'node:crypto';
 import {
-  type TPublicCampaign,
   ZConfirmPaymentRequest,
   ZConfirmPaymentResponse,
   ZCreateIntentResponse,
@@ -25,6 +24,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { isTrustedOrigin, requestOrigin } from '../../platform/http/origins.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
+import type { PayableCampaign } from '../campaigns/index.ts';
 import { createCardTesting, createPaymentChallenges, paymentChallengeRoutes } from '../card-testing/index.ts';
 import type { DonationFollowUp } from '../donations/index.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
@@ -58,7 +58,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     db: options.db,
     config: options.config,
     providers,
-    campaigns: createShortCache<TPublicCampaign>({ ttlMs: shortCacheTtl(options.config) }),
+    campaigns: createShortCache<PayableCampaign>({ ttlMs: shortCacheTtl(options.config) }),
     followUps: options.followUps ?? [],
     cardTesting: createCardTesting(options.db, options.config),
     challenges: createPaymentChallenges(options.db, options.config),

@@ -16,7 +16,7 @@ import type { ShortCache } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findPayableCampaign, NO_CAMPAIGN } from '../campaigns/index.ts';
+import { findPayableCampaign, NO_CAMPAIGN, type PayableCampaign } from '../campaigns/index.ts';
 import type { CardTesting, PaymentChallenges } from '../card-testing/index.ts';
 import type { DonationFollowUp } from '../donations/index.ts';
 import {
@@ -34,7 +34,7 @@ export type CheckoutDeps = {
   config: Config;
   providers: PaymentProviders;
   /** Payable campaigns by id (createShortCache). */
-  campaigns: ShortCache<TPublicCampaign>;
+  campaigns: ShortCache<PayableCampaign>;
   followUps?: readonly DonationFollowUp[];
   /** Card-testing limits (decision 025): declines counted, intents gated during a burst. */
   cardTesting: CardTesting;
@@ -135,7 +135,7 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION_FAI
  * a payment's calls come in bursts, and a campaign a few seconds stale is harmless here, since
  * amounts and currencies are re-checked against the provider's record of the payment anyway.
  */
-export async function payableCampaign(deps: CheckoutDeps, id: number): Promise<TPublicCampaign> {
+export async function payableCampaign(deps: CheckoutDeps, id: number): Promise<PayableCampaign> {
   const campaign = await deps.campaigns.get(String(id), () => findPayableCampaign(deps.db, deps.config, id));
   if (!campaign) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
   return campaign;

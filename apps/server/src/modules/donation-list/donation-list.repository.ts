@@ -56,8 +56,15 @@ export async function selectDonationPage(
 }
 
 export async function organisationZone(db: Db, npoId: number): Promise<string> {
-  const { rows } = await db.execute<{ zone: string }>(sql`SELECT time_zone AS zone FROM npos WHERE id = ${npoId}`);
-  return rows[0]?.zone ?? 'UTC';
+  return (await organisationCalendar(db, npoId)).timeZone;
+}
+
+/** The organisation's time zone and locale (decision 027): UTC and en-US when it has none. */
+export async function organisationCalendar(db: Db, npoId: number): Promise<{ timeZone: string; locale: string }> {
+  const { rows } = await db.execute<{ zone: string; locale: string }>(
+    sql`SELECT time_zone AS zone, locale FROM npos WHERE id = ${npoId}`,
+  );
+  return { timeZone: rows[0]?.zone ?? 'UTC', locale: rows[0]?.locale ?? 'en-US' };
 }
 
 /** Filter keys that never narrow the set (sorting) or that the day sums' 'list' rows are keyed by. */

@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { openDonationCursor } from './donation-export.repository.ts';
 import { csvExportStream, xlsxExportStream } from './donation-export.ts';
-import { organisationZone } from './donation-list.repository.ts';
+import { organisationCalendar } from './donation-list.repository.ts';
 import { donationFilterOptions, donationTotals, listDonations } from './donation-list.service.ts';
 
 // Access: every role of the dashboard group (docs/product/sign-in.md#route-access: 2001, 1984, 5150, 6635, 7789)
@@ -93,14 +93,14 @@ export async function donationListRoutes(app: FastifyInstance, deps: Deps): Prom
         data: { format, filter },
         ip: request.ip ?? null,
       });
-      const zone = await organisationZone(db, npoId);
+      const { timeZone: zone, locale } = await organisationCalendar(db, npoId);
       const cursor = await openDonationCursor(db, npoId, filter);
       reply.raw.once('close', () => void cursor.close());
       const onDone = (rows: number) => {
         notifyOrganisation(db, {
           npoId,
           kind: 'export.finished',
-          ...notificationTexts['export.finished']({ what: 'donations', rows }),
+          ...notificationTexts['export.finished']({ what: 'donations', rows, locale }),
           // The file is already in the browser's downloads; the list is where it came from.
           link: '/dashboard/donations',
           userIds: [session.user.id],

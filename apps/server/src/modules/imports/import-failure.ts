@@ -3,8 +3,10 @@
 // gifts recorded before it stopped stay recorded and counted: each row's reference is unique, so
 // recording the file again later cannot count one twice.
 import type { Db } from '../../platform/db/client.ts';
+import { formatFor } from '../../platform/format/format.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { findNpo } from '../organisations/index.ts';
 import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
 import { countRecorded, findImportForRun, markFailed } from './imports.repository.ts';
 
@@ -43,12 +45,12 @@ export function cannotSucceedOnRetry(error: unknown): boolean {
   return causes(error).some((e) => e instanceof TypeError || e instanceof RangeError);
 }
 
-/** The message staff read on the imports page. */
-export function failureMessageOf(error: unknown, permanent: boolean, recorded: number): string {
+/** The message staff read on the imports page, its count in the organisation's locale. */
+export function failureMessageOf(error: unknown, permanent: boolean, recorded: number, locale = 'en-US'): string {
   const kept =
     recorded === 0
       ? 'No gift was recorded.'
-      : `The ${recorded.toLocaleString('en-US')} ${recorded === 1 ? 'gift' : 'gifts'} recorded before it stopped ${recorded === 1 ? 'is' : 'are'} kept and counted; the rows after it were not imported.`;
+      : `The ${formatFor({ locale, timeZone: 'UTC' }).count(recorded)} ${recorded === 1 ? 'gift' : 'gifts'} recorded before it stopped ${recorded === 1 ? 'is' : 'are'} kept and counted; the rows after it were not imported.`;
   if (!permanent) return `The import stopped: the server could not finish it after several attempts. ${kept}`;
   const row = error instanceof ImportStoppedError ? ` at row ${error.row}` : '';
   const why = sqlState(error)
@@ -68,10 +70,11 @@ export async function failImport(
   if (!found) return;
   const references = found.gifts.map((g) => importReference(found.id, g.row));
   const recorded = await countRecorded(db, found.npoId, IMPORT_PROVIDER, references);
-  const failureMessage = failureMessageOf(error, permanent, recorded);
+  const locale = (await findNpo(db, found.npoId))?.locale ?? 'en-US';
+  const failureMessage = failureMessageOf(error, permanent, recorded, locale);
   await db.transaction(async (tx) => {
     if (!(await markFailed(tx, found.id, { importedCount: recorded, failureMessage }))) return;
-    const text = notificationTexts['import.failed']({ fileName: found.fileName, imported: recorded });
+    const text = notificationTexts['import.failed']({ fileName: found.fileName, imported: recorded, locale });
     await notifyOrganisation(tx, {
       npoId: found.npoId,
       kind: 'import.failed',

@@ -9,6 +9,7 @@ import {
   ZImportRow,
 } from '@kindling/contracts';
 import { parse } from 'csv-parse/sync';
+import type { Format } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ImportFailure, ImportGift } from './imports.tables.ts';
 
@@ -56,13 +57,18 @@ function requireColumns(records: Cells[]): void {
 
 /**
  * Checks every row with the contract (ZImportRow) and the organisation's campaign addresses.
- * Row numbers are the spreadsheet's: the header is row 1, the first gift row 2.
+ * Row numbers are the spreadsheet's: the header is row 1, the first gift row 2. Counts in messages
+ * are written as the organisation writes them (`format`).
  */
-export function checkImportFile(bytes: Buffer, campaignIdByUrl: ReadonlyMap<string, number>): CheckedFile {
+export function checkImportFile(
+  bytes: Buffer,
+  campaignIdByUrl: ReadonlyMap<string, number>,
+  format: Format,
+): CheckedFile {
   const records = readRecords(bytes);
   requireColumns(records);
   if (records.length > IMPORT_MAX_ROWS) {
-    const message = `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows; split it into smaller files.`;
+    const message = `The file has more than ${format.count(IMPORT_MAX_ROWS)} rows; split it into smaller files.`;
     throw new AppError('VALIDATION_FAILED', message, { file: message });
   }
   const gifts: ImportGift[] = [];

@@ -69,7 +69,8 @@ export async function runImport(
   let imported = 0;
   let processed = 0;
   await markProgress(db, found.id, 0);
-  const zone = (await findNpo(db, found.npoId))?.timeZone ?? 'UTC';
+  const npo = await findNpo(db, found.npoId);
+  const zone = npo?.timeZone ?? 'UTC';
   for (const gift of found.gifts) {
     try {
       await recordGift(db, found, gift, zone);
@@ -87,7 +88,12 @@ export async function runImport(
   await db.transaction(async (tx) => {
     const first = await markFinished(tx, found.id, { processedRows: processed, importedCount: imported, failures });
     if (!first) return;
-    const text = notificationTexts['import.finished']({ what: 'donations', imported, failed: failures.length });
+    const text = notificationTexts['import.finished']({
+      what: 'donations',
+      imported,
+      failed: failures.length,
+      locale: npo?.locale ?? 'en-US',
+    });
     await notifyOrganisation(tx, {
       npoId: found.npoId,
       kind: 'import.finished',

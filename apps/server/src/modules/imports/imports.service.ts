@@ -3,9 +3,11 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
+import { formatFor } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
+import { findNpo } from '../organisations/index.ts';
 import { checkImportFile } from './import-file.ts';
 import type { ImportStarter } from './imports.jobs.ts';
 import {
@@ -43,7 +45,8 @@ export async function uploadImport(
 ): Promise<TImportUploadResponse> {
   const npoId = actor.selectedNpoId;
   const { bytes, fileName } = await readCsvUpload(request);
-  const checked = checkImportFile(bytes, await campaignIdsByUrl(db, npoId));
+  const [byUrl, npo] = await Promise.all([campaignIdsByUrl(db, npoId), findNpo(db, npoId)]);
+  const checked = checkImportFile(bytes, byUrl, formatFor({ locale: npo?.locale ?? 'en-US', timeZone: 'UTC' }));
   const id = await insertImport(db, {
     npoId,
     userId: actor.user.id,

@@ -11,6 +11,9 @@ export type NotificationText = { title: string; message: string; link?: string }
 const money = (amountMinor: number, currency: string, locale = 'en-US'): string =>
   formatFor({ locale, timeZone: 'UTC' }).money(amountMinor, currency);
 
+/** A count with the organisation's grouping ('1,234', '1.234'). */
+const count = (value: number, locale = 'en-US'): string => formatFor({ locale, timeZone: 'UTC' }).count(value);
+
 const forCampaign = (campaignName?: string | null) => (campaignName ? ` to ${campaignName}` : '');
 
 // A gift may carry no donor name (a wallet pay without one, an import row): the sentence still has a
@@ -52,10 +55,11 @@ function disputedPart(d: Gift & { stage: 'opened' | 'won' | 'lost' }): string {
  * fundraiser and import/export flows stay consistent. Each returns the text for notifyOrganisation.
  */
 export const notificationTexts = {
-  'donation.received': (d: Gift & { donationId: number }): NotificationText => ({
+  /** Without `donationId` (the checkout's statement adds the link to the donation it inserts). */
+  'donation.received': (d: Gift & { donationId?: number }): NotificationText => ({
     title: 'New donation',
     message: `${who(d.donorName)} gave ${money(d.amountMinor, d.currency, d.locale)}${forCampaign(d.campaignName)}.`,
-    link: `/dashboard/donation/${d.donationId}`,
+    ...(d.donationId ? { link: `/dashboard/donation/${d.donationId}` } : {}),
   }),
   'donation.refunded': (d: Refund): NotificationText => ({
     title: d.full ? 'Donation refunded' : 'Donation partly refunded',
@@ -115,34 +119,39 @@ export const notificationTexts = {
     message: `${d.fundraiserName} joined ${d.campaignName} as a fundraiser.`,
     link: `/dashboard/peer-to-peer/${d.campaignId}`,
   }),
-  'import.finished': (d: { what: string; imported: number; failed: number }): NotificationText => ({
+  'import.finished': (d: { what: string; imported: number; failed: number; locale?: string }): NotificationText => ({
     title: 'Import finished',
-    message: `${d.imported} ${d.what} imported${d.failed > 0 ? `, ${d.failed} ${d.failed === 1 ? 'row' : 'rows'} could not be imported` : ''}.`,
+    message: `${count(d.imported, d.locale)} ${d.what} imported${d.failed > 0 ? `, ${count(d.failed, d.locale)} ${d.failed === 1 ? 'row' : 'rows'} could not be imported` : ''}.`,
     link: '/dashboard/imports',
   }),
-  'import.failed': (d: { fileName: string; imported: number }): NotificationText => ({
+  'import.failed': (d: { fileName: string; imported: number; locale?: string }): NotificationText => ({
     title: 'Import failed',
     message: `The import of ${d.fileName} stopped before the end. ${
       d.imported === 0
         ? 'No gift was recorded.'
         : d.imported === 1
           ? 'The 1 gift recorded before it stopped is kept.'
-          : `The ${d.imported} gifts recorded before it stopped are kept.`
+          : `The ${count(d.imported, d.locale)} gifts recorded before it stopped are kept.`
     }`,
     link: '/dashboard/imports',
   }),
   /** Many declined card payments in a row: someone testing stolen cards (decision 025). */
-  'card_testing.burst': (d: { declines: number; source: string; campaignName?: string | null }): NotificationText => ({
+  'card_testing.burst': (d: {
+    declines: number;
+    source: string;
+    campaignName?: string | null;
+    locale?: string;
+  }): NotificationText => ({
     title: 'Card testing suspected',
     message:
-      `${d.declines} card payments from ${d.source}${forCampaign(d.campaignName)} were declined in a short time. ` +
+      `${count(d.declines, d.locale)} card payments from ${d.source}${forCampaign(d.campaignName)} were declined in a short time. ` +
       'The donation form now asks for a quick automatic check before each new card payment from there; ' +
       'real donors are not blocked.',
     link: '/dashboard/tickets',
   }),
-  'export.finished': (d: { what: string; rows: number }): NotificationText => ({
+  'export.finished': (d: { what: string; rows: number; locale?: string }): NotificationText => ({
     title: 'Export finished',
-    message: `Your export of ${d.rows} ${d.what} is ready.`,
+    message: `Your export of ${count(d.rows, d.locale)} ${d.what} is ready.`,
     link: '/dashboard/reports',
   }),
 } satisfies Record<TNotificationKind, (data: never) => NotificationText>;

@@ -12,9 +12,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { dayIn } from '../../platform/format/calendar.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess, requirePermission } from '../../platform/http/session-context.ts';
 import { auditLogBatches, recordAudit } from '../audit/index.ts';
+import { findNpo } from '../organisations/index.ts';
 import { auditCsvStream } from './audit-export.ts';
 import {
   auditLogPage,
@@ -109,11 +111,13 @@ export async function securityRoutes(app: FastifyInstance, deps: { db: Db }): Pr
         data: { filter: request.query },
         ip: request.ip ?? null,
       });
-      const day = new Date().toISOString().slice(0, 10);
+      // Dates and the file's day on the organisation's clock (decision 027).
+      const zone = (await findNpo(db, session.selectedNpoId))?.timeZone ?? 'UTC';
+      const day = dayIn(new Date(), zone);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
-        .send(auditCsvStream(auditLogBatches(db, session.selectedNpoId, filter)));
+        .send(auditCsvStream(auditLogBatches(db, session.selectedNpoId, filter), zone));
     },
   );
 }

@@ -165,9 +165,20 @@ describe('/admin/security: policy, sessions, sign-in history and audit log', () 
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('Date (UTC),Who,Action,Entity,Entity id,IP address,Details');
+    // Riverside keeps New York's clock: the dates, their header and the file's day are its own.
+    expect(lines[0]).toBe('Date (America/New_York),Who,Action,Entity,Entity id,IP address,Details');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Ada Admin,session.revoked,user');
+    const [revoked] = ZAuditResponse.parse((await admin.get(`${API}/audit?action=session.revoked`)).json()).entries;
+    const newYork = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'America/New_York',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
+    expect(lines[1]?.startsWith(`${newYork.format(new Date(revoked?.at ?? ''))},`)).toBe(true);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="audit-log-${newYork.format(new Date()).slice(0, 10)}.csv"`,
+    );
     const exported = ZAuditResponse.parse((await admin.get(`${API}/audit?action=audit.exported`)).json());
     expect(exported.total).toBe(1);
   });

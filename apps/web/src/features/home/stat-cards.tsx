@@ -53,9 +53,7 @@ function monthCard(stats: TOrganisationStats, format: Format): StatCardData {
 function eventHint(event: TOrganisationStats['upcoming_event'], format: Format): string {
   if (!event) return 'No upcoming event';
   const date = new Date(event.starts_at);
-  const day = Number.isNaN(date.getTime())
-    ? ''
-    : ` on ${new Intl.DateTimeFormat(format.locale, { day: 'numeric', month: 'short', timeZone: format.timeZone }).format(date)}`;
+  const day = Number.isNaN(date.getTime()) ? '' : ` on ${format.shortDay(date)}`;
   return `Next: ${event.name}${day}`;
 }
 

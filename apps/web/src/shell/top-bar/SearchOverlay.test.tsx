@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub.ts';
-import { signedInSession } from '../../test/fixtures.ts';
+import { signedInSession, signedInSessionIn } from '../../test/fixtures.ts';
 import { LocationProbe, renderRoutes } from '../../test/render.tsx';
 import { SearchButton, SearchOverlay } from './SearchOverlay.tsx';
 
-function renderSearch(code: 5150 | 1123 | 1984) {
+function renderSearch(code: 5150 | 1123 | 1984, session = signedInSession(code)) {
   const shell = (
     <>
       <SearchButton compact={false} />
@@ -17,7 +17,7 @@ function renderSearch(code: 5150 | 1123 | 1984) {
   );
   return renderRoutes([{ element: shell, children: [{ path: '*', element: <LocationProbe /> }] }], {
     initialEntries: ['/dashboard/home'],
-    session: signedInSession(code),
+    session,
   });
 }
 
@@ -110,6 +110,25 @@ describe('SearchOverlay', () => {
     await waitFor(() => expect(offered()).toEqual(['Receipt 1-000007 · $25.00Ada Lovelace · Succeeded']));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/donation/7'));
+  });
+
+  it('writes a found donation’s amount in the organisation’s locale (de-DE)', async () => {
+    const donation = {
+      id: 7,
+      receipt_number: '1-000007',
+      provider_reference: 'pi_7',
+      amount_minor: 123456,
+      currency: 'EUR',
+      status: 'succeeded',
+      donor_name: 'Ada Lovelace',
+      created_at: '2026-11-24T10:00:00.000Z',
+    };
+    stubFetch({ 'GET /npo_admin/search': { body: { donors: [], donations: [donation], campaigns: [] } } });
+    const user = userEvent.setup();
+    renderSearch(5150, signedInSessionIn(5150, 'de-DE', 'Europe/Berlin'));
+    await user.click(screen.getByRole('button', { name: 'Search pages, donors, donations and campaigns' }));
+    await user.type(await searchBox(), '1-000007');
+    await waitFor(() => expect(offered()).toEqual(['Receipt 1-000007 · 1.234,56\u00a0€Ada Lovelace · Succeeded']));
   });
 
   it('searches only pages for a fundraiser, who has no donor lists', async () => {

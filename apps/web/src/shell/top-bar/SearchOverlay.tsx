@@ -8,6 +8,7 @@ import { FileText, Search } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../session';
+import { useFormat } from '../../shared/format.ts';
 import { searchablePagesFor } from '../../shared/page-catalog.ts';
 import { firstRecordPath, matchingPages, resultGroups, searchResultsQuery } from './search-results.tsx';
 import classes from './TopBar.module.css';
@@ -27,6 +28,7 @@ export const searchLabelFor = (role: number | null) =>
  */
 export function SearchOverlay() {
   const session = useSession();
+  const format = useFormat();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [term] = useDebouncedValue(query.trim(), 200);
@@ -46,7 +48,7 @@ export function SearchOverlay() {
   );
   // Records show only for the term they were found for (not a previous term's, kept while loading).
   const records =
-    found.data && !found.isPlaceholderData && term === query.trim() ? resultGroups(found.data, navigate) : [];
+    found.data && !found.isPlaceholderData && term === query.trim() ? resultGroups(found.data, navigate, format) : [];
 
   // Records arrive after the typing that would have highlighted a page: with nothing highlighted,
   // Enter opens the first record shown.

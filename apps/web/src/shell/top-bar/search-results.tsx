@@ -1,8 +1,9 @@
-import { formatMoney, SEARCH_MIN_LENGTH, type TSearchResults } from '@kindling/contracts';
+import { SEARCH_MIN_LENGTH, type TSearchResults } from '@kindling/contracts';
 import type { SpotlightActionData, SpotlightActionGroupData } from '@mantine/spotlight';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { HandCoins, Megaphone, User } from 'lucide-react';
 import { api } from '../../app/api-client.ts';
+import type { Format } from '../../shared/format.ts';
 
 /** The organisation's records the overlay finds (GET /npo_admin/search), cached per term. */
 export const searchResultsQuery = (npoId: number | null, term: string, enabled: boolean) =>
@@ -31,8 +32,12 @@ export function firstRecordPath(results: TSearchResults): string | null {
   return campaign ? campaignPath(campaign.id) : null;
 }
 
-/** Found records as overlay groups (Donors, Donations, Campaigns), each opening its page. */
-export function resultGroups(results: TSearchResults, open: (path: string) => void): SpotlightActionGroupData[] {
+/** Found records as overlay groups (Donors, Donations, Campaigns), each opening its page; amounts in `format`. */
+export function resultGroups(
+  results: TSearchResults,
+  open: (path: string) => void,
+  format: Format,
+): SpotlightActionGroupData[] {
   const donors: SpotlightActionData[] = results.donors.map((d) => ({
     id: `donor-${d.id}`,
     label: `${d.first_name} ${d.last_name}`.trim() || d.email,
@@ -42,7 +47,7 @@ export function resultGroups(results: TSearchResults, open: (path: string) => vo
   }));
   const donations: SpotlightActionData[] = results.donations.map((d) => ({
     id: `donation-${d.id}`,
-    label: `${d.receipt_number ? `Receipt ${d.receipt_number}` : (d.provider_reference ?? `Donation ${d.id}`)} · ${formatMoney(d.amount_minor, d.currency)}`,
+    label: `${d.receipt_number ? `Receipt ${d.receipt_number}` : (d.provider_reference ?? `Donation ${d.id}`)} · ${format.money(d.amount_minor, d.currency)}`,
     description: `${d.donor_name ?? 'Anonymous donor'} · ${STATUS(d.status)}`,
     leftSection: <HandCoins size={18} aria-hidden />,
     onClick: () => open(donationPath(d.id)),

@@ -2,16 +2,17 @@ import type { TExchangeRatesResponse } from '@kindling/contracts';
 import { Alert, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { useFormat } from '../../../shared/format.ts';
 import { paymentSettingsApi, paymentSettingsKeys } from '../api/payment-settings.queries.ts';
 import { Section, WideTable } from './Section.tsx';
 import { useCanChange, useSettingsChange } from './use-settings-change.ts';
 
 const SOURCES = { manual: 'Manual', ecb: 'European Central Bank', default: 'Platform default' } as const;
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** The last fetch: its date and count, or its failure with the rates still in use. */
 export function FetchStatus({ data }: { data: TExchangeRatesResponse }) {
   const canChange = useCanChange();
+  const format = useFormat();
   const refresh = useSettingsChange(paymentSettingsKeys.rates, paymentSettingsApi.refresh, 'Exchange rates fetched.');
   const last = data.last_fetch;
   const good = data.last_good_fetch;
@@ -24,13 +25,14 @@ export function FetchStatus({ data }: { data: TExchangeRatesResponse }) {
         </Alert>
       ) : last.status === 'ok' ? (
         <Alert color="green" icon={<CircleCheck size={18} aria-hidden />} title="Reference rates are up to date">
-          {last.rates_count} rates for {last.rates_date}, fetched {when(last.fetched_at)} from {data.source_url}.
+          {format.count(last.rates_count)} rates for {format.day(last.rates_date)}, fetched{' '}
+          {format.dateTime(last.fetched_at)} from {data.source_url}.
         </Alert>
       ) : (
         <Alert color="red" role="alert" icon={<TriangleAlert size={18} aria-hidden />} title="The last fetch failed">
-          {when(last.fetched_at)}: {last.error}{' '}
+          {format.dateTime(last.fetched_at)}: {last.error}{' '}
           {good
-            ? `Gifts still use the last good rates, for ${good.rates_date} (fetched ${when(good.fetched_at)}).`
+            ? `Gifts still use the last good rates, for ${format.day(good.rates_date)} (fetched ${format.dateTime(good.fetched_at)}).`
             : 'No fetch has succeeded yet; gifts use manual and default rates.'}
         </Alert>
       )}
@@ -51,6 +53,7 @@ export function FetchStatus({ data }: { data: TExchangeRatesResponse }) {
 }
 
 export function CurrentRates({ data }: { data: TExchangeRatesResponse }) {
+  const format = useFormat();
   return (
     <Section id="current-title" title="Rates in use today">
       <Text size="sm" c="dimmed">
@@ -69,7 +72,7 @@ export function CurrentRates({ data }: { data: TExchangeRatesResponse }) {
           {data.current.map((r) => (
             <Table.Tr key={r.currency}>
               <Table.Td>{r.currency}</Table.Td>
-              <Table.Td>{Number(r.rate).toPrecision(6)}</Table.Td>
+              <Table.Td>{format.rate(r.rate)}</Table.Td>
               <Table.Td>
                 {r.source === 'manual' ? (
                   <Badge variant="light" color="blue">
@@ -79,7 +82,7 @@ export function CurrentRates({ data }: { data: TExchangeRatesResponse }) {
                   SOURCES[r.source]
                 )}
               </Table.Td>
-              <Table.Td>{r.as_of}</Table.Td>
+              <Table.Td>{format.day(r.as_of)}</Table.Td>
             </Table.Tr>
           ))}
         </WideTable>
@@ -90,6 +93,7 @@ export function CurrentRates({ data }: { data: TExchangeRatesResponse }) {
 
 export function ManualRates({ data }: { data: TExchangeRatesResponse }) {
   const canChange = useCanChange();
+  const format = useFormat();
   const remove = useSettingsChange(
     paymentSettingsKeys.rates,
     paymentSettingsApi.removeManualRate,
@@ -108,10 +112,10 @@ export function ManualRates({ data }: { data: TExchangeRatesResponse }) {
             <Table.Tr key={r.id}>
               <Table.Td>{r.currency}</Table.Td>
               <Table.Td>
-                1 {r.currency} = {r.rate} {r.base_currency}
+                1 {r.currency} = {format.decimal(r.rate)} {r.base_currency}
               </Table.Td>
               <Table.Td>
-                {r.valid_from} to {r.valid_to ?? 'open'}
+                {format.day(r.valid_from)} to {r.valid_to ? format.day(r.valid_to) : 'open'}
               </Table.Td>
               {canChange ? (
                 <Table.Td>
@@ -136,15 +140,16 @@ export function ManualRates({ data }: { data: TExchangeRatesResponse }) {
 }
 
 export function FetchHistory({ data }: { data: TExchangeRatesResponse }) {
+  const format = useFormat();
   if (data.history.length === 0) return null;
   return (
     <Section id="history-title" title="Fetch history">
       <WideTable minWidth={480} headers={['When', 'Result', 'Rates date']}>
         {data.history.map((f) => (
           <Table.Tr key={f.fetched_at}>
-            <Table.Td>{when(f.fetched_at)}</Table.Td>
-            <Table.Td>{f.status === 'ok' ? `${f.rates_count} rates` : `Failed: ${f.error}`}</Table.Td>
-            <Table.Td>{f.rates_date ?? '—'}</Table.Td>
+            <Table.Td>{format.dateTime(f.fetched_at)}</Table.Td>
+            <Table.Td>{f.status === 'ok' ? `${format.count(f.rates_count)} rates` : `Failed: ${f.error}`}</Table.Td>
+            <Table.Td>{format.day(f.rates_date)}</Table.Td>
           </Table.Tr>
         ))}
       </WideTable>

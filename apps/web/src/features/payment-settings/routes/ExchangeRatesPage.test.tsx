@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
-import { signedInSession } from '../../../test/fixtures.ts';
+import { signedInSession, signedInSessionIn } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { ExchangeRatesPage } from './ExchangeRatesPage.tsx';
 
@@ -51,10 +51,10 @@ function data(overrides: Partial<TExchangeRatesResponse> = {}): TExchangeRatesRe
   };
 }
 
-const render = (role: TRoleCode = 5150) =>
+const render = (role: TRoleCode = 5150, session = signedInSession(role)) =>
   renderRoutes([{ path: '/exchange-rates', element: <ExchangeRatesPage /> }], {
     initialEntries: ['/exchange-rates'],
-    session: signedInSession(role),
+    session,
   });
 
 describe('ExchangeRatesPage', () => {
@@ -64,11 +64,27 @@ describe('ExchangeRatesPage', () => {
     const current = await screen.findByRole('region', { name: 'Rates in use today' });
     const jpy = within(current).getByRole('row', { name: /JPY/ });
     expect(jpy).toHaveTextContent('European Central Bank');
-    expect(jpy).toHaveTextContent('2026-11-20');
+    expect(jpy).toHaveTextContent('Nov 20, 2026');
     expect(within(current).getByText('Reference rates are up to date')).toBeInTheDocument();
     const manual = screen.getByRole('region', { name: 'Manual rates' });
     expect(within(manual).getByText('1 EUR = 1.16 USD')).toBeInTheDocument();
-    expect(within(manual).getByText('2026-01-01 to 2026-12-31')).toBeInTheDocument();
+    expect(within(manual).getByText('Jan 1, 2026 to Dec 31, 2026')).toBeInTheDocument();
+  });
+
+  it('writes rates, days, times and counts as a de-DE organisation does, on its clock', async () => {
+    stubFetch({ 'GET /payment_settings/exchange_rates': { body: data() } });
+    render(5150, signedInSessionIn(5150, 'de-DE', 'Europe/Berlin'));
+    const current = await screen.findByRole('region', { name: 'Rates in use today' });
+    const jpy = within(current).getByRole('row', { name: /JPY/ });
+    expect(jpy).toHaveTextContent('0,0078125');
+    expect(jpy).toHaveTextContent('20.11.2026');
+    // 16:05 UTC is 17:05 in Berlin.
+    expect(within(current).getByText(/fetched 20\.11\.2026, 17:05/)).toBeInTheDocument();
+    const manual = screen.getByRole('region', { name: 'Manual rates' });
+    expect(within(manual).getByText('1 EUR = 1,16 USD')).toBeInTheDocument();
+    expect(within(manual).getByText('01.01.2026 to 31.12.2026')).toBeInTheDocument();
+    const history = screen.getByRole('region', { name: 'Fetch history' });
+    expect(within(history).getByRole('row', { name: /20\.11\.2026, 17:05/ })).toBeInTheDocument();
   });
 
   it('says the last fetch failed and which rates stay in use', async () => {
@@ -78,7 +94,7 @@ describe('ExchangeRatesPage', () => {
     render();
     const alert = await screen.findByText('The last fetch failed');
     expect(alert.closest('[role="alert"]')).toHaveTextContent('The source answered HTTP 503.');
-    expect(alert.closest('[role="alert"]')).toHaveTextContent('Gifts still use the last good rates, for 2026-11-20');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Gifts still use the last good rates, for Nov 20, 2026');
   });
 
   it('adds a manual rate, showing the server’s field message when a period overlaps', async () => {

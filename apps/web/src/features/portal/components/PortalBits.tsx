@@ -1,9 +1,9 @@
 import type { TPortalPlan } from '@kindling/contracts';
 import { Badge, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { CircleCheck, CirclePause, CircleX, TriangleAlert } from 'lucide-react';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../../app/api-client.ts';
-import { type Format, formatFor } from '../../../shared/format.ts';
+import { type Format, formatOf } from '../../../shared/format.ts';
 import { useOverview } from '../api/portal.queries.ts';
 import type { PortalSource } from '../api/portal-api.ts';
 
@@ -40,10 +40,7 @@ export function PlanStatusBadge({ status }: { status: TPortalPlan['status'] }) {
  * holds (never fetched here); en-US and UTC until it is there.
  */
 export function usePortalFormat(source: PortalSource): Format {
-  const organisation = useOverview(source, false).data?.organisation;
-  const locale = organisation?.locale ?? 'en-US';
-  const timeZone = organisation?.time_zone ?? 'UTC';
-  return useMemo(() => formatFor({ locale, timeZone }), [locale, timeZone]);
+  return formatOf(useOverview(source, false).data?.organisation);
 }
 
 export const errorText = (error: unknown, fallback = 'Something went wrong. Please try again.') =>

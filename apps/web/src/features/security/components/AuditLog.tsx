@@ -17,8 +17,9 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '../../../app/api-client.ts';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { useFormat } from '../../../shared/format.ts';
 import { securityApi, securityQueries } from '../api/security.queries.ts';
-import { pageControlLabel, when } from './format.ts';
+import { pageControlLabel } from './format.ts';
 
 const PER_PAGE = 20;
 const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
@@ -26,6 +27,7 @@ const options = (values: string[]) => values.map((v) => ({ value: v, label: v })
 /** The organisation's audit log: filters (who, what, entity, dates), pages and the CSV export. */
 export function AuditLog({ npoId }: { npoId: number | null }) {
   const [query, setQuery] = useState<TAuditQuery>({ page: 1, per_page: PER_PAGE });
+  const format = useFormat();
   const log = useQuery(securityQueries.audit(npoId, query));
   const set = (patch: Partial<TAuditQuery>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
   const fields = log.error instanceof ApiError ? (log.error.body?.fields ?? {}) : {};
@@ -110,7 +112,7 @@ export function AuditLog({ npoId }: { npoId: number | null }) {
             <Table.Tbody>
               {data.entries.map((e) => (
                 <Table.Tr key={e.id}>
-                  <Table.Td>{when(e.at)}</Table.Td>
+                  <Table.Td>{format.dateTime(e.at)}</Table.Td>
                   <Table.Td>{e.actor}</Table.Td>
                   <Table.Td>
                     <Code>{e.action}</Code>

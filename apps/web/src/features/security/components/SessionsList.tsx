@@ -2,12 +2,13 @@ import type { TMemberSession } from '@kindling/contracts';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { useFormat } from '../../../shared/format.ts';
 import { securityApi, securityKeys } from '../api/security.queries.ts';
-import { when } from './format.ts';
 
 /** Every member's live session in this organisation, each with a revoke that signs it out at once. */
 export function SessionsList({ sessions, npoId }: { sessions: TMemberSession[]; npoId: number | null }) {
   const client = useQueryClient();
+  const format = useFormat();
   const revoke = useMutation({
     mutationFn: (id: number) => securityApi.revokeSession(id),
     onSettled: () => client.invalidateQueries({ queryKey: securityKeys.of(npoId) }),
@@ -36,7 +37,7 @@ export function SessionsList({ sessions, npoId }: { sessions: TMemberSession[]; 
                 {s.device} · {s.ip ?? 'Unknown address'}
               </Text>
               <Text size="sm" c="dimmed">
-                Signed in {when(s.signed_in_at)} · Last seen {when(s.last_seen_at)}
+                Signed in {format.dateTime(s.signed_in_at)} · Last seen {format.dateTime(s.last_seen_at)}
               </Text>
               {s.current ? null : (
                 <Group>

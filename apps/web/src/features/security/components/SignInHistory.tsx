@@ -3,12 +3,14 @@ import { Badge, Group, Pagination, SegmentedControl, Stack, Table, Text, Title }
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { useFormat } from '../../../shared/format.ts';
 import { securityQueries } from '../api/security.queries.ts';
-import { pageControlLabel, when } from './format.ts';
+import { pageControlLabel } from './format.ts';
 
 /** Sign-ins of the organisation's members, failures first to the eye (docs/product/security.md#sign-in-history). */
 export function SignInHistory({ npoId }: { npoId: number | null }) {
   const [page, setPage] = useState(1);
+  const format = useFormat();
   const [outcome, setOutcome] = useState<'all' | 'failed'>('all');
   const history = useQuery(securityQueries.signIns(npoId, page, outcome));
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.per_page)) : 1;
@@ -48,7 +50,7 @@ export function SignInHistory({ npoId }: { npoId: number | null }) {
             <Table.Tbody>
               {history.data.attempts.map((a) => (
                 <Table.Tr key={a.id}>
-                  <Table.Td>{when(a.at)}</Table.Td>
+                  <Table.Td>{format.dateTime(a.at)}</Table.Td>
                   <Table.Td>{a.member ?? a.email}</Table.Td>
                   <Table.Td>
                     {a.succeeded ? (

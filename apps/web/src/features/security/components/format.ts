@@ -1,7 +1,3 @@
-/** '26 Nov 2026, 09:15' in the reader's own locale and time zone. */
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
 
 /** Names for the pagination's arrow buttons, which show only an icon. */

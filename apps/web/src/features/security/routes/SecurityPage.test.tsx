@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
-import { signedInSession } from '../../../test/fixtures.ts';
+import { signedInSession, signedInSessionIn } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { SecurityPage } from './SecurityPage.tsx';
 
@@ -76,10 +76,10 @@ const AUDIT: TAuditResponse = {
   actors: [{ id: 42, name: 'Ada Lovelace' }],
 };
 
-const render = (code: 5150 | 2001 = 5150) =>
+const render = (code: 5150 | 2001 = 5150, session = signedInSession(code)) =>
   renderRoutes([{ path: '/admin/security', element: <SecurityPage /> }], {
     initialEntries: ['/admin/security'],
-    session: signedInSession(code),
+    session,
   });
 
 describe('SecurityPage', () => {
@@ -116,6 +116,22 @@ describe('SecurityPage', () => {
       expect(screen.queryByRole('article', { name: 'Stella Staff on Firefox on Linux' })).not.toBeInTheDocument(),
     );
     expect(fetch.callsTo('DELETE', '/npo_admin/security/sessions/12')).toHaveLength(1);
+  });
+
+  it('writes every time in the organisation’s locale and on its clock (a de-DE organisation in Berlin)', async () => {
+    stubFetch({
+      'GET /npo_admin/security/settings': { body: SETTINGS },
+      'GET /npo_admin/security/sessions': { body: SESSIONS },
+      'GET /npo_admin/security/sign_ins': { body: SIGN_INS },
+      'GET /npo_admin/security/audit': { body: AUDIT },
+    });
+    render(5150, signedInSessionIn(5150, 'de-DE', 'Europe/Berlin'));
+    const mine = await screen.findByRole('article', { name: 'Ada Lovelace on Chrome on macOS' });
+    expect(mine).toHaveTextContent('Signed in 25.11.2026, 10:00 · Last seen 25.11.2026, 11:00');
+    const history = await screen.findByRole('table', { name: 'Sign-in history' });
+    expect(within(history).getByText('25.11.2026, 09:00')).toBeInTheDocument();
+    const audit = await screen.findByRole('table', { name: 'Audit log' });
+    expect(within(audit).getByText('25.11.2026, 09:00')).toBeInTheDocument();
   });
 
   it('saves the lifetime in hours and shows the server’s field message under the switch', async () => {

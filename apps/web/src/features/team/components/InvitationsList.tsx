@@ -2,14 +2,14 @@ import { TEAM_ROLE_LABELS, type TTeamInvitation } from '@kindling/contracts';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { teamApi, teamKeys } from '../api/team.queries.ts';
 import { toast } from '../toast.ts';
-
-const day = (at: string) => new Date(at).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** Pending invitations with resend (a new 7-day link) and revoke. */
 export function InvitationsList({ invitations }: { invitations: TTeamInvitation[] }) {
   const npoId = useSession().selectedNpo?.id ?? null;
+  const format = useFormat();
   const client = useQueryClient();
   const act = useMutation({
     mutationFn: ({ run }: { run: () => Promise<unknown>; done: string }) => run(),
@@ -34,7 +34,9 @@ export function InvitationsList({ invitations }: { invitations: TTeamInvitation[
               </Text>
               <Text size="sm" c="dimmed">
                 {TEAM_ROLE_LABELS[i.role_code] ?? i.role_name} ·{' '}
-                {i.status === 'expired' ? `expired ${day(i.expires_at)}` : `valid until ${day(i.expires_at)}`}
+                {i.status === 'expired'
+                  ? `expired ${format.date(i.expires_at)}`
+                  : `valid until ${format.date(i.expires_at)}`}
               </Text>
             </Stack>
             <Group gap="xs">

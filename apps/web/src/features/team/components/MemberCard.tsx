@@ -3,18 +3,18 @@ import { Badge, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantin
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { teamApi, teamKeys } from '../api/team.queries.ts';
 import { toast } from '../toast.ts';
 import { PermissionsChecklist } from './PermissionsChecklist.tsx';
 
 const ROLE_OPTIONS = INVITABLE_ROLES.map((code) => ({ value: String(code), label: TEAM_ROLE_LABELS[code] ?? '' }));
 const roleLabel = (m: TTeamMember) => TEAM_ROLE_LABELS[m.role_code] ?? m.role_name;
-const lastSignIn = (at: string | null) =>
-  at ? new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
 
 /** One member: who, role, second factor, last sign-in, status, and what an admin can change. */
 export function MemberCard({ member }: { member: TTeamMember }) {
   const session = useSession();
+  const format = useFormat();
   const npoId = session.selectedNpo?.id ?? null;
   const isSelf = session.userId === member.user_id;
   const client = useQueryClient();
@@ -45,7 +45,8 @@ export function MemberCard({ member }: { member: TTeamMember }) {
           </Group>
         </Group>
         <Text size="sm">
-          Two-factor: {member.two_factor ? 'on' : 'off'} · Last sign-in: {lastSignIn(member.last_sign_in_at)}
+          Two-factor: {member.two_factor ? 'on' : 'off'} · Last sign-in:{' '}
+          {member.last_sign_in_at ? format.dateTime(member.last_sign_in_at) : 'Never'}
         </Text>
         {isSelf ? (
           <Text size="sm" c="dimmed">

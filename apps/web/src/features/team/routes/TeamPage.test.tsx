@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
-import { signedInSession } from '../../../test/fixtures.ts';
+import { signedInSession, signedInSessionIn } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { TeamPage } from './TeamPage.tsx';
 
@@ -48,10 +48,10 @@ const TEAM: TTeamResponse = {
   ],
 };
 
-const render = () =>
+const render = (session = signedInSession(5150)) =>
   renderRoutes([{ path: '/admin/team', element: <TeamPage /> }], {
     initialEntries: ['/admin/team'],
-    session: signedInSession(5150),
+    session,
   });
 
 describe('TeamPage', () => {
@@ -68,6 +68,18 @@ describe('TeamPage', () => {
     expect(within(ada).queryByRole('button', { name: 'Remove' })).toBeNull();
     const invitation = screen.getByRole('article', { name: 'Invitation to new@example.org' });
     expect(within(invitation).getByText(/Finance/)).toBeInTheDocument();
+  });
+
+  it('writes the last sign-in and the invitation’s end in the organisation’s locale, on its clock', async () => {
+    const ada = TEAM.members[0] as TTeamMember;
+    const team = { ...TEAM, members: [{ ...ada, last_sign_in_at: '2026-11-25T23:30:00Z' }] };
+    stubFetch({ 'GET /npo_admin/team': { body: team } });
+    render(signedInSessionIn(5150, 'en-GB', 'Europe/Berlin'));
+    const card = await screen.findByRole('article', { name: 'Ada Lovelace' });
+    // 23:30 UTC is already the next day in Berlin.
+    expect(within(card).getByText(/Last sign-in: 26 Nov 2026, 00:30/)).toBeInTheDocument();
+    const invitation = screen.getByRole('article', { name: 'Invitation to new@example.org' });
+    expect(invitation).toHaveTextContent('valid until 27 Nov 2026');
   });
 
   it('invites with a role and shows the server’s field message under the field', async () => {

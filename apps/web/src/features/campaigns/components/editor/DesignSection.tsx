@@ -1,5 +1,6 @@
 import { BUTTON_LAYOUTS, COLOR_SETTINGS, CUSTOM_CSS_MAX_LENGTH, FONT_WEIGHTS } from '@kindling/contracts';
 import { Checkbox, ColorInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useFormat } from '../../../../shared/format.ts';
 import type { SettingsDraft } from '../../editor/campaign-draft.ts';
 import type { SectionProps } from './editor-form.ts';
 
@@ -36,6 +37,7 @@ const path = (key: keyof SettingsDraft) => `campaign_settings.${key}` as const;
 
 /** The form's look: colours, sizes, button layout, font, and CSS that applies inside the form only. */
 export function DesignSection({ form }: SectionProps) {
+  const format = useFormat();
   const settings = form.values.campaign_settings;
   const input = (key: TextSetting) => ({
     ...form.getInputProps(path(key)),
@@ -85,7 +87,7 @@ export function DesignSection({ form }: SectionProps) {
       />
       <Textarea
         label="Custom CSS"
-        description={`Applies inside the donation form only, never to the page around it or the site that embeds it. Up to ${CUSTOM_CSS_MAX_LENGTH.toLocaleString('en-US')} characters.`}
+        description={`Applies inside the donation form only, never to the page around it or the site that embeds it. Up to ${format.count(CUSTOM_CSS_MAX_LENGTH)} characters.`}
         rows={5}
         resize="vertical"
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
