@@ -88,7 +88,10 @@ export const ZContactInput = z
     last_name: text(200).default(''),
     /** The primary e-mail; '' for none. */
     email: z.union([z.literal(''), ZEmail]).default(''),
-    emails: z.array(z.object({ email: ZEmail, label: text(40).default('') })).max(10).default([]),
+    emails: z
+      .array(z.object({ email: ZEmail, label: text(40).default('') }))
+      .max(10)
+      .default([]),
     phones: z
       .array(
         z.object({
@@ -125,7 +128,8 @@ export const ZContactInput = z
     custom_fields: z.record(z.string().regex(/^\d+$/), ZCustomFieldValue).default({}),
   })
   .superRefine((c, ctx) => {
-    if (!c.first_name && !c.last_name) ctx.addIssue({ code: 'custom', path: ['last_name'], message: CONTACT_MESSAGES.name });
+    if (!c.first_name && !c.last_name)
+      ctx.addIssue({ code: 'custom', path: ['last_name'], message: CONTACT_MESSAGES.name });
     if (c.phones.length > 0 && c.phones.filter((p) => p.primary).length > 1)
       ctx.addIssue({ code: 'custom', path: ['phones'], message: CONTACT_MESSAGES.primaryPhone });
   });

@@ -107,7 +107,8 @@ export async function addField(db: Db, actor: Actor, input: z.output<typeof ZCon
   return db.transaction(async (tx) => {
     const options = input.field_type === 'choice' ? [...new Set(input.options)] : [];
     const id = await insertField(tx, actor.npoId, { ...input, options });
-    if (id === null) throw new AppError('CONFLICT', CONTACT_MESSAGES.fieldLabelTaken, { label: CONTACT_MESSAGES.fieldLabelTaken });
+    if (id === null)
+      throw new AppError('CONFLICT', CONTACT_MESSAGES.fieldLabelTaken, { label: CONTACT_MESSAGES.fieldLabelTaken });
     await recordAudit(tx, {
       npoId: actor.npoId,
       actorUserId: actor.userId,
@@ -182,15 +183,35 @@ export async function exportContactsCsv(db: Db, actor: Actor, q: z.output<typeof
   const filter = await contactFilterOf(db, actor.npoId, q);
   const fields = await selectFields(db, actor.npoId);
   const lines: string[][] = [
-    ['id', 'type', 'first_name', 'last_name', 'email', 'tags', 'owner', 'household', 'lifetime_total_minor', 'gift_count',
-      'last_gift_at', ...fields.map((f) => f.label)],
+    [
+      'id',
+      'type',
+      'first_name',
+      'last_name',
+      'email',
+      'tags',
+      'owner',
+      'household',
+      'lifetime_total_minor',
+      'gift_count',
+      'last_gift_at',
+      ...fields.map((f) => f.label),
+    ],
   ];
   for (let offset = 0; ; offset += EXPORT_PAGE) {
     const rows = await selectContactsForExport(db, { ...filter, limit: EXPORT_PAGE, offset });
     for (const r of rows) {
       lines.push([
-        String(r.id), r.contact_type, r.first_name, r.last_name, r.email, r.tags.join('; '), r.owner_name ?? '',
-        r.household_name ?? '', String(r.lifetime_base_minor), String(r.gift_count),
+        String(r.id),
+        r.contact_type,
+        r.first_name,
+        r.last_name,
+        r.email,
+        r.tags.join('; '),
+        r.owner_name ?? '',
+        r.household_name ?? '',
+        String(r.lifetime_base_minor),
+        String(r.gift_count),
         r.last_gift_at ? new Date(r.last_gift_at).toISOString() : '',
         ...fields.map((f) => String(r.custom_fields[String(f.id)] ?? '')),
       ]);

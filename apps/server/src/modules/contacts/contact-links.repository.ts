@@ -75,7 +75,12 @@ export async function selectRelationships(db: Db | Tx, npoId: number, donorId: n
     JOIN donors o ON o.id = CASE WHEN r.from_donor_id = ${donorId} THEN r.to_donor_id ELSE r.from_donor_id END
     WHERE r.npo_id = ${npoId} AND (r.from_donor_id = ${donorId} OR r.to_donor_id = ${donorId})
     ORDER BY r.created_at, r.id`);
-  return rows.map((r) => ({ ...r, id: Number(r.id), from_donor_id: Number(r.from_donor_id), other_id: Number(r.other_id) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    from_donor_id: Number(r.from_donor_id),
+    other_id: Number(r.other_id),
+  }));
 }
 
 /** Records a relationship; null when the same one is already recorded. */

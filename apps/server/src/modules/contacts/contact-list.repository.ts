@@ -46,7 +46,9 @@ function whereOf(f: ContactListFilter): SQL {
   if (f.owner === 'none') parts.push(sql`cd.owner_user_id IS NULL`);
   else if (f.owner !== undefined) parts.push(sql`cd.owner_user_id = ${f.owner}`);
   if (f.field) {
-    parts.push(sql`cd.custom_fields @> jsonb_build_object(${String(f.field.id)}::text, ${JSON.stringify(f.field.value)}::jsonb)`);
+    parts.push(
+      sql`cd.custom_fields @> jsonb_build_object(${String(f.field.id)}::text, ${JSON.stringify(f.field.value)}::jsonb)`,
+    );
   }
   return sql.join(parts, sql` AND `);
 }

@@ -146,7 +146,10 @@ export async function bulkUpdate(
       ? sql`tags = CASE WHEN contact_details.tags @> ARRAY[${change.tag}]::text[] THEN contact_details.tags
           ELSE array_append(contact_details.tags, ${change.tag}::text) END`
       : sql`owner_user_id = ${change.ownerUserId}`;
-  const initial = 'tag' in change ? sql`ARRAY[${change.tag}]::text[], NULL::bigint` : sql`'{}'::text[], ${change.ownerUserId}::bigint`;
+  const initial =
+    'tag' in change
+      ? sql`ARRAY[${change.tag}]::text[], NULL::bigint`
+      : sql`'{}'::text[], ${change.ownerUserId}::bigint`;
   const { rows } = await tx.execute(sql`
     INSERT INTO contact_details (donor_id, npo_id, tags, owner_user_id)
     SELECT dn.id, dn.npo_id, ${initial} FROM donors dn WHERE dn.npo_id = ${npoId} AND dn.id = ANY(${sql.param(ids)}::bigint[])

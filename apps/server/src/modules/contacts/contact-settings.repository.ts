@@ -25,7 +25,9 @@ export async function insertField(
 
 /** Removes a field and every contact's value of it. */
 export async function deleteField(tx: Tx, npoId: number, id: number): Promise<boolean> {
-  const { rows } = await tx.execute(sql`DELETE FROM contact_fields WHERE npo_id = ${npoId} AND id = ${id} RETURNING id`);
+  const { rows } = await tx.execute(
+    sql`DELETE FROM contact_fields WHERE npo_id = ${npoId} AND id = ${id} RETURNING id`,
+  );
   if (rows.length === 0) return false;
   await tx.execute(sql`
     UPDATE contact_details SET custom_fields = custom_fields - ${String(id)}::text
@@ -41,7 +43,11 @@ export async function selectViews(db: Db | Tx, npoId: number, userId: number): P
     SELECT id, name, owner_user_id, config FROM contact_views
     WHERE npo_id = ${npoId} AND (owner_user_id IS NULL OR owner_user_id = ${userId})
     ORDER BY lower(name), id`);
-  return rows.map((r) => ({ ...r, id: Number(r.id), owner_user_id: r.owner_user_id == null ? null : Number(r.owner_user_id) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    owner_user_id: r.owner_user_id == null ? null : Number(r.owner_user_id),
+  }));
 }
 
 export async function selectView(db: Db | Tx, npoId: number, userId: number, id: number): Promise<ViewRow | null> {

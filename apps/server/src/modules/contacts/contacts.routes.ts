@@ -33,7 +33,13 @@ import {
   saveView,
 } from './contact-admin.service.ts';
 import { type Actor, createContact, getContact, listContacts, updateContact } from './contacts.service.ts';
-import { addRelationship, changeHousehold, createHousehold, householdOf, removeRelationship } from './households.service.ts';
+import {
+  addRelationship,
+  changeHousehold,
+  createHousehold,
+  householdOf,
+  removeRelationship,
+} from './households.service.ts';
 
 // Access (docs/product/crm.md#access): every role of the dashboard group (staff 1984 included) reads
 // and edits contacts, households, relationships and their own saved views; the admin group deletes
@@ -73,7 +79,9 @@ export async function contactRoutes(app: FastifyInstance, deps: { db: Db }): Pro
     '/npo_admin/contacts/export',
     {
       preHandler: read,
-      config: { openapi: { responses: { 200: { description: 'The filtered contacts as CSV.', mediaType: 'text/csv' } } } },
+      config: {
+        openapi: { responses: { 200: { description: 'The filtered contacts as CSV.', mediaType: 'text/csv' } } },
+      },
       schema: { querystring: ZContactListQuery },
     },
     async (request, reply) => {

@@ -63,7 +63,10 @@ export async function contactFilterOf(
   let field: ContactListFilter['field'];
   if (q.field_id !== undefined && q.field_value) {
     const def = (await selectFields(db, npoId)).find((f) => f.id === q.field_id);
-    if (!def) throw new AppError('VALIDATION_FAILED', CONTACT_MESSAGES.fieldNotFound, { field_id: CONTACT_MESSAGES.fieldNotFound });
+    if (!def)
+      throw new AppError('VALIDATION_FAILED', CONTACT_MESSAGES.fieldNotFound, {
+        field_id: CONTACT_MESSAGES.fieldNotFound,
+      });
     field = { id: def.id, value: typedFilterValue(def, q.field_value) };
   }
   return {
@@ -195,8 +198,10 @@ async function writeContact(tx: Tx, npoId: number, id: number | null, input: Con
     postalCode: input.address.postal_code,
     country: input.address.country,
   };
-  const contactId = id === null ? await insertContact(tx, npoId, core) : (await updateContactCore(tx, npoId, id, core)) ? id : null;
-  if (contactId === null) throw new AppError('CONFLICT', CONTACT_MESSAGES.emailTaken, { email: CONTACT_MESSAGES.emailTaken });
+  const contactId =
+    id === null ? await insertContact(tx, npoId, core) : (await updateContactCore(tx, npoId, id, core)) ? id : null;
+  if (contactId === null)
+    throw new AppError('CONFLICT', CONTACT_MESSAGES.emailTaken, { email: CONTACT_MESSAGES.emailTaken });
   const firstPrimary = input.phones.findIndex((p) => p.primary);
   await upsertContactDetails(tx, npoId, contactId, {
     contactType: input.contact_type,

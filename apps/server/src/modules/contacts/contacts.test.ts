@@ -51,7 +51,9 @@ describe('CRM contacts API', () => {
     const list = await staff.get(`${API}/contacts?search=prospectsworth&type=prospect&tag=gala-2026`);
     expect(list.statusCode, list.body).toBe(200);
     expect(ZContactListResponse.parse(list.json()).contacts.map((c) => c.id)).toEqual([prospect.id]);
-    const none = ZContactListResponse.parse((await staff.get(`${API}/contacts?search=prospectsworth&type=volunteer`)).json());
+    const none = ZContactListResponse.parse(
+      (await staff.get(`${API}/contacts?search=prospectsworth&type=volunteer`)).json(),
+    );
     expect(none.contacts).toEqual([]);
     // The donors list reads the same people: one record, not two.
     const donors = (await staff.get(`/api/v1/npo_admin/donors?search=prospectsworth`)).json();
@@ -64,21 +66,30 @@ describe('CRM contacts API', () => {
     const fundraiser = await signedIn(ctx, 'fundraiser@kindling.test');
     expect((await fundraiser.get(`${API}/contacts`)).statusCode).toBe(403);
     expect((await staff.request('DELETE', `${API}/contacts/${giver?.id}`)).statusCode).toBe(403);
-    expect((await staff.post(`${API}/contact_fields`, { label: 'Shoe size', field_type: 'number' })).statusCode).toBe(403);
+    expect((await staff.post(`${API}/contact_fields`, { label: 'Shoe size', field_type: 'number' })).statusCode).toBe(
+      403,
+    );
     const { client: outsider } = await outsiderOrganisation(ctx, 'crm-outsider@example.org', 'CRM Outsiders');
     expect((await outsider.get(`${API}/contacts/${giver?.id}`)).statusCode).toBe(404);
     const put = await outsider.put(`${API}/contacts/${giver?.id}`, { last_name: 'Hijacked' });
     expect(put.statusCode).toBe(404);
     expect((await outsider.post(`${API}/contacts/${giver?.id}/anonymise`)).statusCode).toBe(404);
     const own = await create(outsider, { first_name: 'Olive', last_name: 'Outsider' });
-    const link = await outsider.post(`${API}/contacts/${own.id}/relationships`, { kind: 'spouse', other_id: giver?.id });
+    const link = await outsider.post(`${API}/contacts/${own.id}/relationships`, {
+      kind: 'spouse',
+      other_id: giver?.id,
+    });
     expect(link.statusCode).toBe(400);
     const theirs = ZContactListResponse.parse((await outsider.get(`${API}/contacts`)).json());
     expect(theirs.contacts.map((c) => c.id)).toEqual([own.id]);
   });
 
   it('checks custom field values by type and filters the list by them', async () => {
-    const level = await admin.post(`${API}/contact_fields`, { label: 'Level', field_type: 'choice', options: ['Gold', 'Silver'] });
+    const level = await admin.post(`${API}/contact_fields`, {
+      label: 'Level',
+      field_type: 'choice',
+      options: ['Gold', 'Silver'],
+    });
     const since = await admin.post(`${API}/contact_fields`, { label: 'Member since', field_type: 'date' });
     expect([level.statusCode, since.statusCode]).toEqual([201, 201]);
     const levelId = level.json().id as number;
@@ -98,7 +109,11 @@ describe('CRM contacts API', () => {
     });
     expect(await count('donors')).toBe(before);
 
-    const gold = await create(staff, { first_name: 'Goldie', last_name: 'Fieldman', custom_fields: { [levelId]: 'Gold' } });
+    const gold = await create(staff, {
+      first_name: 'Goldie',
+      last_name: 'Fieldman',
+      custom_fields: { [levelId]: 'Gold' },
+    });
     await create(staff, { first_name: 'Silvio', last_name: 'Fieldman', custom_fields: { [levelId]: 'Silver' } });
     const list = ZContactListResponse.parse(
       (await staff.get(`${API}/contacts?search=fieldman&field_id=${levelId}&field_value=Gold`)).json(),
@@ -134,12 +149,22 @@ describe('CRM contacts API', () => {
   it('reads a relationship from both sides with the inverse label', async () => {
     const [giver] = givers;
     const child = await create(staff, { first_name: 'Kit', last_name: 'Relative' });
-    const res = await staff.post(`${API}/contacts/${child.id}/relationships`, { kind: 'parent', inverse: true, other_id: giver?.id });
+    const res = await staff.post(`${API}/contacts/${child.id}/relationships`, {
+      kind: 'parent',
+      inverse: true,
+      other_id: giver?.id,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(ZContactRecord.parse(res.json()).relationships).toMatchObject([{ label: 'Child of', other: { id: giver?.id } }]);
+    expect(ZContactRecord.parse(res.json()).relationships).toMatchObject([
+      { label: 'Child of', other: { id: giver?.id } },
+    ]);
     const parent = ZContactRecord.parse((await staff.get(`${API}/contacts/${giver?.id}`)).json());
     expect(parent.relationships).toMatchObject([{ label: 'Parent of', other: { id: child.id } }]);
-    const again = await staff.post(`${API}/contacts/${child.id}/relationships`, { kind: 'parent', inverse: true, other_id: giver?.id });
+    const again = await staff.post(`${API}/contacts/${child.id}/relationships`, {
+      kind: 'parent',
+      inverse: true,
+      other_id: giver?.id,
+    });
     expect(again.statusCode).toBe(409);
     const self = await staff.post(`${API}/contacts/${child.id}/relationships`, { kind: 'spouse', other_id: child.id });
     expect(self.statusCode).toBe(400);
@@ -147,7 +172,12 @@ describe('CRM contacts API', () => {
 
   it('moves the household and relationships when donors are merged, dropping a link between the two', async () => {
     const household = ZHousehold.parse((await staff.post(`${API}/households`, { name: 'Merge Household' })).json());
-    const keep = await create(staff, { first_name: 'Kept', last_name: 'Mergeson', email: 'kept.mergeson@example.org', tags: ['a'] });
+    const keep = await create(staff, {
+      first_name: 'Kept',
+      last_name: 'Mergeson',
+      email: 'kept.mergeson@example.org',
+      tags: ['a'],
+    });
     const duplicate = await create(staff, {
       first_name: 'Kept',
       last_name: 'Mergeson',
@@ -178,7 +208,11 @@ describe('CRM contacts API', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('anonymise');
     const anonymised = ZContactRecord.parse((await admin.post(`${API}/contacts/${giver?.id}/anonymise`)).json());
-    expect(anonymised).toMatchObject({ name: 'Anonymised contact', email: '', giving: { lifetime_total_minor: giver?.total } });
+    expect(anonymised).toMatchObject({
+      name: 'Anonymised contact',
+      email: '',
+      giving: { lifetime_total_minor: giver?.total },
+    });
     expect(await count('donations')).toBe(before);
 
     const prospect = await create(staff, { first_name: 'Gone', last_name: 'Soon' });
@@ -191,7 +225,9 @@ describe('CRM contacts API', () => {
     const mine = await staff.post(`${API}/contact_views`, { name: 'My gala list', config });
     expect(mine.statusCode, mine.body).toBe(201);
     expect((await staff.post(`${API}/contact_views`, { name: 'Everyone', shared: true, config })).statusCode).toBe(403);
-    expect((await admin.post(`${API}/contact_views`, { name: 'Gala guests', shared: true, config })).statusCode).toBe(201);
+    expect((await admin.post(`${API}/contact_views`, { name: 'Gala guests', shared: true, config })).statusCode).toBe(
+      201,
+    );
     const staffViews = ZContactViewList.parse((await staff.get(`${API}/contact_views`)).json()).views;
     expect(staffViews.map((v) => [v.name, v.shared, v.mine])).toEqual([
       ['Gala guests', true, false],
@@ -208,14 +244,22 @@ describe('CRM contacts API', () => {
     const owner = await userIdOf(ctx, 'staff@kindling.test');
     const tag = await staff.post(`${API}/contacts/bulk`, { action: 'tag', ids: [a.id, b.id], tag: 'vip' });
     expect(tag.json()).toEqual({ updated: 2 });
-    const assign = await staff.post(`${API}/contacts/bulk`, { action: 'assign', ids: [a.id, b.id], owner_user_id: owner });
+    const assign = await staff.post(`${API}/contacts/bulk`, {
+      action: 'assign',
+      ids: [a.id, b.id],
+      owner_user_id: owner,
+    });
     expect(assign.json()).toEqual({ updated: 2 });
     const { client: outsider } = await outsiderOrganisation(ctx, 'crm-bulk@example.org', 'CRM Bulk Outsiders');
-    expect((await outsider.post(`${API}/contacts/bulk`, { action: 'tag', ids: [a.id], tag: 'x' })).json()).toEqual({ updated: 0 });
+    expect((await outsider.post(`${API}/contacts/bulk`, { action: 'tag', ids: [a.id], tag: 'x' })).json()).toEqual({
+      updated: 0,
+    });
     const badOwner = await staff.post(`${API}/contacts/bulk`, { action: 'assign', ids: [a.id], owner_user_id: 999999 });
     expect(badOwner.statusCode).toBe(400);
 
-    const list = ZContactListResponse.parse((await staff.get(`${API}/contacts?tag=vip&owner=${owner}&search=bulk`)).json());
+    const list = ZContactListResponse.parse(
+      (await staff.get(`${API}/contacts?tag=vip&owner=${owner}&search=bulk`)).json(),
+    );
     expect(list.contacts.map((c) => [c.name, c.tags, c.owner?.id])).toEqual([
       ['Bulk One', ['vip'], owner],
       ['Bulk Two', ['vip'], owner],
@@ -223,7 +267,10 @@ describe('CRM contacts API', () => {
     const csv = await staff.get(`${API}/contacts/export?tag=vip&search=bulk`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('Bulk,One');
   });

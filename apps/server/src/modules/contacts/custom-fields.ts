@@ -2,23 +2,36 @@ import { CONTACT_MESSAGES, type TCustomFieldValue } from '@kindling/contracts';
 import type { FieldRow } from './contact-settings.repository.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isDay = (v: string) =>
+  DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** A value of the field's type, or the message saying what the field takes. */
-function checkValue(field: FieldRow, value: Exclude<TCustomFieldValue, null>): { value: TCustomFieldValue } | { error: string } {
+function checkValue(
+  field: FieldRow,
+  value: Exclude<TCustomFieldValue, null>,
+): { value: TCustomFieldValue } | { error: string } {
   switch (field.field_type) {
     case 'number': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && value.trim() !== ''
+            ? Number(value)
+            : Number.NaN;
       return Number.isFinite(n) ? { value: n } : { error: CONTACT_MESSAGES.number };
     }
     case 'date':
       return typeof value === 'string' && isDay(value) ? { value } : { error: CONTACT_MESSAGES.date };
     case 'choice':
-      return typeof value === 'string' && field.options.includes(value) ? { value } : { error: CONTACT_MESSAGES.choice };
+      return typeof value === 'string' && field.options.includes(value)
+        ? { value }
+        : { error: CONTACT_MESSAGES.choice };
     case 'yes_no':
       return typeof value === 'boolean' ? { value } : { error: CONTACT_MESSAGES.yesNo };
     default:
-      return typeof value === 'string' && value.length <= 500 ? { value: value.trim() } : { error: CONTACT_MESSAGES.text };
+      return typeof value === 'string' && value.length <= 500
+        ? { value: value.trim() }
+        : { error: CONTACT_MESSAGES.text };
   }
 }
 

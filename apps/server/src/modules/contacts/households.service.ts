@@ -29,7 +29,10 @@ export async function organisationCurrency(db: Db | Tx, npoId: number): Promise<
 export async function householdOf(db: Db | Tx, npoId: number, id: number): Promise<THousehold> {
   const household = await selectHousehold(db, npoId, id);
   if (!household) throw householdNotFound();
-  const [members, currency] = await Promise.all([selectHouseholdMembers(db, npoId, id), organisationCurrency(db, npoId)]);
+  const [members, currency] = await Promise.all([
+    selectHouseholdMembers(db, npoId, id),
+    organisationCurrency(db, npoId),
+  ]);
   return {
     ...household,
     members,
@@ -69,7 +72,9 @@ export async function addRelationship(
   input: z.output<typeof ZRelationshipInput>,
 ): Promise<void> {
   if (input.other_id === contactId)
-    throw new AppError('VALIDATION_FAILED', CONTACT_MESSAGES.relationshipSelf, { other_id: CONTACT_MESSAGES.relationshipSelf });
+    throw new AppError('VALIDATION_FAILED', CONTACT_MESSAGES.relationshipSelf, {
+      other_id: CONTACT_MESSAGES.relationshipSelf,
+    });
   await db.transaction(async (tx) => {
     const [self, other] = await Promise.all([
       selectContactDetails(tx, actor.npoId, contactId),
@@ -80,7 +85,10 @@ export async function addRelationship(
       throw new AppError('VALIDATION_FAILED', CONTACT_MESSAGES.notFound, { other_id: CONTACT_MESSAGES.notFound });
     const [fromId, toId] = input.inverse ? [input.other_id, contactId] : [contactId, input.other_id];
     const id = await insertRelationship(tx, { npoId: actor.npoId, fromId, toId, kind: input.kind });
-    if (id === null) throw new AppError('CONFLICT', CONTACT_MESSAGES.relationshipExists, { kind: CONTACT_MESSAGES.relationshipExists });
+    if (id === null)
+      throw new AppError('CONFLICT', CONTACT_MESSAGES.relationshipExists, {
+        kind: CONTACT_MESSAGES.relationshipExists,
+      });
     await recordAudit(tx, {
       npoId: actor.npoId,
       actorUserId: actor.userId,

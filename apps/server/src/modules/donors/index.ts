@@ -4,9 +4,9 @@ export {
   type DonorLookupRow,
   donorsMatchingSql,
   findDonorsMatching,
+  selectDonorSummary,
 } from './donor-list.repository.ts';
 export { findMergedInto } from './donor-merge.repository.ts';
-export { selectDonorSummary } from './donor-list.repository.ts';
 export { renderAnnualStatement } from './donor-statement.ts';
 export {
   type DonorDetails,

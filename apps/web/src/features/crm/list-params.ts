@@ -28,7 +28,8 @@ export type ContactListState = {
 
 export const DEFAULT_COLUMNS: TContactColumn[] = ['email', 'type', 'tags', 'owner', 'lifetime_total'];
 
-const whole = (v: string | null) => (v !== null && /^\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : null);
+const whole = (v: string | null) =>
+  v !== null && /^\d+$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : null;
 const oneOf = <T extends string>(allowed: readonly T[], v: string | null): T | null =>
   v !== null && (allowed as readonly string[]).includes(v) ? (v as T) : null;
 

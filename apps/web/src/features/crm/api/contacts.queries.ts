@@ -6,10 +6,10 @@ import type {
   TContactOptions,
   TContactRecord,
   TContactView,
+  TContactViewInput,
   THousehold,
   THouseholdInput,
   TRelationshipInput,
-  TContactViewInput,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
@@ -20,7 +20,8 @@ export const CONTACTS_PAGE_SIZE = 25;
 /** Query keys of the CRM contact screens; the organisation id is in every key. */
 export const contactKeys = {
   all: ['crm-contacts'] as const,
-  list: (npoId: number | null, state: ContactListState) => [...contactKeys.all, 'list', npoId, contactListQuery(state)] as const,
+  list: (npoId: number | null, state: ContactListState) =>
+    [...contactKeys.all, 'list', npoId, contactListQuery(state)] as const,
   record: (npoId: number | null, id: number) => [...contactKeys.all, 'record', npoId, id] as const,
   options: (npoId: number | null) => [...contactKeys.all, 'options', npoId] as const,
   views: (npoId: number | null) => [...contactKeys.all, 'views', npoId] as const,
@@ -79,4 +80,5 @@ export const bulkContacts = (body: TContactBulkInput) =>
   api<{ updated: number }>('POST', '/npo_admin/contacts/bulk', { body });
 export const saveView = (body: TContactViewInput) => api<TContactView>('POST', '/npo_admin/contact_views', { body });
 export const deleteView = (id: number) => api<void>('DELETE', `/npo_admin/contact_views/${id}`);
-export const addField = (body: TContactFieldInput) => api<{ id: number }>('POST', '/npo_admin/contact_fields', { body });
+export const addField = (body: TContactFieldInput) =>
+  api<{ id: number }>('POST', '/npo_admin/contact_fields', { body });
