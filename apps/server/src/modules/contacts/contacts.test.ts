@@ -229,12 +229,14 @@ describe('CRM contacts API', () => {
       201,
     );
     const staffViews = ZContactViewList.parse((await staff.get(`${API}/contact_views`)).json()).views;
+    // The demo's own shared view is there for everyone too.
     expect(staffViews.map((v) => [v.name, v.shared, v.mine])).toEqual([
       ['Gala guests', true, false],
+      ['Major gift prospects', true, false],
       ['My gala list', false, true],
     ]);
     const adminViews = ZContactViewList.parse((await admin.get(`${API}/contact_views`)).json()).views;
-    expect(adminViews.map((v) => v.name)).toEqual(['Gala guests']);
+    expect(adminViews.map((v) => v.name)).toEqual(['Gala guests', 'Major gift prospects']);
     expect((await admin.request('DELETE', `${API}/contact_views/${mine.json().id}`)).statusCode).toBe(404);
   });
 
