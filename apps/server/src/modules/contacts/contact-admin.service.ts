@@ -229,5 +229,6 @@ export async function exportContactsCsv(db: Db, actor: Actor, q: z.output<typeof
       ip: actor.ip,
     }),
   );
-  return stringify(lines, { bom: true });
+  // Cells that start like a formula stay text (a contact named '=HYPERLINK(…)').
+  return stringify(lines, { bom: true, escape_formulas: true });
 }

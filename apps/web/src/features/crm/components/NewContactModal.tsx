@@ -1,41 +1,74 @@
 import {
+  COMMUNICATION_CHANNELS,
   CONTACT_TYPE_LABELS,
   CONTACT_TYPES,
   isOrganisationType,
+  type TCommunicationChannel,
+  type TContactInput,
   type TContactOptions,
+  type TContactRecord,
   type TContactType,
   type TCustomFieldValue,
 } from '@kindling/contracts';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
-import { contactKeys, createContact, createHousehold } from '../api/contacts.queries.ts';
+import { contactKeys, createContact, createHousehold, saveContact } from '../api/contacts.queries.ts';
 import { CustomFieldInputs } from './CustomFieldInputs.tsx';
 
 const NEW_HOUSEHOLD = 'new';
 
+const CHANNEL_LABELS: Record<TCommunicationChannel, string> = {
+  email: 'E-mail',
+  post: 'Post',
+  phone: 'Phone',
+  sms: 'SMS',
+};
+
 type Props = {
   opened: boolean;
   options: TContactOptions | undefined;
+  /** The contact being edited; a new contact without. */
+  initial?: TContactRecord;
   onClose: () => void;
   onCreated: (id: number) => void;
 };
 
-/** Add a contact who has not given (a prospect, a volunteer, a company), optionally into a household. */
-export function NewContactModal({ opened, options, onClose, onCreated }: Props) {
+/** What the form does not show of a contact, kept as it is when the form saves. */
+const keptOf = (c: TContactRecord | undefined): Partial<TContactInput> =>
+  c
+    ? {
+        emails: c.emails,
+        address: c.address,
+        addresses: c.addresses,
+        date_of_birth: c.date_of_birth,
+        employer: c.employer,
+        source: c.source,
+      }
+    : {};
+
+const allowedOf = (c: TContactRecord | undefined) =>
+  Object.fromEntries(COMMUNICATION_CHANNELS.map((ch) => [ch, c?.communication[ch]?.allowed ?? true])) as Record<
+    TCommunicationChannel,
+    boolean
+  >;
+
+/** Add a contact who has not given (a prospect, a volunteer, a company), optionally into a household; or edit one. */
+export function NewContactModal({ opened, options, initial, onClose, onCreated }: Props) {
   const client = useQueryClient();
-  const [type, setType] = useState<TContactType>('prospect');
-  const [first, setFirst] = useState('');
-  const [last, setLast] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
-  const [household, setHousehold] = useState<string | null>(null);
+  const [type, setType] = useState<TContactType>(initial?.contact_type ?? 'prospect');
+  const [first, setFirst] = useState(initial?.first_name ?? '');
+  const [last, setLast] = useState(initial?.last_name ?? '');
+  const [email, setEmail] = useState(initial?.email ?? '');
+  const [phone, setPhone] = useState(initial?.phones.find((p) => p.primary)?.number ?? '');
+  const [household, setHousehold] = useState<string | null>(initial?.household ? String(initial.household.id) : null);
   const [householdName, setHouseholdName] = useState('');
-  const [tags, setTags] = useState<string[]>([]);
-  const [owner, setOwner] = useState<string | null>(null);
-  const [custom, setCustom] = useState<Record<string, TCustomFieldValue>>({});
+  const [tags, setTags] = useState<string[]>(initial?.tags ?? []);
+  const [owner, setOwner] = useState<string | null>(initial?.owner ? String(initial.owner.id) : null);
+  const [custom, setCustom] = useState<Record<string, TCustomFieldValue>>(initial?.custom_fields ?? {});
+  const [allowed, setAllowed] = useState(() => allowedOf(initial));
   const organisation = isOrganisationType(type);
   const create = useMutation({
     mutationFn: async () => {
@@ -45,26 +78,30 @@ export function NewContactModal({ opened, options, onClose, onCreated }: Props) 
           : household
             ? Number(household)
             : null;
-      return createContact({
+      const others = (initial?.phones ?? []).filter((p) => !p.primary);
+      const body: TContactInput = {
+        ...keptOf(initial),
+        communication: allowed,
         contact_type: type,
         first_name: organisation ? '' : first,
         last_name: last,
         email,
-        phones: phone.trim() ? [{ number: phone, label: '', primary: true }] : [],
+        phones: phone.trim() ? [{ number: phone, label: '', primary: true }, ...others] : others,
         household_id: householdId,
         tags,
         owner_user_id: owner ? Number(owner) : null,
         custom_fields: custom,
-      });
+      };
+      return initial ? saveContact(initial.id, body) : createContact(body);
     },
     onSuccess: async (contact) => {
       await client.invalidateQueries({ queryKey: contactKeys.all });
       onCreated(contact.id);
     },
   });
-  const error = create.error ? describeFormError(create.error, 'The contact could not be added.') : null;
+  const error = create.error ? describeFormError(create.error, 'The contact could not be saved.') : null;
   return (
-    <Modal opened={opened} onClose={onClose} title="New contact" size="lg">
+    <Modal opened={opened} onClose={onClose} title={initial ? 'Edit contact' : 'New contact'} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -147,12 +184,30 @@ export function NewContactModal({ opened, options, onClose, onCreated }: Props) 
               onChange={(id, value) => setCustom((c) => ({ ...c, [String(id)]: value }))}
             />
           </SimpleGrid>
+          <Checkbox.Group
+            label="May be contacted by"
+            value={COMMUNICATION_CHANNELS.filter((c) => allowed[c])}
+            onChange={(v) =>
+              setAllowed(
+                Object.fromEntries(COMMUNICATION_CHANNELS.map((c) => [c, v.includes(c)])) as Record<
+                  TCommunicationChannel,
+                  boolean
+                >,
+              )
+            }
+          >
+            <Group gap="md" mt={4}>
+              {COMMUNICATION_CHANNELS.map((c) => (
+                <Checkbox key={c} value={c} label={CHANNEL_LABELS[c]} />
+              ))}
+            </Group>
+          </Checkbox.Group>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Add contact
+              {initial ? 'Save contact' : 'Add contact'}
             </Button>
           </Group>
         </Stack>

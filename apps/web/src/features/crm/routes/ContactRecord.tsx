@@ -7,11 +7,12 @@ import {
 import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useFormat } from '../../../shared/format.ts';
 import { LoadError } from '../../../shared/LoadError.tsx';
 import { contactKeys, contactQueries, removeRelationship } from '../api/contacts.queries.ts';
+import { NewContactModal } from '../components/NewContactModal.tsx';
 import { RelationshipForm } from '../components/RelationshipForm.tsx';
 
 const CHANNEL_LABELS = { email: 'E-mail', post: 'Post', phone: 'Phone', sms: 'SMS' } as const;
@@ -102,6 +103,7 @@ export function ContactRecord({
   const format = useFormat();
   const client = useQueryClient();
   const record = useQuery(contactQueries.record(npoId, id));
+  const [editing, setEditing] = useState(false);
   const unlink = useMutation({
     mutationFn: (relationshipId: number) => removeRelationship(id, relationshipId),
     onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.record(npoId, id) }),
@@ -139,7 +141,19 @@ export function ContactRecord({
       <Group gap="sm">
         <Title order={2}>{c.name}</Title>
         <Badge variant="outline">{CONTACT_TYPE_LABELS[c.contact_type]}</Badge>
+        <Button variant="default" size="xs" onClick={() => setEditing(true)}>
+          Edit contact
+        </Button>
       </Group>
+      {editing ? (
+        <NewContactModal
+          opened
+          options={options}
+          initial={c}
+          onClose={() => setEditing(false)}
+          onCreated={() => setEditing(false)}
+        />
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Details c={c} options={options} />
         <Section title="Giving">
