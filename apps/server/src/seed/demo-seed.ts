@@ -10,6 +10,7 @@ import { databaseFileStore } from '../platform/files/file-store.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
+import { seedContacts } from './contacts-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
@@ -185,6 +186,8 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedDonationAdmin(db, npoIds);
   await seedPaymentSettings(db, npoIds, admin?.id ?? null);
   await seedDashboardSettings(db, npoIds);
+  // CRM contacts.
+  await seedContacts(db, npoIds, admin?.id ?? null);
   // Also mends demo data of installations seeded before the demo's gifts had their sandbox
   // payments: every demo gift is refundable like a real one (docs/decisions/022-…).
   for (const npoId of npoIds.values()) await ensureSandboxPaymentsOfGifts(db, npoId);

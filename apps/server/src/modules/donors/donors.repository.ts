@@ -92,7 +92,7 @@ export function donorUpsertSql(v: { [K in keyof DonorRow]: unknown }, onlyIf?: S
     SELECT ${v.npoId}::bigint, ${giftEmailSql(v.npoId, v.email)}, ${v.firstName}::text, ${v.lastName}::text, ${v.address}::text,
       ${v.address2}::text, ${v.city}::text, ${v.state}::text, ${v.postalCode}::text, ${v.country}::text, ${v.createdAt}::timestamptz
     ${onlyIf ? sql`WHERE ${onlyIf}` : sql``}
-    ON CONFLICT (npo_id, lower(email)) DO UPDATE SET
+    ON CONFLICT (npo_id, lower(email)) WHERE email <> '' DO UPDATE SET
       ${sql.join(['first_name', 'last_name', ...ADDRESS_FIELDS].map(keep), sql`, `)},
       updated_at = now()`;
 }

@@ -17,6 +17,7 @@ import { organisationSessionOf, requireAccess, requirePermission } from '../../p
 import { renderAnnualStatement } from './donor-statement.ts';
 import {
   type Actor,
+  type DonorMergeStep,
   getDonorDetail,
   getGivingYear,
   listDonors,
@@ -41,7 +42,10 @@ const actorOf = (request: FastifyRequest): Actor => {
 const npoOf = (request: FastifyRequest) => organisationSessionOf(request, READ).selectedNpoId;
 
 /** Staff donor API under /api/v1 (docs/product/donors.md: donors list, donor page, merges, statements). */
-export async function donorRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+export async function donorRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; mergeSteps?: readonly DonorMergeStep[] },
+): Promise<void> {
   const r = zodRouter(app, 'Donors');
   const { db } = deps;
   const read = requireAccess(READ);
@@ -87,7 +91,7 @@ export async function donorRoutes(app: FastifyInstance, deps: { db: Db }): Promi
     { preHandler: merge, schema: { params: ZDonorIdParams, body: ZDonorMergeInput, response: { 200: ZDonorDetail } } },
     async (request) => {
       const actor = actorOf(request);
-      await mergeDonors(db, actor, request.params.id, request.body.duplicate_id);
+      await mergeDonors(db, actor, request.params.id, request.body.duplicate_id, deps.mergeSteps);
       return getDonorDetail(db, actor.npoId, request.params.id);
     },
   );

@@ -12,6 +12,7 @@ import { givingYearLabel, isGivingYearStartMonth, retentionFlags } from '@kindli
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { addDays, midnightIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -41,6 +42,12 @@ import {
 import { givingYearIn, retentionBoundariesIn } from './giving-year.ts';
 
 export type Actor = { userId: number; npoId: number; ip: string | null };
+
+/**
+ * Work a higher module does in a merge's transaction before the duplicate's rows move (the contacts
+ * module folds its record of the duplicate into the kept one), registered from app.ts.
+ */
+export type DonorMergeStep = (tx: Tx, merge: { npoId: number; keepId: number; duplicateId: number }) => Promise<void>;
 
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const notFound = () => new AppError('NOT_FOUND', DONOR_ADMIN_MESSAGES.notFound);
@@ -231,7 +238,13 @@ export async function previewMerge(
  * entry, so nothing is lost and the merge can be traced. Both rows are locked in id order (two
  * merges of the same pair cannot deadlock); the giving totals are recomputed by the triggers.
  */
-export async function mergeDonors(db: Db, actor: Actor, keepId: number, duplicateId: number): Promise<void> {
+export async function mergeDonors(
+  db: Db,
+  actor: Actor,
+  keepId: number,
+  duplicateId: number,
+  steps: readonly DonorMergeStep[] = [],
+): Promise<void> {
   if (keepId === duplicateId)
     throw new AppError('VALIDATION_FAILED', DONOR_ADMIN_MESSAGES.mergeSelf, {
       duplicate_id: DONOR_ADMIN_MESSAGES.mergeSelf,
@@ -242,6 +255,7 @@ export async function mergeDonors(db: Db, actor: Actor, keepId: number, duplicat
     const second = await lockDonor(tx, actor.npoId, secondId);
     if (!first || !second) throw notFound();
     const duplicate = first.id === duplicateId ? first : second;
+    for (const step of steps) await step(tx, { npoId: actor.npoId, keepId, duplicateId });
     const moved = await moveDonorRecords(tx, actor.npoId, keepId, duplicateId);
     await fillEmptyProfileFields(tx, keepId, duplicateId);
     await deleteDonor(tx, actor.npoId, duplicateId);

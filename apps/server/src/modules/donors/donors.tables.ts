@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { npos } from '../organisations/organisations.tables.ts';
 
-/** A person who gave to an organisation; one row per e-mail (case-insensitive) per organisation. */
+/**
+ * A person who gave to an organisation, or any contact staff added (docs/decisions/039-contacts-are-donors.md);
+ * one row per e-mail (case-insensitive) per organisation. A contact without an e-mail has ''.
+ */
 export const donors = pgTable(
   'donors',
   {
@@ -22,5 +25,5 @@ export const donors = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('donors_npo_email_uq').on(t.npoId, sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('donors_npo_email_uq').on(t.npoId, sql`lower(${t.email})`).where(sql`${t.email} <> ''`)],
 );

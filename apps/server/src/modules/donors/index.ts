@@ -4,6 +4,7 @@ export {
   type DonorLookupRow,
   donorsMatchingSql,
   findDonorsMatching,
+  selectDonorSummary,
 } from './donor-list.repository.ts';
 export { findMergedInto } from './donor-merge.repository.ts';
 export { renderAnnualStatement } from './donor-statement.ts';
@@ -16,5 +17,6 @@ export {
   upsertDonor,
 } from './donors.repository.ts';
 export { donorRoutes } from './donors.routes.ts';
+export type { DonorMergeStep } from './donors.service.ts';
 export { donors } from './donors.tables.ts';
 export { givingYearIn, givingYearRangeIn, retentionBoundariesIn } from './giving-year.ts';

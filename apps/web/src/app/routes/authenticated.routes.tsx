@@ -72,6 +72,8 @@ const AnalysisPage = lazy(() =>
 const DonorsPage = lazy(() =>
   import('../../features/donors/routes/DonorsPage.tsx').then((m) => ({ default: m.DonorsPage })),
 );
+// CRM contacts.
+const ContactsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.ContactsPage })));
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -167,6 +169,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/campaigns/one-time-emails': <OneTimeEmailsPage />,
   '/dashboard/campaigns/recurring-emails': <RecurringEmailsPage />,
   '/dashboard/campaigns/receipts/:id': <CampaignReceiptPage />,
+  // CRM contacts.
+  '/dashboard/crm/contacts': <ContactsPage />,
 };
 
 /**

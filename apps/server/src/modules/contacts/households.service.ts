@@ -1,0 +1,109 @@
+import { CONTACT_MESSAGES, type THousehold, type ZHouseholdInput, type ZRelationshipInput } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { recordAudit } from '../audit/index.ts';
+import {
+  deleteRelationship,
+  insertHousehold,
+  insertRelationship,
+  selectHousehold,
+  selectHouseholdMembers,
+  updateHousehold,
+} from './contact-links.repository.ts';
+import { selectContactDetails } from './contact-record.repository.ts';
+
+export { selectRelationships } from './contact-links.repository.ts';
+
+type Actor = { userId: number; npoId: number; ip: string | null };
+const householdNotFound = () => new AppError('NOT_FOUND', CONTACT_MESSAGES.householdNotFound);
+
+export async function organisationCurrency(db: Db | Tx, npoId: number): Promise<string> {
+  const { rows } = await db.execute<{ c: string }>(sql`SELECT base_currency AS c FROM npos WHERE id = ${npoId}`);
+  return rows[0]?.c ?? 'USD';
+}
+
+/** The household with its members and their giving added up; 404 unless it is the organisation's. */
+export async function householdOf(db: Db | Tx, npoId: number, id: number): Promise<THousehold> {
+  const household = await selectHousehold(db, npoId, id);
+  if (!household) throw householdNotFound();
+  const [members, currency] = await Promise.all([
+    selectHouseholdMembers(db, npoId, id),
+    organisationCurrency(db, npoId),
+  ]);
+  return {
+    ...household,
+    members,
+    lifetime_total_minor: members.reduce((sum, m) => sum + m.lifetime_total_minor, 0),
+    gift_count: members.reduce((sum, m) => sum + m.gift_count, 0),
+    currency,
+  };
+}
+
+export async function createHousehold(db: Db, actor: Actor, input: z.output<typeof ZHouseholdInput>): Promise<number> {
+  return db.transaction(async (tx) => {
+    const id = await insertHousehold(tx, actor.npoId, input);
+    await recordAudit(tx, {
+      npoId: actor.npoId,
+      actorUserId: actor.userId,
+      action: 'household.created',
+      targetType: 'household',
+      targetId: id,
+      data: { name: input.name },
+      ip: actor.ip,
+    });
+    return id;
+  });
+}
+
+export async function changeHousehold(db: Db, actor: Actor, id: number, input: z.output<typeof ZHouseholdInput>) {
+  await db.transaction(async (tx) => {
+    if (!(await updateHousehold(tx, actor.npoId, id, input))) throw householdNotFound();
+  });
+}
+
+/** Records a relationship between two of the organisation's contacts, read from both sides. */
+export async function addRelationship(
+  db: Db,
+  actor: Actor,
+  contactId: number,
+  input: z.output<typeof ZRelationshipInput>,
+): Promise<void> {
+  if (input.other_id === contactId)
+    throw new AppError('VALIDATION_FAILED', CONTACT_MESSAGES.relationshipSelf, {
+      other_id: CONTACT_MESSAGES.relationshipSelf,
+    });
+  await db.transaction(async (tx) => {
+    const [self, other] = await Promise.all([
+      selectContactDetails(tx, actor.npoId, contactId),
+      selectContactDetails(tx, actor.npoId, input.other_id),
+    ]);
+    if (!self) throw new AppError('NOT_FOUND', CONTACT_MESSAGES.notFound);
+    if (!other)
+      throw new AppError('VALIDATION_FAILED', CONTACT_MESSAGES.notFound, { other_id: CONTACT_MESSAGES.notFound });
+    const [fromId, toId] = input.inverse ? [input.other_id, contactId] : [contactId, input.other_id];
+    const id = await insertRelationship(tx, { npoId: actor.npoId, fromId, toId, kind: input.kind });
+    if (id === null)
+      throw new AppError('CONFLICT', CONTACT_MESSAGES.relationshipExists, {
+        kind: CONTACT_MESSAGES.relationshipExists,
+      });
+    await recordAudit(tx, {
+      npoId: actor.npoId,
+      actorUserId: actor.userId,
+      action: 'contact.relationship_added',
+      targetType: 'donor',
+      targetId: contactId,
+      data: { relationship_id: id, kind: input.kind, from: fromId, to: toId },
+      ip: actor.ip,
+    });
+  });
+}
+
+export async function removeRelationship(db: Db, actor: Actor, contactId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await deleteRelationship(tx, actor.npoId, contactId, id)))
+      throw new AppError('NOT_FOUND', CONTACT_MESSAGES.relationshipNotFound);
+  });
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/accounts.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+
+const SHOTS = '/tmp/shots';
+const CONTACT_LINKS = 'a[href^="/dashboard/crm/contacts?contact="]';
+
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page
+    .getByRole('textbox', { name: label, exact: true })
+    .or(page.getByRole('combobox', { name: label, exact: true }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+describe('the CRM contacts page', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [375, 1280]) {
+    it(`lets staff add a prospect to a household, relate them to a donor and find them through a saved view (${width} px)`, async () => {
+      const phone = width < 768;
+      const { page } = await newPage({ width, height: phone ? 740 : 900 });
+      await fs.mkdir(SHOTS, { recursive: true });
+      await signIn(page, 'staff@kindling.test');
+      await page.waitForURL('**/dashboard/home');
+
+      // The organisation's largest giver: an existing donor to relate the prospect to.
+      await page.goto('/dashboard/crm/contacts?sort=lifetime_total&direction=desc');
+      const top = page.locator(CONTACT_LINKS).first();
+      await top.waitFor();
+      const donor = (await top.innerText()).trim();
+      await page.screenshot({ path: `${SHOTS}/crm-contacts-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // A new prospect in a new household.
+      const first = `Pia${width}`;
+      const last = `Prospect${Date.now() % 100000}`;
+      const tag = `e2e-${width}-${last.toLowerCase()}`;
+      await page.getByRole('button', { name: 'New contact' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New contact' });
+      await dialog.getByRole('textbox', { name: 'First name' }).fill(first);
+      await dialog.getByRole('textbox', { name: 'Last name' }).fill(last);
+      await pick(page, 'Household', 'New household…');
+      await dialog.getByRole('textbox', { name: 'Household name' }).fill(`The ${last} Family`);
+      const tags = dialog.getByRole('textbox', { name: 'Tags' });
+      await tags.fill(tag);
+      await tags.press('Enter');
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Add contact' }).click();
+
+      // The record: the household, then a relationship to the donor.
+      await page.waitForURL(/contact=\d+/);
+      await page.getByRole('heading', { name: `${first} ${last}` }).waitFor();
+      const household = page.getByRole('region', { name: 'Household' });
+      await household.getByText(`The ${last} Family`).waitFor();
+      const relationships = page.getByRole('region', { name: 'Relationships' });
+      await pick(page, 'Relationship', 'Spouse of');
+      const contactBox = relationships.getByRole('textbox', { name: 'Contact' });
+      await contactBox.fill(donor);
+      await page.getByRole('option', { name: donor }).first().click();
+      await relationships.getByRole('button', { name: 'Add relationship' }).click();
+      await relationships
+        .getByRole('listitem')
+        .filter({ hasText: `Spouse of ${donor}` })
+        .waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS}/crm-contact-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Back to the list: filter by the tag and save that as a personal view.
+      await page.getByRole('link', { name: 'All contacts' }).click();
+      await page.locator(CONTACT_LINKS).first().waitFor();
+      if (phone) await page.getByRole('button', { name: /^Filters/ }).click();
+      const tagFilter = page.getByRole('textbox', { name: 'Tag', exact: true });
+      await tagFilter.fill(tag);
+      await tagFilter.press('Enter');
+      await page.waitForURL(/tag=/);
+      await page.getByRole('button', { name: 'Save view' }).click();
+      const save = page.getByRole('dialog', { name: 'Save this view' });
+      await save.getByRole('textbox', { name: 'Name' }).fill(`Prospects ${last}`);
+      await save.getByRole('button', { name: 'Save view' }).click();
+      await page.waitForURL(/view=\d+/);
+
+      // From an unfiltered list, the saved view finds the prospect.
+      await page.goto('/dashboard/crm/contacts');
+      await page.locator(CONTACT_LINKS).first().waitFor();
+      await pick(page, 'Saved view', `Prospects ${last}`);
+      await page.waitForURL(/view=\d+/);
+      await expect.poll(() => page.locator(CONTACT_LINKS).count()).toBe(1);
+      expect((await page.locator(CONTACT_LINKS).first().innerText()).trim()).toBe(`${first} ${last}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Leave the shared demo as it was: the personal view goes (the prospect stays, like any added contact).
+      await page.getByRole('button', { name: 'Delete view' }).click();
+      await page.waitForURL((url) => !url.search.includes('view='));
+    });
+  }
+});
