@@ -39,4 +39,20 @@ describe('formatFor', () => {
       'Feb 14, 2031',
     );
   });
+
+  it('knows the organisation’s today, for default dates and period presets', () => {
+    // 10 pm in New York on 25 November is already the 26th in UTC and in Berlin.
+    const at = new Date('2026-11-26T03:00:00Z');
+    expect(formatFor({ locale: 'en-US', timeZone: 'America/New_York' }).today(at)).toBe('2026-11-25');
+    expect(formatFor({ locale: 'de-DE', timeZone: 'Europe/Berlin' }).today(at)).toBe('2026-11-26');
+  });
+
+  it('writes rates, short days and decimals as a de-DE organisation does', () => {
+    const berlin = formatFor({ locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    expect(berlin.rate('0.00781250')).toBe('0,0078125');
+    expect(berlin.decimal('1234.5678901')).toBe('1.234,5678901');
+    expect(berlin.shortDay('2026-12-12T23:30:00Z')).toBe('13. Dez.');
+    expect(berlin.dateTime('2026-11-26T08:00:00Z')).toBe('26.11.2026, 09:00');
+    expect(berlin.money(123456, 'EUR')).toBe('1.234,56\u00a0€');
+  });
 });

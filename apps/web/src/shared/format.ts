@@ -19,6 +19,7 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
   const shortDayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone });
   const rateFormat = new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 });
   const decimalFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
+  const isoDayParts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
   return {
     locale,
     timeZone,
@@ -39,6 +40,11 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
     rate: (value: number | string) => rateFormat.format(Number(value)),
     /** A decimal as entered, every digit kept, with the locale's separators ('1.0825', '1,0825'). */
     decimal: (value: number | string) => decimalFormat.format(Number(value)),
+    /** The organisation's calendar day of `now` as 'YYYY-MM-DD' (a form's default date, a period's end). */
+    today: (now: Date = new Date()) => {
+      const part = (type: string) => isoDayParts.formatToParts(now).find((p) => p.type === type)?.value ?? '';
+      return `${part('year')}-${part('month')}-${part('day')}`;
+    },
   };
 }
 

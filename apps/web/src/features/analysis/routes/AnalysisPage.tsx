@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../session';
+import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import type { PageEntry } from '../../../shared/page-entry.ts';
@@ -28,7 +29,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The period in the address (?period=… or ?from=…&to=…), so a view can be shared and reloaded. */
 function usePeriod() {
   const [params, setParams] = useSearchParams();
-  const [today] = useState(() => new Date());
+  const format = useFormat();
+  // Presets count whole days of the organisation's calendar: its today, as a UTC midnight.
+  const [today] = useState(() => new Date(`${format.today()}T00:00:00Z`));
   const from = params.get('from');
   const to = params.get('to');
   const named = params.get('period');

@@ -4,17 +4,18 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { paymentSettingsApi, paymentSettingsKeys } from '../api/payment-settings.queries.ts';
 import { Section } from './Section.tsx';
 import { useSettingsChange } from './use-settings-change.ts';
 
 const OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** A manual rate for a currency and a period; the server checks it (field messages come back under each input). */
 export function ManualRateForm({ base }: { base: string }) {
+  const format = useFormat();
   const form = useForm<TManualRateRequest>({
-    initialValues: { currency: '', rate: '', valid_from: today(), valid_to: today() },
+    initialValues: { currency: '', rate: '', valid_from: format.today(), valid_to: format.today() },
     validate: {
       currency: (v) => (v ? null : 'Choose a currency.'),
       rate: (v) =>
