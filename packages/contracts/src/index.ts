@@ -39,6 +39,8 @@ export * from './provider-limits.ts';
 export * from './question-answers.ts';
 export * from './recurring-plans.ts';
 export * from './roles.ts';
+// wallet15: the sandbox's bank debits (test accounts, messages).
+export * from './sandbox-debit-rules.ts';
 export * from './search.ts';
 export * from './security.ts';
 export * from './team.ts';

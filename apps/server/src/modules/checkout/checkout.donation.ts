@@ -56,6 +56,8 @@ export type RecordInput = {
   /** Receipts, invitations…: see donations/after-donation.ts. */
   followUps?: readonly DonationFollowUp[];
   log?: (error: unknown) => void;
+  /** A bank debit still processing: recorded pending, no plan, receipt or thank-you yet (decision 038). */
+  pending?: boolean;
 };
 
 /**
@@ -110,8 +112,18 @@ export async function recordDonation(input: RecordInput) {
       showComment: wall.show_comment_on_donor_wall,
     },
     createDonorAccount: choice.create_donor_account,
-    notify: receivedNotice(payment, choice),
+    notify: receivedNotice(payment, choice, input.pending === true),
+    pending: input.pending === true,
   });
+  if (input.pending) {
+    const donor = {
+      id: donation.donorId,
+      first_name: choice.first_name,
+      last_name: choice.last_name,
+      email: choice.email,
+    };
+    return { donation: toDonation(donation, donor, campaign?.name ?? null), created: false };
+  }
   const recorded = await withPlan(input, donation);
   await runFollowUps(
     input.followUps ?? [],
@@ -145,11 +157,12 @@ async function withPlan(input: RecordInput, donation: DonationRow): Promise<Dona
 }
 
 /** The staff notification, written with the donation (its link names the new donation). */
-function receivedNotice(payment: ProviderPayment, choice: DonorChoice): DonationNotice {
+function receivedNotice(payment: ProviderPayment, choice: DonorChoice, pending: boolean): DonationNotice {
   const amount = formatMoney(payment.amountMinor, payment.currency);
+  const name = `${choice.first_name} ${choice.last_name}`.trim();
   return {
     kind: 'donation.received',
     title: 'New donation',
-    message: `${choice.first_name} ${choice.last_name} gave ${amount}.`.trim(),
+    message: pending ? `${name} started a bank debit of ${amount} (processing).` : `${name} gave ${amount}.`,
   };
 }
