@@ -109,8 +109,7 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
 
   if (intent) {
     const amountLabel = formatMoney(choice.totalMinor, choice.currency);
-    const methods = cardTabMethods(campaign.payment_methods, campaign.card_provider, choice.currency);
-    const sandboxExtras = methods.some((m) => m !== 'card');
+    const sandboxExtras = cardTabMethods(campaign.payment_methods, 'sandbox', choice.currency).length > 1;
     return (
       <div className="kd-pay-panel">
         <p className="kd-pay-who">
@@ -141,14 +140,13 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
           />
         ) : sandboxExtras ? (
           // wallet15: the sandbox's wallet button and bank debits load only when offered (decision 038).
-          <Suspense fallback={<p className="kd-working">{DONATION_FORM_TEXT.processing}</p>}>
+          <Suspense fallback={null}>
             <SandboxMethods
               intent={intent.intent}
               amountLabel={amountLabel}
-              currency={choice.currency}
-              organisation={campaign.npo}
-              holder={`${donor.firstName.trim()} ${donor.lastName.trim()}`}
-              methods={methods}
+              campaign={campaign}
+              choice={choice}
+              donor={donor}
               finish={() => finish(intent.intent.id)}
             />
           </Suspense>

@@ -2,9 +2,12 @@
 // button (Apple Pay / Google Pay stand-in), its bank-debit form (ACH for dollars, SEPA for euros)
 // and its card form, in the order of docs/product/donation-form.md#step-2-payment (wallets, bank
 // account, card). A chunk of its own: only a donor who reaches this step with these methods loads it.
-import type { TDonationMethod } from '@kindling/contracts/donation-method-rules.ts';
+import type { TPublicCampaign } from '@kindling/contracts';
+import { cardTabMethods } from '@kindling/contracts/donation-method-rules.ts';
 import { debitSchemeOf } from '@kindling/contracts/sandbox-debit-rules.ts';
 import { useState } from 'react';
+import type { DonationChoice } from '../donation-choice.ts';
+import type { DonorDetails } from './donor-details.ts';
 import { SandboxBankDebitForm } from './SandboxBankDebitForm.tsx';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
 import { SandboxWalletButton } from './SandboxWalletButton.tsx';
@@ -13,16 +16,16 @@ import './sandbox-methods.css';
 export type SandboxMethodsProps = {
   intent: { id: string; client_secret: string };
   amountLabel: string;
-  currency: string;
-  organisation: string;
-  holder: string;
-  /** The card-tab methods on for this campaign and currency. */
-  methods: readonly TDonationMethod[];
+  campaign: TPublicCampaign;
+  choice: DonationChoice;
+  donor: DonorDetails;
   finish: () => Promise<string | null>;
 };
 
 export default function SandboxMethods(props: SandboxMethodsProps) {
-  const { methods, currency } = props;
+  const { campaign, choice, donor } = props;
+  const currency = choice.currency;
+  const methods = cardTabMethods(campaign.payment_methods, campaign.card_provider, currency);
   const scheme = methods.includes('bank_debit') ? debitSchemeOf(currency) : null;
   const wallet = methods.includes('apple_pay') || methods.includes('google_pay');
   const [tab, setTab] = useState<'bank' | 'card'>('card');
@@ -48,8 +51,8 @@ export default function SandboxMethods(props: SandboxMethodsProps) {
           intent={props.intent}
           currency={currency}
           scheme={scheme}
-          organisation={props.organisation}
-          holder={props.holder}
+          organisation={campaign.npo}
+          holder={`${donor.firstName.trim()} ${donor.lastName.trim()}`}
           finish={props.finish}
         />
       ) : (
