@@ -50,6 +50,7 @@ describe('wallet and bank debit through the sandbox', () => {
     await page.getByRole('button', { name: 'Complete Donation' }).click();
     await page.getByText('Your bank is still confirming the payment.', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/donation-debit-processing-375.png`, fullPage: true });
 
     const { page: staff, context } = await newPage({ width: 1280, height: 900 });
     const id = await springAppealGiftId(await staffApi(context.request, 'admin@kindling.test'), email);
@@ -64,5 +65,6 @@ describe('wallet and bank debit through the sandbox', () => {
     await staff.getByText('Failed', { exact: true }).first().waitFor();
     expect(await settle.count()).toBe(0);
     await staff.screenshot({ path: `${SHOTS}/donation-debit-failed-1280.png`, fullPage: true });
-  });
+    // Two browsers and a staff sign-in on a shared machine: more than the default minute.
+  }, 180_000);
 });
