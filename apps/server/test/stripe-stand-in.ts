@@ -130,6 +130,29 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
     return { status: 200, body: publicIntent(intent) };
   };
 
+  const domains = new Map<string, Json>();
+  const registerDomain = (form: Record<string, string>, account: string): Reply => {
+    const name = form.domain_name ?? '';
+    if (!account) return invalid('Payment method domains belong to a connected account', 'Stripe-Account');
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(name)) return invalid('Invalid domain_name', 'domain_name');
+    const key = `${account}:${name}`;
+    // Stripe cannot verify Apple Pay on a domain that does not serve its file: ".invalid" stands for one.
+    const apple = name.endsWith('.invalid') ? 'inactive' : 'active';
+    const domain = domains.get(key) ?? {
+      id: newId('pmd'),
+      object: 'payment_method_domain',
+      domain_name: name,
+      enabled: form.enabled !== 'false',
+      apple_pay: { status: apple },
+      google_pay: { status: 'active' },
+      link: { status: 'active' },
+      paypal: { status: 'inactive' },
+      livemode: false,
+    };
+    domains.set(key, domain);
+    return { status: 200, body: domain };
+  };
+
   const route = (method: string, path: string, form: Record<string, string>, account: string): Reply => {
     if (method === 'POST' && path === '/oauth/token') {
       const entry = Object.entries(accounts).find(([, a]) => a.code === form.code);
@@ -177,6 +200,8 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       };
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form, account);
+    // Apple Pay / Google Pay domains, on the connected account only; the same domain answers the same object.
+    if (method === 'POST' && path === '/v1/payment_method_domains') return registerDomain(form, account);
     const intentMatch = path.match(/^\/v1\/payment_intents\/(pi_\w+)$/);
     if (method === 'GET' && intentMatch?.[1]) {
       const intent = intents.get(intentMatch[1]);

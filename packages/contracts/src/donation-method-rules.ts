@@ -28,14 +28,14 @@ export const BANK_DEBIT_SCHEMES: Record<string, { scheme: string; stripeType: 'u
 
 /**
  * Which provider takes which method in which currencies. 'all card currencies' is the card
- * provider's list; the sandbox stands in for card and PayPal only (its own card form has no
- * wallets or bank debits).
+ * provider's list; the sandbox stands in for every method, as Stripe's and PayPal's test modes do
+ * (its own wallet button and bank-debit form; decision 038).
  */
 export const METHOD_CAPABILITIES: Record<TDonationMethod, Partial<Record<TMethodProvider, readonly string[]>>> = {
   card: { stripe: CARD_CURRENCIES, sandbox: CARD_CURRENCIES },
-  apple_pay: { stripe: CARD_CURRENCIES },
-  google_pay: { stripe: CARD_CURRENCIES },
-  bank_debit: { stripe: Object.keys(BANK_DEBIT_SCHEMES) },
+  apple_pay: { stripe: CARD_CURRENCIES, sandbox: CARD_CURRENCIES },
+  google_pay: { stripe: CARD_CURRENCIES, sandbox: CARD_CURRENCIES },
+  bank_debit: { stripe: Object.keys(BANK_DEBIT_SCHEMES), sandbox: Object.keys(BANK_DEBIT_SCHEMES) },
   paypal: { paypal: WALLET_CURRENCIES, sandbox: WALLET_CURRENCIES },
 };
 

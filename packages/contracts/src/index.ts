@@ -40,6 +40,9 @@ export * from './provider-limits.ts';
 export * from './question-answers.ts';
 export * from './recurring-plans.ts';
 export * from './roles.ts';
+// wallet15: the sandbox's bank debits, and Apple Pay / Google Pay domains.
+export * from './sandbox-debit-rules.ts';
 export * from './search.ts';
 export * from './security.ts';
 export * from './team.ts';
+export * from './wallet-domains.ts';

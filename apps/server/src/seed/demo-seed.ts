@@ -17,6 +17,7 @@ import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
 import { seedSecurity } from './security-seed.ts';
 import { seedTeam } from './team-seed.ts';
+import { seedWallets } from './wallet-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -191,5 +192,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   // Also mends demo data of installations seeded before the demo's gifts had their sandbox
   // payments: every demo gift is refundable like a real one (docs/decisions/022-…).
   for (const npoId of npoIds.values()) await ensureSandboxPaymentsOfGifts(db, npoId);
+  // wallet15: the Spring Appeal offers the sandbox's wallet button and bank debits.
+  await seedWallets(db, npoIds);
   return { created };
 }

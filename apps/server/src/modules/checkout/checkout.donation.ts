@@ -1,6 +1,6 @@
 // Turns what the provider reported plus the donor's choices into one recorded donation, and
 // shapes it as the contract's TDonation for the thank-you screen.
-import { normaliseDonorWall, type TAnswers, type TPublicCampaign } from '@kindling/contracts';
+import { formatMoney, normaliseDonorWall, type TAnswers, type TPublicCampaign } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { PayableCampaign } from '../campaigns/index.ts';
 import {
@@ -58,6 +58,8 @@ export type RecordInput = {
   /** Receipts, invitations…: see donations/after-donation.ts. */
   followUps?: readonly DonationFollowUp[];
   log?: (error: unknown) => void;
+  /** A bank debit still processing: recorded pending, no plan, receipt or thank-you yet (decision 038). */
+  pending?: boolean;
 };
 
 /**
@@ -112,8 +114,18 @@ export async function recordDonation(input: RecordInput) {
       showComment: wall.show_comment_on_donor_wall,
     },
     createDonorAccount: choice.create_donor_account,
-    notify: receivedNotice(payment, choice, campaign),
+    notify: receivedNotice(payment, choice, campaign, input.pending === true),
+    pending: input.pending === true,
   });
+  if (input.pending) {
+    const donor = {
+      id: donation.donorId,
+      first_name: choice.first_name,
+      last_name: choice.last_name,
+      email: choice.email,
+    };
+    return { donation: toDonation(donation, donor, campaign?.name ?? null), created: false };
+  }
   const recorded = await withPlan(input, donation);
   await runFollowUps(
     input.followUps ?? [],
@@ -149,19 +161,25 @@ async function withPlan(input: RecordInput, donation: DonationRow): Promise<Dona
 /**
  * The staff notification, written with the donation (the statement adds its link). The amount is in
  * the organisation's locale, which came with the campaign (no query of its own on the gift path);
- * a webhook for a campaign no longer payable has none, and falls back to en-US.
+ * a webhook for a campaign no longer payable has none, and falls back to en-US. A bank debit the
+ * provider accepted but has not settled says so (decision 038).
  */
 function receivedNotice(
   payment: ProviderPayment,
   choice: DonorChoice,
   campaign: PayableCampaign | null,
+  pending: boolean,
 ): DonationNotice {
+  const locale = campaign?.npo_locale ?? 'en-US';
   const { title, message } = notificationTexts['donation.received']({
     donorName: `${choice.first_name} ${choice.last_name}`,
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     campaignName: campaign?.name ?? null,
-    locale: campaign?.npo_locale ?? 'en-US',
+    locale,
   });
-  return { kind: 'donation.received', title, message };
+  if (!pending) return { kind: 'donation.received', title, message };
+  const name = `${choice.first_name} ${choice.last_name}`.trim() || 'Someone';
+  const amount = formatMoney(payment.amountMinor, payment.currency, locale);
+  return { kind: 'donation.received', title, message: `${name} started a bank debit of ${amount} (processing).` };
 }

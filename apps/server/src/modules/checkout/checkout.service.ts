@@ -258,6 +258,8 @@ export async function confirmPayment(deps: CheckoutDeps, body: ConfirmBody) {
   ) {
     throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.mismatch);
   }
+  // wallet15: a bank debit accepted but not settled is recorded pending now (decision 038).
+  if (payment.status === 'processing') return recordProcessing(deps, provider.name, payment, campaign, body);
   if (payment.status !== 'succeeded') {
     // Staff see declined and abandoned payments too (transactions); the donor's answer comes first.
     const context = { npoId: campaign.npo_id, campaignId: campaign.campaign_id };
@@ -271,7 +273,27 @@ export async function confirmPayment(deps: CheckoutDeps, body: ConfirmBody) {
     payment,
     npoId: campaign.npo_id,
     campaign,
-    choice: body,
+    choice: { ...body, payment_method: payment.metadata.payment_method ?? body.payment_method },
   });
   return { status: 'success' as const, donation };
+}
+
+async function recordProcessing(
+  deps: CheckoutDeps,
+  providerName: string,
+  payment: ProviderPayment,
+  campaign: TPublicCampaign,
+  body: ConfirmBody,
+) {
+  const { donation } = await recordDonation({
+    ...followUpsOf(deps),
+    db: deps.db,
+    provider: providerName,
+    payment,
+    npoId: campaign.npo_id,
+    campaign,
+    choice: { ...body, payment_method: payment.metadata.payment_method ?? 'bank_debit' },
+    pending: true,
+  });
+  return { status: 'processing' as const, message: CHECKOUT_MESSAGES.processing, donation };
 }

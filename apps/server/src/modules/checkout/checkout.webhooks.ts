@@ -8,6 +8,7 @@ import { zodRouter } from '../../platform/http/router.ts';
 import { findPayableCampaign } from '../campaigns/index.ts';
 import type { Decline } from '../card-testing/index.ts';
 import { recordProviderMoneyEvent } from '../donation-admin/index.ts';
+import { hasPendingDonation, settlePendingDonation } from '../donations/index.ts';
 import { ProviderError, type ProviderEvent, type ProviderName, WebhookSignatureError } from '../payments/index.ts';
 import { recordFailedPaymentEvent } from '../transactions/index.ts';
 import { type DonorChoice, recordDonation } from './checkout.donation.ts';
@@ -48,7 +49,10 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
         throw error;
       });
       if (event.type === 'payment.succeeded') await recordFromEvent(deps, provider.name, event);
+      // wallet15: a bank debit accepted (processing) is recorded pending; a failure settles it (decision 038).
+      else if (event.type === 'payment.processing') await recordFromEvent(deps, provider.name, event, true);
       else if (event.type === 'payment.failed') {
+        await failPendingDebit(deps, provider.name, event);
         // Counted first: it decides whether the next intent from there needs a challenge.
         const decline = declineOf(provider.name, event);
         if (decline) await deps.cardTesting.recordDecline(decline).catch((e) => deps.log?.(e));
@@ -91,9 +95,30 @@ function declineOf(providerName: ProviderName, event: ProviderEvent): Decline | 
  * the form sent them). Without an e-mail the event is only acknowledged: confirm_payment records
  * the gift when the browser comes back.
  */
-async function recordFromEvent(deps: CheckoutDeps, providerName: ProviderName, event: ProviderEvent) {
+async function recordFromEvent(deps: CheckoutDeps, providerName: ProviderName, event: ProviderEvent, pending = false) {
+  const found = await paymentOfEvent(deps, providerName, event);
+  if (!found) return;
+  const { payment, npoId, campaign } = found;
+  // The provider's stored record wins over the event for everything it holds.
+  const meta = { ...event.metadata, ...payment.metadata };
+  const expected = pending ? 'processing' : 'succeeded';
+  if (payment.status !== expected || meta.npo_id !== String(npoId) || !meta.donor_email?.includes('@')) return;
+  await recordDonation({
+    pending,
+    ...followUpsOf(deps),
+    db: deps.db,
+    provider: providerName,
+    payment: { ...payment, metadata: meta },
+    npoId,
+    campaign: campaign && campaign.npo_id === npoId ? campaign : null,
+    choice: choiceFromMetadata(meta),
+  });
+}
+
+/** The payment an event names, re-read from the provider (never the event's word for it). */
+async function paymentOfEvent(deps: CheckoutDeps, providerName: ProviderName, event: ProviderEvent) {
   const npoId = Number(event.metadata.npo_id);
-  if (!event.providerReference || !Number.isSafeInteger(npoId) || npoId <= 0) return;
+  if (!event.providerReference || !Number.isSafeInteger(npoId) || npoId <= 0) return null;
   const campaign = await findPayableCampaign(deps.db, deps.config, Number(event.metadata.campaign_id));
   const account = { npoId, accountId: event.accountId ?? campaign?.stripe_account ?? null };
   // Wallet orders are not intents: paypal_capture records those, so the event is acknowledged.
@@ -104,18 +129,23 @@ async function recordFromEvent(deps: CheckoutDeps, providerName: ProviderName, e
       if (error instanceof ProviderError) return null;
       throw error;
     });
-  if (!payment) return;
-  // The provider's stored record wins over the event for everything it holds.
-  const meta = { ...event.metadata, ...payment.metadata };
-  if (payment.status !== 'succeeded' || meta.npo_id !== String(npoId) || !meta.donor_email?.includes('@')) return;
-  await recordDonation({
-    ...followUpsOf(deps),
-    db: deps.db,
+  return payment ? { payment, npoId, campaign } : null;
+}
+
+/**
+ * A debit the bank refused days later: its pending gift becomes failed, once, when the provider
+ * confirms the payment is neither processing nor succeeded. No receipt was ever sent.
+ */
+async function failPendingDebit(deps: CheckoutDeps, providerName: ProviderName, event: ProviderEvent) {
+  const reference = event.providerReference;
+  // Most failures are declined cards with nothing recorded: the provider is asked only for a pending gift.
+  if (!reference || !(await hasPendingDonation(deps.db, providerName, reference))) return;
+  const found = await paymentOfEvent(deps, providerName, event);
+  if (!found || ['processing', 'succeeded'].includes(found.payment.status)) return;
+  await settlePendingDonation(deps.db, {
     provider: providerName,
-    payment: { ...payment, metadata: meta },
-    npoId,
-    campaign: campaign && campaign.npo_id === npoId ? campaign : null,
-    choice: choiceFromMetadata(meta),
+    providerReference: reference,
+    outcome: 'failed',
   });
 }
 

@@ -20,6 +20,7 @@ import { searchDonors } from './donor-search.repository.ts';
 import { recordOfflineGift } from './offline-gift.service.ts';
 import { resendReceipt } from './receipt-resend.service.ts';
 import { refundDonation } from './refund.service.ts';
+import { settleSandboxDebit } from './sandbox-debit.service.ts';
 import { simulateSandboxDispute } from './sandbox-dispute.service.ts';
 
 // Access (docs/product/sign-in.md#route-access, as campaigns.routes.ts): every dashboard role reads a donation and may
@@ -82,6 +83,17 @@ export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAd
     async (request) => {
       const actor = organisationSessionOf(request, WRITE);
       await simulateSandboxDispute(deps, actor.selectedNpoId, request.params.id, request.body);
+      return { donation: await getDonationDetail(db, actor.selectedNpoId, request.params.id) };
+    },
+  );
+
+  // wallet15: offline demos only: a processing sandbox bank debit settled "days later", now (decision 038).
+  r.post(
+    '/npo_admin/donations/:id/sandbox_debit_settle',
+    { preHandler: requireAccess(WRITE), config, schema: detail },
+    async (request) => {
+      const actor = organisationSessionOf(request, WRITE);
+      await settleSandboxDebit(deps, actor.selectedNpoId, request.params.id);
       return { donation: await getDonationDetail(db, actor.selectedNpoId, request.params.id) };
     },
   );

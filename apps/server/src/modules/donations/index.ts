@@ -14,6 +14,8 @@ export {
   ratePath,
   usableRates,
 } from './exchange-rates.ts';
+// wallet15: bank debits recorded pending, then settled by the provider's webhook (decision 038).
+export { type DebitOutcome, hasPendingDonation, settlePendingDonation } from './pending-debit.service.ts';
 export {
   PLAN_FAILURE,
   type PlanStatus,

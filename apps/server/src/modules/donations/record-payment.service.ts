@@ -9,6 +9,7 @@ import { type DonationAnswer, donations } from './donations.tables.ts';
 import { convertToBase } from './exchange-rates.ts';
 import { type GiftTarget, loadGiftTarget } from './gift-target.repository.ts';
 import { giftLedgerLines } from './ledger.repository.ts';
+import { settlePendingDonation } from './pending-debit.service.ts';
 import { insertDonationOnce } from './record-donation.statement.ts';
 
 export type GivingInterval = TGivingInterval;
@@ -56,6 +57,11 @@ export type SucceededPayment = {
    * it commits with the donation or not at all. Costs a transaction: prefer `notify` when it fits.
    */
   onRecorded?: (tx: Tx, donation: DonationRow) => Promise<void>;
+  /**
+   * A bank debit the provider accepted but has not settled (processing): recorded `pending`,
+   * without ledger rows; its success later settles it (pending-debit.service.ts, decision 038).
+   */
+  pending?: boolean;
 };
 
 export type DonationNotice = {
@@ -80,6 +86,7 @@ export async function recordSucceededPayment(db: Db, input: SucceededPayment): P
   const target = await loadGiftTarget(db, input);
   if (target.existingId !== null) {
     const existing = await findByReference(db, input.provider, input.providerReference);
+    if (existing?.status === 'pending' && !input.pending) return settleDebit(db, input, existing);
     if (existing) return { donation: existing, created: false };
   }
   const campaigns = resolveCampaigns(target, input);
@@ -96,7 +103,7 @@ export async function recordSucceededPayment(db: Db, input: SucceededPayment): P
     baseAmountMinor: conversion.baseAmountMinor,
     baseCurrency: target.baseCurrency,
     fxRate: conversion.fxRate,
-    status: 'succeeded' as const,
+    status: input.pending ? ('pending' as const) : ('succeeded' as const),
     provider: input.provider,
     providerReference: input.providerReference,
     providerCaptureId: input.providerCaptureId ?? null,
@@ -109,7 +116,7 @@ export async function recordSucceededPayment(db: Db, input: SucceededPayment): P
       values,
       donor: input.donor,
       donorSince: input.occurredAt ?? new Date(),
-      ledger: giftLedgerLines(values, input.platformFeeMinor ?? 0),
+      ledger: input.pending ? [] : giftLedgerLines(values, input.platformFeeMinor ?? 0),
       notify: input.notify,
     });
   const onRecorded = input.onRecorded;
@@ -125,6 +132,21 @@ export async function recordSucceededPayment(db: Db, input: SucceededPayment): P
   const winner = await findByReference(db, input.provider, input.providerReference);
   if (!winner) throw new Error('donation conflict without a recorded donation');
   return { donation: winner, created: false };
+}
+
+/**
+ * The debit succeeded: the one call that moves it from pending counts as its recording (`created`),
+ * so the receipt and thank-you go out then, once; a redelivery finds it settled.
+ */
+async function settleDebit(db: Db, input: SucceededPayment, existing: DonationRow): Promise<RecordedDonation> {
+  const settled = await settlePendingDonation(db, {
+    provider: input.provider,
+    providerReference: input.providerReference,
+    outcome: 'succeeded',
+    platformFeeMinor: input.platformFeeMinor ?? 0,
+  });
+  if (settled) return { donation: settled, created: true };
+  return { donation: (await findByReference(db, input.provider, input.providerReference)) ?? existing, created: false };
 }
 
 function assertPayment(input: SucceededPayment): void {

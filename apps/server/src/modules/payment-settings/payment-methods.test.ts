@@ -20,6 +20,9 @@ describe('payment methods per organisation and campaign', () => {
       (await ctx.db.execute<{ id: number }>(sql`SELECT id FROM campaigns WHERE campaign_url = 'spring-appeal'`)).rows[0]
         ?.id,
     );
+    // The demo's Spring Appeal offers every method (the sandbox's wallet and bank debits); here it
+    // follows the organisation, as a campaign without its own choice does.
+    await ctx.db.execute(sql`UPDATE campaigns SET donation_methods = NULL WHERE id = ${springId}`);
   });
   const publicMethods = async () => (await new TestClient(ctx.app).get(PAGE)).json().campaign;
 
@@ -46,19 +49,20 @@ describe('payment methods per organisation and campaign', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('Payment settings');
     await admin.put(perms, { permissions: { permissions: current } });
-    expect((await publicMethods()).payment_methods).toEqual(['card', 'paypal']);
+    expect((await publicMethods()).payment_methods).toEqual(['card', 'apple_pay', 'google_pay', 'paypal']);
   });
 
   it('shows each method with the provider that takes it and its currencies', async () => {
     const body = (await admin.get(`${API}/methods`)).json();
     const byMethod = Object.fromEntries(body.methods.map((m: { method: string }) => [m.method, m]));
-    // Without provider keys the sandbox stands in for card and PayPal, and takes no wallet or bank debit.
+    // Without provider keys the sandbox stands in for every method, as the providers' test modes do.
     expect(byMethod.card).toMatchObject({ provider: 'sandbox', enabled: true });
     expect(byMethod.card.currencies).toContain('USD');
     expect(byMethod.paypal.currencies).toHaveLength(24);
-    expect(byMethod.apple_pay).toMatchObject({ provider: 'sandbox', currencies: [], enabled: true });
+    expect(byMethod.apple_pay).toMatchObject({ provider: 'sandbox', enabled: true });
+    expect(byMethod.apple_pay.currencies).toEqual(byMethod.card.currencies);
     // The demo organisation has bank debit off, and its draft Summer Lunch Club no PayPal.
-    expect(byMethod.bank_debit).toMatchObject({ currencies: [], enabled: false });
+    expect(byMethod.bank_debit).toMatchObject({ provider: 'sandbox', currencies: ['USD', 'EUR'], enabled: false });
     const lunch = body.campaigns.find((c: { name: string }) => c.name === 'Summer Lunch Club');
     expect(lunch.methods).toEqual(['card', 'apple_pay', 'google_pay']);
     expect(body.campaigns.map((c: { id: number }) => c.id)).toContain(springId);
@@ -83,7 +87,7 @@ describe('payment methods per organisation and campaign', () => {
     expect(put.statusCode).toBe(404);
     expect((await outsider.client.request('DELETE', `${API}/campaigns/${springId}/methods`)).statusCode).toBe(404);
     expect((await admin.put(`${API}/campaigns/999999/methods`, { methods: ['card'] })).statusCode).toBe(404);
-    expect((await publicMethods()).payment_methods).toEqual(['card', 'paypal']);
+    expect((await publicMethods()).payment_methods).toEqual(['card', 'apple_pay', 'google_pay', 'paypal']);
   });
 
   it('the donation form follows the organisation, a campaign override wins, and checkout refuses what is off', async () => {

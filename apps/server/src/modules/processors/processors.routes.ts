@@ -3,6 +3,8 @@ import {
   ZProcessorsResponse,
   ZStripeAccountRequest,
   ZStripeConnectResponse,
+  ZWalletDomainRequest,
+  ZWalletDomainsResponse,
 } from '@kindling/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -23,6 +25,7 @@ import {
   startStripeConnect,
 } from './processors.service.ts';
 import { createStripeAccounts } from './stripe-accounts.ts';
+import { listWalletDomains, registerWalletDomain } from './wallet-domains.service.ts';
 
 /** /admin/processors is in the admin group (2001, 5150, 6635, 7789; docs/product/sign-in.md#route-access). */
 const GROUP = 'admin';
@@ -98,5 +101,20 @@ export async function processorRoutes(app: FastifyInstance, options: { db: Db; c
 
   r.delete('/processors/paypal', { preHandler: change, schema: ok }, async (request) =>
     removePaypal(deps, actor(request)),
+  );
+
+  // wallet15: Apple Pay / Google Pay domains on the connected Stripe account (decision 038).
+  const domains = { response: { 200: ZWalletDomainsResponse } };
+  r.get('/processors/stripe/payment_method_domains', { preHandler: requireAccess(GROUP), schema: domains }, (request) =>
+    listWalletDomains(deps, organisationSessionOf(request, GROUP).selectedNpoId),
+  );
+  r.post(
+    '/processors/stripe/payment_method_domains',
+    { preHandler: change, schema: { body: ZWalletDomainRequest, ...domains } },
+    (request) => {
+      const { session, ip } = actor(request);
+      const who = { npoId: session.selectedNpoId, userId: session.user.id, ip };
+      return registerWalletDomain(deps, who, request.body.domain);
+    },
   );
 }

@@ -23,7 +23,11 @@ export type StripeAccounts = {
   checkAccount: (accountId: string) => Promise<{ livemode: boolean | null }>;
   /** Revokes the platform's access to the account at Stripe, where an OAuth app exists. */
   deauthorize: (accountId: string) => Promise<void>;
+  /** Registers a domain for Apple Pay and Google Pay on the connected account (decision 038). */
+  registerDomain: (accountId: string, domain: string) => Promise<RegisteredDomain>;
 };
+
+export type RegisteredDomain = { id: string | null; applePay: string; googlePay: string };
 
 const authorizeQuery = (clientId: string, state: string, redirectUri: string) =>
   new URLSearchParams({
@@ -63,6 +67,15 @@ export function createStripeAccounts(config: Config, db: Db): StripeAccounts {
         if (!clientId) return;
         await stripe.oauth.deauthorize({ client_id: clientId, stripe_user_id: accountId });
       }),
+    // Stripe answers the existing domain again when it is registered already.
+    registerDomain: (accountId, domain) =>
+      asked(async () => {
+        const created = await stripe.paymentMethodDomains.create(
+          { domain_name: domain, enabled: true },
+          { stripeAccount: accountId },
+        );
+        return { id: created.id, applePay: created.apple_pay.status, googlePay: created.google_pay.status };
+      }),
   };
 }
 
@@ -80,6 +93,8 @@ function sandboxAccounts(config: Config, db: Db): StripeAccounts {
     },
     checkAccount: async () => ({ livemode: false }),
     deauthorize: async () => {},
+    // The sandbox's wallet button works on any domain, as Stripe's test mode needs no verification.
+    registerDomain: async () => ({ id: null, applePay: 'active', googlePay: 'active' }),
   };
 }
 

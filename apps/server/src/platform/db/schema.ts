@@ -22,6 +22,8 @@ export * from '../../modules/overview/dashboard-settings.tables.ts';
 export * from '../../modules/payment-settings/payment-settings.tables.ts';
 export * from '../../modules/payments/payments.tables.ts';
 export * from '../../modules/processors/processors.tables.ts';
+// wallet15: Apple Pay / Google Pay domains registered on the connected Stripe account.
+export * from '../../modules/processors/wallet-domains.tables.ts';
 export * from '../../modules/profile/profile.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 export * from '../../modules/team/team.tables.ts';

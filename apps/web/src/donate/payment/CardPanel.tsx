@@ -7,6 +7,7 @@ import {
   intentErrorMessage,
   PAYMENT_MESSAGES,
 } from '@kindling/contracts/donation-constants.ts';
+import { cardTabMethods } from '@kindling/contracts/donation-method-rules.ts';
 import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { PaymentStepProps } from '../donation-choice.ts';
@@ -20,6 +21,8 @@ import { StripeCardForm } from './StripeCardForm.tsx';
 
 // Its own chunk: fetched only when the server asks for a challenge (decision 025).
 const ChallengeWidget = lazy(() => import('./ChallengeWidget.tsx'));
+// wallet15: the sandbox's wallet button and bank-debit form, fetched only when offered (decision 038).
+const SandboxMethods = lazy(() => import('./SandboxMethods.tsx'));
 
 const challengeAsked = (error: unknown): error is HttpError =>
   error instanceof HttpError && (error.body as { code?: unknown } | null)?.code === CHALLENGE_REQUIRED;
@@ -106,6 +109,7 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
 
   if (intent) {
     const amountLabel = formatMoney(choice.totalMinor, choice.currency);
+    const sandboxExtras = cardTabMethods(campaign.payment_methods, 'sandbox', choice.currency).length > 1;
     return (
       <div className="kd-pay-panel">
         <p className="kd-pay-who">
@@ -134,6 +138,18 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
             beforeRedirect={() => savePending(intent.intent.id, { choice, donor, campaignId: campaign.campaign_id })}
             finish={finish}
           />
+        ) : sandboxExtras ? (
+          // wallet15: the sandbox's wallet button and bank debits load only when offered (decision 038).
+          <Suspense fallback={null}>
+            <SandboxMethods
+              intent={intent.intent}
+              amountLabel={amountLabel}
+              campaign={campaign}
+              choice={choice}
+              donor={donor}
+              finish={() => finish(intent.intent.id)}
+            />
+          </Suspense>
         ) : (
           <SandboxCardForm intent={intent.intent} amountLabel={amountLabel} finish={() => finish(intent.intent.id)} />
         )}

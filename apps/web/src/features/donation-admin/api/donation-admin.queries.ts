@@ -106,3 +106,9 @@ export const offlineFormQueries = {
       enabled: campaignId !== null,
     }),
 };
+
+// wallet15: offline demos: a processing sandbox bank debit settled "days later", now (decision 038).
+export const settleSandboxDebit = (id: number): Promise<TDonationDetail> =>
+  api<TDonationDetailResponse>('POST', `/npo_admin/donations/${id}/sandbox_debit_settle`, { body: {} }).then(
+    (r) => r.donation,
+  );

@@ -18,6 +18,9 @@ const ACTIONS: Record<string, string> = {
   'donation.thank_you_emailed': 'Thank-you e-mail to a new donor',
   'note.created': 'Note added',
   'note.deleted': 'Note deleted',
+  // wallet15: a bank debit settled by its bank days later (decision 038).
+  'donation.debit_succeeded': 'Bank debit succeeded, gift counted',
+  'donation.debit_failed': 'Bank debit refused by the bank, gift failed',
 };
 
 function describe(entry: THistoryEntry, money: DonationBits['money']): string {

@@ -24,6 +24,7 @@ import {
   useDonationBits,
 } from '../components/donation-bits.tsx';
 import { RefundModal } from '../components/RefundModal.tsx';
+import { SandboxDebitButton } from '../components/SandboxDebitButton.tsx';
 import { SandboxDisputeButtons } from '../components/SandboxDisputeButtons.tsx';
 
 const ENTRY = pageEntry('/dashboard/donation/:id') ?? {
@@ -91,6 +92,8 @@ function Actions({ d, canRefund }: { d: TDonationDetail; canRefund: boolean }) {
         </>
       )}
       {canRefund && <SandboxDisputeButtons d={d} />}
+      {/* wallet15: a processing sandbox debit settled now, for demos (decision 038). */}
+      {canRefund && <SandboxDebitButton d={d} />}
     </Group>
   );
 }

@@ -12,6 +12,7 @@ import classes from '../../../shared/readable.module.css';
 import { processorQueries } from '../api/processors.queries.ts';
 import { PayPalCard } from '../components/PayPalCard.tsx';
 import { StripeCard } from '../components/StripeCard.tsx';
+import { WalletDomainsCard } from '../components/WalletDomainsCard.tsx';
 import { toast } from '../toast.ts';
 
 const ENTRY = pageEntry('/admin/processors') ?? {
@@ -91,6 +92,8 @@ function Cards({ settings }: { settings: TProcessorsResponse }) {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <StripeCard card={settings.card} />
           <PayPalCard wallet={settings.wallet} />
+          {/* wallet15: Apple Pay / Google Pay domains on the connected account (decision 038). */}
+          {settings.card.provider && <WalletDomainsCard />}
         </SimpleGrid>
       </fieldset>
     </Stack>

@@ -22,6 +22,7 @@ import {
   validateCard,
 } from './sandbox.cards.ts';
 import { checkedMoney, type SandboxContext, toPayment } from './sandbox.context.ts';
+import { type BankAccountInput, confirmDebit, confirmWallet } from './sandbox.debits.ts';
 import {
   findMethod,
   findPayment,
@@ -38,6 +39,10 @@ export type ConfirmInput = {
   card?: CardInput;
   /** The answer to the extra confirmation step (card …3155): true completes, false fails. */
   actionConfirmed?: boolean;
+  /** The sandbox wallet button (Apple Pay / Google Pay stand-in) instead of card fields. */
+  wallet?: boolean;
+  /** The sandbox bank-debit form instead of card fields (decision 038). */
+  bank?: BankAccountInput;
 };
 
 export type ConfirmResult = { payment: ProviderPayment; nextAction: 'confirm' | null };
@@ -56,7 +61,9 @@ const alreadyDone = (row: SandboxPaymentRow) =>
   new ProviderError(
     'sandbox',
     'unexpected_state',
-    `This payment has already ${row.status === 'canceled' ? 'been canceled' : 'succeeded'}.`,
+    row.status === 'processing'
+      ? 'This payment is already being processed.'
+      : `This payment has already ${row.status === 'canceled' ? 'been canceled' : 'succeeded'}.`,
     { httpStatus: 409 },
   );
 
@@ -144,7 +151,12 @@ async function createIntent(ctx: SandboxContext, input: CreateIntentInput): Prom
     ...money,
     interval: input.interval,
     status: 'requires_payment_method',
-    metadata: { ...input.metadata, interval: input.interval },
+    // The methods the intent allows, as Stripe's payment_method_types (absent: every method).
+    metadata: {
+      ...input.metadata,
+      interval: input.interval,
+      ...(input.methodTypes ? { method_types: input.methodTypes.join(',') } : {}),
+    },
     clientSecretDigest: sha256Hex(ctx.clientSecretFor(id)),
     idempotencyKey: `intent:${input.account.npoId}:${input.idempotencyKey}`,
   });
@@ -163,7 +175,11 @@ async function confirmIntent(ctx: SandboxContext, input: ConfirmInput): Promise<
       providerCode: 'client_secret_mismatch',
     });
   }
-  if (found.status === 'succeeded' || found.status === 'canceled') throw alreadyDone(found);
+  if (['succeeded', 'canceled', 'processing'].includes(found.status)) throw alreadyDone(found);
+  if (found.kind === 'intent' && (input.wallet || input.bank)) {
+    const payment = input.bank ? await confirmDebit(ctx, found, input.bank) : await confirmWallet(ctx, found);
+    return { payment, nextAction: null };
+  }
   let card: ValidCard | null = null;
   if (input.card) {
     const checked = validateCard(input.card);

@@ -1,10 +1,11 @@
 // The default provider without Stripe or PayPal keys: the whole product works offline, with
 // intents and orders kept in our database and test cards behaving as in a provider's test mode.
 import type { Db } from '../../../../platform/db/client.ts';
-import type { PaymentProvider } from '../payment-provider.ts';
+import type { PaymentProvider, ProviderAccount, ProviderPayment } from '../payment-provider.ts';
 import { type ConfirmInput, type ConfirmResult, createSandboxCard } from './sandbox.card.ts';
 import { createCardSetup, describeSavedCard, retrieveCardSetup } from './sandbox.card-setup.ts';
 import { createSandboxContext } from './sandbox.context.ts';
+import { settleDebit } from './sandbox.debits.ts';
 import {
   closeSandboxDispute,
   openSandboxDispute,
@@ -29,6 +30,8 @@ export type SandboxProvider = PaymentProvider & {
   openDispute(input: SandboxDisputeInput): Promise<SandboxDispute>;
   /** Decides that chargeback: a signed dispute.closed event with the outcome. */
   closeDispute(input: SandboxDisputeInput & { disputeId: string; outcome: 'won' | 'lost' }): Promise<void>;
+  /** A processing bank debit's outcome "days later", now: succeeded or failed by its test account. */
+  settleDebit(input: { account: ProviderAccount; paymentId: string }): Promise<ProviderPayment>;
   /** Waits for deliveries in flight (tests, shutdown). */
   flushWebhooks(): Promise<void>;
 };
@@ -61,6 +64,7 @@ export function createSandboxProvider(options: {
     parseWebhook: async (rawBody, headers) => parseSandboxWebhook(ctx.webhookKey, rawBody, headers),
     openDispute: (input) => openSandboxDispute(ctx, input),
     closeDispute: (input) => closeSandboxDispute(ctx, input),
+    settleDebit: (input) => settleDebit(ctx, input),
     setWebhookSink: ctx.setSink,
     flushWebhooks: ctx.flush,
   };

@@ -15,6 +15,7 @@ import { isSameOriginRedirect } from '../../../sandbox/index.ts';
 import { ProviderError } from '../provider-error.ts';
 import { providerErrorToAppError } from '../provider-http.ts';
 import { type ConfirmResult, SandboxCardError } from './sandbox.card.ts';
+import { SandboxDebitError } from './sandbox.debits.ts';
 import { renderApprovalError, renderApprovalPage } from './sandbox.page.ts';
 import type { SandboxProvider } from './sandbox.provider.ts';
 import { SANDBOX_APPROVE_PATH } from './sandbox.wallet.ts';
@@ -27,6 +28,17 @@ const ZConfirmBody = z.object({
   exp: z.string().max(10).optional(),
   cvc: z.string().max(10).optional(),
   action_confirmed: z.boolean().optional(),
+  /** The sandbox wallet button: no card fields, the sheet approved. */
+  wallet: z.literal(true).optional(),
+  /** The sandbox bank-debit form (decision 038). */
+  bank_account: z
+    .object({
+      holder: z.string().max(200),
+      account: z.string().max(40),
+      routing: z.string().max(20).optional(),
+      mandate: z.boolean(),
+    })
+    .optional(),
 });
 const ZToken = z.string().min(1).max(100);
 const ZDecision = z.object({
@@ -42,7 +54,9 @@ const sendPage = (reply: FastifyReply, status: number, html: string) =>
 
 /** Provider errors in the API's one error shape; a decline is a 402 carrying the provider's message. */
 function toAppError(error: unknown): unknown {
-  if (error instanceof SandboxCardError) return new AppError('VALIDATION_FAILED', error.providerMessage, error.fields);
+  if (error instanceof SandboxCardError || error instanceof SandboxDebitError) {
+    return new AppError('VALIDATION_FAILED', error.providerMessage, error.fields);
+  }
   if (!(error instanceof ProviderError)) return error;
   if (error.details.providerCode === 'client_secret_mismatch') return new AppError('FORBIDDEN', error.providerMessage);
   return providerErrorToAppError(error);
@@ -78,7 +92,7 @@ export async function sandboxPaymentRoutes(app: FastifyInstance, { sandbox, conf
       schema: { params: z.object({ id: z.string().min(1).max(100) }), body: ZConfirmBody },
     },
     async (request, reply) => {
-      const { client_secret, card_number, exp, cvc, action_confirmed } = request.body;
+      const { client_secret, card_number, exp, cvc, action_confirmed, wallet, bank_account } = request.body;
       const card = card_number !== undefined ? { cardNumber: card_number, exp: exp ?? '', cvc: cvc ?? '' } : undefined;
       const result = await sandbox
         .confirmIntent({
@@ -86,6 +100,8 @@ export async function sandboxPaymentRoutes(app: FastifyInstance, { sandbox, conf
           clientSecret: client_secret,
           ...(card ? { card } : {}),
           ...(action_confirmed !== undefined ? { actionConfirmed: action_confirmed } : {}),
+          ...(wallet ? { wallet } : {}),
+          ...(bank_account ? { bank: bank_account } : {}),
         })
         .catch((error) => {
           throw toAppError(error);
