@@ -282,7 +282,7 @@ async function recordProcessing(
   deps: CheckoutDeps,
   providerName: string,
   payment: ProviderPayment,
-  campaign: TPublicCampaign,
+  campaign: PayableCampaign,
   body: ConfirmBody,
 ) {
   const { donation } = await recordDonation({
