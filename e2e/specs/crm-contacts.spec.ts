@@ -46,7 +46,7 @@ describe('the CRM contacts page', () => {
       await dialog.getByRole('textbox', { name: 'Last name' }).fill(last);
       await pick(page, 'Household', 'New household…');
       await dialog.getByRole('textbox', { name: 'Household name' }).fill(`The ${last} Family`);
-      const tags = dialog.getByRole('textbox', { name: 'Tags' });
+      const tags = dialog.getByLabel('Tags', { exact: true });
       await tags.fill(tag);
       await tags.press('Enter');
       expect(await seriousViolations(page)).toEqual([]);
@@ -59,7 +59,7 @@ describe('the CRM contacts page', () => {
       await household.getByText(`The ${last} Family`).waitFor();
       const relationships = page.getByRole('region', { name: 'Relationships' });
       await pick(page, 'Relationship', 'Spouse of');
-      const contactBox = relationships.getByRole('textbox', { name: 'Contact' });
+      const contactBox = relationships.getByLabel('Contact', { exact: true });
       await contactBox.fill(donor);
       await page.getByRole('option', { name: donor }).first().click();
       await relationships.getByRole('button', { name: 'Add relationship' }).click();
