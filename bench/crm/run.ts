@@ -17,6 +17,7 @@ const { values: args } = parseArgs({
     donations: { type: 'string', default: '1000000' },
     donors: { type: 'string', default: '200000' },
     samples: { type: 'string', default: '30' },
+    'keep-data': { type: 'string' },
   },
 });
 const SAMPLES = Number(args.samples);
@@ -82,7 +83,7 @@ async function measure(get: (path: string) => Promise<Response>, name: string, p
 }
 
 async function main() {
-  const database = await startBenchDatabase('kindling_bench_crm', {});
+  const database = await startBenchDatabase('kindling_bench_crm', { keepIn: args['keep-data'] });
   let instance: Instance | null = null;
   try {
     await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);

@@ -17,6 +17,7 @@ async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
+// A long journey (a new contact, a household, a relationship, a saved view): more than the default minute.
 describe('the CRM contacts page', () => {
   const { newPage } = useBrowser();
 
@@ -46,20 +47,24 @@ describe('the CRM contacts page', () => {
       await dialog.getByRole('textbox', { name: 'Last name' }).fill(last);
       await pick(page, 'Household', 'New household…');
       await dialog.getByRole('textbox', { name: 'Household name' }).fill(`The ${last} Family`);
-      const tags = dialog.getByRole('textbox', { name: 'Tags' });
+      const tags = dialog.getByLabel('Tags', { exact: true });
       await tags.fill(tag);
       await tags.press('Enter');
       expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Add contact' }).click();
 
-      // The record: the household, then a relationship to the donor.
+      await dialog.waitFor({ state: 'detached' });
+
+      // The record (found by name): the household, then a relationship to the donor.
+      await page.goto(`/dashboard/crm/contacts?search=${last}`);
+      await page.getByRole('link', { name: `${first} ${last}` }).click();
       await page.waitForURL(/contact=\d+/);
       await page.getByRole('heading', { name: `${first} ${last}` }).waitFor();
       const household = page.getByRole('region', { name: 'Household' });
       await household.getByText(`The ${last} Family`).waitFor();
       const relationships = page.getByRole('region', { name: 'Relationships' });
       await pick(page, 'Relationship', 'Spouse of');
-      const contactBox = relationships.getByRole('textbox', { name: 'Contact' });
+      const contactBox = relationships.getByLabel('Contact', { exact: true });
       await contactBox.fill(donor);
       await page.getByRole('option', { name: donor }).first().click();
       await relationships.getByRole('button', { name: 'Add relationship' }).click();
@@ -98,6 +103,6 @@ describe('the CRM contacts page', () => {
       // Leave the shared demo as it was: the personal view goes (the prospect stays, like any added contact).
       await page.getByRole('button', { name: 'Delete view' }).click();
       await page.waitForURL((url) => !url.search.includes('view='));
-    });
+    }, 180_000);
   }
 });

@@ -33,8 +33,8 @@ const PROSPECTS: Prospect[] = [
   },
   {
     type: 'volunteer',
-    first: 'Tom',
-    last: 'Okafor',
+    first: 'Sam',
+    last: 'Adeyemi',
     email: '',
     tags: ['pantry-shift'],
     custom: { interest: 'Volunteering' },
@@ -101,7 +101,7 @@ export async function seedContacts(db: Db, npoIds: Map<string, number>, ownerUse
         INSERT INTO contact_details (donor_id, npo_id, contact_type, tags, owner_user_id, source, custom_fields)
         VALUES (${id}, ${npoId}, ${p.type}, ${sql.param(p.tags)}::text[], ${ownerUserId}, 'Staff', ${JSON.stringify(custom)}::jsonb)`);
     }
-    const [grace, foundation, tom, elena] = ids;
+    const [grace, foundation, sam, elena] = ids;
     const relate = async (from: number | undefined, to: number | undefined, kind: string) => {
       if (from && to)
         await tx.execute(sql`
@@ -111,7 +111,7 @@ export async function seedContacts(db: Db, npoIds: Map<string, number>, ownerUse
     await relate(givers[0]?.id, givers[1]?.id, 'spouse');
     await relate(elena, foundation, 'board_member');
     await relate(foundation, grace, 'employer');
-    await relate(tom, givers[0]?.id, 'friend');
+    await relate(sam, givers[0]?.id, 'friend');
     if (ownerUserId) {
       await tx.execute(sql`
         INSERT INTO contact_views (npo_id, owner_user_id, name, config, created_by_user_id)

@@ -53,6 +53,9 @@ function whereOf(f: ContactListFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+const needsDetails = (f: ContactListFilter) =>
+  f.type !== undefined || f.tag !== undefined || f.owner !== undefined || f.field !== undefined;
+
 function orderOf(f: ContactListFilter): SQL {
   const dir = sql.raw(f.direction === 'desc' ? 'DESC' : 'ASC');
   const nulls = sql.raw(f.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST');
@@ -90,8 +93,10 @@ export async function selectContactPage(
     db.execute<ContactRow>(sql`
       SELECT ${contactColumns} FROM ${FROM} ${JOINS}
       WHERE ${where} ORDER BY ${orderOf(f)} LIMIT ${f.limit} OFFSET ${f.offset}`),
+    // Every donor has a donor_giving row, so the count joins only what the filters read.
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM ${FROM} WHERE ${where} LIMIT ${CONTACT_COUNT_CAP + 1}) matching`),
+      SELECT 1 FROM donors dn ${needsDetails(f) ? sql`LEFT JOIN contact_details cd ON cd.donor_id = dn.id` : sql``}
+      WHERE ${where} LIMIT ${CONTACT_COUNT_CAP + 1}) matching`),
   ]);
   const n = Number(count.rows[0]?.n ?? 0);
   return { rows: page.rows, total: Math.min(n, CONTACT_COUNT_CAP), capped: n > CONTACT_COUNT_CAP };

@@ -132,10 +132,18 @@ export async function contactRoutes(app: FastifyInstance, deps: { db: Db }): Pro
     },
   );
 
-  r.delete('/npo_admin/contacts/:id', { preHandler: admin, schema: { params: ZId } }, async (request, reply) => {
-    await removeContact(db, actorOf(request, ADMIN), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/npo_admin/contacts/:id',
+    {
+      preHandler: admin,
+      config: { openapi: { responses: { 204: { description: 'Done: nothing to return.' } } } },
+      schema: { params: ZId },
+    },
+    async (request, reply) => {
+      await removeContact(db, actorOf(request, ADMIN), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.post(
     '/npo_admin/contacts/:id/anonymise',
@@ -159,7 +167,11 @@ export async function contactRoutes(app: FastifyInstance, deps: { db: Db }): Pro
 
   r.delete(
     '/npo_admin/contacts/:id/relationships/:relationshipId',
-    { preHandler: read, schema: { params: ZRelationshipParams } },
+    {
+      preHandler: read,
+      config: { openapi: { responses: { 204: { description: 'Done: nothing to return.' } } } },
+      schema: { params: ZRelationshipParams },
+    },
     async (request, reply) => {
       await removeRelationship(db, actorOf(request), request.params.id, request.params.relationshipId);
       return reply.status(204).send();
@@ -198,10 +210,18 @@ export async function contactRoutes(app: FastifyInstance, deps: { db: Db }): Pro
     async (request, reply) => reply.status(201).send({ id: await addField(db, actorOf(request, ADMIN), request.body) }),
   );
 
-  r.delete('/npo_admin/contact_fields/:id', { preHandler: admin, schema: { params: ZId } }, async (request, reply) => {
-    await removeField(db, actorOf(request, ADMIN), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/npo_admin/contact_fields/:id',
+    {
+      preHandler: admin,
+      config: { openapi: { responses: { 204: { description: 'Done: nothing to return.' } } } },
+      schema: { params: ZId },
+    },
+    async (request, reply) => {
+      await removeField(db, actorOf(request, ADMIN), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.get(
     '/npo_admin/contact_views',
@@ -224,8 +244,16 @@ export async function contactRoutes(app: FastifyInstance, deps: { db: Db }): Pro
     async (request) => saveView(db, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete('/npo_admin/contact_views/:id', { preHandler: read, schema: { params: ZId } }, async (request, reply) => {
-    await removeView(db, actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/npo_admin/contact_views/:id',
+    {
+      preHandler: read,
+      config: { openapi: { responses: { 204: { description: 'Done: nothing to return.' } } } },
+      schema: { params: ZId },
+    },
+    async (request, reply) => {
+      await removeView(db, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -101,7 +101,13 @@ export function NewContactModal({ opened, options, initial, onClose, onCreated }
   });
   const error = create.error ? describeFormError(create.error, 'The contact could not be saved.') : null;
   return (
-    <Modal opened={opened} onClose={onClose} title={initial ? 'Edit contact' : 'New contact'} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={initial ? 'Edit contact' : 'New contact'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

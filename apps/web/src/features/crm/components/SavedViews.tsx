@@ -66,7 +66,12 @@ export function SavedViews({ npoId, views, state, canShare, onApply }: Props) {
           Delete view
         </Button>
       ) : null}
-      <Modal opened={open} onClose={() => setOpen(false)} title="Save this view">
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title="Save this view"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
