@@ -208,8 +208,12 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
               }}
             />
           </div>
-          {step === 1 && choice && (
-            <PaymentStep campaign={campaign} choice={choice} onDone={finish} onError={showError} preview={preview} />
+          {/* Stays mounted while the donor goes back to step 1: their details, chosen method and
+              payment intent are still there when they return (docs/product/donation-form.md#progress). */}
+          {choice && (
+            <div hidden={step !== 1}>
+              <PaymentStep campaign={campaign} choice={choice} onDone={finish} onError={showError} preview={preview} />
+            </div>
           )}
         </>
       )}

@@ -9,6 +9,7 @@ import {
   autoSelectMethod,
   availableMethods,
   CURRENCY_NOT_SUPPORTED,
+  defaultMethod,
   PAYMENT_METHOD_LABELS,
   type TPaymentMethod,
 } from '@kindling/contracts/payment-method-rules.ts';
@@ -27,8 +28,12 @@ function methodsFor({ campaign, choice }: PaymentStepProps) {
     currency: choice.currency,
   };
   const methods = availableMethods(context);
+  // The wallet comes first only when the campaign has its merchant id and e-mail, whoever stands in
+  // for it (the sandbox too); a currency the default cannot take falls back to the auto-select rule.
+  const preferred = defaultMethod(campaign);
   const picked = autoSelectMethod(context);
-  return { methods, first: typeof picked === 'string' ? picked : null };
+  const first = methods.includes(preferred) ? preferred : typeof picked === 'string' ? picked : null;
+  return { methods, first };
 }
 
 function MethodTabs({
