@@ -43,7 +43,9 @@ export type CheckoutDeps = {
 };
 
 export const followUpsOf = (deps: CheckoutDeps) => ({ followUps: deps.followUps ?? [], log: deps.log });
-type IntentBody = z.output<typeof ZCreateIntentRequest> & z.output<typeof ZIntentDonorHints>;
+type IntentBody = z.output<typeof ZCreateIntentRequest> &
+  z.output<typeof ZIntentDonorHints> &
+  z.output<typeof ZIntentReuse>;
 
 /**
  * Optional on the intent call: who is giving, when the form already knows (the details step comes
@@ -78,7 +80,15 @@ export const ZIntentDonorHints = z.object({
     .optional()
     .catch(undefined),
 });
-export const ZIntentRequest = z.intersection(ZCreateIntentRequest, ZIntentDonorHints);
+/**
+ * The intent this browser made earlier in the visit, with its client secret: a donor who went back
+ * and changed the gift updates it instead of leaving it behind (docs/product/payments.md#calls).
+ */
+export const ZIntentReuse = z.object({
+  intent_id: z.string().trim().min(1).max(255).optional(),
+  intent_client_secret: z.string().trim().min(1).max(500).optional(),
+});
+export const ZIntentRequest = z.intersection(z.intersection(ZCreateIntentRequest, ZIntentDonorHints), ZIntentReuse);
 
 /** Metadata values are strings (Stripe's rule for every provider); only known hints are kept. */
 export function donorMetadata(
@@ -211,28 +221,38 @@ export async function createIntent(
   const to = { npoId: campaign.npo_id, campaignId: campaign.campaign_id, clientAddress };
   if (await deps.cardTesting.challengeNeeded(to)) await deps.challenges.redeem(body.altcha, to);
   const provider = deps.providers.card;
-  const created = await provider
-    .createIntent({
-      account: accountOf(campaign),
-      amountMinor: body.amount,
-      currency: body.currency,
-      interval: body.interval,
-      idempotencyKey,
-      methodTypes: methodTypesOf(campaign, body.currency),
-      description: `Donation to ${campaign.npo}`,
-      // What confirm_payment and the webhook need later, fixed now by the server.
-      metadata: {
-        campaign_id: String(campaign.campaign_id),
-        peer_campaign_id: body.peer_campaign_id ? String(body.peer_campaign_id) : '',
-        npo_id: String(campaign.npo_id),
+  // What confirm_payment and the webhook need later, fixed now by the server.
+  const metadata = {
+    campaign_id: String(campaign.campaign_id),
+    peer_campaign_id: body.peer_campaign_id ? String(body.peer_campaign_id) : '',
+    npo_id: String(campaign.npo_id),
+    interval: body.interval,
+    included_fees: String(body.included_fees),
+    // Whose declines to count if the card is refused (decision 025).
+    client_ip: clientAddress,
+    ...donorMetadata(body),
+  };
+  const account = accountOf(campaign);
+  const created = await (body.intent_id && body.intent_client_secret && provider.updateIntent
+    ? provider.updateIntent({
+        account,
+        id: body.intent_id,
+        clientSecret: body.intent_client_secret,
+        amountMinor: body.amount,
+        currency: body.currency,
+        metadata,
+      })
+    : provider.createIntent({
+        account,
+        amountMinor: body.amount,
+        currency: body.currency,
         interval: body.interval,
-        included_fees: String(body.included_fees),
-        // Whose declines to count if the card is refused (decision 025).
-        client_ip: clientAddress,
-        ...donorMetadata(body),
-      },
-    })
-    .catch(rethrowProvider);
+        idempotencyKey,
+        methodTypes: methodTypesOf(campaign, body.currency),
+        description: `Donation to ${campaign.npo}`,
+        metadata,
+      })
+  ).catch(rethrowProvider);
   return {
     intent: { id: created.id, client_secret: created.clientSecret },
     provider: provider.name === 'stripe' ? ('stripe' as const) : ('sandbox' as const),

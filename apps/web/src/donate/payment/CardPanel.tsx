@@ -84,7 +84,7 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
     setBusy(true);
     onError(null);
     try {
-      const answer = await createIntent(campaign, choice, donor, keyFor, altcha, earlier.current?.intent.id);
+      const answer = await createIntent(campaign, choice, donor, keyFor, altcha, earlier.current?.intent);
       setChallenge(null);
       if (!answer?.intent?.id || !answer.intent.client_secret) onError(PAYMENT_MESSAGES.paymentNotStarted);
       else {

@@ -75,7 +75,7 @@ export function createIntent(
   keyFor: KeyFor,
   altcha?: string,
   /** The intent made earlier in this visit: the server updates it to this choice instead of making another. */
-  intentId?: string,
+  earlier?: { id: string; client_secret: string },
 ) {
   const d = donorFields(donor);
   const body = {
@@ -94,7 +94,7 @@ export function createIntent(
     gift_aid: choice.giftAid,
     create_donor_account: choice.createDonorAccount,
     ...(altcha ? { altcha } : {}),
-    ...(intentId ? { intent_id: intentId } : {}),
+    ...(earlier ? { intent_id: earlier.id, intent_client_secret: earlier.client_secret } : {}),
   };
   return postJson<IntentAnswer>('/npo_admin/intent', body, { 'Idempotency-Key': keyFor(body) });
 }
