@@ -34,6 +34,8 @@ export type CampaignJson = {
   owner_user_id: number | null;
   created_at: string;
   updated_at: string;
+  // faults15: amount limits (decision 035)
+  max_amount_minor: number | null;
 };
 
 type Totals = { raised: number; donors: number; donations: number };
@@ -71,6 +73,8 @@ export type CampaignViewRow = {
   totals: Totals;
   peer_totals: Totals | null;
   owner_name: string | null;
+  // faults15: the public form's locale
+  npo_locale: string;
 };
 
 /** Raised net of refunds and disputes, donors and gifts (campaignTotalsRow) as one JSON value. */
@@ -102,7 +106,8 @@ export async function selectCampaignView(db: Tx, where: SQL): Promise<CampaignVi
       ${totalsOf(sql`d.campaign_id = f.id AND d.npo_id = f.npo_id`)} AS totals,
       CASE WHEN c.parent_campaign_id IS NOT NULL
         THEN ${totalsOf(sql`d.peer_campaign_id = c.id AND d.npo_id = c.npo_id`)} END AS peer_totals,
-      (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u WHERE u.id = c.owner_user_id) AS owner_name
+      (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u WHERE u.id = c.owner_user_id) AS owner_name,
+      n.locale AS npo_locale
     FROM c JOIN f ON true JOIN npos n ON n.id = c.npo_id`);
   return rows[0] ?? null;
 }

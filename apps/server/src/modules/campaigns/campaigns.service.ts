@@ -20,6 +20,7 @@ import { paymentOptionsOf, toPublicCampaign, toStaffCampaign } from './campaign-
 import { columnsOf, findOwnCampaign, hasAmounts, isCampaignUrlTaken, replaceChildren } from './campaigns.repository.ts';
 import type { TStaffCampaign } from './campaigns.schemas.ts';
 import { campaigns } from './campaigns.tables.ts';
+import { type CurrencyFactors, factorsFor } from './currency-amounts.ts';
 import { customCssProblem } from './custom-css.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
@@ -36,11 +37,21 @@ const PUBLICLY_ACTIVE = sql`c.status = 'active' AND (c.parent_campaign_id IS NUL
 
 const ownCondition = (npoId: number, id: number) => sql`c.id = ${id} AND c.npo_id = ${npoId}`;
 
-export async function loadDetail(db: Tx, config: Config, npoId: number, id: number): Promise<StaffResponse> {
+export async function loadDetail(
+  db: Tx,
+  config: Config,
+  npoId: number,
+  id: number,
+  rates?: CurrencyFactors,
+): Promise<StaffResponse> {
   const row = await selectCampaignView(db, ownCondition(npoId, id));
   if (!row) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-  return { campaign: toStaffCampaign(row, paymentsOf(config, row)) };
+  return { campaign: toStaffCampaign(row, paymentsOf(config, row), await factorsOf(db, rates, row)) };
 }
+
+/** The exchange-rate factors of the form's currencies (none asked for a one-currency campaign). */
+const factorsOf = (db: Tx, rates: CurrencyFactors | undefined, row: CampaignViewRow) =>
+  factorsFor(db as Db, rates, row.self.npo_id, row.form);
 
 const paymentsOf = (config: Config, row: CampaignViewRow) =>
   paymentOptionsOf(config, {
@@ -61,19 +72,25 @@ export async function getCampaignForViewer(
   config: Config,
   session: RequestSession | null,
   id: number,
+  rates?: CurrencyFactors,
 ): Promise<TPublicCampaignResponse | StaffResponse> {
   const npoId = session?.selectedNpoId ?? null;
   const isStaff = npoId !== null && (ACCESS.dashboard as readonly number[]).includes(session?.roleCode ?? -1);
   if (isStaff) {
     const own = await selectCampaignView(db, ownCondition(npoId, id));
-    if (own) return { campaign: toStaffCampaign(own, paymentsOf(config, own)) };
+    if (own) return { campaign: toStaffCampaign(own, paymentsOf(config, own), await factorsOf(db, rates, own)) };
   }
-  return publicView(db, config, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`);
+  return publicView(db, config, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`, rates);
 }
 
 /** GET /npo_admin/campaign_page: the public shape by URL, active campaigns only. */
-export function getCampaignPage(db: Db, config: Config, campaignUrl: string): Promise<TPublicCampaignResponse> {
-  return publicView(db, config, sql`c.campaign_url = ${campaignUrl.toLowerCase()} AND ${PUBLICLY_ACTIVE}`);
+export function getCampaignPage(
+  db: Db,
+  config: Config,
+  campaignUrl: string,
+  rates?: CurrencyFactors,
+): Promise<TPublicCampaignResponse> {
+  return publicView(db, config, sql`c.campaign_url = ${campaignUrl.toLowerCase()} AND ${PUBLICLY_ACTIVE}`, rates);
 }
 
 /**
@@ -82,15 +99,25 @@ export function getCampaignPage(db: Db, config: Config, campaignUrl: string): Pr
  * goes, `peer_campaign_id` the page it came through, `npo_id` the organisation, and card_enabled /
  * wallet_enabled / stripe_account what the organisation can take.
  */
-export async function findPayableCampaign(db: Db, config: Config, id: number): Promise<TPublicCampaign | null> {
+export async function findPayableCampaign(
+  db: Db,
+  config: Config,
+  id: number,
+  rates?: CurrencyFactors,
+): Promise<TPublicCampaign | null> {
   const row = await selectCampaignView(db, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`);
-  return row ? toPublicCampaign(row, paymentsOf(config, row)) : null;
+  return row ? toPublicCampaign(row, paymentsOf(config, row), new Date(), await factorsOf(db, rates, row)) : null;
 }
 
-async function publicView(db: Db, config: Config, where: SQL): Promise<TPublicCampaignResponse> {
+async function publicView(
+  db: Db,
+  config: Config,
+  where: SQL,
+  rates?: CurrencyFactors,
+): Promise<TPublicCampaignResponse> {
   const row = await selectCampaignView(db, where);
   if (!row) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
-  return { campaign: toPublicCampaign(row, paymentsOf(config, row)) };
+  return { campaign: toPublicCampaign(row, paymentsOf(config, row), new Date(), await factorsOf(db, rates, row)) };
 }
 
 /** A peer campaign raises for one of the organisation's own top-level campaigns, never for itself. */

@@ -2,11 +2,14 @@
 // the confirmation read back from the provider. The browser's amount only ever chooses what the
 // intent asks for; what is recorded is what the provider says was paid.
 import {
+  amountLimitError,
+  campaignLimitsFor,
   cardTabMethods,
   DONATION_METHODS,
   normaliseDonorWall,
   stripeMethodTypes,
   type TPublicCampaign,
+  walletMaximumMinor,
   type ZConfirmPaymentRequest,
   ZCreateIntentRequest,
   ZFlag,
@@ -19,6 +22,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { findPayableCampaign, NO_CAMPAIGN } from '../campaigns/index.ts';
 import type { CardTesting, PaymentChallenges } from '../card-testing/index.ts';
 import type { DonationFollowUp } from '../donations/index.ts';
+import { currencyFactors } from '../payment-settings/index.ts';
 import {
   type PaymentProviders,
   type ProviderAccount,
@@ -146,7 +150,9 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION_FAI
  * amounts and currencies are re-checked against the provider's record of the payment anyway.
  */
 export async function payableCampaign(deps: CheckoutDeps, id: number): Promise<TPublicCampaign> {
-  const campaign = await deps.campaigns.get(String(id), () => findPayableCampaign(deps.db, deps.config, id));
+  const campaign = await deps.campaigns.get(String(id), () =>
+    findPayableCampaign(deps.db, deps.config, id, currencyFactors),
+  );
   if (!campaign) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
   return campaign;
 }
@@ -181,8 +187,27 @@ export function assertChoiceAllowed(
   if (body.included_fees > 0 && !campaign.include_payment_fees)
     throw invalid('included_fees', CHECKOUT_MESSAGES.feeCover);
   const gift = body.amount - body.included_fees;
-  const preset = campaign.amounts.some((a) => a.amount_minor === gift && a.interval === body.interval);
+  assertWithinLimits(campaign, gift, body.currency, method);
+  // A preset at its face value, or as converted into this currency (decision 035).
+  const converted = campaign.currency_amounts?.[body.currency] ?? [];
+  const preset = campaign.amounts.some(
+    (a) =>
+      a.interval === body.interval &&
+      (a.amount_minor === gift || converted.some((c) => c.id === a.id && c.amount_minor === gift)),
+  );
   if (!preset && !campaign.user_amount_enable) throw invalid('amount', CHECKOUT_MESSAGES.amount);
+}
+
+/**
+ * The typed gift within the currency's limits (decision 035), with the form's own words; PayPal's
+ * published maximum narrows the wallet's. Checked before any provider is asked.
+ */
+function assertWithinLimits(campaign: TPublicCampaign, gift: number, currency: string, method: 'card' | 'paypal') {
+  const limits = campaignLimitsFor(campaign, currency);
+  const walletMax = method === 'paypal' ? walletMaximumMinor(currency) : null;
+  const narrowed = walletMax === null ? limits : { ...limits, max_minor: Math.min(limits.max_minor, walletMax) };
+  const problem = amountLimitError(gift, currency, narrowed, campaign.locale);
+  if (problem) throw invalid('amount', problem);
 }
 
 /** The organisation's PayPal merchant: wallet payments go to it (PayPal's payee), never to Stripe's account. */

@@ -175,3 +175,23 @@ export async function refreshRates(deps: ExchangeRatesDeps, npoId: number): Prom
   await fetchReferenceRates(deps.db, deps.config.EXCHANGE_RATES_URL);
   return getExchangeRates(deps, npoId);
 }
+
+/**
+ * Major units of each `to` currency per major unit of `from`, from the rates gifts are converted
+ * with (usableRates, ratePath): what the public form's presets and limits per currency are
+ * computed from (decision 035). A currency without a usable rate is left out.
+ */
+export async function currencyFactors(
+  db: Db,
+  npoId: number,
+  from: string,
+  to: readonly string[],
+): Promise<Record<string, number>> {
+  const rows = await usableRates(db, npoId, [from, ...to]);
+  const factors: Record<string, number> = {};
+  for (const currency of to) {
+    const path = ratePath(rows, from, currency);
+    if (path) factors[currency] = describePath(path).rate;
+  }
+  return factors;
+}
