@@ -139,7 +139,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     async (request, reply) => {
       const actor = organisationSessionOf(request, WRITE);
       reply.status(201);
-      return createCampaign(db, config, actor, request.body, request.ip ?? null);
+      return createCampaign(db, config, actor, request.body, request.ip ?? null, rates);
     },
   );
 
@@ -173,6 +173,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
         request.params.id,
         request.body,
         request.ip ?? null,
+        rates,
       ),
   );
 
@@ -193,6 +194,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
         request.params.id,
         request.body.status,
         request.ip ?? null,
+        rates,
       );
     },
   );

@@ -44,14 +44,14 @@ export async function loadDetail(
   id: number,
   rates?: CurrencyFactors,
 ): Promise<StaffResponse> {
-  const row = await selectCampaignView(db, ownCondition(npoId, id));
+  const row = await selectCampaignView(db, ownCondition(npoId, id), rates);
   if (!row) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-  return { campaign: toStaffCampaign(row, paymentsOf(config, row), await factorsOf(db, rates, row)) };
+  return { campaign: toStaffCampaign(row, paymentsOf(config, row), factorsOf(rates, row)) };
 }
 
-/** The exchange-rate factors of the form's currencies (none asked for a one-currency campaign). */
-const factorsOf = (db: Tx, rates: CurrencyFactors | undefined, row: CampaignViewRow) =>
-  factorsFor(db as Db, rates, row.self.npo_id, row.form);
+/** The exchange-rate factors of the form's currencies, from the rows the campaign's statement read. */
+const factorsOf = (rates: CurrencyFactors | undefined, row: CampaignViewRow) =>
+  factorsFor(rates, row.rate_rows, row.form);
 
 const paymentsOf = (config: Config, row: CampaignViewRow) =>
   paymentOptionsOf(config, {
@@ -77,8 +77,8 @@ export async function getCampaignForViewer(
   const npoId = session?.selectedNpoId ?? null;
   const isStaff = npoId !== null && (ACCESS.dashboard as readonly number[]).includes(session?.roleCode ?? -1);
   if (isStaff) {
-    const own = await selectCampaignView(db, ownCondition(npoId, id));
-    if (own) return { campaign: toStaffCampaign(own, paymentsOf(config, own), await factorsOf(db, rates, own)) };
+    const own = await selectCampaignView(db, ownCondition(npoId, id), rates);
+    if (own) return { campaign: toStaffCampaign(own, paymentsOf(config, own), factorsOf(rates, own)) };
   }
   return publicView(db, config, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`, rates);
 }
@@ -105,8 +105,8 @@ export async function findPayableCampaign(
   id: number,
   rates?: CurrencyFactors,
 ): Promise<TPublicCampaign | null> {
-  const row = await selectCampaignView(db, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`);
-  return row ? toPublicCampaign(row, paymentsOf(config, row), new Date(), await factorsOf(db, rates, row)) : null;
+  const row = await selectCampaignView(db, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`, rates);
+  return row ? toPublicCampaign(row, paymentsOf(config, row), new Date(), factorsOf(rates, row)) : null;
 }
 
 async function publicView(
@@ -115,9 +115,9 @@ async function publicView(
   where: SQL,
   rates?: CurrencyFactors,
 ): Promise<TPublicCampaignResponse> {
-  const row = await selectCampaignView(db, where);
+  const row = await selectCampaignView(db, where, rates);
   if (!row) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
-  return { campaign: toPublicCampaign(row, paymentsOf(config, row), new Date(), await factorsOf(db, rates, row)) };
+  return { campaign: toPublicCampaign(row, paymentsOf(config, row), new Date(), factorsOf(rates, row)) };
 }
 
 /** A peer campaign raises for one of the organisation's own top-level campaigns, never for itself. */
@@ -173,6 +173,7 @@ export async function createCampaign(
   actor: Actor,
   input: TCampaignValues,
   ip: string | null,
+  rates?: CurrencyFactors,
 ): Promise<StaffResponse> {
   assertCustomCss(input.custom_css);
   await assertParent(db, actor.selectedNpoId, input.parent_campaign_id, null);
@@ -193,7 +194,7 @@ export async function createCampaign(
         { campaign_url: input.campaign_url, status: input.status },
         ip,
       );
-      return loadDetail(tx, config, actor.selectedNpoId, row.id);
+      return loadDetail(tx, config, actor.selectedNpoId, row.id, rates);
     })
     .catch(rethrowUrlConflict);
 }
@@ -206,6 +207,7 @@ export async function updateCampaign(
   id: number,
   input: TCampaignValues,
   ip: string | null,
+  rates?: CurrencyFactors,
 ): Promise<StaffResponse> {
   const existing = await findOwnCampaign(db, actor.selectedNpoId, id);
   if (!existing) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
@@ -221,7 +223,7 @@ export async function updateCampaign(
       // A peer campaign's form is its parent's: its own children are never shown, so never written.
       if (existing.parentCampaignId === null) await replaceChildren(tx, actor.selectedNpoId, id, input);
       await audit(tx, actor, 'campaign.updated', id, { campaign_url: input.campaign_url, status: input.status }, ip);
-      return loadDetail(tx, config, actor.selectedNpoId, id);
+      return loadDetail(tx, config, actor.selectedNpoId, id, rates);
     })
     .catch(rethrowUrlConflict);
 }
@@ -233,6 +235,7 @@ export async function changeCampaignStatus(
   id: number,
   status: 'draft' | 'active' | 'ended',
   ip: string | null,
+  rates?: CurrencyFactors,
 ): Promise<StaffResponse> {
   const existing = await findOwnCampaign(db, actor.selectedNpoId, id);
   if (!existing) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
@@ -246,7 +249,7 @@ export async function changeCampaignStatus(
       .set({ status, updatedAt: new Date() })
       .where(and(eq(campaigns.id, id), eq(campaigns.npoId, actor.selectedNpoId)));
     await audit(tx, actor, 'campaign.status_changed', id, { before: existing.status, after: status }, ip);
-    return loadDetail(tx, config, actor.selectedNpoId, id);
+    return loadDetail(tx, config, actor.selectedNpoId, id, rates);
   });
 }
 

@@ -3,19 +3,19 @@
 // campaign is read, so the public form needs no further request and the payment calls check the
 // same figures from the cached campaign.
 import { amountLimitsOf, currencyExponent, type TAmountLimits, type TPublicCampaign } from '@kindling/contracts';
-import type { Db } from '../../platform/db/client.ts';
+import type { SQL } from 'drizzle-orm';
 
 /**
- * Major units of each `to` currency per major unit of `from`, from the organisation's rates; a
- * currency without a usable rate is absent. Supplied by the payment-settings module (which owns
- * the rates and already depends on this one), so campaigns take it as a parameter.
+ * The organisation's exchange rates as the campaign read needs them, supplied by the
+ * payment-settings module (which owns the rates and already depends on this one): a correlated
+ * subquery that the campaign's single statement embeds, and the factors computed from its rows.
  */
-export type CurrencyFactors = (
-  db: Db,
-  npoId: number,
-  from: string,
-  to: readonly string[],
-) => Promise<Readonly<Record<string, number>>>;
+export type CurrencyFactors = {
+  /** JSON array of the rate rows usable for organisation `npo` between `currencies` (SQL expressions). */
+  rowsJson: (npo: SQL, currencies: SQL) => SQL;
+  /** Major units of each `to` per major unit of `from`; a currency without a usable rate is absent. */
+  factors: (rows: readonly unknown[], from: string, to: readonly string[]) => Readonly<Record<string, number>>;
+};
 
 type Extras = Required<Pick<TPublicCampaign, 'amount_limits' | 'currency_amounts' | 'max_amount_minor'>>;
 
@@ -81,15 +81,14 @@ export function currencyExtras(
   return { amount_limits: limits, currency_amounts: presets, max_amount_minor: form.max_amount_minor };
 }
 
-/** The factors a campaign needs: none when it offers only its own currency (no query then). */
-export async function factorsFor(
-  db: Db,
+/** The factors a campaign needs, from the rate rows its statement read (none for one currency). */
+export function factorsFor(
   rates: CurrencyFactors | undefined,
-  npoId: number,
+  rows: readonly unknown[] | null,
   form: { currency: string; currencies: readonly string[] },
-): Promise<Readonly<Record<string, number>>> {
+): Readonly<Record<string, number>> {
   const own = form.currency.toUpperCase();
   const others = form.currencies.map((c) => c.toUpperCase()).filter((c) => c !== own);
-  if (!rates || others.length === 0) return {};
-  return rates(db, npoId, own, others);
+  if (!rates || !rows || others.length === 0) return {};
+  return rates.factors(rows, own, others);
 }

@@ -10,9 +10,11 @@ export {
   type Conversion,
   convertToBase,
   describePath,
+  type RateRow,
   type RateSource,
   ratePath,
   usableRates,
+  usableRatesJson,
 } from './exchange-rates.ts';
 export {
   PLAN_FAILURE,

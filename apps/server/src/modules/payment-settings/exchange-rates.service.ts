@@ -15,7 +15,15 @@ import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { describePath, exchangeRates, ratePath, usableRates } from '../donations/index.ts';
+import type { CurrencyFactors } from '../campaigns/index.ts';
+import {
+  describePath,
+  exchangeRates,
+  type RateRow,
+  ratePath,
+  usableRates,
+  usableRatesJson,
+} from '../donations/index.ts';
 import { npos } from '../organisations/index.ts';
 import type { Actor } from './payment-methods.service.ts';
 import { exchangeRateFetches } from './payment-settings.tables.ts';
@@ -177,21 +185,18 @@ export async function refreshRates(deps: ExchangeRatesDeps, npoId: number): Prom
 }
 
 /**
- * Major units of each `to` currency per major unit of `from`, from the rates gifts are converted
- * with (usableRates, ratePath): what the public form's presets and limits per currency are
- * computed from (decision 035). A currency without a usable rate is left out.
+ * The organisation's rates for the public form's presets and limits per currency (decision 035):
+ * the rows gifts are converted with (usableRates, ratePath), read inside the campaign's own
+ * statement, and the factors (major units of each `to` per major unit of `from`) computed from them.
  */
-export async function currencyFactors(
-  db: Db,
-  npoId: number,
-  from: string,
-  to: readonly string[],
-): Promise<Record<string, number>> {
-  const rows = await usableRates(db, npoId, [from, ...to]);
-  const factors: Record<string, number> = {};
-  for (const currency of to) {
-    const path = ratePath(rows, from, currency);
-    if (path) factors[currency] = describePath(path).rate;
-  }
-  return factors;
-}
+export const currencyFactors: CurrencyFactors = {
+  rowsJson: usableRatesJson,
+  factors: (rows, from, to) => {
+    const factors: Record<string, number> = {};
+    for (const currency of to) {
+      const path = ratePath(rows as RateRow[], from, currency);
+      if (path) factors[currency] = describePath(path).rate;
+    }
+    return factors;
+  },
+};

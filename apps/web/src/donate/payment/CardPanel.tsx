@@ -7,9 +7,9 @@ import {
   intentErrorMessage,
   PAYMENT_MESSAGES,
 } from '@kindling/contracts/donation-constants.ts';
-import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { PaymentStepProps } from '../donation-choice.ts';
+import { moneyIn } from '../form-format.ts';
 import { HttpError } from '../http.ts';
 import { DonorFields } from './DonorFields.tsx';
 import { type DonorDetails, type DonorErrors, EMPTY_DONOR, hasErrors, validateDonor } from './donor-details.ts';
@@ -120,7 +120,7 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
   }
 
   if (intent) {
-    const amountLabel = formatMoney(choice.totalMinor, choice.currency);
+    const amountLabel = moneyIn(campaign, choice.totalMinor, choice.currency);
     return (
       <div className="kd-pay-panel">
         <p className="kd-pay-who">

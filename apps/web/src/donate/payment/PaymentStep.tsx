@@ -4,7 +4,6 @@
 import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { cardTabMethods } from '@kindling/contracts/donation-method-rules.ts';
 import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';
-import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import {
   autoSelectMethod,
   availableMethods,
@@ -15,6 +14,7 @@ import {
 } from '@kindling/contracts/payment-method-rules.ts';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { PaymentStepProps } from '../donation-choice.ts';
+import { moneyIn } from '../form-format.ts';
 import { CardPanel } from './CardPanel.tsx';
 import { WalletPanel } from './WalletPanel.tsx';
 import './payment.css';
@@ -94,7 +94,7 @@ export function PaymentStep(props: PaymentStepProps) {
     if (methods.length === 0) onError(CURRENCY_NOT_SUPPORTED);
   }, [choice.currency, methods.length]);
 
-  const summary = `${formatMoney(choice.totalMinor, choice.currency)} · ${INTERVAL_LABELS[choice.interval]}`;
+  const summary = `${moneyIn(props.campaign, choice.totalMinor, choice.currency)} · ${INTERVAL_LABELS[choice.interval]}`;
   return (
     <section className="kd-pay" aria-labelledby="kd-pay-title">
       <h2 id="kd-pay-title" className="kd-pay-title">
