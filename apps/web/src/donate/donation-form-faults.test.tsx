@@ -115,3 +115,53 @@ describe('going back from payment', () => {
     expect(made).toBe(1);
   });
 });
+
+describe('the typed amount and presets per currency', () => {
+  const campaign = testCampaign({
+    currencies: ['USD', 'EUR', 'JPY'],
+    amount_limits: {
+      USD: { min_minor: 50, max_minor: 100_000 },
+      JPY: { min_minor: 50, max_minor: 150_000 },
+    },
+    currency_amounts: {
+      JPY: [
+        { id: 1, amount_minor: 5000 },
+        { id: 2, amount_minor: 10000 },
+      ],
+    },
+  });
+  const amountField = () => screen.getByLabelText('Or enter your own amount');
+
+  it('refuses $0.01 and more than the maximum with the limit in that currency', async () => {
+    const user = userEvent.setup();
+    render(<DonationForm preview campaign={campaign} />);
+    await user.type(amountField(), '0.01');
+    expect(screen.getByText('The smallest donation in USD is $0.50.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue to Payment' })).toBeNull();
+    await user.clear(amountField());
+    await user.type(amountField(), '1000.01');
+    expect(screen.getByText('The largest donation in USD is $1,000.')).toBeInTheDocument();
+    await user.clear(amountField());
+    await user.type(amountField(), '1000');
+    expect(screen.queryByText(/The largest donation/)).toBeNull();
+  });
+
+  it('shows the converted presets when the donor switches currency, and the yen limit', async () => {
+    const user = userEvent.setup();
+    render(<DonationForm preview campaign={campaign} />);
+    await user.click(screen.getByRole('button', { name: 'Currency: USD' }));
+    await user.click(screen.getByRole('option', { name: /JPY/ }));
+    expect(screen.getByRole('button', { name: /^¥5,000/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^¥25\b/ })).toBeNull();
+    await user.type(amountField(), '99999999999');
+    expect(screen.getByText('The largest donation in JPY is ¥150,000.')).toBeInTheDocument();
+  });
+
+  it('writes amounts in the organisation’s locale', async () => {
+    const user = userEvent.setup();
+    render(<DonationForm preview campaign={testCampaign({ locale: 'de-DE', currency: 'EUR', currencies: ['EUR'] })} />);
+    expect(screen.getByRole('button', { name: /^25\s?€/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^25\s?€/ }));
+    expect(document.querySelector('.kd-summary strong')?.textContent).toMatch(/^25,00\s?€$/);
+  });
+});
