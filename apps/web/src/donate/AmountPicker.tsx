@@ -59,6 +59,7 @@ function PresetTile({
 }) {
   const style = {
     '--kd-amount-scale': String(amountScale(label)),
+    '--kd-amount-chars': String(Math.max(label.length, 1)),
     ...(preset.image_url ? { backgroundImage: `url("${encodeURI(preset.image_url)}")` } : {}),
   } as CSSProperties;
   return (
