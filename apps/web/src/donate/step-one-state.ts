@@ -2,7 +2,7 @@
 // field to another (interval resets the amount, the donor wall gates its sub-options, the wizard's
 // blocked advance) lives here, so both renderers (React and preact/compat) share it exactly.
 import type { TAnswers, TCampaignAmount, TDonorWallFlags, TGivingInterval, TPublicCampaign } from '@kindling/contracts';
-import { amountLimitError, campaignLimitsFor } from '@kindling/contracts/amount-limits.ts';
+import { amountLimitError } from '@kindling/contracts/amount-limits.ts';
 import { DONATION_CONSTANTS, PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { addFeeCover } from '@kindling/contracts/fee-cover.ts';
 import { giftAidApplies } from '@kindling/contracts/gift-aid-rules.ts';
@@ -160,8 +160,10 @@ export function giftOf(campaign: TPublicCampaign, state: StepOneState): { minor:
     const parsed = toMinorUnits(state.customText, state.currency);
     if (!parsed.ok) return { minor: null, error: parsed.error };
     if (parsed.minor <= 0) return { minor: null, error: null };
-    const limits = campaignLimitsFor(campaign, state.currency);
-    const error = amountLimitError(parsed.minor, state.currency, limits, formLocale(campaign));
+    // The server's figures for this currency (the providers' tables stay out of the page's bundle);
+    // without them the payment call's own check still answers with the same words.
+    const limits = campaign.amount_limits?.[state.currency];
+    const error = limits ? amountLimitError(parsed.minor, state.currency, limits, formLocale(campaign)) : null;
     return error ? { minor: null, error } : { minor: parsed.minor, error: null };
   }
   const preset = campaign.amounts.find((a) => a.id === state.presetId && a.interval === state.interval);
