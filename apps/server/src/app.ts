@@ -23,7 +23,7 @@ import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
 import { overviewRoutes } from './modules/overview/index.ts';
-import { paymentSettingsRoutes, registerReferenceRates } from './modules/payment-settings/index.ts';
+import { currencyFactors, paymentSettingsRoutes, registerReferenceRates } from './modules/payment-settings/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import {
   planCardFollowUp,
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(noteRoutes, { db: deps.db });
       await api.register(transactionRoutes, { db: deps.db });
       await api.register(emailTemplateRoutes, { db: deps.db });
-      await api.register(campaignRoutes, { db: deps.db, config: deps.config, files });
+      await api.register(campaignRoutes, { db: deps.db, config: deps.config, files, rates: currencyFactors });
       await api.register(donationListRoutes, { db: deps.db });
       // CRM contacts: a donor merge folds the duplicate's contact record into the kept one.
       await api.register(donorRoutes, { db: deps.db, mergeSteps: [foldContactInto] });

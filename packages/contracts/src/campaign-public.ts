@@ -90,6 +90,20 @@ export const ZPublicCampaign = z.object({
   paypal_client_id: z.string().nullable(),
   paypal_merchant_id: z.string().nullable(),
   paypal_email: z.string().nullable(),
+  // faults15: amount limits and presets per currency (decision 035), the organisation's locale.
+  /** The organisation's BCP 47 locale: every amount and date on the public form is written in it. */
+  locale: z.string().optional(),
+  /** The campaign's own largest gift in `currency`; null: only the providers' limits apply. */
+  max_amount_minor: ZMinorAmount.nullable().optional(),
+  /** Smallest and largest gift per offered currency (providers' limits, the campaign maximum converted). */
+  amount_limits: z.record(z.string(), z.object({ min_minor: ZMinorAmount, max_minor: ZMinorAmount })).optional(),
+  /**
+   * The presets in each offered currency other than `currency`: converted with the organisation's
+   * exchange rates and rounded to a nice amount; a currency without a rate keeps the face value.
+   */
+  currency_amounts: z
+    .record(z.string(), z.array(z.object({ id: z.number().int(), amount_minor: ZMinorAmount })))
+    .optional(),
 });
 export type TPublicCampaign = z.infer<typeof ZPublicCampaign>;
 

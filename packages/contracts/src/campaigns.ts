@@ -155,6 +155,8 @@ export const ZCampaignFields = z.object({
   custom_css: ZCustomCss.default(''),
   /** Set for a peer (fundraiser) campaign: the campaign it raises for. */
   parent_campaign_id: id.nullable().default(null),
+  // faults15: the campaign's largest gift, in its default currency (decision 035); null: the providers' limit.
+  max_amount_minor: ZPositiveMinorAmount.nullable().default(null),
 });
 
 type TFields = z.output<typeof ZCampaignFields>;

@@ -71,6 +71,7 @@ export const DONATION_FORM_TEXT = {
   selectOption: 'Select an option',
   typeAnswer: 'Type your answer here...',
   continue: 'Continue',
+  skip: 'Skip',
   thankYou: (interval: string, amount: string, organisation: string) =>
     `Thank you for your ${interval} ${amount} donation to ${organisation}.`,
   thankYouMission: (organisation: string) => `Your donation will help ${organisation} continue their mission.`,

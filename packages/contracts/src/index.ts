@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './account.ts';
+export * from './amount-limits.ts';
 export * from './analysis.ts';
 export * from './auth.ts';
 export type * from './auth-types.ts';

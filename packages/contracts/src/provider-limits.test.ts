@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardMinimumError, cardMinimumMinor } from './provider-limits.ts';
+import { cardMinimumMinor } from './amount-limits.ts';
+import { cardMinimumError } from './provider-limits.ts';
 
 describe('card minimum charge in our minor units', () => {
   it('converts the published minimums with our exponent', () => {

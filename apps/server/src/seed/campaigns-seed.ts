@@ -55,6 +55,8 @@ const SPRING: TCampaignInput = {
   campaign_settings: { theme_color: '#e8590c', button_color: '#e8590c', button_text_color: '#ffffff' },
   // Served scoped to the form, the @media block too (decision 023).
   custom_css: '.kd-cta { letter-spacing: 0.01em; }\n@media (max-width: 480px) { .kd-cta { font-size: 1.2rem; } }',
+  // faults15: the largest gift the form takes, converted for euros and pounds (decision 035).
+  max_amount_minor: 2_500_000,
 };
 
 const TEAM_SAM: TCampaignInput = {

@@ -4,10 +4,10 @@
 import type { TCampaignAmount, TGivingInterval, TPublicCampaign } from '@kindling/contracts';
 import { amountScale, amountSize, DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';
 import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';
-import { faceValueIn, formatMoney } from '@kindling/contracts/money-rules.ts';
 import type { CSSProperties, Dispatch } from 'react';
 import { CurrencySelect } from './CurrencySelect.tsx';
-import { presetsFor, type StepOneAction, type StepOneState } from './step-one-state.ts';
+import { moneyIn } from './form-format.ts';
+import { presetMinorIn, presetsFor, type StepOneAction, type StepOneState } from './step-one-state.ts';
 
 type Props = {
   campaign: TPublicCampaign;
@@ -59,6 +59,7 @@ function PresetTile({
 }) {
   const style = {
     '--kd-amount-scale': String(amountScale(label)),
+    '--kd-amount-chars': String(Math.max(label.length, 1)),
     ...(preset.image_url ? { backgroundImage: `url("${encodeURI(preset.image_url)}")` } : {}),
   } as CSSProperties;
   return (
@@ -82,9 +83,7 @@ function PresetTile({
 export function AmountPicker({ campaign, state, dispatch, amountError }: Props) {
   const presets = presetsFor(campaign, state.interval);
   const labelOf = (preset: TCampaignAmount) =>
-    formatMoney(faceValueIn(preset.amount_minor, campaign.currency, state.currency), state.currency, 'en-US', {
-      trimWholeZeros: true,
-    });
+    moneyIn(campaign, presetMinorIn(campaign, preset, state.currency), state.currency, { trimWholeZeros: true });
   const chosen = state.choosing ? null : presets.find((p) => p.id === state.presetId);
   const currencies = campaign.currencies.map((c) => c.toUpperCase());
   const setCurrency = (currency: string) => dispatch({ type: 'currency', currency });

@@ -2,13 +2,13 @@
 // header) and /campaign-embed/… (chromeless, reports its height to the parent page).
 import type { TPublicCampaign } from '@kindling/contracts';
 import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
-import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { fetchCampaign, inlinedCampaign, type PublicRoute, parsePublicRoute } from './campaign-source.ts';
 import { DonationForm } from './DonationForm.tsx';
 import { useEmbedResize } from './embed-resize.ts';
 import { HttpError } from './http.ts';
 import './page.css';
+import { moneyIn } from './form-format.ts';
 
 type Load =
   | { state: 'loading' }
@@ -65,7 +65,7 @@ function Header({ campaign }: { campaign: TPublicCampaign }) {
       {campaign.peer ? (
         <p className="kd-peer">
           <strong>{campaign.peer.owner_name}</strong> is fundraising for {campaign.name}:{' '}
-          <strong>{formatMoney(campaign.peer.raised_minor, campaign.raised_currency)}</strong> raised from{' '}
+          <strong>{moneyIn(campaign, campaign.peer.raised_minor, campaign.raised_currency)}</strong> raised from{' '}
           {campaign.peer.donors} {campaign.peer.donors === 1 ? 'donor' : 'donors'}
         </p>
       ) : (
@@ -75,11 +75,11 @@ function Header({ campaign }: { campaign: TPublicCampaign }) {
             <div className="kd-goal-figures">
               <span>
                 <strong>
-                  {formatMoney(campaign.raised_minor, campaign.raised_currency, 'en-US', { trimWholeZeros: true })}
+                  {moneyIn(campaign, campaign.raised_minor, campaign.raised_currency, { trimWholeZeros: true })}
                 </strong>{' '}
                 raised
               </span>
-              <span>of {formatMoney(goal, campaign.raised_currency, 'en-US', { trimWholeZeros: true })}</span>
+              <span>of {moneyIn(campaign, goal, campaign.raised_currency, { trimWholeZeros: true })}</span>
             </div>
             <div
               className="kd-goal-bar"

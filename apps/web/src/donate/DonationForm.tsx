@@ -5,10 +5,10 @@ import type { TPublicCampaign } from '@kindling/contracts';
 import { campaignSettingsToCssVars } from '@kindling/contracts/campaign-settings-css.ts';
 import { DONATION_FORM_TEXT, PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';
-import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import { type CSSProperties, useEffect, useReducer, useRef, useState } from 'react';
 import { AmountPicker } from './AmountPicker.tsx';
 import type { DonationChoice, DonationOutcome } from './donation-choice.ts';
+import { moneyIn } from './form-format.ts';
 import { PaymentStep } from './payment/PaymentStep.tsx';
 import { usePaymentReturn } from './payment/usePaymentReturn.ts';
 import { QuestionWizard } from './QuestionWizard.tsx';
@@ -102,7 +102,7 @@ function StepOne({
         <p className="kd-summary" aria-live="polite">
           <span>Total</span>
           <strong>
-            {formatMoney(gift.minor + feeOf(campaign, state, gift.minor), state.currency)}
+            {moneyIn(campaign, gift.minor + feeOf(campaign, state, gift.minor), state.currency)}
             {state.interval !== 'once' && (
               <span className="kd-summary-interval"> {INTERVAL_LABELS[state.interval]}</span>
             )}
@@ -208,8 +208,12 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
               }}
             />
           </div>
-          {step === 1 && choice && (
-            <PaymentStep campaign={campaign} choice={choice} onDone={finish} onError={showError} preview={preview} />
+          {/* Stays mounted while the donor goes back to step 1: their details, chosen method and
+              payment intent are still there when they return (docs/product/donation-form.md#progress). */}
+          {choice && (
+            <div hidden={step !== 1}>
+              <PaymentStep campaign={campaign} choice={choice} onDone={finish} onError={showError} preview={preview} />
+            </div>
           )}
         </>
       )}

@@ -20,8 +20,13 @@ export function QuestionWizard({ questions, state, dispatch }: Props) {
   const labelId = `kd-q-${question.id}`;
   const text = typeof value === 'string' ? value : '';
   const checked = Array.isArray(value) ? value : [];
+  const answered = isAnswered(question.answer_type === 'Checkbox' ? checked : text);
+  // An optional question never traps the donor: 'Skip' moves past it unanswered
+  // (docs/product/donation-form.md#questions).
+  const skippable = !question.response_required && !answered;
   const showContinue =
-    !isLast && (question.answer_type === 'Checkbox' || (question.answer_type === 'Text' && isAnswered(text)));
+    !isLast &&
+    (skippable || question.answer_type === 'Checkbox' || (question.answer_type === 'Text' && isAnswered(text)));
 
   return (
     <section className="kd-section kd-wizard" aria-labelledby={labelId}>
@@ -124,7 +129,7 @@ export function QuestionWizard({ questions, state, dispatch }: Props) {
           className="kd-button kd-secondary"
           onClick={() => dispatch({ type: 'advance', questions })}
         >
-          {DONATION_FORM_TEXT.continue}
+          {skippable ? DONATION_FORM_TEXT.skip : DONATION_FORM_TEXT.continue}
         </button>
       )}
     </section>

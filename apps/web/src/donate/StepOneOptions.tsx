@@ -10,8 +10,8 @@ import {
   giftAidApplies,
   giftAidDeclarationText,
 } from '@kindling/contracts/gift-aid-rules.ts';
-import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import type { Dispatch, ReactNode } from 'react';
+import { moneyIn } from './form-format.ts';
 import type { StepOneAction, StepOneState } from './step-one-state.ts';
 
 type Props = {
@@ -64,7 +64,7 @@ export function Switch({
 export function FeeCover({ campaign, state, dispatch, giftMinor }: Props) {
   if (!campaign.include_payment_fees) return null;
   // The same rounded fee the payment is charged with, shown in the currency's own format.
-  const feeText = giftMinor ? formatMoney(addFeeCover(giftMinor, state.currency).feeMinor, state.currency) : null;
+  const feeText = giftMinor ? moneyIn(campaign, addFeeCover(giftMinor, state.currency).feeMinor, state.currency) : null;
   return (
     <Switch
       id="kd-fee-cover"
@@ -83,7 +83,7 @@ export function FeeCover({ campaign, state, dispatch, giftMinor }: Props) {
 export function GiftAid({ campaign, state, dispatch, giftMinor }: Props) {
   if (!campaign.gift_aid) return null;
   const applies = giftAidApplies(state.currency);
-  const amount = giftMinor && applies ? formatMoney(giftMinor, state.currency) : undefined;
+  const amount = giftMinor && applies ? moneyIn(campaign, giftMinor, state.currency) : undefined;
   return (
     <div className="kd-disclosure">
       <button

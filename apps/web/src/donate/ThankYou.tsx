@@ -3,9 +3,9 @@
 import type { TPublicCampaign } from '@kindling/contracts';
 import { DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';
 import { INTERVAL_PHRASES } from '@kindling/contracts/interval-rules.ts';
-import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import { useEffect, useRef } from 'react';
 import type { DonationOutcome } from './donation-choice.ts';
+import { moneyIn } from './form-format.ts';
 
 type Props = { campaign: TPublicCampaign; outcome: DonationOutcome; onRestart: () => void };
 
@@ -14,7 +14,7 @@ export function ThankYou({ campaign, outcome, onRestart }: Props) {
   // Move focus to the result so a screen reader announces it after the payment step disappears.
   useEffect(() => heading.current?.focus(), []);
   const custom = campaign.thank_you_message.trim();
-  const amount = formatMoney(outcome.totalMinor, outcome.currency);
+  const amount = moneyIn(campaign, outcome.totalMinor, outcome.currency);
   return (
     <section className="kd-thanks" aria-labelledby="kd-thanks-title">
       <div className="kd-thanks-mark" aria-hidden="true">

@@ -1,13 +1,15 @@
 // Step 1 of the public form as one reducer: every rule in docs/product/donation-form.md#step-1-amount that ties one
 // field to another (interval resets the amount, the donor wall gates its sub-options, the wizard's
 // blocked advance) lives here, so both renderers (React and preact/compat) share it exactly.
-import type { TAnswers, TDonorWallFlags, TGivingInterval, TPublicCampaign } from '@kindling/contracts';
+import type { TAnswers, TCampaignAmount, TDonorWallFlags, TGivingInterval, TPublicCampaign } from '@kindling/contracts';
+import { amountLimitError } from '@kindling/contracts/amount-limits.ts';
 import { DONATION_CONSTANTS, PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { addFeeCover } from '@kindling/contracts/fee-cover.ts';
 import { giftAidApplies } from '@kindling/contracts/gift-aid-rules.ts';
 import { faceValueIn, toMinorUnits } from '@kindling/contracts/money-rules.ts';
 import { canAdvance, unansweredRequired } from '@kindling/contracts/question-answers.ts';
 import type { DonationChoice } from './donation-choice.ts';
+import { formLocale } from './form-format.ts';
 
 export type StepOneState = {
   interval: TGivingInterval;
@@ -140,18 +142,33 @@ export const presetsFor = (campaign: TPublicCampaign, interval: TGivingInterval)
   campaign.amounts.filter((a) => a.interval === interval);
 
 /**
- * The gift in minor units of the chosen currency: a preset at face value (25 stays 25 in EUR or
- * JPY), or the typed amount. null when nothing valid is chosen; `error` explains a typed amount.
+ * A preset in the chosen currency: as the server converted it with the organisation's rates and
+ * rounded it (decision 035), else at face value (a currency without a rate).
+ */
+export function presetMinorIn(campaign: TPublicCampaign, preset: TCampaignAmount & { id: number }, currency: string) {
+  if (currency === campaign.currency.toUpperCase()) return preset.amount_minor;
+  const converted = campaign.currency_amounts?.[currency]?.find((a) => a.id === preset.id);
+  return converted?.amount_minor ?? faceValueIn(preset.amount_minor, campaign.currency, currency);
+}
+
+/**
+ * The gift in minor units of the chosen currency: a preset (presetMinorIn), or the typed amount
+ * within the currency's limits. null when nothing valid is chosen; `error` explains a typed amount.
  */
 export function giftOf(campaign: TPublicCampaign, state: StepOneState): { minor: number | null; error: string | null } {
   if (state.customText.trim()) {
     const parsed = toMinorUnits(state.customText, state.currency);
     if (!parsed.ok) return { minor: null, error: parsed.error };
-    return parsed.minor > 0 ? { minor: parsed.minor, error: null } : { minor: null, error: null };
+    if (parsed.minor <= 0) return { minor: null, error: null };
+    // The server's figures for this currency (the providers' tables stay out of the page's bundle);
+    // without them the payment call's own check still answers with the same words.
+    const limits = campaign.amount_limits?.[state.currency];
+    const error = limits ? amountLimitError(parsed.minor, state.currency, limits, formLocale(campaign)) : null;
+    return error ? { minor: null, error } : { minor: parsed.minor, error: null };
   }
   const preset = campaign.amounts.find((a) => a.id === state.presetId && a.interval === state.interval);
   if (!preset) return { minor: null, error: null };
-  return { minor: faceValueIn(preset.amount_minor, campaign.currency, state.currency), error: null };
+  return { minor: presetMinorIn(campaign, preset, state.currency), error: null };
 }
 
 /** What 'Support Our Work' adds to a gift, when the donor turned it on. */

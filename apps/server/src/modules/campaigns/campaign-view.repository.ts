@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
 import { campaignTotalsRow } from './campaign-totals.sql.ts';
+import type { CurrencyFactors } from './currency-amounts.ts';
 
 /** Campaign columns as row_to_json gives them (snake_case). */
 export type CampaignJson = {
@@ -34,6 +35,8 @@ export type CampaignJson = {
   owner_user_id: number | null;
   created_at: string;
   updated_at: string;
+  // faults15: amount limits (decision 035)
+  max_amount_minor: number | null;
 };
 
 type Totals = { raised: number; donors: number; donations: number };
@@ -71,8 +74,9 @@ export type CampaignViewRow = {
   totals: Totals;
   peer_totals: Totals | null;
   owner_name: string | null;
-  // Organisation-locale formatting: npos.locale, for the staff notice of a gift (decision 027).
+  // faults15: the public form's locale, and the rate rows its presets per currency are converted with
   npo_locale: string;
+  rate_rows: unknown[] | null;
 };
 
 /** Raised net of refunds and disputes, donors and gifts (campaignTotalsRow) as one JSON value. */
@@ -85,7 +89,11 @@ const totalsOf = (condition: SQL) => sql`(
  * public condition). Children and totals are correlated subqueries of the same statement: one
  * round trip, however many presets, questions or donations the campaign has.
  */
-export async function selectCampaignView(db: Tx, where: SQL): Promise<CampaignViewRow | null> {
+export async function selectCampaignView(db: Tx, where: SQL, rates?: CurrencyFactors): Promise<CampaignViewRow | null> {
+  // faults15: the organisation's rates for the form's currencies, in the same statement (decision 035).
+  const rateRows = rates
+    ? sql`CASE WHEN cardinality(f.currencies) > 1 THEN ${rates.rowsJson(sql`c.npo_id`, sql`f.currencies`)} END`
+    : sql`NULL`;
   const { rows } = await db.execute<CampaignViewRow>(sql`
     WITH c AS (SELECT * FROM campaigns c WHERE ${where} LIMIT 1),
     f AS (SELECT p.* FROM campaigns p, c WHERE p.id = coalesce(c.parent_campaign_id, c.id) AND p.npo_id = c.npo_id)
@@ -105,8 +113,7 @@ export async function selectCampaignView(db: Tx, where: SQL): Promise<CampaignVi
       CASE WHEN c.parent_campaign_id IS NOT NULL
         THEN ${totalsOf(sql`d.peer_campaign_id = c.id AND d.npo_id = c.npo_id`)} END AS peer_totals,
       (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u WHERE u.id = c.owner_user_id) AS owner_name,
-      -- Organisation-locale formatting: the gift notice's amount is written in it.
-      n.locale AS npo_locale
+      n.locale AS npo_locale, ${rateRows} AS rate_rows
     FROM c JOIN f ON true JOIN npos n ON n.id = c.npo_id`);
   return rows[0] ?? null;
 }

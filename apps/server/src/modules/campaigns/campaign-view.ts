@@ -12,6 +12,7 @@ import {
 import type { Config } from '../../platform/config/config.ts';
 import type { CampaignJson, CampaignViewRow } from './campaign-view.repository.ts';
 import type { TStaffCampaign } from './campaigns.schemas.ts';
+import { currencyExtras } from './currency-amounts.ts';
 import { scopeCustomCss } from './custom-css.ts';
 
 type PaymentOptions = Pick<
@@ -109,7 +110,12 @@ function settingsOf(c: CampaignJson): TCampaignSettings {
 }
 
 /** The public shape in docs/product/campaigns.md#campaigns; a peer campaign reads its parent's form configuration. */
-export function toPublicCampaign(row: CampaignViewRow, payments: PaymentOptions, now = new Date()): TPublicCampaign {
+export function toPublicCampaign(
+  row: CampaignViewRow,
+  payments: PaymentOptions,
+  now = new Date(),
+  factors: Readonly<Record<string, number>> = {},
+): TPublicCampaign {
   const { self, form } = row;
   const amounts = row.amounts.map((a) => ({ ...a, interval: a.interval as TGivingInterval }));
   const isPeer = self.parent_campaign_id !== null;
@@ -162,6 +168,9 @@ export function toPublicCampaign(row: CampaignViewRow, payments: PaymentOptions,
     ends_at: iso(self.ends_at ?? form.ends_at),
     days_left: daysLeft(self.ends_at ?? form.ends_at, now),
     ...payments,
+    // faults15: amount limits and presets per currency (decision 035), the organisation's locale.
+    locale: row.npo_locale,
+    ...currencyExtras(form, amounts, factors),
   };
 }
 
@@ -169,11 +178,15 @@ export function toPublicCampaign(row: CampaignViewRow, payments: PaymentOptions,
  * The staff shape: the campaign's own saved fields (what the editor sends back) over the public
  * shape (what the preview renders). Custom CSS is the text as written, not the scoped copy.
  */
-export function toStaffCampaign(row: CampaignViewRow, payments: PaymentOptions): TStaffCampaign {
+export function toStaffCampaign(
+  row: CampaignViewRow,
+  payments: PaymentOptions,
+  factors: Readonly<Record<string, number>> = {},
+): TStaffCampaign {
   const { self } = row;
   const own = self.parent_campaign_id === null;
   return {
-    ...toPublicCampaign(row, payments),
+    ...toPublicCampaign(row, payments, new Date(), factors),
     editable: true,
     goal_minor: self.goal_minor,
     starts_at: iso(self.starts_at),
@@ -183,6 +196,8 @@ export function toStaffCampaign(row: CampaignViewRow, payments: PaymentOptions):
     image_url: self.image_url,
     custom_css: own ? self.custom_css : '',
     parent_campaign_id: self.parent_campaign_id,
+    // faults15: the campaign's own maximum (a peer page shows its parent's form, but staff edit their own)
+    max_amount_minor: self.max_amount_minor,
     owner_user_id: self.owner_user_id,
     donations_count: Number(row.totals.donations),
     created_at: new Date(self.created_at).toISOString(),

@@ -33,6 +33,8 @@ export function columnsOf(input: TCampaignValues) {
     campaignSettings: input.campaign_settings as Record<string, unknown>,
     customCss: input.custom_css,
     parentCampaignId: input.parent_campaign_id,
+    // faults15: amount limits (decision 035)
+    maxAmountMinor: input.max_amount_minor ?? null,
   };
 }
 

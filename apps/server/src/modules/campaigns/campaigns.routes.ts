@@ -42,6 +42,7 @@ import {
   NO_CAMPAIGN,
   updateCampaign,
 } from './campaigns.service.ts';
+import type { CurrencyFactors } from './currency-amounts.ts';
 
 // Responses: the contract's campaign and donation schemas normalise input (preprocess/transform),
 // which fastify-type-provider-zod cannot run backwards to serialise, so those routes return the
@@ -55,7 +56,13 @@ import {
 const READ = 'dashboard';
 const WRITE = 'admin';
 
-type Deps = { db: Db; config: Config; files: FileStore };
+type Deps = {
+  db: Db;
+  config: Config;
+  files: FileStore;
+  // faults15: presets and limits per currency need the organisation's rates (payment-settings' currencyFactors).
+  rates?: CurrencyFactors;
+};
 
 const answers = (status: number, schema: ZodType) => ({ openapi: { responses: { [status]: schema } } });
 
@@ -68,7 +75,7 @@ const orNull = <T>(read: Promise<T>) =>
 /** Campaign API under /api/v1 (docs/product/campaigns.md#campaigns). */
 export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = zodRouter(app, 'Campaigns');
-  const { db, config } = deps;
+  const { db, config, rates } = deps;
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
   const pages = createCampaignPageCache({
     ttlMs: shortCacheTtl(config),
@@ -93,7 +100,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     { schema: { querystring: ZCampaignPageQuery }, config: pageRead },
     async (request, reply) =>
       sendPage(reply, `url:${request.query.campaign_url}`, () =>
-        getCampaignPage(db, config, request.query.campaign_url),
+        getCampaignPage(db, config, request.query.campaign_url, rates),
       ),
   );
 
@@ -132,7 +139,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     async (request, reply) => {
       const actor = organisationSessionOf(request, WRITE);
       reply.status(201);
-      return createCampaign(db, config, actor, request.body, request.ip ?? null);
+      return createCampaign(db, config, actor, request.body, request.ip ?? null, rates);
     },
   );
 
@@ -146,9 +153,9 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     ...answers(200, ZCampaignByIdResponse),
   } as const;
   r.get('/npo_admin/campaigns/:id', { schema: { params: ZIdParams }, config: viewerRead }, async (request, reply) => {
-    if (request.session) return getCampaignForViewer(db, config, request.session, request.params.id);
+    if (request.session) return getCampaignForViewer(db, config, request.session, request.params.id, rates);
     const id = request.params.id;
-    return sendPage(reply, `id:${id}`, () => getCampaignForViewer(db, config, null, id));
+    return sendPage(reply, `id:${id}`, () => getCampaignForViewer(db, config, null, id, rates));
   });
 
   r.put(
@@ -166,6 +173,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
         request.params.id,
         request.body,
         request.ip ?? null,
+        rates,
       ),
   );
 
@@ -186,6 +194,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
         request.params.id,
         request.body.status,
         request.ip ?? null,
+        rates,
       );
     },
   );

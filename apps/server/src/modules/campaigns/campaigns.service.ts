@@ -20,6 +20,7 @@ import { paymentOptionsOf, toPublicCampaign, toStaffCampaign } from './campaign-
 import { columnsOf, findOwnCampaign, hasAmounts, isCampaignUrlTaken, replaceChildren } from './campaigns.repository.ts';
 import type { TStaffCampaign } from './campaigns.schemas.ts';
 import { campaigns } from './campaigns.tables.ts';
+import { type CurrencyFactors, factorsFor } from './currency-amounts.ts';
 import { customCssProblem } from './custom-css.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found.';
@@ -36,11 +37,21 @@ const PUBLICLY_ACTIVE = sql`c.status = 'active' AND (c.parent_campaign_id IS NUL
 
 const ownCondition = (npoId: number, id: number) => sql`c.id = ${id} AND c.npo_id = ${npoId}`;
 
-export async function loadDetail(db: Tx, config: Config, npoId: number, id: number): Promise<StaffResponse> {
-  const row = await selectCampaignView(db, ownCondition(npoId, id));
+export async function loadDetail(
+  db: Tx,
+  config: Config,
+  npoId: number,
+  id: number,
+  rates?: CurrencyFactors,
+): Promise<StaffResponse> {
+  const row = await selectCampaignView(db, ownCondition(npoId, id), rates);
   if (!row) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-  return { campaign: toStaffCampaign(row, paymentsOf(config, row)) };
+  return { campaign: toStaffCampaign(row, paymentsOf(config, row), factorsOf(rates, row)) };
 }
+
+/** The exchange-rate factors of the form's currencies, from the rows the campaign's statement read. */
+const factorsOf = (rates: CurrencyFactors | undefined, row: CampaignViewRow) =>
+  factorsFor(rates, row.rate_rows, row.form);
 
 const paymentsOf = (config: Config, row: CampaignViewRow) =>
   paymentOptionsOf(config, {
@@ -61,19 +72,25 @@ export async function getCampaignForViewer(
   config: Config,
   session: RequestSession | null,
   id: number,
+  rates?: CurrencyFactors,
 ): Promise<TPublicCampaignResponse | StaffResponse> {
   const npoId = session?.selectedNpoId ?? null;
   const isStaff = npoId !== null && (ACCESS.dashboard as readonly number[]).includes(session?.roleCode ?? -1);
   if (isStaff) {
-    const own = await selectCampaignView(db, ownCondition(npoId, id));
-    if (own) return { campaign: toStaffCampaign(own, paymentsOf(config, own)) };
+    const own = await selectCampaignView(db, ownCondition(npoId, id), rates);
+    if (own) return { campaign: toStaffCampaign(own, paymentsOf(config, own), factorsOf(rates, own)) };
   }
-  return publicView(db, config, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`);
+  return publicView(db, config, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`, rates);
 }
 
 /** GET /npo_admin/campaign_page: the public shape by URL, active campaigns only. */
-export function getCampaignPage(db: Db, config: Config, campaignUrl: string): Promise<TPublicCampaignResponse> {
-  return publicView(db, config, sql`c.campaign_url = ${campaignUrl.toLowerCase()} AND ${PUBLICLY_ACTIVE}`);
+export function getCampaignPage(
+  db: Db,
+  config: Config,
+  campaignUrl: string,
+  rates?: CurrencyFactors,
+): Promise<TPublicCampaignResponse> {
+  return publicView(db, config, sql`c.campaign_url = ${campaignUrl.toLowerCase()} AND ${PUBLICLY_ACTIVE}`, rates);
 }
 
 /**
@@ -82,9 +99,16 @@ export function getCampaignPage(db: Db, config: Config, campaignUrl: string): Pr
  * goes, `peer_campaign_id` the page it came through, `npo_id` the organisation, and card_enabled /
  * wallet_enabled / stripe_account what the organisation can take.
  */
-export async function findPayableCampaign(db: Db, config: Config, id: number): Promise<PayableCampaign | null> {
-  const row = await selectCampaignView(db, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`);
-  return row ? { ...toPublicCampaign(row, paymentsOf(config, row)), npo_locale: row.npo_locale } : null;
+export async function findPayableCampaign(
+  db: Db,
+  config: Config,
+  id: number,
+  rates?: CurrencyFactors,
+): Promise<PayableCampaign | null> {
+  const row = await selectCampaignView(db, sql`c.id = ${id} AND ${PUBLICLY_ACTIVE}`, rates);
+  if (!row) return null;
+  const campaign = toPublicCampaign(row, paymentsOf(config, row), new Date(), factorsOf(rates, row));
+  return { ...campaign, npo_locale: row.npo_locale };
 }
 
 /**
@@ -93,10 +117,15 @@ export async function findPayableCampaign(db: Db, config: Config, id: number): P
  */
 export type PayableCampaign = TPublicCampaign & { npo_locale: string };
 
-async function publicView(db: Db, config: Config, where: SQL): Promise<TPublicCampaignResponse> {
-  const row = await selectCampaignView(db, where);
+async function publicView(
+  db: Db,
+  config: Config,
+  where: SQL,
+  rates?: CurrencyFactors,
+): Promise<TPublicCampaignResponse> {
+  const row = await selectCampaignView(db, where, rates);
   if (!row) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
-  return { campaign: toPublicCampaign(row, paymentsOf(config, row)) };
+  return { campaign: toPublicCampaign(row, paymentsOf(config, row), new Date(), factorsOf(rates, row)) };
 }
 
 /** A peer campaign raises for one of the organisation's own top-level campaigns, never for itself. */
@@ -152,6 +181,7 @@ export async function createCampaign(
   actor: Actor,
   input: TCampaignValues,
   ip: string | null,
+  rates?: CurrencyFactors,
 ): Promise<StaffResponse> {
   assertCustomCss(input.custom_css);
   await assertParent(db, actor.selectedNpoId, input.parent_campaign_id, null);
@@ -172,7 +202,7 @@ export async function createCampaign(
         { campaign_url: input.campaign_url, status: input.status },
         ip,
       );
-      return loadDetail(tx, config, actor.selectedNpoId, row.id);
+      return loadDetail(tx, config, actor.selectedNpoId, row.id, rates);
     })
     .catch(rethrowUrlConflict);
 }
@@ -185,6 +215,7 @@ export async function updateCampaign(
   id: number,
   input: TCampaignValues,
   ip: string | null,
+  rates?: CurrencyFactors,
 ): Promise<StaffResponse> {
   const existing = await findOwnCampaign(db, actor.selectedNpoId, id);
   if (!existing) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
@@ -200,7 +231,7 @@ export async function updateCampaign(
       // A peer campaign's form is its parent's: its own children are never shown, so never written.
       if (existing.parentCampaignId === null) await replaceChildren(tx, actor.selectedNpoId, id, input);
       await audit(tx, actor, 'campaign.updated', id, { campaign_url: input.campaign_url, status: input.status }, ip);
-      return loadDetail(tx, config, actor.selectedNpoId, id);
+      return loadDetail(tx, config, actor.selectedNpoId, id, rates);
     })
     .catch(rethrowUrlConflict);
 }
@@ -212,6 +243,7 @@ export async function changeCampaignStatus(
   id: number,
   status: 'draft' | 'active' | 'ended',
   ip: string | null,
+  rates?: CurrencyFactors,
 ): Promise<StaffResponse> {
   const existing = await findOwnCampaign(db, actor.selectedNpoId, id);
   if (!existing) throw new AppError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
@@ -225,7 +257,7 @@ export async function changeCampaignStatus(
       .set({ status, updatedAt: new Date() })
       .where(and(eq(campaigns.id, id), eq(campaigns.npoId, actor.selectedNpoId)));
     await audit(tx, actor, 'campaign.status_changed', id, { before: existing.status, after: status }, ip);
-    return loadDetail(tx, config, actor.selectedNpoId, id);
+    return loadDetail(tx, config, actor.selectedNpoId, id, rates);
   });
 }
 

@@ -62,6 +62,8 @@ export const campaigns = pgTable(
     ownerUserId: bigint({ mode: 'number' }).references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // faults15: the campaign's largest gift in its default currency (decision 035); null: the providers' limit.
+    maxAmountMinor: bigint({ mode: 'number' }),
   },
   (t) => [index('campaigns_npo_idx').on(t.npoId, t.status), index('campaigns_parent_idx').on(t.parentCampaignId)],
 );

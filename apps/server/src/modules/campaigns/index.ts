@@ -6,5 +6,6 @@ export { campaignRoutes } from './campaigns.routes.ts';
 export * from './campaigns.schemas.ts';
 export { findPayableCampaign, getCampaignPage, NO_CAMPAIGN, type PayableCampaign } from './campaigns.service.ts';
 export { campaignDesignations, campaigns } from './campaigns.tables.ts';
+export { type CurrencyFactors, niceMajor } from './currency-amounts.ts';
 export { FORM_ROOT_SELECTOR, scopeCustomCss } from './custom-css.ts';
 export { findGiftContext, type GiftContext, giftContextJson, toGiftContext } from './gift-context.repository.ts';

@@ -2,11 +2,14 @@
 // the confirmation read back from the provider. The browser's amount only ever chooses what the
 // intent asks for; what is recorded is what the provider says was paid.
 import {
+  amountLimitError,
+  campaignLimitsFor,
   cardTabMethods,
   DONATION_METHODS,
   normaliseDonorWall,
   stripeMethodTypes,
   type TPublicCampaign,
+  walletMaximumMinor,
   type ZConfirmPaymentRequest,
   ZCreateIntentRequest,
   ZFlag,
@@ -19,6 +22,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { findPayableCampaign, NO_CAMPAIGN, type PayableCampaign } from '../campaigns/index.ts';
 import type { CardTesting, PaymentChallenges } from '../card-testing/index.ts';
 import type { DonationFollowUp } from '../donations/index.ts';
+import { currencyFactors } from '../payment-settings/index.ts';
 import {
   type PaymentProviders,
   type ProviderAccount,
@@ -43,7 +47,9 @@ export type CheckoutDeps = {
 };
 
 export const followUpsOf = (deps: CheckoutDeps) => ({ followUps: deps.followUps ?? [], log: deps.log });
-type IntentBody = z.output<typeof ZCreateIntentRequest> & z.output<typeof ZIntentDonorHints>;
+type IntentBody = z.output<typeof ZCreateIntentRequest> &
+  z.output<typeof ZIntentDonorHints> &
+  z.output<typeof ZIntentReuse>;
 
 /**
  * Optional on the intent call: who is giving, when the form already knows (the details step comes
@@ -78,7 +84,15 @@ export const ZIntentDonorHints = z.object({
     .optional()
     .catch(undefined),
 });
-export const ZIntentRequest = z.intersection(ZCreateIntentRequest, ZIntentDonorHints);
+/**
+ * The intent this browser made earlier in the visit, with its client secret: a donor who went back
+ * and changed the gift updates it instead of leaving it behind (docs/product/payments.md#calls).
+ */
+export const ZIntentReuse = z.object({
+  intent_id: z.string().trim().min(1).max(255).optional(),
+  intent_client_secret: z.string().trim().min(1).max(500).optional(),
+});
+export const ZIntentRequest = z.intersection(z.intersection(ZCreateIntentRequest, ZIntentDonorHints), ZIntentReuse);
 
 /** Metadata values are strings (Stripe's rule for every provider); only known hints are kept. */
 export function donorMetadata(
@@ -136,7 +150,9 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION_FAI
  * amounts and currencies are re-checked against the provider's record of the payment anyway.
  */
 export async function payableCampaign(deps: CheckoutDeps, id: number): Promise<PayableCampaign> {
-  const campaign = await deps.campaigns.get(String(id), () => findPayableCampaign(deps.db, deps.config, id));
+  const campaign = await deps.campaigns.get(String(id), () =>
+    findPayableCampaign(deps.db, deps.config, id, currencyFactors),
+  );
   if (!campaign) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
   return campaign;
 }
@@ -171,8 +187,27 @@ export function assertChoiceAllowed(
   if (body.included_fees > 0 && !campaign.include_payment_fees)
     throw invalid('included_fees', CHECKOUT_MESSAGES.feeCover);
   const gift = body.amount - body.included_fees;
-  const preset = campaign.amounts.some((a) => a.amount_minor === gift && a.interval === body.interval);
+  assertWithinLimits(campaign, gift, body.currency, method);
+  // A preset at its face value, or as converted into this currency (decision 035).
+  const converted = campaign.currency_amounts?.[body.currency] ?? [];
+  const preset = campaign.amounts.some(
+    (a) =>
+      a.interval === body.interval &&
+      (a.amount_minor === gift || converted.some((c) => c.id === a.id && c.amount_minor === gift)),
+  );
   if (!preset && !campaign.user_amount_enable) throw invalid('amount', CHECKOUT_MESSAGES.amount);
+}
+
+/**
+ * The typed gift within the currency's limits (decision 035), with the form's own words; PayPal's
+ * published maximum narrows the wallet's. Checked before any provider is asked.
+ */
+function assertWithinLimits(campaign: TPublicCampaign, gift: number, currency: string, method: 'card' | 'paypal') {
+  const limits = campaignLimitsFor(campaign, currency);
+  const walletMax = method === 'paypal' ? walletMaximumMinor(currency) : null;
+  const narrowed = walletMax === null ? limits : { ...limits, max_minor: Math.min(limits.max_minor, walletMax) };
+  const problem = amountLimitError(gift, currency, narrowed, campaign.locale);
+  if (problem) throw invalid('amount', problem);
 }
 
 /** The organisation's PayPal merchant: wallet payments go to it (PayPal's payee), never to Stripe's account. */
@@ -211,28 +246,38 @@ export async function createIntent(
   const to = { npoId: campaign.npo_id, campaignId: campaign.campaign_id, clientAddress };
   if (await deps.cardTesting.challengeNeeded(to)) await deps.challenges.redeem(body.altcha, to);
   const provider = deps.providers.card;
-  const created = await provider
-    .createIntent({
-      account: accountOf(campaign),
-      amountMinor: body.amount,
-      currency: body.currency,
-      interval: body.interval,
-      idempotencyKey,
-      methodTypes: methodTypesOf(campaign, body.currency),
-      description: `Donation to ${campaign.npo}`,
-      // What confirm_payment and the webhook need later, fixed now by the server.
-      metadata: {
-        campaign_id: String(campaign.campaign_id),
-        peer_campaign_id: body.peer_campaign_id ? String(body.peer_campaign_id) : '',
-        npo_id: String(campaign.npo_id),
+  // What confirm_payment and the webhook need later, fixed now by the server.
+  const metadata = {
+    campaign_id: String(campaign.campaign_id),
+    peer_campaign_id: body.peer_campaign_id ? String(body.peer_campaign_id) : '',
+    npo_id: String(campaign.npo_id),
+    interval: body.interval,
+    included_fees: String(body.included_fees),
+    // Whose declines to count if the card is refused (decision 025).
+    client_ip: clientAddress,
+    ...donorMetadata(body),
+  };
+  const account = accountOf(campaign);
+  const created = await (body.intent_id && body.intent_client_secret && provider.updateIntent
+    ? provider.updateIntent({
+        account,
+        id: body.intent_id,
+        clientSecret: body.intent_client_secret,
+        amountMinor: body.amount,
+        currency: body.currency,
+        metadata,
+      })
+    : provider.createIntent({
+        account,
+        amountMinor: body.amount,
+        currency: body.currency,
         interval: body.interval,
-        included_fees: String(body.included_fees),
-        // Whose declines to count if the card is refused (decision 025).
-        client_ip: clientAddress,
-        ...donorMetadata(body),
-      },
-    })
-    .catch(rethrowProvider);
+        idempotencyKey,
+        methodTypes: methodTypesOf(campaign, body.currency),
+        description: `Donation to ${campaign.npo}`,
+        metadata,
+      })
+  ).catch(rethrowProvider);
   return {
     intent: { id: created.id, client_secret: created.clientSecret },
     provider: provider.name === 'stripe' ? ('stripe' as const) : ('sandbox' as const),

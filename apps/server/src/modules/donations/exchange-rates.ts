@@ -1,5 +1,5 @@
 import { currencyExponent } from '@kindling/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
@@ -16,7 +16,7 @@ const PIVOTS = ['EUR', 'USD'] as const;
 export const RATE_TIERS = ['manual', 'ecb', 'default'] as const;
 export type RateSource = (typeof RATE_TIERS)[number];
 
-type RateRow = { from_currency: string; to_currency: string; rate: string; tier: number; as_of: string };
+export type RateRow = { from_currency: string; to_currency: string; rate: string; tier: number; as_of: string };
 /** A factor of the conversion: the rate as PostgreSQL numeric text, used as is or inverted. */
 type Factor = { rate: string; invert: boolean; rank: number; row: RateRow };
 
@@ -39,16 +39,34 @@ export async function usableRates(tx: Tx, npoId: number, currencies: readonly st
           [...currencies, ...PIVOTS].map((c) => sql`${c}`),
           sql`, `,
         )})`;
-  const { rows } = await tx.execute<RateRow>(sql`
+  const { rows } = await tx.execute<RateRow>(usableRatesSelect(sql`${npoId}`, among));
+  return rows;
+}
+
+/** usableRates' statement, for an organisation given as an SQL expression. */
+const usableRatesSelect = (npo: SQL, among: SQL) => sql`
     SELECT DISTINCT ON (tier, from_currency, to_currency) from_currency, to_currency, rate::text AS rate, tier,
       as_of::text AS as_of
     FROM (SELECT *, CASE WHEN npo_id IS NOT NULL THEN 0 WHEN source = 'ecb' THEN 1 ELSE 2 END AS tier
           FROM exchange_rates
-          WHERE (npo_id = ${npoId} OR npo_id IS NULL) AND as_of <= current_date
+          WHERE (npo_id = ${npo} OR npo_id IS NULL) AND as_of <= current_date
             AND (valid_to IS NULL OR valid_to >= current_date) AND ${among}) r
-    ORDER BY tier, from_currency, to_currency, as_of DESC, id DESC`);
-  return rows;
-}
+    ORDER BY tier, from_currency, to_currency, as_of DESC, id DESC`;
+
+/**
+ * usableRates as one JSON array inside another statement (the campaign read, decision 035):
+ * `npo` and `currencies` (a text[]) are SQL expressions of that statement; rows keep the order.
+ */
+export const usableRatesJson = (npo: SQL, currencies: SQL) => {
+  const codes = sql`(${currencies} || ARRAY[${sql.join(
+    PIVOTS.map((c) => sql`${c}`),
+    sql`, `,
+  )}]::text[])`;
+  return sql`(SELECT coalesce(json_agg(u), '[]'::json) FROM (${usableRatesSelect(
+    npo,
+    sql`from_currency = ANY${codes} AND to_currency = ANY${codes}`,
+  )}) u)`;
+};
 
 /**
  * Converts minor units of `from` into minor units of `to` with numeric arithmetic in PostgreSQL

@@ -10,9 +10,11 @@ export {
   type Conversion,
   convertToBase,
   describePath,
+  type RateRow,
   type RateSource,
   ratePath,
   usableRates,
+  usableRatesJson,
 } from './exchange-rates.ts';
 // wallet15: bank debits recorded pending, then settled by the provider's webhook (decision 038).
 export { type DebitOutcome, hasPendingDonation, settlePendingDonation } from './pending-debit.service.ts';

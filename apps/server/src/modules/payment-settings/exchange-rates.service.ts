@@ -15,7 +15,15 @@ import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { describePath, exchangeRates, ratePath, usableRates } from '../donations/index.ts';
+import type { CurrencyFactors } from '../campaigns/index.ts';
+import {
+  describePath,
+  exchangeRates,
+  type RateRow,
+  ratePath,
+  usableRates,
+  usableRatesJson,
+} from '../donations/index.ts';
 import { npos } from '../organisations/index.ts';
 import type { Actor } from './payment-methods.service.ts';
 import { exchangeRateFetches } from './payment-settings.tables.ts';
@@ -175,3 +183,20 @@ export async function refreshRates(deps: ExchangeRatesDeps, npoId: number): Prom
   await fetchReferenceRates(deps.db, deps.config.EXCHANGE_RATES_URL);
   return getExchangeRates(deps, npoId);
 }
+
+/**
+ * The organisation's rates for the public form's presets and limits per currency (decision 035):
+ * the rows gifts are converted with (usableRates, ratePath), read inside the campaign's own
+ * statement, and the factors (major units of each `to` per major unit of `from`) computed from them.
+ */
+export const currencyFactors: CurrencyFactors = {
+  rowsJson: usableRatesJson,
+  factors: (rows, from, to) => {
+    const factors: Record<string, number> = {};
+    for (const currency of to) {
+      const path = ratePath(rows as RateRow[], from, currency);
+      if (path) factors[currency] = describePath(path).rate;
+    }
+    return factors;
+  },
+};

@@ -8,9 +8,9 @@ import {
   PAYMENT_MESSAGES,
 } from '@kindling/contracts/donation-constants.ts';
 import { cardTabMethods } from '@kindling/contracts/donation-method-rules.ts';
-import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { PaymentStepProps } from '../donation-choice.ts';
+import { moneyIn } from '../form-format.ts';
 import { HttpError } from '../http.ts';
 import { DonorFields } from './DonorFields.tsx';
 import { type DonorDetails, type DonorErrors, EMPTY_DONOR, hasErrors, validateDonor } from './donor-details.ts';
@@ -47,6 +47,18 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
   const [donor, setDonor] = useState<DonorDetails>(EMPTY_DONOR);
   const [errors, setErrors] = useState<DonorErrors>({});
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
+  /** The intent made earlier in this visit: a changed amount updates it rather than leaving it behind. */
+  const earlier = useRef<IntentAnswer | null>(null);
+  const charged = `${choice.totalMinor} ${choice.currency} ${choice.interval}`;
+  const chargedRef = useRef(charged);
+  if (chargedRef.current !== charged) {
+    // The donor went back and changed the gift: the details stay, the card form waits for 'Next'.
+    chargedRef.current = charged;
+    if (intent) {
+      earlier.current = intent;
+      setIntent(null);
+    }
+  }
   const [busy, setBusy] = useState(false);
   /** The server's request for a proof-of-work before the next intent; its message is shown above the widget. */
   const [challenge, setChallenge] = useState<{ message: string; round: number } | null>(null);
@@ -75,10 +87,13 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
     setBusy(true);
     onError(null);
     try {
-      const answer = await createIntent(campaign, choice, donor, keyFor, altcha);
+      const answer = await createIntent(campaign, choice, donor, keyFor, altcha, earlier.current?.intent);
       setChallenge(null);
       if (!answer?.intent?.id || !answer.intent.client_secret) onError(PAYMENT_MESSAGES.paymentNotStarted);
-      else setIntent(answer);
+      else {
+        earlier.current = answer;
+        setIntent(answer);
+      }
     } catch (error) {
       // A fresh widget (a new round) for every request: a solution counts once.
       if (challengeAsked(error)) setChallenge((c) => ({ message: error.message, round: (c?.round ?? 0) + 1 }));
@@ -108,7 +123,7 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
   }
 
   if (intent) {
-    const amountLabel = formatMoney(choice.totalMinor, choice.currency);
+    const amountLabel = moneyIn(campaign, choice.totalMinor, choice.currency);
     const sandboxExtras = cardTabMethods(campaign.payment_methods, 'sandbox', choice.currency).length > 1;
     return (
       <div className="kd-pay-panel">

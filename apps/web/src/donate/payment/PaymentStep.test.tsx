@@ -74,7 +74,8 @@ describe('payment method tabs', () => {
     const both = { wallet_enabled: true, card_enabled: true, wallet_provider: 'sandbox' as const };
     renderStep({ campaign: testCampaign(both) });
     expect(tabNames()).toEqual(['PayPal', 'Card/Direct Debit']);
-    expect(screen.getByRole('tab', { name: 'PayPal' })).toHaveAttribute('aria-selected', 'true');
+    // No PayPal merchant id and e-mail: card is the default, the sandbox wallet notwithstanding.
+    expect(screen.getByRole('tab', { name: 'Card/Direct Debit' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('drops PayPal for a currency PayPal does not take (AED)', () => {
@@ -305,7 +306,13 @@ describe('the sandbox card form (sub-step 1)', () => {
 });
 
 describe('the PayPal tab', () => {
-  const wallet = { wallet_enabled: true, card_enabled: true, wallet_provider: 'sandbox' as const };
+  const wallet = {
+    wallet_enabled: true,
+    card_enabled: true,
+    wallet_provider: 'sandbox' as const,
+    paypal_merchant_id: 'MERCHANT1',
+    paypal_email: 'give@example.org',
+  };
 
   it('asks for the name and home address first when Gift Aid was chosen, and calls nothing until given', () => {
     const { calls } = stubFetch({});

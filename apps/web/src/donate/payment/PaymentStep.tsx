@@ -4,16 +4,17 @@
 import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { cardTabMethods } from '@kindling/contracts/donation-method-rules.ts';
 import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';
-import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import {
   autoSelectMethod,
   availableMethods,
   CURRENCY_NOT_SUPPORTED,
+  defaultMethod,
   PAYMENT_METHOD_LABELS,
   type TPaymentMethod,
 } from '@kindling/contracts/payment-method-rules.ts';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { PaymentStepProps } from '../donation-choice.ts';
+import { moneyIn } from '../form-format.ts';
 import { CardPanel } from './CardPanel.tsx';
 import { WalletPanel } from './WalletPanel.tsx';
 import './payment.css';
@@ -27,8 +28,12 @@ function methodsFor({ campaign, choice }: PaymentStepProps) {
     currency: choice.currency,
   };
   const methods = availableMethods(context);
+  // The wallet comes first only when the campaign has its merchant id and e-mail, whoever stands in
+  // for it (the sandbox too); a currency the default cannot take falls back to the auto-select rule.
+  const preferred = defaultMethod(campaign);
   const picked = autoSelectMethod(context);
-  return { methods, first: typeof picked === 'string' ? picked : null };
+  const first = methods.includes(preferred) ? preferred : typeof picked === 'string' ? picked : null;
+  return { methods, first };
 }
 
 function MethodTabs({
@@ -89,7 +94,7 @@ export function PaymentStep(props: PaymentStepProps) {
     if (methods.length === 0) onError(CURRENCY_NOT_SUPPORTED);
   }, [choice.currency, methods.length]);
 
-  const summary = `${formatMoney(choice.totalMinor, choice.currency)} · ${INTERVAL_LABELS[choice.interval]}`;
+  const summary = `${moneyIn(props.campaign, choice.totalMinor, choice.currency)} · ${INTERVAL_LABELS[choice.interval]}`;
   return (
     <section className="kd-pay" aria-labelledby="kd-pay-title">
       <h2 id="kd-pay-title" className="kd-pay-title">

@@ -74,6 +74,8 @@ export function createIntent(
   donor: DonorDetails,
   keyFor: KeyFor,
   altcha?: string,
+  /** The intent made earlier in this visit: the server updates it to this choice instead of making another. */
+  earlier?: { id: string; client_secret: string },
 ) {
   const d = donorFields(donor);
   const body = {
@@ -92,6 +94,7 @@ export function createIntent(
     gift_aid: choice.giftAid,
     create_donor_account: choice.createDonorAccount,
     ...(altcha ? { altcha } : {}),
+    ...(earlier ? { intent_id: earlier.id, intent_client_secret: earlier.client_secret } : {}),
   };
   return postJson<IntentAnswer>('/npo_admin/intent', body, { 'Idempotency-Key': keyFor(body) });
 }

@@ -47,6 +47,8 @@ export function staffCampaign(id: number, overrides: Partial<Staff> = {}): Staff
     wallet_enabled: true,
     card_provider: 'sandbox',
     wallet_provider: 'sandbox',
+    // faults15: amount limits (decision 035)
+    max_amount_minor: null,
     ...overrides,
   };
   return { campaign };

@@ -60,6 +60,17 @@ export type CreateIntentInput = {
 
 export type CreatedIntent = { id: string; clientSecret: string; status: PaymentStatus };
 
+/** A changed gift on an intent not yet paid: the same intent asks for the new amount. */
+export type UpdateIntentInput = {
+  account: ProviderAccount;
+  id: string;
+  /** What the browser holds for this intent: only the donor who has it may change the intent. */
+  clientSecret: string;
+  amountMinor: number;
+  currency: string;
+  metadata: PaymentMetadata;
+};
+
 /** A payment as the provider reports it: the only source of amount, currency and status. */
 export type ProviderPayment = {
   id: string;
@@ -250,6 +261,8 @@ export interface PaymentProvider {
   readonly capabilities: ProviderCapabilities;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
   retrieveIntent(input: { account: ProviderAccount; id: string }): Promise<ProviderPayment>;
+  /** Card providers only; absent elsewhere. Refuses an intent that is no longer awaiting payment. */
+  updateIntent?(input: UpdateIntentInput): Promise<CreatedIntent>;
   createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
   captureOrder(input: { account: ProviderAccount; orderId: string; idempotencyKey: string }): Promise<CapturedOrder>;
   createSetupToken(input: CreateSetupTokenInput): Promise<CreatedSetupToken>;

@@ -71,6 +71,8 @@ export type CampaignDraft = {
   campaign_settings: SettingsDraft;
   custom_css: string;
   parent_campaign_id: number | null;
+  // faults15: the largest gift, in major units of the default currency; '' for the providers' limit only.
+  max_amount: string;
 };
 
 let nextKey = 0;
@@ -124,6 +126,8 @@ export function emptyDraft(baseCurrency = 'USD'): CampaignDraft {
     campaign_settings: {},
     custom_css: '',
     parent_campaign_id: null,
+    // faults15: amount limits (decision 035)
+    max_amount: '',
   };
 }
 
@@ -176,5 +180,7 @@ export function draftOf(c: TCampaign): CampaignDraft {
     campaign_settings: settingsDraftOf(c.campaign_settings),
     custom_css: c.custom_css,
     parent_campaign_id: c.parent_campaign_id,
+    // faults15: amount limits (decision 035)
+    max_amount: c.max_amount_minor ? fromMinorUnits(c.max_amount_minor, c.currency) : '',
   };
 }

@@ -43,6 +43,13 @@ export function draftToInput(draft: CampaignDraft, baseCurrency: string): DraftI
     if (parsed.ok) goal = parsed.minor;
     else errors.goal = parsed.error;
   }
+  // faults15: the campaign maximum, typed in the default currency like the presets.
+  let maxAmount: number | null = null;
+  if (draft.max_amount.trim() !== '') {
+    const parsed = toMinorUnits(draft.max_amount, draft.currency);
+    if (parsed.ok) maxAmount = parsed.minor;
+    else errors.max_amount = parsed.error;
+  }
   const input: TCampaignInput = {
     name: draft.name,
     campaign_url: draft.campaign_url,
@@ -76,6 +83,8 @@ export function draftToInput(draft: CampaignDraft, baseCurrency: string): DraftI
     campaign_settings: settingsInput(draft.campaign_settings),
     custom_css: draft.custom_css,
     parent_campaign_id: draft.parent_campaign_id,
+    // faults15: amount limits (decision 035)
+    max_amount_minor: maxAmount,
   };
   return { input, errors };
 }
@@ -87,6 +96,7 @@ export function draftToInput(draft: CampaignDraft, baseCurrency: string): DraftI
 export function draftPathOf(apiPath: string): string {
   return apiPath
     .replace(/^goal_minor$/, 'goal')
+    .replace(/^max_amount_minor$/, 'max_amount')
     .replace(/^(amounts\.\d+)\.amount_minor$/, '$1.amount')
     .replace(/^body$/, 'form');
 }

@@ -8,6 +8,7 @@ import type {
   ProviderPayment,
   ProviderRefund,
   RefundInput,
+  UpdateIntentInput,
 } from '../payment-provider.ts';
 import { ProviderError } from '../provider-error.ts';
 import { confirmCardSetup, setupAsPayment } from './sandbox.card-setup.ts';
@@ -163,6 +164,20 @@ async function createIntent(ctx: SandboxContext, input: CreateIntentInput): Prom
   return { id: row.id, clientSecret: ctx.clientSecretFor(row.id), status: row.status as CreatedIntent['status'] };
 }
 
+/** As Stripe's update: only an intent still awaiting its card takes a new amount. */
+async function updateIntent(ctx: SandboxContext, input: UpdateIntentInput): Promise<CreatedIntent> {
+  const row = await ctx.load(input.account, input.id, ['intent']);
+  if (!row.clientSecretDigest || !safeEqual(sha256Hex(input.clientSecret), row.clientSecretDigest)) {
+    throw new ProviderError('sandbox', 'not_found', 'No such payment.', { httpStatus: 404 });
+  }
+  const next = await transition(ctx.db, row.id, ['requires_payment_method'], {
+    ...checkedMoney(input.amountMinor, input.currency),
+    metadata: { ...input.metadata, interval: row.interval ?? 'once' },
+  });
+  if (!next) throw alreadyDone(row);
+  return { id: next.id, clientSecret: ctx.clientSecretFor(next.id), status: next.status as CreatedIntent['status'] };
+}
+
 /** What the browser's sandbox card form calls; amount and currency stay those stored at creation. */
 async function confirmIntent(ctx: SandboxContext, input: ConfirmInput): Promise<ConfirmResult> {
   // The browser knows no organisation: the client secret is what authorises it.
@@ -262,6 +277,7 @@ async function refund(ctx: SandboxContext, input: RefundInput): Promise<Provider
 export function createSandboxCard(ctx: SandboxContext) {
   return {
     createIntent: (input: CreateIntentInput) => createIntent(ctx, input),
+    updateIntent: (input: UpdateIntentInput) => updateIntent(ctx, input),
     retrieveIntent: async ({ account, id }: { account: ProviderAccount; id: string }) =>
       toPayment(await ctx.load(account, id, ['intent', 'charge'])),
     confirmIntent: (input: ConfirmInput) => confirmIntent(ctx, input),

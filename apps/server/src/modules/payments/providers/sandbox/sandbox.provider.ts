@@ -49,6 +49,7 @@ export function createSandboxProvider(options: {
     capabilities: { card: true, wallet: true, vault: true, recurringOffSession: true, cardSetup: true },
     createIntent: card.createIntent,
     retrieveIntent: card.retrieveIntent,
+    updateIntent: card.updateIntent,
     confirmIntent: card.confirmIntent,
     chargeSaved: card.chargeSaved,
     createCardSetup: (input) => createCardSetup(ctx, input),

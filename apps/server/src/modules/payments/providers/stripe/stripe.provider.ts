@@ -13,6 +13,7 @@ import type {
   ProviderPayment,
   ProviderRefund,
   RefundInput,
+  UpdateIntentInput,
   WebhookHeaders,
 } from '../payment-provider.ts';
 import { headerValue } from '../payment-provider.ts';
@@ -127,6 +128,31 @@ async function createIntent({ stripe, settings }: StripeContext, input: CreateIn
   return { id: intent.id, clientSecret: intent.client_secret, status: statusOf(intent.status) };
 }
 
+/** POST /v1/payment_intents/{id}: the donor went back and changed the gift before paying. */
+async function updateIntent({ stripe, settings }: StripeContext, input: UpdateIntentInput): Promise<CreatedIntent> {
+  const stripeAccount = connectedAccount(input.account);
+  requireCurrency('stripe', input.currency);
+  const fee = feeFor(settings, input.amountMinor, undefined);
+  const current = await stripeCall(() => stripe.paymentIntents.retrieve(input.id, {}, { stripeAccount }));
+  if (current.client_secret !== input.clientSecret) {
+    throw new ProviderError('stripe', 'not_found', 'No such payment.', { httpStatus: 404 });
+  }
+  const intent = await stripeCall(() =>
+    stripe.paymentIntents.update(
+      input.id,
+      {
+        amount: toStripeAmount(input.amountMinor, input.currency),
+        currency: toStripeCurrency(input.currency),
+        ...(fee > 0 ? { application_fee_amount: toStripeAmount(fee, input.currency) } : {}),
+        metadata: input.metadata,
+      },
+      { stripeAccount },
+    ),
+  );
+  if (!intent.client_secret) throw new ProviderError('stripe', 'invalid_request', 'Stripe returned no client secret.');
+  return { id: intent.id, clientSecret: intent.client_secret, status: statusOf(intent.status) };
+}
+
 async function chargeSaved({ stripe, settings }: StripeContext, input: ChargeSavedInput): Promise<ProviderPayment> {
   const stripeAccount = connectedAccount(input.account);
   requireCurrency('stripe', input.currency);
@@ -224,6 +250,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     name: 'stripe',
     capabilities: { card: true, wallet: false, vault: false, recurringOffSession: true, cardSetup: true },
     createIntent: (input) => createIntent(ctx, input),
+    updateIntent: (input) => updateIntent(ctx, input),
     retrieveIntent: async ({ account, id }) =>
       toProviderPayment(
         await stripeCall(() =>

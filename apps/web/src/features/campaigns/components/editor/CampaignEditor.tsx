@@ -18,6 +18,7 @@ import { type CampaignDraft, draftOf, emptyDraft } from '../../editor/campaign-d
 import { draftErrorsOf, draftToInput, validateDraft } from '../../editor/draft-input.ts';
 import { draftToPublicCampaign, newCampaignContext, type PreviewContext } from '../../editor/draft-preview.ts';
 import { AmountsSection } from './AmountsSection.tsx';
+import { CurrencyLimits } from './CurrencyLimits.tsx';
 import { DesignationsSection } from './DesignationsSection.tsx';
 import { DesignSection } from './DesignSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
@@ -195,6 +196,8 @@ export function CampaignEditor({ entry, saved, baseCurrency }: EditorProps) {
                   </Tabs.Panel>
                   <Tabs.Panel value="amounts">
                     <AmountsSection {...props} />
+                    {/* faults15: amount limits and presets per currency (decision 035) */}
+                    <CurrencyLimits {...props} saved={saved} />
                   </Tabs.Panel>
                   <Tabs.Panel value="questions">
                     <QuestionsSection {...props} />

@@ -26,6 +26,8 @@ export type SectionValue = (typeof SECTIONS)[number]['value'];
 export function sectionOf(path: string): SectionValue {
   const head = path.split('.')[0] ?? '';
   if (head === 'amounts') return 'amounts';
+  // faults15: the campaign maximum sits with the amounts
+  if (head === 'max_amount') return 'amounts';
   if (head === 'questions') return 'questions';
   if (head === 'designations' || head === 'designation_label') return 'designations';
   if (head === 'campaign_settings' || head === 'custom_css') return 'design';
