@@ -14,6 +14,7 @@ import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
+import { donorWallRoutes } from './modules/donor-wall/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 import { fundraiserRoutes, joinInvitedFundraisers } from './modules/fundraisers/index.ts';
@@ -158,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           message: 'Too many invitations from here. Please try again later.',
         }),
       });
+      // Donor wall: the public supporters list of campaign and fundraiser pages.
+      await api.register(donorWallRoutes, { db: deps.db, config: deps.config });
     },
     { prefix: '/api/v1' },
   );

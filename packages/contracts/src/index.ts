@@ -42,3 +42,4 @@ export * from './roles.ts';
 export * from './search.ts';
 export * from './security.ts';
 export * from './team.ts';
+export * from './donor-wall.ts';

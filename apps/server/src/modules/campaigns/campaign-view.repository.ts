@@ -34,6 +34,8 @@ export type CampaignJson = {
   owner_user_id: number | null;
   created_at: string;
   updated_at: string;
+  // Custom JS (decision 036).
+  custom_js: string;
 };
 
 type Totals = { raised: number; donors: number; donations: number };

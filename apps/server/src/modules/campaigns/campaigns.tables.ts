@@ -62,6 +62,8 @@ export const campaigns = pgTable(
     ownerUserId: bigint({ mode: 'number' }).references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Custom JS: set by organisation admins only, run by the public page after the form (decision 036).
+    customJs: text().notNull().default(''),
   },
   (t) => [index('campaigns_npo_idx').on(t.npoId, t.status), index('campaigns_parent_idx').on(t.parentCampaignId)],
 );
