@@ -67,6 +67,8 @@ export type AppDeps = {
   serveWeb?: boolean;
   /** The payment providers; default from the configuration (tests pass their own sandbox). */
   payments?: PaymentProviders;
+  // Custom JS: tests serve their own stand-in build of the web app (default apps/web/dist).
+  webDistDir?: string;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -82,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { portalCookie: PORTAL_COOKIE });
   useProductValidationMessages();
   registerRequestInputChecks(app);
-  const readIndexHtml = deps.serveWeb ? await registerWebApp(app) : null;
+  const readIndexHtml = deps.serveWeb ? await registerWebApp(app, deps.webDistDir) : null;
   registerErrorHandler(app, readIndexHtml);
 
   registerSecurityHeaders(app, {

@@ -43,3 +43,4 @@ export * from './search.ts';
 export * from './security.ts';
 export * from './team.ts';
 export * from './donor-wall.ts';
+export * from './campaign-custom-js.ts';

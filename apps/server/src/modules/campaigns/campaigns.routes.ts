@@ -42,6 +42,7 @@ import {
   NO_CAMPAIGN,
   updateCampaign,
 } from './campaigns.service.ts';
+import { customJsRoutes } from './custom-js.routes.ts';
 
 // Responses: the contract's campaign and donation schemas normalise input (preprocess/transform),
 // which fastify-type-provider-zod cannot run backwards to serialise, so those routes return the
@@ -222,4 +223,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     async (request) =>
       listCampaignDonations(db, organisationSessionOf(request, READ).selectedNpoId, request.params.id, request.query),
   );
+
+  // Custom JS: its own route and roles (decision 036); inside this plugin so a save clears the page cache.
+  customJsRoutes(app, deps);
 }
