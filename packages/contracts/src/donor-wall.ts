@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ZMinorAmount } from './money.ts';
 
+export * from './donor-wall-rules.ts';
+
 /**
  * The donor wall of a campaign page and a fundraiser's page (docs/product/donation-form.md#donor-wall):
  * GET /npo_admin/campaign_page/supporters, public and cacheable, newest first.
  */
 export const DONOR_WALL_PAGE_SIZE = 10;
 export const DONOR_WALL_MAX_PAGE_SIZE = 50;
-/** What a gift whose donor did not ask to be on the wall shows, and nothing else. */
-export const DONOR_WALL_ANONYMOUS = 'Anonymous';
 
 const id = (message: string) =>
   z.preprocess(
@@ -59,15 +59,3 @@ export const ZDonorWallResponse = z.object({
   next_cursor: z.string().nullable(),
 });
 export type TDonorWallResponse = z.infer<typeof ZDonorWallResponse>;
-
-/** Days-left badge colours (docs/product/donation-form.md#page): ended, 3 or fewer, 7 or fewer, more. */
-export type TDaysLeftTone = 'ended' | 'urgent' | 'soon' | 'open';
-export function daysLeftTone(daysLeft: number): TDaysLeftTone {
-  if (daysLeft <= 0) return 'ended';
-  if (daysLeft <= 3) return 'urgent';
-  if (daysLeft <= 7) return 'soon';
-  return 'open';
-}
-
-/** A campaign without a goal shows progress towards this one (minor units of the base currency). */
-export const DEFAULT_GOAL_MINOR = 100_000;

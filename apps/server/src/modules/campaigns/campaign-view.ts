@@ -126,7 +126,7 @@ export function toPublicCampaign(row: CampaignViewRow, payments: PaymentOptions,
           owner_name: row.owner_name ?? '',
           raised_minor: Number(row.peer_totals?.raised ?? 0),
           donors: Number(row.peer_totals?.donors ?? 0),
-          // Urgency and progress: the fundraiser's own goal, else the default goal (docs/product/campaigns.md#goal).
+          // Urgency and progress: the fundraiser's own goal, else the default goal (docs/product/campaigns.md#goal-and-days-left).
           goal_minor: self.goal_minor ?? DEFAULT_GOAL_MINOR,
         }
       : null,
