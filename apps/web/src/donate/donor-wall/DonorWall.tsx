@@ -10,10 +10,10 @@ import { fetchWall, mergeNewest, type WallPage } from './wall-api.ts';
 import { startWallPoll } from './wall-poll.ts';
 import './donor-wall.css';
 
-type State = { entries: TDonorWallEntry[]; cursor: string | null; loaded: boolean; failed: boolean };
+type State = { entries: TDonorWallEntry[]; cursor: string | null; loaded: boolean };
 
 function useWall({ campaignId, peerCampaignId }: WallPage) {
-  const [state, setState] = useState<State>({ entries: [], cursor: null, loaded: false, failed: false });
+  const [state, setState] = useState<State>({ entries: [], cursor: null, loaded: false });
   const keys = useRef(new Set<string>());
   useEffect(() => {
     let live = true;
@@ -27,11 +27,11 @@ function useWall({ campaignId, peerCampaignId }: WallPage) {
         entries: mergeNewest(s.entries, newest.supporters),
         cursor: s.loaded ? s.cursor : newest.next_cursor,
         loaded: true,
-        failed: false,
       }));
       return news;
     };
-    refresh().catch(() => live && setState((s) => ({ ...s, loaded: true, failed: true })));
+    // The wall is secondary: a page whose wall cannot load simply shows none (the poll tries again).
+    refresh().catch(() => {});
     const stop = startWallPoll(() => refresh());
     const onGift = () => void refresh(true).catch(() => {});
     document.addEventListener(GIFT_COMPLETED_EVENT, onGift);
@@ -78,19 +78,15 @@ function Entry({ entry }: { entry: TDonorWallEntry }) {
 export default function DonorWall({ campaign }: { campaign: TPublicCampaign }) {
   const { state, more } = useWall({ campaignId: campaign.campaign_id, peerCampaignId: campaign.peer_campaign_id });
   const [busy, setBusy] = useState(false);
-  if (!state.loaded || (state.entries.length === 0 && !state.failed)) return null;
+  if (!state.loaded || state.entries.length === 0) return null;
   return (
     <section className="kd-wall" aria-labelledby="kd-wall-title">
       <h2 id="kd-wall-title">Recent supporters</h2>
-      {state.failed ? (
-        <p className="kd-wall-note">Supporters could not be loaded just now.</p>
-      ) : (
-        <ul aria-live="polite" aria-relevant="additions">
-          {state.entries.map((entry) => (
-            <Entry key={entry.key} entry={entry} />
-          ))}
-        </ul>
-      )}
+      <ul aria-live="polite" aria-relevant="additions">
+        {state.entries.map((entry) => (
+          <Entry key={entry.key} entry={entry} />
+        ))}
+      </ul>
       {state.cursor && (
         <button
           type="button"
