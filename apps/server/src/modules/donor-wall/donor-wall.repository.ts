@@ -55,7 +55,8 @@ export async function selectWall(db: Db, page: WallPage, limit: number, after: W
       CASE WHEN NOT d.add_to_donor_wall THEN NULL
         WHEN d.first_name_only_to_donor_wall THEN nullif(trim(n.first_name), '')
         ELSE nullif(trim(n.first_name || ' ' || n.last_name), '') END AS name,
-      CASE WHEN d.show_amount_on_donor_wall THEN d.amount_minor END AS amount_minor,
+      -- The gift as chosen: fees the donor added on top are not part of it.
+      CASE WHEN d.show_amount_on_donor_wall THEN d.amount_minor - d.fee_covered_minor END AS amount_minor,
       CASE WHEN d.show_amount_on_donor_wall THEN d.currency END AS currency,
       CASE WHEN d.show_comment_on_donor_wall THEN nullif(trim(d.comment), '') END AS comment
     FROM donations d JOIN donors n ON n.id = d.donor_id AND n.npo_id = d.npo_id

@@ -34,12 +34,14 @@ describe('donor wall', () => {
     names: { first_name: string; last_name: string },
     flags: Record<string, unknown>,
     campaignUrl = 'spring-appeal',
+    includedFees = 0,
   ) => {
     const gift = await payForGift(ctx, {
-      amount: 4200,
+      amount: 4200 + includedFees,
       currency: 'USD',
       email,
       campaign_url: campaignUrl,
+      included_fees: includedFees,
       extra: { ...names, ...flags },
     });
     return (await gift.confirm()).id;
@@ -111,6 +113,8 @@ describe('donor wall', () => {
       { first_name: 'Mae', last_name: 'Jemison' },
       { add_to_donor_wall: true, first_name_only_to_donor_wall: true, show_amount_on_donor_wall: true },
       'spring-appeal-team-sam',
+      // 'Support Our Work' (3.2 % of 42.00): the wall shows the gift without the fees added on top.
+      134,
     );
     const mine = await wall(`campaign_id=${peer.campaign_id}&peer_campaign_id=${peer.peer_campaign_id}&limit=50`);
     expect(mine.supporters[0]).toMatchObject({ key: String(id), name: 'Mae', amount_minor: 4200, currency: 'USD' });
