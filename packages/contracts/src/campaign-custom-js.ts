@@ -9,10 +9,8 @@ export const CUSTOM_JS_MAX_LENGTH = 20_000;
  * only (5150, 6635, 7789); an empty string removes it.
  */
 export const ZCustomJsInput = z.object({
-  custom_js: z
-    .string({ error: 'Enter the script as text.' })
-    .max(CUSTOM_JS_MAX_LENGTH, {
-      error: `Keep the script under ${CUSTOM_JS_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-    }),
+  custom_js: z.string({ error: 'Enter the script as text.' }).max(CUSTOM_JS_MAX_LENGTH, {
+    error: `Keep the script under ${CUSTOM_JS_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+  }),
 });
 export type TCustomJsInput = z.infer<typeof ZCustomJsInput>;
