@@ -58,9 +58,7 @@ export function CustomJsSection({ campaignId, saved, parentCampaignId }: Props) 
         value={script}
         onChange={(e) => setScript(e.currentTarget.value)}
         disabled={!isAdmin}
-        autosize
-        minRows={4}
-        maxRows={16}
+        rows={8}
         maxLength={CUSTOM_JS_MAX_LENGTH}
         error={save.error?.message}
         styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } }}
