@@ -15,6 +15,7 @@ import { checkoutRoutes } from './modules/checkout/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
+import { donorWallRoutes } from './modules/donor-wall/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 import { fundraiserRoutes, joinInvitedFundraisers } from './modules/fundraisers/index.ts';
@@ -67,6 +68,8 @@ export type AppDeps = {
   serveWeb?: boolean;
   /** The payment providers; default from the configuration (tests pass their own sandbox). */
   payments?: PaymentProviders;
+  // Custom JS: tests serve their own stand-in build of the web app (default apps/web/dist).
+  webDistDir?: string;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -82,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { portalCookie: PORTAL_COOKIE });
   useProductValidationMessages();
   registerRequestInputChecks(app);
-  const readIndexHtml = deps.serveWeb ? await registerWebApp(app) : null;
+  const readIndexHtml = deps.serveWeb ? await registerWebApp(app, deps.webDistDir) : null;
   registerErrorHandler(app, readIndexHtml);
 
   registerSecurityHeaders(app, {
@@ -161,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           message: 'Too many invitations from here. Please try again later.',
         }),
       });
+      // Donor wall: the public supporters list of campaign and fundraiser pages.
+      await api.register(donorWallRoutes, { db: deps.db, config: deps.config });
     },
     { prefix: '/api/v1' },
   );

@@ -33,6 +33,8 @@ export const ZPublicCampaign = z.object({
       owner_name: z.string(),
       raised_minor: ZMinorAmount,
       donors: z.number().int().min(0),
+      // Donor wall and urgency: the fundraiser's own goal (the default goal when they set none).
+      goal_minor: ZMinorAmount,
     })
     .nullable(),
   name: z.string(),
@@ -104,6 +106,8 @@ export const ZPublicCampaign = z.object({
   currency_amounts: z
     .record(z.string(), z.array(z.object({ id: z.number().int(), amount_minor: ZMinorAmount })))
     .optional(),
+  // Custom JS: the campaign's own script, run by the public page after the form loads (decision 036).
+  custom_js: z.string(),
 });
 export type TPublicCampaign = z.infer<typeof ZPublicCampaign>;
 

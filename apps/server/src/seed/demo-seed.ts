@@ -13,6 +13,7 @@ import { seedCampaigns } from './campaigns-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
+import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
 import { seedSecurity } from './security-seed.ts';
@@ -189,6 +190,8 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedDashboardSettings(db, npoIds);
   // CRM contacts.
   await seedContacts(db, npoIds, admin?.id ?? null);
+  // Donor wall, urgency and custom JS on the Spring Appeal's page.
+  await seedPageAroundForm(db, npoIds);
   // Also mends demo data of installations seeded before the demo's gifts had their sandbox
   // payments: every demo gift is refundable like a real one (docs/decisions/022-…).
   for (const npoId of npoIds.values()) await ensureSandboxPaymentsOfGifts(db, npoId);

@@ -87,6 +87,7 @@ describe('campaign page states', () => {
       owner_name: 'Sam Lee',
       raised_minor: 12000,
       donors: 3,
+      goal_minor: 50000,
     };
     stubFetch({ 'GET /npo_admin/campaign_page': { body: { campaign: testCampaign({ peer }) } } });
     render(<CampaignPage pathname="/raise/team-sam" />);

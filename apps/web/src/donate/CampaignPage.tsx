@@ -2,13 +2,15 @@
 // header) and /campaign-embed/… (chromeless, reports its height to the parent page).
 import type { TPublicCampaign } from '@kindling/contracts';
 import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { fetchCampaign, inlinedCampaign, type PublicRoute, parsePublicRoute } from './campaign-source.ts';
 import { DonationForm } from './DonationForm.tsx';
 import { useEmbedResize } from './embed-resize.ts';
 import { HttpError } from './http.ts';
+import { GoalBar, PageUrgency } from './PageUrgency.tsx';
+import { FORM_READY_EVENT, usePageEvent } from './page-events.ts';
 import './page.css';
-import { moneyIn } from './form-format.ts';
+import { formLocale, moneyIn } from './form-format.ts';
 
 type Load =
   | { state: 'loading' }
@@ -45,7 +47,6 @@ function useCampaign(route: PublicRoute | null): [Load, () => void] {
 
 function Header({ campaign }: { campaign: TPublicCampaign }) {
   const goal = campaign.goal_minor;
-  const percent = goal ? Math.min(100, Math.round((campaign.raised_minor / goal) * 100)) : null;
   return (
     <header className="kd-page-header">
       <div className="kd-org">
@@ -69,32 +70,31 @@ function Header({ campaign }: { campaign: TPublicCampaign }) {
           {campaign.peer.donors} {campaign.peer.donors === 1 ? 'donor' : 'donors'}
         </p>
       ) : (
-        goal !== null &&
-        percent !== null && (
-          <div className="kd-goal">
-            <div className="kd-goal-figures">
-              <span>
-                <strong>
-                  {moneyIn(campaign, campaign.raised_minor, campaign.raised_currency, { trimWholeZeros: true })}
-                </strong>{' '}
-                raised
-              </span>
-              <span>of {moneyIn(campaign, goal, campaign.raised_currency, { trimWholeZeros: true })}</span>
-            </div>
-            <div
-              className="kd-goal-bar"
-              role="progressbar"
-              aria-label="Raised towards the goal"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-            >
-              <span style={{ width: `${percent}%` }} />
-            </div>
-          </div>
+        goal !== null && (
+          <GoalBar
+            raised={campaign.raised_minor}
+            goal={goal}
+            currency={campaign.raised_currency}
+            locale={formLocale(campaign)}
+            label="Raised towards the goal"
+          />
         )
       )}
     </header>
+  );
+}
+
+const DonorWall = lazy(() => import('./donor-wall/DonorWall.tsx'));
+
+/** Donor wall: mounted after the first paint, so its code never delays the form. */
+function LazyDonorWall({ campaign }: { campaign: TPublicCampaign }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
+  if (!painted) return null;
+  return (
+    <Suspense fallback={null}>
+      <DonorWall campaign={campaign} />
+    </Suspense>
   );
 }
 
@@ -117,6 +117,8 @@ export function CampaignPage({ pathname }: { pathname: string }) {
   const embed = route?.kind === 'embed';
   const [load, retry] = useCampaign(route);
   useEmbedResize(embed, load.state === 'ready' ? String(load.campaign.id) : (route?.key ?? ''));
+  // Custom JS: the campaign's own script waits for this (page-events.ts).
+  usePageEvent(FORM_READY_EVENT, load.state === 'ready' && load.campaign.status === 'active');
   useEffect(() => {
     if (load.state === 'ready') document.title = `Donate to ${load.campaign.name} · ${load.campaign.npo}`;
   }, [load]);
@@ -147,6 +149,7 @@ export function CampaignPage({ pathname }: { pathname: string }) {
     body = (
       <>
         {!embed && <Header campaign={load.campaign} />}
+        {!embed && <PageUrgency campaign={load.campaign} />}
         <DonationForm campaign={load.campaign} />
         {!embed && load.campaign.description.trim() && (
           <section className="kd-about" aria-labelledby="kd-about-title">
@@ -155,6 +158,8 @@ export function CampaignPage({ pathname }: { pathname: string }) {
             <div dangerouslySetInnerHTML={{ __html: load.campaign.description }} />
           </section>
         )}
+        {/* Donor wall: its code loads after the first paint (LazyDonorWall). */}
+        {!embed && <LazyDonorWall campaign={load.campaign} />}
       </>
     );
   }

@@ -6,6 +6,7 @@ import { INTERVAL_PHRASES } from '@kindling/contracts/interval-rules.ts';
 import { useEffect, useRef } from 'react';
 import type { DonationOutcome } from './donation-choice.ts';
 import { moneyIn } from './form-format.ts';
+import { GIFT_COMPLETED_EVENT, usePageEvent } from './page-events.ts';
 
 type Props = { campaign: TPublicCampaign; outcome: DonationOutcome; onRestart: () => void };
 
@@ -13,6 +14,8 @@ export function ThankYou({ campaign, outcome, onRestart }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Move focus to the result so a screen reader announces it after the payment step disappears.
   useEffect(() => heading.current?.focus(), []);
+  // Donor wall: the page's wall asks for the new gift now (page-events.ts).
+  usePageEvent(GIFT_COMPLETED_EVENT, true);
   const custom = campaign.thank_you_message.trim();
   const amount = moneyIn(campaign, outcome.totalMinor, outcome.currency);
   return (

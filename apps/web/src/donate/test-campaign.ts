@@ -59,6 +59,8 @@ export function testCampaign(overrides: Partial<TPublicCampaign> = {}): TPublicC
     paypal_client_id: null,
     paypal_merchant_id: null,
     paypal_email: null,
+    // Custom JS (decision 036).
+    custom_js: '',
     ...overrides,
   } as TPublicCampaign;
 }

@@ -37,6 +37,8 @@ export type CampaignJson = {
   updated_at: string;
   // faults15: amount limits (decision 035)
   max_amount_minor: number | null;
+  // Custom JS (decision 036).
+  custom_js: string;
 };
 
 type Totals = { raised: number; donors: number; donations: number };

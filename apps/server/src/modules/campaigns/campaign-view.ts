@@ -1,5 +1,6 @@
 import {
   CARD_TAB_METHODS,
+  DEFAULT_GOAL_MINOR,
   DONATION_METHODS,
   GIVING_INTERVALS,
   methodCurrencies,
@@ -131,6 +132,8 @@ export function toPublicCampaign(
           owner_name: row.owner_name ?? '',
           raised_minor: Number(row.peer_totals?.raised ?? 0),
           donors: Number(row.peer_totals?.donors ?? 0),
+          // Urgency and progress: the fundraiser's own goal, else the default goal (docs/product/campaigns.md#goal-and-days-left).
+          goal_minor: self.goal_minor ?? DEFAULT_GOAL_MINOR,
         }
       : null,
     name: self.name,
@@ -160,7 +163,7 @@ export function toPublicCampaign(
     image_url: self.image_url ?? form.image_url,
     campaign_settings: settingsOf(form),
     custom_css: scopeCustomCss(form.custom_css),
-    goal_minor: self.goal_minor ?? form.goal_minor,
+    goal_minor: self.goal_minor ?? form.goal_minor ?? DEFAULT_GOAL_MINOR,
     raised_minor: Number(row.totals.raised),
     raised_currency: row.base_currency,
     donors: Number(row.totals.donors),
@@ -171,6 +174,8 @@ export function toPublicCampaign(
     // faults15: amount limits and presets per currency (decision 035), the organisation's locale.
     locale: row.npo_locale,
     ...currencyExtras(form, amounts, factors),
+    // Custom JS: a fundraiser's page runs its campaign's script (decision 036).
+    custom_js: form.custom_js ?? '',
   };
 }
 

@@ -43,6 +43,7 @@ import {
   updateCampaign,
 } from './campaigns.service.ts';
 import type { CurrencyFactors } from './currency-amounts.ts';
+import { customJsRoutes } from './custom-js.routes.ts';
 
 // Responses: the contract's campaign and donation schemas normalise input (preprocess/transform),
 // which fastify-type-provider-zod cannot run backwards to serialise, so those routes return the
@@ -231,4 +232,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     async (request) =>
       listCampaignDonations(db, organisationSessionOf(request, READ).selectedNpoId, request.params.id, request.query),
   );
+
+  // Custom JS: its own route and roles (decision 036); inside this plugin so a save clears the page cache.
+  customJsRoutes(app, deps);
 }

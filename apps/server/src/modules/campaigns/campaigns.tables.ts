@@ -64,6 +64,8 @@ export const campaigns = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // faults15: the campaign's largest gift in its default currency (decision 035); null: the providers' limit.
     maxAmountMinor: bigint({ mode: 'number' }),
+    // Custom JS: set by organisation admins only, run by the public page after the form (decision 036).
+    customJs: text().notNull().default(''),
   },
   (t) => [index('campaigns_npo_idx').on(t.npoId, t.status), index('campaigns_parent_idx').on(t.parentCampaignId)],
 );

@@ -74,7 +74,7 @@ export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexH
       request.method === 'GET' && !looksLikeFile && !pathname.startsWith('/api/') && !pathname.startsWith('/cable');
     const page = isPageRequest ? await readIndexHtml?.(pathname) : null;
     if (page) {
-      if (page.donate) applyDonatePageHeaders(reply, page.frameable);
+      if (page.donate) applyDonatePageHeaders(reply, page.frameable, page.nonce);
       return reply
         .status(page.status)
         .type('text/html; charset=utf-8')

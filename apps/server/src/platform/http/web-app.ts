@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { isReservedCampaignUrl } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { scriptSrcWithNonce, withCustomJs } from './custom-js-page.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
@@ -12,7 +13,14 @@ export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * addresses, else the staff single-page app's index.html. null when that build is missing.
  */
 export type IndexHtmlReader = (pathname?: string) => Promise<PageHtml | null>;
-export type PageHtml = { html: string; status: number; donate: boolean; frameable: boolean };
+export type PageHtml = {
+  html: string;
+  status: number;
+  donate: boolean;
+  frameable: boolean;
+  /** Custom JS: the nonce of the campaign's script in this response, for its Content-Security-Policy. */
+  nonce?: string | null;
+};
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const DONATE_PREFIXES = new Set(['raise', 'subscriptions', 'campaign-embed']);
@@ -72,8 +80,12 @@ async function withCampaign(app: FastifyInstance, html: string, page: NonNullabl
   if (response.statusCode === 404) return { html, status: 404 };
   if (response.statusCode !== 200) return { html, status: 200 };
   let name = '';
+  let script = '';
   try {
-    name = String((JSON.parse(response.body) as { campaign?: { name?: unknown } }).campaign?.name ?? '');
+    const campaign = (JSON.parse(response.body) as { campaign?: { name?: unknown; custom_js?: unknown } }).campaign;
+    name = String(campaign?.name ?? '');
+    // Custom JS runs on the campaign's own pages, not inside other sites' frames (decision 036).
+    if (page.kind !== 'embed' && typeof campaign?.custom_js === 'string') script = campaign.custom_js;
   } catch {
     return { html, status: 200 };
   }
@@ -82,7 +94,7 @@ async function withCampaign(app: FastifyInstance, html: string, page: NonNullabl
   const withData = html
     .replace('</body>', `<script type="application/json" id="kindling-campaign">${json}</script></body>`)
     .replace('<title>Donate</title>', `<title>Donate to ${escapeHtml(name)}</title>`);
-  return { html: withData, status: 200 };
+  return { ...withCustomJs(withData, script), status: 200 };
 }
 
 /** What the card and wallet providers' own scripts, frames and calls need (Stripe.js, PayPal JS SDK). */
@@ -102,7 +114,7 @@ const PROVIDER_SOURCES: Record<string, string[]> = {
  * the embed page any site may frame it (no X-Frame-Options, frame-ancestors *). Every other page
  * keeps helmet's headers untouched.
  */
-export function applyDonatePageHeaders(reply: FastifyReply, frameable: boolean): void {
+export function applyDonatePageHeaders(reply: FastifyReply, frameable: boolean, nonce?: string | null): void {
   const csp = reply.raw.getHeader('content-security-policy');
   if (typeof csp === 'string') {
     const directives = csp
@@ -119,7 +131,7 @@ export function applyDonatePageHeaders(reply: FastifyReply, frameable: boolean):
       if (!directives.some((d) => d.split(/\s+/)[0] === name)) directives.push(`${name} 'self' ${extra.join(' ')}`);
     }
     if (frameable) directives.push('frame-ancestors *');
-    reply.raw.setHeader('content-security-policy', directives.join(';'));
+    reply.raw.setHeader('content-security-policy', scriptSrcWithNonce(directives, nonce).join(';'));
   }
   if (frameable) reply.raw.removeHeader('x-frame-options');
 }
@@ -164,7 +176,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
   const sendPage = async (pathname: string, reply: FastifyReply) => {
     const page = await readPage(pathname);
     if (!page) return reply.callNotFound();
-    if (page.donate) applyDonatePageHeaders(reply, page.frameable);
+    if (page.donate) applyDonatePageHeaders(reply, page.frameable, page.nonce);
     return reply
       .status(page.status)
       .type('text/html; charset=utf-8')

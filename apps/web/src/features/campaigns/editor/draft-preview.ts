@@ -155,5 +155,7 @@ export function draftToPublicCampaign(draft: CampaignDraft, ctx: PreviewContext)
     starts_at: draft.starts_at,
     ends_at: draft.ends_at,
     days_left: draft.ends_at ? Math.ceil((Date.parse(draft.ends_at) - Date.now()) / 86_400_000) : null,
+    // Custom JS never runs in the staff editor's preview (decision 036).
+    custom_js: '',
   };
 }

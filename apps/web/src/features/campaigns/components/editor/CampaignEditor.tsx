@@ -19,6 +19,7 @@ import { draftErrorsOf, draftToInput, validateDraft } from '../../editor/draft-i
 import { draftToPublicCampaign, newCampaignContext, type PreviewContext } from '../../editor/draft-preview.ts';
 import { AmountsSection } from './AmountsSection.tsx';
 import { CurrencyLimits } from './CurrencyLimits.tsx';
+import { CustomJsSection } from './CustomJsSection.tsx';
 import { DesignationsSection } from './DesignationsSection.tsx';
 import { DesignSection } from './DesignSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
@@ -220,6 +221,12 @@ export function CampaignEditor({ entry, saved, baseCurrency }: EditorProps) {
                       campaignUrl={saved.campaign_url}
                       parentCampaignId={saved.parent_campaign_id}
                       active={saved.status === 'active'}
+                    />
+                    {/* Custom JS: saved on its own, by organisation admins only (decision 036). */}
+                    <CustomJsSection
+                      campaignId={saved.id}
+                      saved={saved.custom_js ?? ''}
+                      parentCampaignId={saved.parent_campaign_id}
                     />
                   </Tabs.Panel>
                 ) : null}
