@@ -12,6 +12,7 @@ import {
 } from './modules/auth/index.ts';
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
+import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
@@ -158,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           message: 'Too many invitations from here. Please try again later.',
         }),
       });
+      // conv15: the form's funnel, reminders, abandoned gifts (docs/decisions/037-conversion-features.md).
+      await api.register(conversionRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );
@@ -183,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerDonorInvitations(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
     // A recurring first gift's card expiry, for the card-expiring e-mail.
     planCardFollowUp(payments),
+    // conv15: a tribute gift's e-card, once the gift succeeded.
+    registerTributeEcards(jobs, { db: deps.db, mailer: deps.mailer }),
   ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
@@ -217,6 +222,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.EXCHANGE_RATES_FETCH_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 86_400),
     log: (err) => app.log.error({ err }, 'the exchange-rate fetch could not be enqueued'),
   });
+  // conv15: reminder e-mails donors asked for, swept every five minutes.
+  const remindersClock = registerReminders(jobs, {
+    db: deps.db,
+    mailer: deps.mailer,
+    origin: publicOrigin(deps.config),
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
+    log: (err) => app.log.error({ err }, 'the reminder sweep could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -224,7 +237,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recurringClock.start();
   givingDaysClock.start();
   ratesClock.start();
+  remindersClock.start();
   app.addHook('onClose', async () => {
+    remindersClock.stop();
     ratesClock.stop();
     givingDaysClock.stop();
     recurringClock.stop();

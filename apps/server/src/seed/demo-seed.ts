@@ -10,6 +10,7 @@ import { databaseFileStore } from '../platform/files/file-store.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
+import { seedConversion } from './conversion-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
@@ -188,5 +189,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   // Also mends demo data of installations seeded before the demo's gifts had their sandbox
   // payments: every demo gift is refundable like a real one (docs/decisions/022-…).
   for (const npoId of npoIds.values()) await ensureSandboxPaymentsOfGifts(db, npoId);
+  // conv15: upsell and tributes on the Spring Appeal, its funnel and two abandoned gifts.
+  await seedConversion(db, npoIds);
   return { created };
 }

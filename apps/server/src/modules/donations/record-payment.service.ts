@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { GiftContext } from '../campaigns/index.ts';
 import type { DonorDetails } from '../donors/index.ts';
-import { type DonationAnswer, donations } from './donations.tables.ts';
+import { type DonationAnswer, type DonationTribute, donations } from './donations.tables.ts';
 import { convertToBase } from './exchange-rates.ts';
 import { type GiftTarget, loadGiftTarget } from './gift-target.repository.ts';
 import { giftLedgerLines } from './ledger.repository.ts';
@@ -56,6 +56,8 @@ export type SucceededPayment = {
    * it commits with the donation or not at all. Costs a transaction: prefer `notify` when it fits.
    */
   onRecorded?: (tx: Tx, donation: DonationRow) => Promise<void>;
+  // conv15: a tribute gift (docs/product/donation-form.md#conversion), written by the same insert.
+  tribute?: DonationTribute | null;
 };
 
 export type DonationNotice = {
@@ -199,5 +201,7 @@ function detailsOf(input: SucceededPayment, context: GiftContext | null) {
     showAmountOnDonorWall: onWall && wall.showAmount === true,
     showCommentOnDonorWall: onWall && wall.showComment === true,
     createDonorAccount: input.createDonorAccount === true,
+    // conv15: tribute gifts.
+    tribute: input.tribute ?? null,
   };
 }
