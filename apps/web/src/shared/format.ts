@@ -16,6 +16,7 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
   const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const dayFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const countFormat = new Intl.NumberFormat(locale);
+  const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   return {
     locale,
     timeZone,
@@ -30,6 +31,8 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
     dateTime: (iso: string | Date) => dateTimeFormat.format(new Date(iso)),
     /** A day the server already cut ('2026-03-01', a bucket or period label), written in the locale. */
     day: (day: string) => dayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`)),
+    // conv15: a share as a percentage ('42.5%'); '—' when there is nothing to divide by.
+    percent: (part: number, whole: number) => (whole > 0 ? percentFormat.format(part / whole) : '—'),
   };
 }
 

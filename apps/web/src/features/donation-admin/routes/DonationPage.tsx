@@ -25,6 +25,7 @@ import {
 } from '../components/donation-bits.tsx';
 import { RefundModal } from '../components/RefundModal.tsx';
 import { SandboxDisputeButtons } from '../components/SandboxDisputeButtons.tsx';
+import { TributeCard } from '../components/TributeCard.tsx';
 
 const ENTRY = pageEntry('/dashboard/donation/:id') ?? {
   title: 'Donation',
@@ -159,6 +160,8 @@ function GiftCards({ d }: { d: TDonationDetail }) {
       </FactCard>
       <RefundsCard d={d} />
       <DisputesCard d={d} />
+      {/* conv15: tribute gifts. */}
+      <TributeCard d={d} />
     </SimpleGrid>
   );
 }
