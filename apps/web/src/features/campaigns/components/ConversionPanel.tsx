@@ -83,7 +83,7 @@ export function ConversionPanel({ campaignId }: { campaignId: number }) {
   const data = conversion.data;
   if (conversion.isError) {
     return (
-      <Text size="sm" c="red" role="alert">
+      <Text size="sm" c="red">
         The conversion figures could not be loaded: {conversion.error.message}
       </Text>
     );

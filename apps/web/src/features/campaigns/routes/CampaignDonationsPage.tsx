@@ -157,7 +157,7 @@ export function CampaignDonationsPage() {
         </Group>
       ) : null}
       {/* conv15: the funnel and abandoned gifts. */}
-      <ConversionPanel campaignId={id} />
+      {c ? <ConversionPanel campaignId={id} /> : null}
     </PageFrame>
   );
 }
