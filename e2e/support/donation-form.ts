@@ -53,7 +53,11 @@ export async function fillStepOne(page: Page, choice: StepOneChoice): Promise<vo
   // conv15: a once-off gift is offered the monthly upsell first (docs/product/donation-form.md#conversion).
   const upsell = page.getByRole('heading', { name: 'Could you give monthly instead?' });
   const payment = page.getByRole('heading', { name: /^Payment/ });
-  await upsell.or(payment).first().waitFor({ timeout: 5_000 }).catch(() => {});
+  await upsell
+    .or(payment)
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => {});
   if (await upsell.isVisible()) {
     await page.getByRole('button', { name: choice.upsell === 'accept' ? /^Yes, give/ : /^No, give/ }).click();
   }

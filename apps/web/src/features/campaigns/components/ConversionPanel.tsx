@@ -47,32 +47,32 @@ function Abandoned({ data, format }: { data: TCampaignConversion; format: Format
   if (data.abandoned.length === 0) {
     return <Text size="sm">No abandoned gifts. Donors who tick the box and leave before paying appear here.</Text>;
   }
+  // Donor and e-mail share a cell: three columns fit a phone without a scrolling region.
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table aria-label="Abandoned gifts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Donor</Table.Th>
-            <Table.Th>E-mail</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Started</Table.Th>
+    <Table aria-label="Abandoned gifts">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Donor</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th>Started</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.abandoned.map((a) => (
+          <Table.Tr key={a.id}>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {a.name ? `${a.name} · ` : ''}
+              {a.email}
+            </Table.Td>
+            <Table.Td ta="right">
+              {format.money(a.amount_minor, a.currency)}
+              {a.interval !== 'once' ? ` ${a.interval}` : ''}
+            </Table.Td>
+            <Table.Td>{format.dateTime(a.started_at)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.abandoned.map((a) => (
-            <Table.Tr key={a.id}>
-              <Table.Td>{a.name || '—'}</Table.Td>
-              <Table.Td>{a.email}</Table.Td>
-              <Table.Td ta="right">
-                {format.money(a.amount_minor, a.currency)}
-                {a.interval !== 'once' ? ` ${a.interval}` : ''}
-              </Table.Td>
-              <Table.Td>{format.dateTime(a.started_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
