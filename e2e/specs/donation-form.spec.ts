@@ -57,6 +57,8 @@ describe('the public donation form at /spring-appeal', () => {
     await shot(page, 'e2e-wizard-375');
 
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    // conv15: the Spring Appeal offers the monthly upsell first; declining keeps the one-off gift.
+    await page.getByRole('button', { name: /^No, give/ }).click();
     await page.getByRole('button', { name: 'Back to step 1: Amount' }).waitFor();
     await shot(page, 'e2e-step2-375');
     await page.getByRole('button', { name: 'Back to step 1: Amount' }).click();

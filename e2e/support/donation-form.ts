@@ -14,6 +14,8 @@ export type StepOneChoice = {
   wall?: { firstNameOnly?: boolean; showAmount?: boolean; showComment?: boolean };
   /** The answer to the required dropdown question. */
   heardFrom?: string;
+  // conv15: the monthly upsell's answer when it is offered (default: decline).
+  upsell?: 'accept' | 'decline';
 };
 
 export async function fillStepOne(page: Page, choice: StepOneChoice): Promise<void> {
@@ -48,6 +50,17 @@ export async function fillStepOne(page: Page, choice: StepOneChoice): Promise<vo
   }
   await page.getByRole('combobox', { name: /How did you hear/ }).selectOption(choice.heardFrom ?? 'Social media');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  // conv15: a once-off gift is offered the monthly upsell first (docs/product/donation-form.md#conversion).
+  const upsell = page.getByRole('heading', { name: 'Could you give monthly instead?' });
+  const payment = page.getByRole('heading', { name: /^Payment/ });
+  await upsell
+    .or(payment)
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => {});
+  if (await upsell.isVisible()) {
+    await page.getByRole('button', { name: choice.upsell === 'accept' ? /^Yes, give/ : /^No, give/ }).click();
+  }
 }
 
 export type Donor = { first: string; last: string; email: string; address?: string; postcode?: string };

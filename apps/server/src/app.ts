@@ -13,6 +13,7 @@ import {
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
+import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorWallRoutes } from './modules/donor-wall/index.ts';
@@ -166,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       // Donor wall: the public supporters list of campaign and fundraiser pages.
       await api.register(donorWallRoutes, { db: deps.db, config: deps.config });
+      // conv15: the form's funnel, reminders, abandoned gifts (docs/decisions/037-conversion-features.md).
+      await api.register(conversionRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );
@@ -191,6 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerDonorInvitations(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
     // A recurring first gift's card expiry, for the card-expiring e-mail.
     planCardFollowUp(payments),
+    // conv15: a tribute gift's e-card, once the gift succeeded.
+    registerTributeEcards(jobs, { db: deps.db, mailer: deps.mailer }),
   ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
@@ -225,6 +230,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.EXCHANGE_RATES_FETCH_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 86_400),
     log: (err) => app.log.error({ err }, 'the exchange-rate fetch could not be enqueued'),
   });
+  // conv15: reminder e-mails donors asked for, swept every five minutes.
+  const remindersClock = registerReminders(jobs, {
+    db: deps.db,
+    mailer: deps.mailer,
+    origin: publicOrigin(deps.config),
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
+    log: (err) => app.log.error({ err }, 'the reminder sweep could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -232,7 +245,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recurringClock.start();
   givingDaysClock.start();
   ratesClock.start();
+  remindersClock.start();
   app.addHook('onClose', async () => {
+    remindersClock.stop();
     ratesClock.stop();
     givingDaysClock.stop();
     recurringClock.stop();

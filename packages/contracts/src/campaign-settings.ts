@@ -69,6 +69,10 @@ export const ZCampaignSettings = z.object({
   line_height: z
     .union([z.number().min(0.5).max(4), ZCssLength], { error: 'Use a line height like 1.5 or 24px' })
     .optional(),
+  // conv15: conversion features (docs/product/donation-form.md#conversion), not styling: the monthly
+  // upsell (on unless false) and tribute gifts (off unless true).
+  upsell_monthly: z.boolean().optional(),
+  tributes: z.boolean().optional(),
 });
 export type TCampaignSettings = z.infer<typeof ZCampaignSettings>;
 

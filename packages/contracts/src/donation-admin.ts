@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTributeRecord } from './conversion.ts';
 import { ZCurrencyCode } from './currencies.ts';
 import { ZDonation } from './donations.ts';
 import { ZPositiveMinorAmount } from './money.ts';
@@ -103,6 +104,9 @@ export const ZDonationDetail = ZDonation.extend({
   /** Chargebacks reported by the provider (webhooks), oldest first. */
   disputes: z.array(ZDonationDispute),
   ledger: z.array(ZLedgerLine),
+  // conv15: a tribute gift and when its e-card went out.
+  tribute: ZTributeRecord.nullable(),
+  tribute_ecard_sent_at: z.string().nullable(),
 });
 export type TDonationDetail = z.infer<typeof ZDonationDetail>;
 export const ZDonationDetailResponse = z.object({ donation: ZDonationDetail });

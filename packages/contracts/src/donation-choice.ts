@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTribute } from './conversion.ts';
 import { DONOR_MESSAGES } from './donor-messages.ts';
 import { addFeeCover } from './fee-cover.ts';
 import { GIFT_AID_MESSAGES } from './gift-aid.ts';
@@ -123,7 +124,20 @@ export const ZDonationChoiceFields = z.object({
   gift_aid: ZFlag.default(false),
   /** Part of the amount the donor added with 'Support Our Work' (minor units); 0 without fee cover. */
   included_fees: z.coerce.number().int().min(0).default(0),
+  // conv15: a tribute gift (docs/product/donation-form.md#conversion); JSON text on the return path.
+  tribute: z.preprocess(
+    (v) => (v === '' || v === 'null' ? null : typeof v === 'string' ? safeJson(v) : v),
+    ZTribute.nullable().default(null),
+  ),
 });
+
+function safeJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
 
 /**
  * True when `feeMinor` is exactly the fee cover of the rest of `totalMinor` (or zero). The server

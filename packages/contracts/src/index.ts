@@ -11,6 +11,7 @@ export * from './campaign-url.ts';
 export * from './campaigns.ts';
 export * from './card-expiry-rules.ts';
 export * from './contacts.ts';
+export * from './conversion.ts';
 export * from './currencies.ts';
 export * from './donation-admin.ts';
 export * from './donation-choice.ts';

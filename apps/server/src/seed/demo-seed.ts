@@ -11,6 +11,7 @@ import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
+import { seedConversion } from './conversion-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
@@ -197,5 +198,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   for (const npoId of npoIds.values()) await ensureSandboxPaymentsOfGifts(db, npoId);
   // wallet15: the Spring Appeal offers the sandbox's wallet button and bank debits.
   await seedWallets(db, npoIds);
+  // conv15: upsell and tributes on the Spring Appeal, its funnel and two abandoned gifts.
+  await seedConversion(db, npoIds);
   return { created };
 }

@@ -190,6 +190,8 @@ describe('donor wall and questions', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Housing' }));
     expect(cta()).toBeInTheDocument();
     await user.click(cta() as HTMLElement);
+    // conv15: the monthly upsell comes first; declining keeps the one-off gift.
+    await user.click(await screen.findByRole('button', { name: 'No, give $25.00 once' }));
     // Step 1 is now complete: its circle shows a check and takes the donor back.
     await user.click(screen.getByRole('button', { name: 'Back to step 1: Amount' }));
     expect(cta()).toBeVisible();

@@ -3,10 +3,16 @@
 // public entry renders it with preact/compat, the staff editor's live preview with React 19.
 import type { TPublicCampaign } from '@kindling/contracts';
 import { campaignSettingsToCssVars } from '@kindling/contracts/campaign-settings-css.ts';
+import { tributesEnabled } from '@kindling/contracts/conversion-rules.ts';
 import { DONATION_FORM_TEXT, PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { INTERVAL_LABELS } from '@kindling/contracts/interval-rules.ts';
-import { type CSSProperties, useEffect, useReducer, useRef, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { AmountPicker } from './AmountPicker.tsx';
+import { sendFunnelEvent } from './conversion/beacon.ts';
+import { RemindMeLater } from './conversion/RemindMeLater.tsx';
+import { TributeOption } from './conversion/TributeOption.tsx';
+import { type TributeDraft, type TributeErrors, validateTribute } from './conversion/tribute.ts';
+import { toMonthly, upsellOffer } from './conversion/upsell.ts';
 import type { DonationChoice, DonationOutcome } from './donation-choice.ts';
 import { moneyIn } from './form-format.ts';
 import { PaymentStep } from './payment/PaymentStep.tsx';
@@ -20,6 +26,9 @@ import './donation-form.css';
 export type DonationFormProps = { campaign: TPublicCampaign; preview?: boolean };
 
 const STEPS = ['Amount', 'Payment'] as const;
+
+// conv15: the monthly upsell's own chunk, loaded when a donor is offered it.
+const UpsellPrompt = lazy(() => import('./conversion/UpsellPrompt.tsx'));
 
 function ProgressSteps({ step, done, onBack }: { step: number; done: boolean; onBack: (step: number) => void }) {
   return (
@@ -85,6 +94,14 @@ function StepOne({
   const choice = choiceOf(campaign, state);
   const heading = campaign.call_to_action.trim();
   const props = { campaign, state, dispatch };
+  // conv15: tribute gifts (docs/decisions/037-conversion-features.md).
+  const [tribute, setTribute] = useState<TributeDraft | null>(null);
+  const [tributeErrors, setTributeErrors] = useState<TributeErrors>({});
+  const proceed = (next: DonationChoice) => {
+    const errors = tribute ? validateTribute(tribute) : {};
+    setTributeErrors(errors);
+    if (Object.keys(errors).length === 0) onContinue({ ...next, tribute });
+  };
   return (
     <div className="kd-step-one">
       {heading && <h2 className="kd-cta">{campaign.call_to_action}</h2>}
@@ -92,6 +109,16 @@ function StepOne({
       <FeeCover {...props} giftMinor={gift.minor} />
       <GiftAid {...props} giftMinor={gift.minor} />
       <Designations {...props} giftMinor={gift.minor} />
+      {tributesEnabled(campaign.campaign_settings) && (
+        <TributeOption
+          value={tribute}
+          errors={tributeErrors}
+          onChange={(next) => {
+            setTribute(next);
+            setTributeErrors({});
+          }}
+        />
+      )}
       {campaign.questions.length > 0 && (
         <>
           <DonorOptions {...props} />
@@ -110,7 +137,7 @@ function StepOne({
         </p>
       )}
       {choice ? (
-        <button type="button" className="kd-button kd-primary" onClick={() => onContinue(choice)}>
+        <button type="button" className="kd-button kd-primary" onClick={() => proceed(choice)}>
           {DONATION_FORM_TEXT.continueToPayment}
         </button>
       ) : (
@@ -143,6 +170,18 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
   const [round, setRound] = useState(0);
   const returned = usePaymentReturn(preview ? null : campaign);
   const root = useRef<HTMLDivElement>(null);
+  // conv15: the monthly upsell on offer (after step 1, before payment), and the funnel's beacons.
+  const [upsell, setUpsell] = useState<{ choice: DonationChoice; monthlyMinor: number } | null>(null);
+  const count = (event: Parameters<typeof sendFunnelEvent>[1]) => {
+    if (!preview) sendFunnelEvent(campaign.campaign_id, event);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, and on reaching payment
+  useEffect(() => count(step === 0 ? 'view' : 'payment'), [step]);
+  const toPayment = (next: DonationChoice) => {
+    setUpsell(null);
+    setChoice(next);
+    setStep(1);
+  };
 
   // finish only reads props that are stable for one campaign: run once per return state.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the return state
@@ -159,6 +198,7 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
   }
   const restart = () => {
     setOutcome(null);
+    setUpsell(null);
     setChoice(null);
     setStep(0);
     setRound((r) => r + 1);
@@ -196,18 +236,38 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
         <ThankYou campaign={campaign} outcome={outcome} onRestart={restart} />
       ) : (
         <>
-          <div hidden={step !== 0}>
+          <div hidden={step !== 0 || upsell !== null}>
             <StepOne
               key={round}
               campaign={campaign}
               onContinue={(next) => {
                 if (!next.totalMinor || !next.currency) return showError(PAYMENT_MESSAGES.selectAmountAndCurrency);
                 setError(null);
-                setChoice(next);
-                setStep(1);
+                count('step1');
+                const monthlyMinor = upsellOffer(campaign, next);
+                if (monthlyMinor === null) return toPayment(next);
+                count('upsell_offered');
+                setUpsell({ choice: next, monthlyMinor });
               }}
             />
           </div>
+          {step === 0 && upsell && (
+            <Suspense fallback={<p className="kd-working">Loading…</p>}>
+              <UpsellPrompt
+                oneOffMinor={upsell.choice.totalMinor}
+                monthlyMinor={upsell.monthlyMinor}
+                currency={upsell.choice.currency}
+                organisation={campaign.npo}
+                locale={campaign.locale}
+                onAccept={() => {
+                  count('upsell_accepted');
+                  toPayment(toMonthly(upsell.choice, upsell.monthlyMinor));
+                }}
+                onDecline={() => toPayment(upsell.choice)}
+              />
+            </Suspense>
+          )}
+          {step === 0 && !upsell && !preview && <RemindMeLater campaignId={campaign.campaign_id} />}
           {/* Stays mounted while the donor goes back to step 1: their details, chosen method and
               payment intent are still there when they return (docs/product/donation-form.md#progress). */}
           {choice && (

@@ -1,6 +1,7 @@
 // What step 1 of the public form hands to step 2 (payment): the donor's choice, in our integer
 // minor units. Owned by the form; the payment step only reads it.
 import type { TAnswers, TDonation, TDonorWallFlags, TGivingInterval, TPublicCampaign } from '@kindling/contracts';
+import type { TributeDraft } from './conversion/tribute.ts';
 
 export type DonationChoice = {
   interval: TGivingInterval;
@@ -18,6 +19,8 @@ export type DonationChoice = {
   giftAid: boolean;
   donorWall: TDonorWallFlags;
   createDonorAccount: boolean;
+  // conv15: a tribute gift, when the campaign offers them and the donor ticked the box.
+  tribute?: TributeDraft | null;
 };
 
 /** The outcome the thank-you screen shows. */

@@ -20,6 +20,7 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
   const rateFormat = new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 });
   const decimalFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
   const isoDayParts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+  const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   return {
     locale,
     timeZone,
@@ -45,6 +46,8 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
       const part = (type: string) => isoDayParts.formatToParts(now).find((p) => p.type === type)?.value ?? '';
       return `${part('year')}-${part('month')}-${part('day')}`;
     },
+    // conv15: a share as a percentage ('42.5%'); '—' when there is nothing to divide by.
+    percent: (part: number, whole: number) => (whole > 0 ? percentFormat.format(part / whole) : '—'),
   };
 }
 

@@ -1,6 +1,13 @@
 // Turns what the provider reported plus the donor's choices into one recorded donation, and
 // shapes it as the contract's TDonation for the thank-you screen.
-import { formatMoney, normaliseDonorWall, type TAnswers, type TPublicCampaign } from '@kindling/contracts';
+import {
+  formatMoney,
+  normaliseDonorWall,
+  type TAnswers,
+  type TPublicCampaign,
+  type TTribute,
+  tributesEnabled,
+} from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import type { PayableCampaign } from '../campaigns/index.ts';
 import {
@@ -36,6 +43,8 @@ export type DonorChoice = {
   create_donor_account: boolean;
   gift_aid: boolean;
   payment_method: string;
+  // conv15: in honour or in memory of someone (kept only when the campaign offers tributes).
+  tribute?: TTribute | null;
 };
 
 /** Only answers to this campaign's questions are kept; a checkbox's options are joined for the record. */
@@ -116,6 +125,8 @@ export async function recordDonation(input: RecordInput) {
     createDonorAccount: choice.create_donor_account,
     notify: receivedNotice(payment, choice, campaign, input.pending === true),
     pending: input.pending === true,
+    // conv15: travels in the donation's own insert (no query of its own).
+    tribute: campaign && tributesEnabled(campaign.campaign_settings) ? (choice.tribute ?? null) : null,
   });
   if (input.pending) {
     const donor = {

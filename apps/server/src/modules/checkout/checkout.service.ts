@@ -83,6 +83,13 @@ export const ZIntentDonorHints = z.object({
     .refine((json) => json === undefined || json.length <= 500)
     .optional()
     .catch(undefined),
+  // conv15: the tribute, for a webhook that records the gift first; same 500-character rule.
+  tribute: z
+    .unknown()
+    .transform((value) => (value && typeof value === 'object' ? JSON.stringify(value) : undefined))
+    .refine((json) => json === undefined || json.length <= 500)
+    .optional()
+    .catch(undefined),
 });
 /**
  * The intent this browser made earlier in the visit, with its client secret: a donor who went back
@@ -123,6 +130,8 @@ export function donorMetadata(
     ...optional('gift_aid', body.gift_aid),
     ...optional('create_donor_account', body.create_donor_account),
     ...optional('answers', body.answers),
+    // conv15: tribute gifts.
+    ...optional('tribute', body.tribute),
   };
 }
 type ConfirmBody = z.output<typeof ZConfirmPaymentRequest>;

@@ -103,6 +103,8 @@ function choiceOf(body: SetupBody): DonorChoice {
     create_donor_account: body.create_donor_account,
     gift_aid: body.gift_aid,
     payment_method: 'paypal',
+    // conv15: tribute gifts.
+    tribute: body.tribute,
   };
 }
 

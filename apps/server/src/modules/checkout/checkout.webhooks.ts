@@ -1,6 +1,6 @@
 // POST /api/v1/webhooks/:provider. The signature covers the exact bytes sent, so this route keeps
 // the raw body (its own content-type parser, scoped to this plugin) and hands it to the provider.
-import { ZAnswers } from '@kindling/contracts';
+import { ZAnswers, ZDonationChoiceFields } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -171,5 +171,7 @@ function choiceFromMetadata(meta: Record<string, string>): DonorChoice {
     create_donor_account: flag('create_donor_account'),
     gift_aid: flag('gift_aid'),
     payment_method: meta.payment_method ?? 'card',
+    // conv15: tribute gifts.
+    tribute: ZDonationChoiceFields.shape.tribute.safeParse(meta.tribute ?? null).data ?? null,
   };
 }

@@ -81,6 +81,9 @@ export async function getDonationDetail(db: Db, npoId: number, id: number): Prom
       base_currency: l.baseCurrency,
       created_at: l.createdAt.toISOString(),
     })),
+    // conv15: tribute gifts.
+    tribute: d.tribute ?? null,
+    tribute_ecard_sent_at: iso(d.tributeEcardSentAt),
   };
 }
 

@@ -26,6 +26,15 @@ export const ledgerKinds = ['gift', 'fee_covered', 'platform_fee', 'refund', 'di
 /** A donor's answer to one custom question, with the question as it read when they answered. */
 export type DonationAnswer = { question_id: number | null; question: string; answer: string };
 
+/** In honour or in memory of someone, with an optional e-card (empty recipient e-mail: none). */
+export type DonationTribute = {
+  type: 'honour' | 'memory';
+  honoree_name: string;
+  recipient_name: string;
+  recipient_email: string;
+  message: string;
+};
+
 /**
  * One gift. Amounts are integer minor units; `amount_minor` is what the donor was charged (fees
  * covered included); the base-currency amount and rate make totals comparable. Never deleted:
@@ -86,6 +95,9 @@ export const donations = pgTable(
     refundedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // conv15: a tribute gift (docs/product/donation-form.md#conversion) and when its e-card went out (once).
+    tribute: jsonb().$type<DonationTribute>(),
+    tributeEcardSentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('donations_npo_created_idx').on(t.npoId, t.createdAt),

@@ -4,7 +4,7 @@ export type { Tx } from '../../platform/db/tx.ts';
 export { type DonationFollowUp, type RecordedGift, runFollowUps } from './after-donation.ts';
 export { type DonationLookupRow, findDonationsByReference } from './donation-lookup.repository.ts';
 export { type DonationDonor, toDonation } from './donation-view.ts';
-export type { DonationAnswer } from './donations.tables.ts';
+export type { DonationAnswer, DonationTribute } from './donations.tables.ts';
 export { donationStatuses, donations, exchangeRates, ledgerEntries } from './donations.tables.ts';
 export {
   type Conversion,

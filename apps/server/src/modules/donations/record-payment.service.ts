@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { GiftContext } from '../campaigns/index.ts';
 import type { DonorDetails } from '../donors/index.ts';
-import { type DonationAnswer, donations } from './donations.tables.ts';
+import { type DonationAnswer, type DonationTribute, donations } from './donations.tables.ts';
 import { convertToBase } from './exchange-rates.ts';
 import { type GiftTarget, loadGiftTarget } from './gift-target.repository.ts';
 import { giftLedgerLines } from './ledger.repository.ts';
@@ -62,6 +62,8 @@ export type SucceededPayment = {
    * without ledger rows; its success later settles it (pending-debit.service.ts, decision 038).
    */
   pending?: boolean;
+  // conv15: a tribute gift (docs/product/donation-form.md#conversion), written by the same insert.
+  tribute?: DonationTribute | null;
 };
 
 export type DonationNotice = {
@@ -221,5 +223,7 @@ function detailsOf(input: SucceededPayment, context: GiftContext | null) {
     showAmountOnDonorWall: onWall && wall.showAmount === true,
     showCommentOnDonorWall: onWall && wall.showComment === true,
     createDonorAccount: input.createDonorAccount === true,
+    // conv15: tribute gifts.
+    tribute: input.tribute ?? null,
   };
 }

@@ -28,6 +28,12 @@ export const ORIGIN_ONLY_ROUTES: ReadonlySet<string> = new Set([
   '/api/v1/npo_admin/create_payment_token',
   '/api/v1/npo_admin/save_paypal_payment_method',
   '/api/v1/sandbox/payments/:id/confirm',
+  // conv15: the form's funnel beacons, reminders and consented checkout starts, and the
+  // reminder e-mail's unsubscribe page (docs/decisions/037-conversion-features.md).
+  '/api/v1/npo_admin/funnel_event',
+  '/api/v1/npo_admin/checkout_started',
+  '/api/v1/npo_admin/remind_me',
+  '/api/v1/npo_admin/reminders/unsubscribe',
 ]);
 
 /**

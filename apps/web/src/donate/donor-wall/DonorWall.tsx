@@ -3,8 +3,8 @@
 // the first paint, outside the page's first-load budget.
 import type { TPublicCampaign } from '@kindling/contracts';
 import type { TDonorWallEntry } from '@kindling/contracts/donor-wall.ts';
-import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import { useEffect, useRef, useState } from 'react';
+import { moneyIn } from '../form-format.ts';
 import { GIFT_COMPLETED_EVENT } from '../page-events.ts';
 import { fetchWall, mergeNewest, type WallPage } from './wall-api.ts';
 import { startWallPoll } from './wall-poll.ts';
@@ -54,7 +54,7 @@ function useWall({ campaignId, peerCampaignId }: WallPage) {
   return { state, more };
 }
 
-function Entry({ entry }: { entry: TDonorWallEntry }) {
+function Entry({ entry, locale }: { entry: TDonorWallEntry; locale: string | undefined }) {
   return (
     <li className="kd-wall-entry">
       <span className="kd-wall-mark" aria-hidden="true">
@@ -65,7 +65,7 @@ function Entry({ entry }: { entry: TDonorWallEntry }) {
           <strong>{entry.name}</strong>
           {entry.amount_minor !== null && entry.currency && (
             <span className="kd-wall-amount">
-              {formatMoney(entry.amount_minor, entry.currency, 'en-US', { trimWholeZeros: true })}
+              {moneyIn({ locale }, entry.amount_minor, entry.currency, { trimWholeZeros: true })}
             </span>
           )}
         </p>
@@ -84,7 +84,7 @@ export default function DonorWall({ campaign }: { campaign: TPublicCampaign }) {
       <h2 id="kd-wall-title">Recent supporters</h2>
       <ul aria-live="polite" aria-relevant="additions">
         {state.entries.map((entry) => (
-          <Entry key={entry.key} entry={entry} />
+          <Entry key={entry.key} entry={entry} locale={campaign.locale} />
         ))}
       </ul>
       {state.cursor && (

@@ -9,6 +9,7 @@ import {
 } from '@kindling/contracts/donation-constants.ts';
 import { cardTabMethods } from '@kindling/contracts/donation-method-rules.ts';
 import { type FormEvent, lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { CheckoutConsent, reportCheckoutStart } from '../conversion/CheckoutConsent.tsx';
 import type { PaymentStepProps } from '../donation-choice.ts';
 import { moneyIn } from '../form-format.ts';
 import { HttpError } from '../http.ts';
@@ -66,6 +67,8 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
   const keyFor = useMemo(attemptKeys, []);
   const form = useRef<HTMLFormElement>(null);
   const needs = { address: campaign.collect_address || choice.giftAid, giftAid: choice.giftAid };
+  // conv15: the donor's consent to be listed as an abandoned gift if they leave (unticked by default).
+  const [consent, setConsent] = useState(false);
 
   const change = (name: keyof DonorDetails, value: string) => {
     setDonor((d) => ({ ...d, [name]: value }));
@@ -77,6 +80,17 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
     const found = validateDonor(donor, needs);
     setErrors(found);
     if (hasErrors(found)) return focusFirstInvalid(form.current);
+    if (!preview && consent) {
+      reportCheckoutStart({
+        campaign_id: campaign.campaign_id,
+        email: donor.email.trim(),
+        first_name: donor.firstName.trim(),
+        last_name: donor.lastName.trim(),
+        amount: choice.totalMinor,
+        currency: choice.currency,
+        interval: choice.interval,
+      });
+    }
     if (!preview) await startIntent();
   }
 
@@ -182,6 +196,7 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
         giftAid={needs.giftAid}
         idPrefix="kd-donor"
       />
+      <CheckoutConsent organisation={campaign.npo} checked={consent} onChange={setConsent} />
       {challenge && (
         <div className="kd-pay-challenge">
           <p className="kd-hint" role="status">

@@ -1,6 +1,7 @@
 // The payment calls in docs/product/payments.md#calls as the public form makes them. Bodies are built from the
 // donor's choice (step 1) and details (card sub-step 0); amounts are our integer minor units.
 import type { TDonation, TPublicCampaign } from '@kindling/contracts';
+import { tributeBody } from '../conversion/tribute.ts';
 import type { DonationChoice } from '../donation-choice.ts';
 import { postJson } from '../http.ts';
 import type { DonorDetails } from './donor-details.ts';
@@ -46,6 +47,8 @@ export function choiceFields(choice: DonationChoice) {
     create_donor_account: choice.createDonorAccount,
     gift_aid: choice.giftAid,
     included_fees: choice.includedFeesMinor,
+    // conv15: tribute gifts.
+    tribute: tributeBody(choice.tribute ?? null),
   };
 }
 
@@ -93,6 +96,8 @@ export function createIntent(
     ...choice.donorWall,
     gift_aid: choice.giftAid,
     create_donor_account: choice.createDonorAccount,
+    // conv15: the tribute travels in the intent's metadata too, for the webhook.
+    ...(choice.tribute ? { tribute: tributeBody(choice.tribute) } : {}),
     ...(altcha ? { altcha } : {}),
     ...(earlier ? { intent_id: earlier.id, intent_client_secret: earlier.client_secret } : {}),
   };

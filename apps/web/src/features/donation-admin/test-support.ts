@@ -45,6 +45,9 @@ export function donationDetail(overrides: Partial<TDonationDetail> = {}): TDonat
     refunds: [],
     disputes: [],
     ledger: [],
+    // conv15: tribute gifts.
+    tribute: null,
+    tribute_ecard_sent_at: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type {
   TCampaign,
+  TCampaignConversion,
   TCampaignInput,
   TCampaignListResponse,
   TCampaignStatus,
@@ -82,6 +83,13 @@ export const campaignQueries = {
           query: { page, per_page: DONATIONS_PAGE_SIZE },
           signal,
         }),
+    }),
+  // conv15: the campaign's funnel and abandoned gifts (docs/decisions/037-conversion-features.md).
+  conversion: (npoId: number | null, id: number) =>
+    queryOptions({
+      queryKey: [...campaignKeys.all, 'conversion', npoId, id] as const,
+      queryFn: ({ signal }) =>
+        api<TCampaignConversion>('GET', `/npo_admin/campaigns/${id}/conversion`, { query: { days: 30 }, signal }),
     }),
 };
 

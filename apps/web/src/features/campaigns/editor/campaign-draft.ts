@@ -38,10 +38,14 @@ export type QuestionDraft = {
 
 export type DesignationDraft = { key: string; id?: number; name: string; description: string };
 
-/** Every setting as text ('' = not set), except the one flag. */
-export type SettingsDraft = Partial<Record<Exclude<keyof TCampaignSettings, 'campaign_rounded_corners'>, string>> & {
+/** Every setting as text ('' = not set), except the flags. */
+export type SettingsDraft = Partial<Record<Exclude<keyof TCampaignSettings, SettingsFlag>, string>> & {
   campaign_rounded_corners?: boolean;
+  // conv15: the monthly upsell and tribute gifts (docs/decisions/037-conversion-features.md).
+  upsell_monthly?: boolean;
+  tributes?: boolean;
 };
+type SettingsFlag = 'campaign_rounded_corners' | 'upsell_monthly' | 'tributes';
 
 export type CampaignDraft = {
   name: string;
@@ -138,7 +142,7 @@ function settingsDraftOf(settings: TCampaignSettings): SettingsDraft {
   const draft: SettingsDraft = {};
   for (const [key, value] of Object.entries(settings)) {
     if (value === undefined) continue;
-    if (key === 'campaign_rounded_corners') draft.campaign_rounded_corners = Boolean(value);
+    if (typeof value === 'boolean') (draft as Record<string, boolean>)[key] = value;
     else (draft as Record<string, string>)[key] = String(value);
   }
   return draft;

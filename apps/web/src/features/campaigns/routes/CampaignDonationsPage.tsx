@@ -12,6 +12,7 @@ import { pageEntry } from '../../../shared/page-catalog.ts';
 import { DonationCards, DonationsTable } from '../../donations/index.ts';
 import { campaignQueries, DONATIONS_PAGE_SIZE } from '../api/campaigns.queries.ts';
 import { ListMessage, RetryButton, StatusBadge } from '../components/CampaignBits.tsx';
+import { ConversionPanel } from '../components/ConversionPanel.tsx';
 
 const ENTRY = pageEntry('/dashboard/campaign-donations/:id') ?? {
   title: 'Campaign donations',
@@ -155,6 +156,8 @@ export function CampaignDonationsPage() {
           />
         </Group>
       ) : null}
+      {/* conv15: the funnel and abandoned gifts. */}
+      {c ? <ConversionPanel campaignId={id} /> : null}
     </PageFrame>
   );
 }

@@ -26,6 +26,7 @@ import {
 import { RefundModal } from '../components/RefundModal.tsx';
 import { SandboxDebitButton } from '../components/SandboxDebitButton.tsx';
 import { SandboxDisputeButtons } from '../components/SandboxDisputeButtons.tsx';
+import { TributeCard } from '../components/TributeCard.tsx';
 
 const ENTRY = pageEntry('/dashboard/donation/:id') ?? {
   title: 'Donation',
@@ -162,6 +163,8 @@ function GiftCards({ d }: { d: TDonationDetail }) {
       </FactCard>
       <RefundsCard d={d} />
       <DisputesCard d={d} />
+      {/* conv15: tribute gifts. */}
+      <TributeCard d={d} />
     </SimpleGrid>
   );
 }

@@ -22,7 +22,7 @@ const COLOR_LABELS: Record<(typeof COLOR_SETTINGS)[number], string> = {
   selected_amount_text_color: 'Selected amount text',
 };
 
-type TextSetting = Exclude<keyof SettingsDraft, 'campaign_rounded_corners'>;
+type TextSetting = Exclude<keyof SettingsDraft, 'campaign_rounded_corners' | 'upsell_monthly' | 'tributes'>;
 const LENGTHS: Array<[TextSetting, string, string]> = [
   ['form_max_width', 'Form width', '480px'],
   ['form_padding', 'Form padding', '28px'],

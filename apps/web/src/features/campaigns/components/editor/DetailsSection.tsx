@@ -21,6 +21,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { CircleCheck, WandSparkles } from 'lucide-react';
 import { STATUS_LABELS } from '../CampaignBits.tsx';
+import { ConversionOptions } from './ConversionOptions.tsx';
 import type { SectionProps } from './editor-form.ts';
 import { ImageField } from './ImageField.tsx';
 import { useUrlCheck } from './useUrlCheck.ts';
@@ -217,6 +218,8 @@ export function DetailsSection(props: DetailsProps) {
         {FLAGS.map(([field, label]) => (
           <Checkbox key={field} label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
         ))}
+        {/* conv15: conversion features. */}
+        <ConversionOptions form={form} />
       </Stack>
     </Stack>
   );
