@@ -74,7 +74,12 @@ describe('e-mails sent inside a transaction need no second connection', () => {
     'the donor account invitation after a gift',
     async () => {
       const email = 'one.connection.donor@example.org';
-      const gift = await payForGift(ctx, { amount: 5000, currency: 'USD', email, extra: { create_donor_account: true } });
+      const gift = await payForGift(ctx, {
+        amount: 5000,
+        currency: 'USD',
+        email,
+        extra: { create_donor_account: true },
+      });
       await gift.confirm();
       await gift.webhook();
       const mail = await mailTo(ctx.dataDir, email, 2, 800);
