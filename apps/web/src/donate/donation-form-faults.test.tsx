@@ -52,14 +52,20 @@ describe('optional questions', () => {
 });
 
 describe('the default payment method', () => {
-  const both = { wallet_enabled: true, wallet_provider: 'sandbox' as const, card_enabled: true };
+  // Without the monthly upsell (tested in conversion/), Continue leads straight to payment.
+  const both = {
+    wallet_enabled: true,
+    wallet_provider: 'sandbox' as const,
+    card_enabled: true,
+    campaign_settings: { upsell_monthly: false },
+  };
 
   it('is card when the campaign lacks the PayPal merchant id or e-mail, even with the sandbox wallet', async () => {
     const user = userEvent.setup();
     render(<DonationForm preview campaign={testCampaign({ ...both, paypal_email: 'give@example.org' })} />);
     await user.click(screen.getByRole('button', { name: /^\$25/ }));
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(screen.getByRole('tab', { name: 'Card/Direct Debit' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Card/Direct Debit' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('is PayPal when the campaign has both', async () => {
@@ -68,7 +74,7 @@ describe('the default payment method', () => {
     render(<DonationForm preview campaign={campaign} />);
     await user.click(screen.getByRole('button', { name: /^\$25/ }));
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(screen.getByRole('tab', { name: 'PayPal' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'PayPal' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 
@@ -83,6 +89,7 @@ describe('going back from payment', () => {
     });
     const user = userEvent.setup();
     const campaign = testCampaign({
+      campaign_settings: { upsell_monthly: false },
       collect_address: false,
       wallet_enabled: true,
       wallet_provider: 'sandbox',
@@ -92,7 +99,7 @@ describe('going back from payment', () => {
     render(<DonationForm campaign={campaign} />);
     await user.click(screen.getByRole('button', { name: /^\$25/ }));
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    await user.click(screen.getByRole('tab', { name: 'Card/Direct Debit' }));
+    await user.click(await screen.findByRole('tab', { name: 'Card/Direct Debit' }));
     fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Ada' } });
     fireEvent.change(screen.getByLabelText(/^Last Name/), { target: { value: 'Lovelace' } });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ada@example.org' } });

@@ -16,7 +16,7 @@ const continueWith = async (user: ReturnType<typeof userEvent.setup>, amount: st
   await user.type(screen.getByLabelText('Or enter your own amount'), amount);
   await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
 };
-const paymentTitle = () => screen.getByRole('heading', { name: /^Payment/ });
+const paymentTitle = () => screen.findByRole('heading', { name: /^Payment/ });
 
 let beacons: Array<{ url: string; body: string }> = [];
 beforeEach(() => {
@@ -38,24 +38,24 @@ describe('monthly upsell', () => {
     await continueWith(user, '100');
     expect(await screen.findByRole('heading', { name: 'Could you give monthly instead?' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Yes, give $25.00 monthly' }));
-    expect(paymentTitle()).toHaveTextContent('$25.00 · Monthly');
+    expect(await paymentTitle()).toHaveTextContent('$25.00 · Monthly');
   });
 
   it('declining keeps the one-off gift', async () => {
     const user = setup();
     await continueWith(user, '50');
     await user.click(await screen.findByRole('button', { name: 'No, give $50.00 once' }));
-    expect(paymentTitle()).toHaveTextContent('$50.00 · Once-off');
+    expect(await paymentTitle()).toHaveTextContent('$50.00 · Once-off');
   });
 
   it('is not offered when the campaign switched it off, for a monthly gift, or without monthly giving', async () => {
     let user = setup({ campaign_settings: { upsell_monthly: false } });
     await continueWith(user, '100');
-    expect(paymentTitle()).toHaveTextContent('$100.00 · Once-off');
+    expect(await paymentTitle()).toHaveTextContent('$100.00 · Once-off');
     document.body.innerHTML = '';
     user = setup({ intervals: ['once'] });
     await continueWith(user, '100');
-    expect(paymentTitle()).toHaveTextContent('$100.00 · Once-off');
+    expect(await paymentTitle()).toHaveTextContent('$100.00 · Once-off');
     expect(screen.queryByText('Could you give monthly instead?')).toBeNull();
   });
 
@@ -100,7 +100,7 @@ describe('tribute gifts', () => {
     await user.type(screen.getByLabelText(/E-card to \(email\)/), 'walter@example.org');
     await user.type(screen.getByLabelText(/E-card to \(name\)/), 'Walter');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(paymentTitle()).toHaveTextContent('$30.00 · Once-off');
+    expect(await paymentTitle()).toHaveTextContent('$30.00 · Once-off');
 
     await user.type(screen.getByLabelText(/^First Name/), 'Ada');
     await user.type(screen.getByLabelText(/^Last Name/), 'Lovelace');
