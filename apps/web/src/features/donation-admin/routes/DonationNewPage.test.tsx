@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
-import { signedInSession } from '../../../test/fixtures.ts';
+import { signedInSession, signedInSessionIn } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { donationDetail } from '../test-support.ts';
 import { DonationNewPage } from './DonationNewPage.tsx';
@@ -80,5 +80,23 @@ describe('DonationNewPage', () => {
     render(1984);
     expect(await screen.findByText('Only finance, admin and manager roles record gifts')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record donation' })).toBeNull();
+  });
+
+  describe('on the organisation’s calendar', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('offers today in the organisation’s time zone as the day received, and no later day', async () => {
+      // 03:00 UTC on the 26th is still the evening of the 25th in New York.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-26T03:00:00Z'));
+      stubFetch(campaigns);
+      renderRoutes([{ path: '/dashboard/donation-new', element: <DonationNewPage /> }], {
+        initialEntries: ['/dashboard/donation-new'],
+        session: signedInSessionIn(2001, 'en-US', 'America/New_York'),
+      });
+      const received = await screen.findByLabelText(/Date received/);
+      expect(received).toHaveValue('2026-11-25');
+      expect(received).toHaveAttribute('max', '2026-11-25');
+    });
   });
 });

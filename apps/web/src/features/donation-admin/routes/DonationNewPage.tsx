@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
@@ -38,7 +39,6 @@ const ENTRY = pageEntry('/dashboard/donation-new') ?? {
   emptyTitle: '',
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
 
 type Form = {
@@ -61,7 +61,7 @@ const EMPTY: Form = {
   campaignId: null,
   designationId: null,
   method: 'cheque',
-  receivedOn: today(),
+  receivedOn: '',
   amount: '',
   currency: 'USD',
   giftAid: false,
@@ -103,7 +103,9 @@ export function DonationNewPage() {
   const npoId = session.selectedNpo?.id ?? null;
   const canRecord = canReach('admin', effectiveRoleCode(session.role, session.roleName));
   const navigate = useNavigate();
-  const [form, setForm] = useState<Form>(EMPTY);
+  const format = useFormat();
+  // The gift was received today in the organisation's time zone, not UTC's (decision 027).
+  const [form, setForm] = useState<Form>(() => ({ ...EMPTY, receivedOn: format.today() }));
   const [amountError, setAmountError] = useState<string | null>(null);
   const campaigns = useQuery({ ...offlineFormQueries.campaigns(npoId), enabled: canRecord });
   const campaignId = form.campaignId ? Number(form.campaignId) : null;
@@ -195,7 +197,7 @@ export function DonationNewPage() {
                   label="Date received"
                   type="date"
                   required
-                  max={today()}
+                  max={format.today()}
                   value={form.receivedOn}
                   onChange={(e) => set('receivedOn', e.currentTarget.value)}
                   error={fields.received_on}

@@ -9,7 +9,12 @@ import { ApiError } from '../../../app/api-client.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { type PlanAction, recurringApi, recurringKeys } from '../api/recurring.queries.ts';
 
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+/** The day after an ISO day ('2026-11-30' → '2026-12-01'), by calendar, not by 24 hours. */
+const dayAfter = (day: string) => {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+};
 
 /** Changes what each charge takes and/or the next date; the server's message shows per field. */
 export function ChangePlanModal({
@@ -75,7 +80,7 @@ export function ChangePlanModal({
               description="Later dates follow on from this one."
               valueFormat="YYYY-MM-DD"
               placeholder="YYYY-MM-DD"
-              minDate={tomorrow()}
+              minDate={dayAfter(format.today())}
               value={date}
               onChange={(value) => setDate(value)}
               error={errors.next_charge_date}
