@@ -31,13 +31,15 @@ const columns = {
 };
 
 function whereOf(npoId: number, f: AuditFilter): SQL | undefined {
+  // From and to are days of the organisation's calendar, cut at its midnights (decision 027).
+  const zone = sql`(SELECT n.time_zone FROM npos n WHERE n.id = ${npoId})`;
   return and(
     eq(auditLog.npoId, npoId),
     f.actorId === undefined ? undefined : eq(auditLog.actorUserId, f.actorId),
     f.action ? eq(auditLog.action, f.action) : undefined,
     f.entity ? eq(auditLog.targetType, f.entity) : undefined,
-    f.from ? gte(auditLog.createdAt, sql`${f.from}::date::timestamptz`) : undefined,
-    f.to ? lt(auditLog.createdAt, sql`(${f.to}::date + 1)::timestamptz`) : undefined,
+    f.from ? gte(auditLog.createdAt, sql`${f.from}::date::timestamp AT TIME ZONE ${zone}`) : undefined,
+    f.to ? lt(auditLog.createdAt, sql`(${f.to}::date + 1)::timestamp AT TIME ZONE ${zone}`) : undefined,
   );
 }
 
