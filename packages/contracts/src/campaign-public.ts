@@ -37,6 +37,7 @@ export const ZPublicCampaign = z.object({
       goal_minor: ZMinorAmount,
     })
     .nullable(),
+  /** The campaign the gift goes to: for a peer page its parent's name (the page's own is peer.name). */
   name: z.string(),
   campaign_url: z.string(),
   status: ZCampaignStatus,

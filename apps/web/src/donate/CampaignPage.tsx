@@ -148,7 +148,12 @@ export function CampaignPage({ pathname }: { pathname: string }) {
   } else {
     body = (
       <>
-        {!embed && <Header campaign={load.campaign} />}
+        {/* The embed frame shows no header, but its document still needs a level-one heading. */}
+        {embed ? (
+          <h1 className="kd-visually-hidden">Donate to {load.campaign.name}</h1>
+        ) : (
+          <Header campaign={load.campaign} />
+        )}
         {!embed && <PageUrgency campaign={load.campaign} />}
         <DonationForm campaign={load.campaign} />
         {!embed && load.campaign.description.trim() && (

@@ -76,9 +76,11 @@ describe('public campaign data (seeded Spring Appeal)', () => {
       id: ids['spring-appeal-team-sam'],
       campaign_id: ids['spring-appeal'],
       peer_campaign_id: ids['spring-appeal-team-sam'],
-      name: 'Team Sam for the Spring Appeal',
+      // The campaign the page raises for; the page's own name is the peer's.
+      name: 'Spring Appeal',
       intervals: ['once', 'monthly'],
       peer: {
+        name: 'Team Sam for the Spring Appeal',
         owner_name: 'Fern Raiser',
         raised_minor: Number(peerTotals?.raised),
         donors: peerTotals?.donors,

@@ -136,7 +136,9 @@ export function toPublicCampaign(
           goal_minor: self.goal_minor ?? DEFAULT_GOAL_MINOR,
         }
       : null,
-    name: self.name,
+    // A peer page raises for its parent: 'Sam is fundraising for Spring Appeal', not for the peer
+    // page's own name, which is peer.name (docs/product/campaigns.md#campaigns).
+    name: isPeer ? form.name : self.name,
     campaign_url: self.campaign_url,
     status: self.status,
     campaign_type: form.campaign_type,
