@@ -111,7 +111,11 @@ describe('the migration runner', () => {
       fs.cpSync(migrationsFolder, dir, { recursive: true });
       const journal = JSON.parse(fs.readFileSync(path.join(dir, 'meta', '_journal.json'), 'utf8'));
       const before = journal.entries.at(-1);
-      journal.entries.push({ ...before, idx: before.idx + 1, when: before.when - 1, tag: '9999_merged_late' });
+      // Earlier than the last applied, but a time no other migration has (times identify them).
+      const taken = new Set(journal.entries.map((e: { when: number }) => e.when));
+      let when = before.when - 1;
+      while (taken.has(when)) when -= 1;
+      journal.entries.push({ ...before, idx: before.idx + 1, when, tag: '9999_merged_late' });
       fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
       fs.writeFileSync(path.join(dir, '9999_merged_late.sql'), 'CREATE TABLE merged_late (id integer);');
       const run = await runMigrations(database.db, { folder: dir });
