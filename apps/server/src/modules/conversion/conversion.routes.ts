@@ -34,6 +34,7 @@ const html = {
   ...PUBLIC_ROUTE,
   openapi: { responses: { 200: { description: 'A small page', mediaType: 'text/html' } } },
 };
+const NO_CONTENT = { responses: { 204: { description: 'Counted: nothing to return.' } } };
 const STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;color:#1f2937}main{max-width:32rem;margin:auto}' +
   'button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#1d4ed8;color:#fff;cursor:pointer}';
@@ -51,7 +52,7 @@ export async function conversionRoutes(app: FastifyInstance, deps: { db: Db }): 
 
   r.post(
     '/npo_admin/funnel_event',
-    { schema: { body: ZFunnelBeacon }, config: PUBLIC_ROUTE },
+    { schema: { body: ZFunnelBeacon }, config: { ...PUBLIC_ROUTE, openapi: NO_CONTENT } },
     async (request, reply) => {
       if (!(await countFunnelEvent(db, request.body.campaign_id, request.body.event))) throw noCampaign();
       return reply.status(204).send();
@@ -60,7 +61,7 @@ export async function conversionRoutes(app: FastifyInstance, deps: { db: Db }): 
 
   r.post(
     '/npo_admin/checkout_started',
-    { schema: { body: ZCheckoutStarted }, config: PUBLIC_ROUTE },
+    { schema: { body: ZCheckoutStarted }, config: { ...PUBLIC_ROUTE, openapi: NO_CONTENT } },
     async (request, reply) => {
       const b = request.body;
       const saved = await saveCheckoutStart(db, {
