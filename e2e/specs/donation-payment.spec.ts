@@ -193,6 +193,9 @@ describe('public donation form: payment', () => {
       wall: { showAmount: true },
       heardFrom: 'At the food bank',
     });
+    // Card is the default tab: the demo campaign has no PayPal merchant id and e-mail of its own
+    // (docs/product/donation-form.md#step-2-payment).
+    await page.getByRole('tab', { name: 'PayPal' }).click();
     await page.getByRole('tab', { name: 'PayPal', selected: true }).waitFor();
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     await page.getByRole('button', { name: 'Approve payment' }).click();
@@ -218,6 +221,7 @@ describe('public donation form: payment', () => {
   it('(f2) a monthly PayPal gift saves PayPal through the approval page and starts a plan', async () => {
     const page = await donorPage();
     await fillStepOne(page, { interval: 'Monthly', custom: { currency: 'USD', amount: '13.57' } });
+    await page.getByRole('tab', { name: 'PayPal' }).click();
     await page.getByRole('button', { name: 'Continue with PayPal' }).click();
     await page.getByRole('button', { name: 'Agree and continue' }).click();
     await page.getByRole('heading', { name: /Thank you for your monthly \$13\.57 donation/ }).waitFor();
