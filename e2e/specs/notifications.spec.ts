@@ -48,6 +48,9 @@ describe('live notifications', () => {
     await staff.page.waitForURL('**/dashboard/home');
     const bell = staff.page.getByRole('button', { name: /^Notifications/ });
     await bell.waitFor();
+    // The bell shows before its unread count has loaded; read the count once the page is idle, or
+    // a count that arrives late looks like the new donation's.
+    await staff.page.waitForLoadState('networkidle');
     const unread = async () => Number((await bell.getAttribute('aria-label'))?.match(/\((\d+) unread\)/)?.[1] ?? 0);
     const before = await unread();
 
