@@ -62,14 +62,17 @@ describe('live notifications', () => {
       .getByText(/Grace Hopper/)
       .first()
       .waitFor({ timeout: 15_000 });
+    // At least one more: other specs share the server and may notify this admin at the same time.
     await staff.page.waitForFunction(
       (n) =>
-        /\((\d+) unread\)/.exec(
-          document.querySelector('[aria-label^="Notifications"]')?.getAttribute('aria-label') ?? '',
-        )?.[1] === String(n),
+        Number(
+          /\((\d+) unread\)/.exec(
+            document.querySelector('[aria-label^="Notifications"]')?.getAttribute('aria-label') ?? '',
+          )?.[1] ?? 0,
+        ) >= n,
       before + 1,
     );
-    expect(await unread()).toBe(before + 1);
+    expect(await unread()).toBeGreaterThanOrEqual(before + 1);
     await donor.context.close();
     await staff.context.close();
   });
