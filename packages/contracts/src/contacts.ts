@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POSTAL_ADDRESS_INPUT, profileText as text } from './donors.ts';
 
 /**
  * CRM contacts (docs/product/crm.md): every donor is a contact, and staff add people and
@@ -62,18 +63,12 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, CONTACT_MESSAGES.date);
-const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
 const ZEmail = z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254);
 const ZTag = z.string().trim().min(1, 'Write the tag.').max(40, 'A tag has at most 40 characters.');
 
 export const ZContactAddress = z.object({
   label: text(40).default(''),
-  address: text(200).default(''),
-  address2: text(200).default(''),
-  city: text(100).default(''),
-  state: text(100).default(''),
-  postal_code: text(20).default(''),
-  country: text(2).default(''),
+  ...POSTAL_ADDRESS_INPUT,
 });
 export type TContactAddress = z.infer<typeof ZContactAddress>;
 
@@ -202,12 +197,7 @@ export type TContactListResponse = z.infer<typeof ZContactListResponse>;
 export const ZHouseholdInput = z.object({
   name: z.string().trim().min(1, 'Name the household.').max(200),
   salutation: text(200).default(''),
-  address: text(200).default(''),
-  address2: text(200).default(''),
-  city: text(100).default(''),
-  state: text(100).default(''),
-  postal_code: text(20).default(''),
-  country: text(2).default(''),
+  ...POSTAL_ADDRESS_INPUT,
 });
 export type THouseholdInput = z.input<typeof ZHouseholdInput>;
 

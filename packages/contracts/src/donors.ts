@@ -80,17 +80,24 @@ export const ZDonorListResponse = z.object({
 });
 export type TDonorListResponse = z.infer<typeof ZDonorListResponse>;
 
-const profileText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
-export const ZDonorProfileInput = z.object({
-  first_name: profileText(100),
-  last_name: profileText(100),
-  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254),
+/** Trimmed text of at most `max` characters, with the message every profile field uses. */
+export const profileText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
+
+/** A postal address as a person's profile holds it (donors, contacts, households), each part optional. */
+export const POSTAL_ADDRESS_INPUT = {
   address: profileText(200).default(''),
   address2: profileText(200).default(''),
   city: profileText(100).default(''),
   state: profileText(100).default(''),
   postal_code: profileText(20).default(''),
   country: profileText(2).default(''),
+};
+
+export const ZDonorProfileInput = z.object({
+  first_name: profileText(100),
+  last_name: profileText(100),
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254),
+  ...POSTAL_ADDRESS_INPUT,
 });
 export type TDonorProfileInput = z.input<typeof ZDonorProfileInput>;
 
