@@ -18,6 +18,7 @@ import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { selectDonorSummary } from '../donors/index.ts';
+import { UNNAMED_CONTACT } from './contact-links.repository.ts';
 import { type ContactListFilter, type ContactRow, selectContactPage } from './contact-list.repository.ts';
 import {
   type ContactDetailsRow,
@@ -36,13 +37,15 @@ type ContactInput = z.output<typeof ZContactInput>;
 
 export const contactNotFound = () => new AppError('NOT_FOUND', CONTACT_MESSAGES.notFound);
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
-const nameOf = (first: string, last: string) => [first, last].filter(Boolean).join(' ');
+/** A contact added with an e-mail only still needs a name to be listed and linked by. */
+const nameOf = (first: string, last: string, email: string) =>
+  [first, last].filter(Boolean).join(' ') || email || UNNAMED_CONTACT;
 
 function summaryOf(r: ContactRow): TContactSummary {
   return {
     id: Number(r.id),
     contact_type: r.contact_type as TContactType,
-    name: nameOf(r.first_name, r.last_name),
+    name: nameOf(r.first_name, r.last_name, r.email),
     email: r.email,
     tags: r.tags,
     owner: r.owner_user_id == null ? null : { id: Number(r.owner_user_id), name: r.owner_name ?? '' },
@@ -113,7 +116,7 @@ export async function getContact(db: Db, npoId: number, id: number): Promise<TCo
   return {
     id: Number(row.id),
     contact_type: row.contact_type as TContactType,
-    name: nameOf(row.first_name, row.last_name),
+    name: nameOf(row.first_name, row.last_name, row.email),
     first_name: row.first_name,
     last_name: row.last_name,
     email: row.email,

@@ -146,6 +146,20 @@ describe('CRM contacts API', () => {
     expect(totals.gift_count).toBe(Number(rows[0]?.n));
   });
 
+  it('shows a contact without a name by e-mail, or as unnamed, so every row has a link to follow', async () => {
+    const friend = await create(staff, { first_name: 'Sam', last_name: 'Sibling' });
+    const blank = await create(staff, { first_name: 'Soon', last_name: 'Blank', email: 'blank-name@kindling.test' });
+    // Donors who gave with an e-mail only (imports, older forms) have no name at all.
+    await ctx.db.execute(sql`UPDATE donors SET first_name = '', last_name = '' WHERE id = ${blank.id}`);
+    const list = ZContactListResponse.parse((await staff.get(`${API}/contacts?search=blank-name`)).json());
+    expect(list.contacts.map((c) => c.name)).toEqual(['blank-name@kindling.test']);
+    await staff.post(`${API}/contacts/${blank.id}/relationships`, { kind: 'sibling', other_id: friend.id });
+    await ctx.db.execute(sql`UPDATE donors SET email = '' WHERE id = ${blank.id}`);
+    expect(ZContactRecord.parse((await staff.get(`${API}/contacts/${blank.id}`)).json()).name).toBe('Unnamed contact');
+    const other = ZContactRecord.parse((await staff.get(`${API}/contacts/${friend.id}`)).json());
+    expect(other.relationships.find((r) => r.other.id === blank.id)?.other.name).toBe('Unnamed contact');
+  });
+
   it('reads a relationship from both sides with the inverse label', async () => {
     const [giver] = givers;
     const child = await create(staff, { first_name: 'Kit', last_name: 'Relative' });

@@ -3,7 +3,7 @@ import { Badge, Group } from '@mantine/core';
 import { Repeat, TriangleAlert } from 'lucide-react';
 
 export const donorName = (d: Pick<TDonorSummary, 'first_name' | 'last_name' | 'email'>) =>
-  `${d.first_name} ${d.last_name}`.trim() || d.email;
+  `${d.first_name} ${d.last_name}`.trim() || d.email || 'Unnamed donor';
 
 export const RECURRING_LABELS: Record<TDonorRecurringStatus, string> = {
   active: 'Active plan',
