@@ -12,6 +12,7 @@ import {
 } from './modules/auth/index.ts';
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
+import { communicationRoutes, foldCommunicationsInto } from './modules/communications/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
@@ -146,8 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(campaignRoutes, { db: deps.db, config: deps.config, files, rates: currencyFactors });
       await api.register(donationListRoutes, { db: deps.db });
       // CRM contacts: a donor merge folds the duplicate's contact record into the kept one.
-      await api.register(donorRoutes, { db: deps.db, mergeSteps: [foldContactInto] });
+      await api.register(donorRoutes, { db: deps.db, mergeSteps: [foldContactInto, foldCommunicationsInto] });
       await api.register(contactRoutes, { db: deps.db });
+      await api.register(communicationRoutes, { db: deps.db });
       await api.register(searchRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
       await api.register(paymentSettingsRoutes, { db: deps.db, config: deps.config });

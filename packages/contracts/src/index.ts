@@ -10,6 +10,7 @@ export * from './campaign-settings.ts';
 export * from './campaign-url.ts';
 export * from './campaigns.ts';
 export * from './card-expiry-rules.ts';
+export * from './communications.ts';
 export * from './contacts.ts';
 export * from './conversion.ts';
 export * from './currencies.ts';

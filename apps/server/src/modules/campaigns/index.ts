@@ -8,4 +8,5 @@ export { findPayableCampaign, getCampaignPage, NO_CAMPAIGN, type PayableCampaign
 export { campaignDesignations, campaigns } from './campaigns.tables.ts';
 export { type CurrencyFactors, niceMajor } from './currency-amounts.ts';
 export { FORM_ROOT_SELECTOR, scopeCustomCss } from './custom-css.ts';
+export { sanitiseDescription } from './description-html.ts';
 export { findGiftContext, type GiftContext, giftContextJson, toGiftContext } from './gift-context.repository.ts';

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
+import { eraseLoggedCommunications } from '../communications/index.ts';
 import { selectHouseholds } from './contact-links.repository.ts';
 import { selectContactsForExport } from './contact-list.repository.ts';
 import { bulkUpdate, deleteContact, hasGiving, selectContactDetails, selectTeam } from './contact-record.repository.ts';
@@ -62,6 +63,7 @@ export async function anonymiseContact(db: Db, actor: Actor, id: number): Promis
       WHERE npo_id = ${actor.npoId} AND id = ${id}`);
     await tx.execute(sql`DELETE FROM contact_details WHERE donor_id = ${id}`);
     await tx.execute(sql`DELETE FROM contact_relationships WHERE from_donor_id = ${id} OR to_donor_id = ${id}`);
+    await eraseLoggedCommunications(tx, actor.npoId, id);
     await recordAudit(tx, {
       npoId: actor.npoId,
       actorUserId: actor.userId,

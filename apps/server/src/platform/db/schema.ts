@@ -5,6 +5,7 @@ export * from '../../modules/audit/audit.tables.ts';
 export * from '../../modules/auth/sign-in.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';
 export * from '../../modules/card-testing/card-testing.tables.ts';
+export * from '../../modules/communications/communications.tables.ts';
 export * from '../../modules/contacts/contacts.tables.ts';
 export * from '../../modules/conversion/conversion.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';
