@@ -75,6 +75,8 @@ export const ZCommunication = z.object({
   contact: z.object({ id: z.number().int(), name: z.string() }),
   by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   donation_id: z.number().int().nullable(),
+  /** The viewer may delete it: a logged entry of their own, or any logged entry for an admin. */
+  deletable: z.boolean(),
 });
 export type TCommunication = z.infer<typeof ZCommunication>;
 
@@ -86,7 +88,13 @@ export const ZCommunicationListQuery = z.object({
   contact_id: z.coerce.number().int().positive().optional(),
   page: z.coerce.number().int().min(1).max(400).default(1),
 });
-export type TCommunicationListQuery = z.input<typeof ZCommunicationListQuery>;
+/** The list's query as a client sends it (coerced fields read as unknown in z.input). */
+export type TCommunicationListQuery = {
+  search?: string;
+  kind?: TCommunicationKind;
+  contact_id?: number;
+  page?: number;
+};
 
 export const ZCommunicationList = z.object({
   communications: z.array(ZCommunication),

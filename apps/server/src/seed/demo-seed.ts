@@ -10,6 +10,7 @@ import { databaseFileStore } from '../platform/files/file-store.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
+import { seedCommunications } from './communications-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
 import { seedConversion } from './conversion-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
@@ -191,6 +192,8 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedDashboardSettings(db, npoIds);
   // CRM contacts.
   await seedContacts(db, npoIds, admin?.id ?? null);
+  // CRM communications record.
+  await seedCommunications(db, npoIds, admin?.id ?? null);
   // Donor wall, urgency and custom JS on the Spring Appeal's page.
   await seedPageAroundForm(db, npoIds);
   // Also mends demo data of installations seeded before the demo's gifts had their sandbox

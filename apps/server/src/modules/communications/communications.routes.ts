@@ -45,7 +45,7 @@ export async function communicationRoutes(app: FastifyInstance, deps: { db: Db }
   r.get(
     '/npo_admin/communications',
     { preHandler: read, schema: { querystring: ZCommunicationListQuery, response: { 200: ZCommunicationList } } },
-    async (request) => listCommunications(db, actorOf(request).npoId, request.query),
+    async (request) => listCommunications(db, actorOf(request), request.query),
   );
   r.post(
     '/npo_admin/communications',

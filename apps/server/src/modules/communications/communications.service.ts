@@ -30,7 +30,7 @@ function subjectOf(r: CommunicationRow): string {
   return COMMUNICATION_SOURCE_LABELS[r.source];
 }
 
-function entryOf(r: CommunicationRow): TCommunication {
+function entryOf(r: CommunicationRow, viewer: Actor): TCommunication {
   return {
     key: `${r.source}-${r.id}`,
     id: r.source === 'logged' ? Number(r.id) : null,
@@ -43,12 +43,14 @@ function entryOf(r: CommunicationRow): TCommunication {
     contact: { id: Number(r.donor_id), name: r.donor_name },
     by: r.user_id == null ? null : { id: Number(r.user_id), name: r.user_name ?? '' },
     donation_id: r.donation_id == null ? null : Number(r.donation_id),
+    deletable: r.source === 'logged' && (viewer.moderator || Number(r.user_id) === viewer.userId),
   };
 }
 
 type ListQuery = z.output<typeof ZCommunicationListQuery>;
 
-export async function listCommunications(db: Db, npoId: number, q: ListQuery): Promise<TCommunicationList> {
+export async function listCommunications(db: Db, viewer: Actor, q: ListQuery): Promise<TCommunicationList> {
+  const { npoId } = viewer;
   const offset = (q.page - 1) * COMMUNICATIONS_PAGE_SIZE;
   if (q.contact_id !== undefined && !(await contactExists(db, npoId, q.contact_id))) {
     throw new AppError('NOT_FOUND', COMMUNICATION_MESSAGES.contactNotFound);
@@ -62,7 +64,7 @@ export async function listCommunications(db: Db, npoId: number, q: ListQuery): P
     limit: COMMUNICATIONS_PAGE_SIZE + 1,
   });
   return {
-    communications: rows.slice(0, COMMUNICATIONS_PAGE_SIZE).map(entryOf),
+    communications: rows.slice(0, COMMUNICATIONS_PAGE_SIZE).map((r) => entryOf(r, viewer)),
     page: q.page,
     has_more: rows.length > COMMUNICATIONS_PAGE_SIZE,
   };

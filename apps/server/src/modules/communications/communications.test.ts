@@ -62,8 +62,9 @@ describe('communications record and guide API', () => {
       subject: 'Thank-you call',
       by: { name: expect.any(String) },
       id: expect.any(Number),
+      deletable: true,
     });
-    expect(receipt).toMatchObject({ donation_id: donation.id, id: null, contact: { id: donorId } });
+    expect(receipt).toMatchObject({ donation_id: donation.id, id: null, contact: { id: donorId }, deletable: false });
     expect(receipt?.subject).toMatch(/^Receipt \S+/);
 
     // Filters: by kind, and a search over what was written or over the contact's name and e-mail.
@@ -125,6 +126,11 @@ describe('communications record and guide API', () => {
       subject: 'Board call',
       occurred_at: minutesAgo(2),
     });
+    const seenByStaff = (await list(staff, `contact_id=${id}`)).communications;
+    expect(seenByStaff.map((c) => [c.subject, c.deletable])).toEqual([
+      ['Annual report', true],
+      ['Board call', false],
+    ]);
     const refused = await staff.request('DELETE', `${API}/communications/${adminsEntry.json().id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(COMMUNICATION_MESSAGES.notYours);

@@ -74,6 +74,12 @@ const DonorsPage = lazy(() =>
 );
 // CRM contacts.
 const ContactsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.ContactsPage })));
+const CommunicationsPage = lazy(() =>
+  import('../../features/crm/index.ts').then((m) => ({ default: m.CommunicationsPage })),
+);
+const CommunicationsGuidePage = lazy(() =>
+  import('../../features/crm/index.ts').then((m) => ({ default: m.CommunicationsGuidePage })),
+);
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -171,6 +177,9 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/campaigns/receipts/:id': <CampaignReceiptPage />,
   // CRM contacts.
   '/dashboard/crm/contacts': <ContactsPage />,
+  // CRM communications record and guide.
+  '/dashboard/crm/communications': <CommunicationsPage />,
+  '/dashboard/crm/communications-guide': <CommunicationsGuidePage />,
 };
 
 /**

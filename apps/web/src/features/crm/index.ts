@@ -1,2 +1,5 @@
-// CRM: /dashboard/crm/contacts (contacts list, saved views, a contact's record).
+// CRM: /dashboard/crm/contacts (contacts list, saved views, a contact's record), the communications
+// record and the communications guide.
+export { CommunicationsGuidePage } from './routes/CommunicationsGuidePage.tsx';
+export { CommunicationsPage } from './routes/CommunicationsPage.tsx';
 export { ContactsPage } from './routes/ContactsPage.tsx';

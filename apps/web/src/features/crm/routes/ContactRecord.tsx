@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { useFormat } from '../../../shared/format.ts';
 import { LoadError } from '../../../shared/LoadError.tsx';
 import { contactKeys, contactQueries, removeRelationship } from '../api/contacts.queries.ts';
+import { ContactCommunications } from '../components/ContactCommunications.tsx';
 import { NewContactModal } from '../components/NewContactModal.tsx';
 import { RelationshipForm } from '../components/RelationshipForm.tsx';
 
@@ -245,6 +246,9 @@ export function ContactRecord({
           </List>
         )}
         <RelationshipForm npoId={npoId} contactId={c.id} />
+      </Section>
+      <Section title="Communications">
+        <ContactCommunications npoId={npoId} contact={{ id: c.id, name: c.name }} />
       </Section>
     </Stack>
   );

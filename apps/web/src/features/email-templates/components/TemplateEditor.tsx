@@ -5,10 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
+import { useRichTextEditor } from '../../../system/rich-text/index.ts';
 import { saveTemplate, type TemplateTarget, templateKey } from '../api/email-templates.queries.ts';
 import { useTemplatePreview } from '../use-template-preview.ts';
 import { ResetButton } from './ResetButton.tsx';
-import { useTemplateEditor } from './TemplateBody.tsx';
 import { MessageField, SubjectField, TemplateHeader } from './TemplateFields.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
 
@@ -29,7 +29,7 @@ export function TemplateEditor({ target, template, onDirtyChange }: EditorProps)
   const [html, setHtml] = useState(template.html);
   const [saved, setSaved] = useState({ subject: template.subject, html: template.html });
   const [savedNote, setSavedNote] = useState<string | null>(null);
-  const editor = useTemplateEditor({
+  const editor = useRichTextEditor({
     html: template.html,
     editable: template.editable,
     label: 'Message',

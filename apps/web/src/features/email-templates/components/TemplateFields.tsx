@@ -10,9 +10,10 @@ import {
 import { Badge, Group, Input, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Editor } from '@tiptap/react';
 import { useRef } from 'react';
+import { RichTextBox } from '../../../system/rich-text/index.ts';
 import type { TemplateTarget } from '../api/email-templates.queries.ts';
 import { MergeFieldPicker } from './MergeFieldPicker.tsx';
-import { insertMergeField, TemplateBody } from './TemplateBody.tsx';
+import { insertMergeField } from './merge-fields.ts';
 
 const SOURCE_LABELS: Record<TEmailTemplate['source'], string> = {
   default: 'Default template',
@@ -114,7 +115,7 @@ export function MessageField(props: {
             />
           </Group>
         ) : null}
-        <TemplateBody editor={editor} />
+        <RichTextBox editor={editor} />
       </Stack>
     </Input.Wrapper>
   );

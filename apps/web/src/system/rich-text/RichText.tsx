@@ -1,14 +1,13 @@
-import { type TMergeField, URL_MERGE_FIELDS } from '@kindling/contracts/email-template-rules.ts';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 
 /**
- * The message editor (Mantine tiptap): only what the server keeps when it sanitises (paragraphs,
- * headings 2-3, bold, italic, underline, strike, lists, quotes, links, rules), so what staff see is
- * what donors get.
+ * The staff rich-text editor (Mantine tiptap): only what the server keeps when it sanitises staff
+ * HTML (paragraphs, headings 2-3, bold, italic, underline, strike, lists, quotes, links, rules), so
+ * what staff see is what readers get (e-mail templates, the communications guide).
  */
-export function useTemplateEditor(options: {
+export function useRichTextEditor(options: {
   html: string;
   editable: boolean;
   onChange: (html: string) => void;
@@ -36,16 +35,7 @@ export function useTemplateEditor(options: {
   });
 }
 
-/** Puts a merge field at the cursor: a link for the URL fields, the field itself otherwise. */
-export function insertMergeField(editor: Editor, field: TMergeField, linkText: string) {
-  const token = `{{${field}}}`;
-  const content = URL_MERGE_FIELDS.includes(field)
-    ? { type: 'text', text: linkText, marks: [{ type: 'link', attrs: { href: token } }] }
-    : { type: 'text', text: token };
-  editor.chain().focus().insertContent(content).run();
-}
-
-export function TemplateBody({ editor }: { editor: Editor | null }) {
+export function RichTextBox({ editor }: { editor: Editor | null }) {
   return (
     <RichTextEditor editor={editor}>
       {editor?.isEditable ? (

@@ -1,0 +1,2 @@
+// The staff rich-text editor shared by the features that store formatted staff text.
+export { RichTextBox, useRichTextEditor } from './RichText.tsx';
