@@ -52,10 +52,18 @@ export async function communicationRoutes(app: FastifyInstance, deps: { db: Db }
     { preHandler: read, schema: { body: ZCommunicationInput, response: { 201: ZCreated } } },
     async (request, reply) => reply.code(201).send(await logCommunication(db, actorOf(request), request.body)),
   );
-  r.delete('/npo_admin/communications/:id', { preHandler: read, schema: { params: ZId } }, async (request, reply) => {
-    await removeCommunication(db, actorOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/npo_admin/communications/:id',
+    {
+      preHandler: read,
+      schema: { params: ZId },
+      config: { openapi: { responses: { 204: { description: 'Done: nothing to return.' } } } },
+    },
+    async (request, reply) => {
+      await removeCommunication(db, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   r.get(
     '/npo_admin/communications_guide',
