@@ -116,6 +116,11 @@ const ImportsPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/profile/routes/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
 );
+// seg20: CRM segments.
+const SegmentsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentsPage })));
+const SegmentDonorsPage = lazy(() =>
+  import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentDonorsPage })),
+);
 
 /** Pages inside the shell show a spinner in the content area, not over the sidebar. */
 function PageSpinner() {
@@ -171,6 +176,9 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/campaigns/receipts/:id': <CampaignReceiptPage />,
   // CRM contacts.
   '/dashboard/crm/contacts': <ContactsPage />,
+  // seg20: CRM segments.
+  '/dashboard/crm/segments': <SegmentsPage />,
+  '/dashboard/crm/segments/:segmentId/donors': <SegmentDonorsPage />,
 };
 
 /**
