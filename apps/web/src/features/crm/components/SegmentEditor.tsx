@@ -103,8 +103,7 @@ export function SegmentEditor({ npoId, segment, choices, onClose, onSaved }: Pro
             label="Description"
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
-            autosize
-            minRows={1}
+            rows={2}
             maxLength={500}
           />
           {segment ? null : (
