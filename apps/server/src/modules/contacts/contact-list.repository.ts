@@ -98,7 +98,8 @@ function matchingFrom(f: ContactListFilter, plan: Plan): { from: SQL; id: SQL } 
   const parts: SQL[] = [giving ? sql`g.npo_id = ${f.npoId}` : sql`dn.npo_id = ${f.npoId}`];
   let from = giving ? sql`donor_giving g` : sql`donors dn`;
   if (f.search && plan.searchFirst) {
-    from = sql`matched m JOIN ${from} ON ${id} = m.id`;
+    // The matches carry what the name and date sorts read, so only a giving sort joins a table.
+    from = giving ? sql`matched m JOIN donor_giving g ON g.donor_id = m.id` : sql`matched dn`;
   } else if (f.search) {
     if (giving) from = sql`${from} JOIN donors dn ON dn.id = g.donor_id`;
     parts.push(sql`dn.npo_id = ${f.npoId} AND ${donorSearchMatches(f.search)}`);
@@ -112,7 +113,8 @@ function matchingFrom(f: ContactListFilter, plan: Plan): { from: SQL; id: SQL } 
 
 const withMatched = (f: ContactListFilter, plan: Plan) =>
   f.search && plan.searchFirst
-    ? sql`WITH matched AS MATERIALIZED (SELECT dn.id FROM donors dn WHERE dn.npo_id = ${f.npoId} AND ${donorSearchMatches(f.search)})`
+    ? sql`WITH matched AS MATERIALIZED (SELECT dn.id, dn.npo_id, dn.first_name, dn.last_name, dn.created_at
+        FROM donors dn WHERE dn.npo_id = ${f.npoId} AND ${donorSearchMatches(f.search)})`
     : sql``;
 
 /** Whether the search term is rare enough to read its matches first (PostgreSQL's own estimate). */

@@ -57,10 +57,17 @@ export async function deleteSegment(tx: Tx, npoId: number, id: number): Promise<
   await tx.execute(sql`DELETE FROM segments WHERE npo_id = ${npoId} AND id = ${id}`);
 }
 
-/** How many ids `members` (a SELECT of donor ids) yields. */
+/**
+ * How many ids `members` (a SELECT of donor ids) yields. A period rule sums a year of gifts by donor
+ * (400,000 rows in the benchmark): with the default 4 MB that sum spills to disk, so the count gets
+ * more memory for its own transaction only.
+ */
 export async function countMembers(db: Db, members: SQL): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${members}) m`);
-  return Number(rows[0]?.n ?? 0);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '32MB'`);
+    const { rows } = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${members}) m`);
+    return Number(rows[0]?.n ?? 0);
+  });
 }
 
 /** How many of `ids` are the organisation's contacts. */
