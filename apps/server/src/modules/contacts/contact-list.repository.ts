@@ -48,9 +48,8 @@ function detailParts(f: ContactListFilter): SQL[] {
   if (f.owner === 'none') parts.push(sql`cd.owner_user_id IS NULL`);
   else if (f.owner !== undefined) parts.push(sql`cd.owner_user_id = ${f.owner}`);
   if (f.field) {
-    parts.push(
-      sql`cd.custom_fields @> jsonb_build_object(${String(f.field.id)}::text, ${JSON.stringify(f.field.value)}::jsonb)`,
-    );
+    // One jsonb parameter, which the planner reads as a value (a jsonb_build_object call it cannot).
+    parts.push(sql`cd.custom_fields @> ${JSON.stringify({ [f.field.id]: f.field.value })}::jsonb`);
   }
   return parts;
 }
@@ -59,7 +58,7 @@ const bySum = (f: ContactListFilter) => f.sort === 'lifetime_total' || f.sort ==
 
 /**
  * ORDER BY in the order of the index that serves it: donors_npo_name_idx and donors_npo_created_idx
- * ascending (read backwards for descending), the donor_giving ones DESC NULLS LAST with the donor id
+ * ascending (read backwards for descending), the donor_giving ones descending with the donor id
  * (read backwards for ascending). Another order or tie-break makes PostgreSQL sort every match.
  */
 function orderOf(f: ContactListFilter): SQL {
@@ -71,10 +70,12 @@ function orderOf(f: ContactListFilter): SQL {
       return sql`lower(dn.last_name) ${dir}, lower(dn.first_name) ${dir}, dn.id ${dir}`;
     case 'created':
       return sql`dn.created_at ${dir}, dn.id ${dir}`;
+    // donor_giving_npo_total_idx is (lifetime DESC, donor_id DESC), nulls first by default: the
+    // column is never null, but a NULLS LAST here would still not match it.
     case 'lifetime_total':
-      return sql.join([key('g.lifetime_base_minor'), key('g.donor_id')], sql`, `);
+      return sql`g.lifetime_base_minor ${dir}, g.donor_id ${dir}`;
     case 'last_gift':
-      return sql.join([key('g.last_gift_at'), key('g.donor_id')], sql`, `);
+      return sql`${key('g.last_gift_at')}, g.donor_id ${dir}`;
   }
 }
 

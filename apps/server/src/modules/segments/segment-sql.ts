@@ -70,7 +70,7 @@ function customFieldWhere(rule: Extract<TSegmentRule, { field: 'custom_field' }>
   if (Object.keys(errors).length > 0 || values[key] === undefined)
     throw invalid(`${path}.value`, Object.values(errors)[0] ?? SEGMENT_MESSAGES.value);
   const value = values[key];
-  const has = sql`cd.custom_fields @> jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)`;
+  const has = sql`cd.custom_fields @> ${JSON.stringify({ [key]: value })}::jsonb`;
   switch (rule.operator) {
     case 'is':
       return has;
