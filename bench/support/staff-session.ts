@@ -5,6 +5,23 @@ export type StaffGet = (path: string, signal?: AbortSignal) => Promise<Response>
 
 /** Signs `email` (a demo account, password kindling-demo) in and answers a GET of /api/v1 paths. */
 export async function signInStaff(base: string, email: string): Promise<StaffGet> {
+  const header = await signedInCookies(base, email);
+  return (path, signal) => fetch(`${base}/api/v1${path}`, { headers: { cookie: header(), origin: base }, signal });
+}
+
+/** As signInStaff, for JSON POSTs (with the CSRF token the server expects). */
+export async function signInStaffPoster(base: string, email: string) {
+  const header = await signedInCookies(base, email);
+  const token = /(?:^|; )csrf_token=([^;]*)/.exec(header())?.[1] ?? '';
+  return (path: string, body: unknown) =>
+    fetch(`${base}/api/v1${path}`, {
+      method: 'POST',
+      headers: { cookie: header(), origin: base, 'content-type': 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify(body),
+    });
+}
+
+async function signedInCookies(base: string, email: string): Promise<() => string> {
   const cookies = new Map<string, string>();
   const keep = (res: Response) => {
     for (const line of res.headers.getSetCookie()) {
@@ -34,5 +51,5 @@ export async function signInStaff(base: string, email: string): Promise<StaffGet
   }
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   keep(res);
-  return (path, signal) => fetch(`${base}/api/v1${path}`, { headers: { cookie: header(), origin: base }, signal });
+  return header;
 }

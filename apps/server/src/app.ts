@@ -42,6 +42,7 @@ import { registerReceipts, registerThankYous } from './modules/receipts/index.ts
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
+import { foldSegmentMembersInto, segmentRoutes } from './modules/segments/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import type { Config } from './platform/config/config.ts';
@@ -147,9 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(campaignRoutes, { db: deps.db, config: deps.config, files, rates: currencyFactors });
       await api.register(donationListRoutes, { db: deps.db });
       // CRM contacts: a donor merge folds the duplicate's contact record into the kept one.
-      await api.register(donorRoutes, { db: deps.db, mergeSteps: [foldContactInto, foldCommunicationsInto] });
+      await api.register(donorRoutes, {
+        db: deps.db,
+        mergeSteps: [foldContactInto, foldCommunicationsInto, foldSegmentMembersInto],
+      });
       await api.register(contactRoutes, { db: deps.db });
       await api.register(communicationRoutes, { db: deps.db });
+      // seg20: CRM segments.
+      await api.register(segmentRoutes, { db: deps.db });
       await api.register(searchRoutes, { db: deps.db });
       await api.register(processorRoutes, { db: deps.db, config: deps.config });
       await api.register(paymentSettingsRoutes, { db: deps.db, config: deps.config });

@@ -51,3 +51,5 @@ export * from './search.ts';
 export * from './security.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// CRM segments.
+export * from './segments.ts';

@@ -19,6 +19,7 @@ import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
 import { seedSecurity } from './security-seed.ts';
+import { seedSegments } from './segments-seed.ts';
 import { seedTeam } from './team-seed.ts';
 import { seedWallets } from './wallet-seed.ts';
 
@@ -203,5 +204,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedWallets(db, npoIds);
   // conv15: upsell and tributes on the Spring Appeal, its funnel and two abandoned gifts.
   await seedConversion(db, npoIds);
+  // seg20: three saved CRM segments.
+  await seedSegments(db, npoIds, admin?.id ?? null);
   return { created };
 }

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { eraseLoggedCommunications } from '../communications/index.ts';
 import { selectHouseholds } from './contact-links.repository.ts';
-import { selectContactsForExport } from './contact-list.repository.ts';
+import { type ContactListFilter, selectContactsForExport } from './contact-list.repository.ts';
 import { bulkUpdate, deleteContact, hasGiving, selectContactDetails, selectTeam } from './contact-record.repository.ts';
 import {
   deleteField,
@@ -182,7 +182,19 @@ const EXPORT_PAGE = 2000;
 
 /** The filtered list as CSV (every match, in list order), read a page at a time. */
 export async function exportContactsCsv(db: Db, actor: Actor, q: z.output<typeof ZContactListQuery>): Promise<string> {
-  const filter = await contactFilterOf(db, actor.npoId, q);
+  return contactsCsv(db, actor, await contactFilterOf(db, actor.npoId, q), { filters: { ...q } });
+}
+
+/**
+ * Contacts matching `filter` as CSV (every match, in list order), read a page at a time; the
+ * contacts list's export and a segment's (`audit` says which in the audit entry).
+ */
+export async function contactsCsv(
+  db: Db,
+  actor: Actor,
+  filter: ContactListFilter,
+  audit: Record<string, unknown>,
+): Promise<string> {
   const fields = await selectFields(db, actor.npoId);
   const lines: string[][] = [
     [
@@ -227,7 +239,7 @@ export async function exportContactsCsv(db: Db, actor: Actor, q: z.output<typeof
       action: 'contact.exported',
       targetType: 'npo',
       targetId: actor.npoId,
-      data: { rows: lines.length - 1, filters: { ...q } },
+      data: { rows: lines.length - 1, ...audit },
       ip: actor.ip,
     }),
   );

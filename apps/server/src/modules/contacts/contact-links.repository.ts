@@ -22,10 +22,17 @@ export type HouseholdRow = {
 };
 export type HouseholdValues = Omit<HouseholdRow, 'id'>;
 
-export async function selectHousehold(db: Db | Tx, npoId: number, id: number): Promise<HouseholdRow | null> {
+/** A household by its id, or by a member's id (the contact's household, read in the same round as the rest of the record). */
+export type HouseholdRef = number | { contactId: number };
+const householdIdOf = (ref: HouseholdRef) =>
+  typeof ref === 'number'
+    ? sql`${ref}`
+    : sql`(SELECT household_id FROM contact_details WHERE donor_id = ${ref.contactId})`;
+
+export async function selectHousehold(db: Db | Tx, npoId: number, ref: HouseholdRef): Promise<HouseholdRow | null> {
   const { rows } = await db.execute<HouseholdRow>(sql`
     SELECT id, name, salutation, address, address2, city, state, postal_code, country
-    FROM households WHERE npo_id = ${npoId} AND id = ${id}`);
+    FROM households WHERE npo_id = ${npoId} AND id = ${householdIdOf(ref)}`);
   return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
 }
 
@@ -33,11 +40,11 @@ export async function selectHousehold(db: Db | Tx, npoId: number, id: number): P
  * The household's members with their giving. Each gift has one donor, so adding up the members'
  * sums counts every gift once; soft credits, when they come, are kept apart and never added here.
  */
-export async function selectHouseholdMembers(db: Db | Tx, npoId: number, householdId: number) {
+export async function selectHouseholdMembers(db: Db | Tx, npoId: number, ref: HouseholdRef) {
   const { rows } = await db.execute<{ id: number; name: string; lifetime_base_minor: number; gift_count: number }>(sql`
     SELECT dn.id, ${displayName(sql`dn`)} AS name, g.lifetime_base_minor, g.gift_count
     FROM contact_details cd JOIN donors dn ON dn.id = cd.donor_id JOIN donor_giving g ON g.donor_id = dn.id
-    WHERE cd.household_id = ${householdId} AND dn.npo_id = ${npoId}
+    WHERE cd.household_id = ${householdIdOf(ref)} AND dn.npo_id = ${npoId}
     ORDER BY lower(dn.first_name), dn.id`);
   return rows.map((r) => ({
     id: Number(r.id),

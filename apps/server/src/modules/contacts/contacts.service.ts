@@ -12,6 +12,7 @@ import {
   type ZContactInput,
   type ZContactListQuery,
 } from '@kindling/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
@@ -30,7 +31,7 @@ import {
 } from './contact-record.repository.ts';
 import { selectFields } from './contact-settings.repository.ts';
 import { checkCustomFields, typedFilterValue } from './custom-fields.ts';
-import { householdOf, organisationCurrency, selectRelationships } from './households.service.ts';
+import { householdOf, householdOfContact, organisationCurrency, selectRelationships } from './households.service.ts';
 
 export type Actor = { userId: number; npoId: number; ip: string | null };
 type ContactInput = z.output<typeof ZContactInput>;
@@ -96,6 +97,31 @@ export async function listContacts(
   return { contacts: rows.map(summaryOf), total, total_capped: capped, page: q.page, per_page: q.per_page, currency };
 }
 
+/**
+ * A page of the contacts among `memberOf` (a SELECT of donor ids: a segment's members), in the
+ * contacts list's row shape, sort and count.
+ */
+export async function listContactsAmong(
+  db: Db,
+  npoId: number,
+  memberOf: SQL,
+  q: { sort: ContactListFilter['sort']; direction: 'asc' | 'desc'; page: number; per_page: number },
+): Promise<TContactListResponse> {
+  const filter: ContactListFilter = {
+    npoId,
+    memberOf,
+    sort: q.sort,
+    direction: q.direction,
+    limit: q.per_page,
+    offset: (q.page - 1) * q.per_page,
+  };
+  const [{ rows, total, capped }, currency] = await Promise.all([
+    selectContactPage(db, filter),
+    organisationCurrency(db, npoId),
+  ]);
+  return { contacts: rows.map(summaryOf), total, total_capped: capped, page: q.page, per_page: q.per_page, currency };
+}
+
 function communicationOf(stored: ContactDetailsRow['communication']): TContactRecord['communication'] {
   return Object.fromEntries(
     COMMUNICATION_CHANNELS.map((c) => {
@@ -106,11 +132,12 @@ function communicationOf(stored: ContactDetailsRow['communication']): TContactRe
 }
 
 export async function getContact(db: Db, npoId: number, id: number): Promise<TContactRecord> {
-  const [row, giving, relationships, currency] = await Promise.all([
+  const [row, giving, relationships, currency, household] = await Promise.all([
     selectContactDetails(db, npoId, id),
     selectDonorSummary(db, npoId, id),
     selectRelationships(db, npoId, id),
     organisationCurrency(db, npoId),
+    householdOfContact(db, npoId, id),
   ]);
   if (!row || !giving) throw contactNotFound();
   return {
@@ -138,7 +165,7 @@ export async function getContact(db: Db, npoId: number, id: number): Promise<TCo
     tags: row.tags,
     communication: communicationOf(row.communication),
     custom_fields: row.custom_fields,
-    household: row.household_id == null ? null : await householdOf(db, npoId, Number(row.household_id)),
+    household,
     relationships: relationships.map((r) => {
       const kind = r.kind as TRelationshipKind;
       const labels = RELATIONSHIP_KINDS[kind];

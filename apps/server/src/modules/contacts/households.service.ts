@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   deleteRelationship,
+  type HouseholdRef,
   insertHousehold,
   insertRelationship,
   selectHousehold,
@@ -27,12 +28,22 @@ export async function organisationCurrency(db: Db | Tx, npoId: number): Promise<
 
 /** The household with its members and their giving added up; 404 unless it is the organisation's. */
 export async function householdOf(db: Db | Tx, npoId: number, id: number): Promise<THousehold> {
-  const household = await selectHousehold(db, npoId, id);
+  const household = await householdRead(db, npoId, id);
   if (!household) throw householdNotFound();
-  const [members, currency] = await Promise.all([
-    selectHouseholdMembers(db, npoId, id),
+  return household;
+}
+
+/** A contact's household (null when they have none), its three reads side by side. */
+export const householdOfContact = (db: Db | Tx, npoId: number, contactId: number) =>
+  householdRead(db, npoId, { contactId });
+
+async function householdRead(db: Db | Tx, npoId: number, ref: HouseholdRef): Promise<THousehold | null> {
+  const [household, members, currency] = await Promise.all([
+    selectHousehold(db, npoId, ref),
+    selectHouseholdMembers(db, npoId, ref),
     organisationCurrency(db, npoId),
   ]);
+  if (!household) return null;
   return {
     ...household,
     members,

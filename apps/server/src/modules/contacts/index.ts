@@ -1,5 +1,16 @@
 // CRM contacts (docs/decisions/039-contacts-are-donors.md): the donors' CRM record, households,
 // relationships, custom fields and saved views. Other modules reach them through this surface only.
+
+// seg20: segments list their members as contacts, export them as the contacts export does and type
+// custom field rules as the record form does.
+export { contactsCsv } from './contact-admin.service.ts';
 export { foldContactInto } from './contact-links.repository.ts';
+export type { ContactListFilter } from './contact-list.repository.ts';
+export {
+  type FieldRow as ContactFieldRow,
+  selectFields as selectContactFields,
+} from './contact-settings.repository.ts';
 export { contactRoutes } from './contacts.routes.ts';
+export { listContactsAmong } from './contacts.service.ts';
 export { contactDetails, contactFields, contactRelationships, contactViews, households } from './contacts.tables.ts';
+export { checkCustomFields } from './custom-fields.ts';

@@ -62,13 +62,7 @@ function whereOf(f: DonorListFilter): SQL {
   if (f.search) {
     parts.push(sql`dn.npo_id = ${f.npoId} AND ${donorSearchMatches(f.search)}`);
   }
-  if (f.retention?.kind === 'lybunt') {
-    parts.push(
-      sql`g.last_gift_at >= ${f.retention.previousStart.toISOString()} AND g.last_gift_at < ${f.retention.currentStart.toISOString()}`,
-    );
-  } else if (f.retention?.kind === 'sybunt') {
-    parts.push(sql`g.last_gift_at < ${f.retention.previousStart.toISOString()}`);
-  }
+  if (f.retention) parts.push(retentionWhere(f.retention));
   if (f.minTotalMinor !== undefined) parts.push(sql`g.lifetime_base_minor >= ${f.minTotalMinor}`);
   if (f.maxTotalMinor !== undefined) parts.push(sql`g.lifetime_base_minor <= ${f.maxTotalMinor}`);
   if (f.gaveFrom || f.gaveTo) {
@@ -92,6 +86,16 @@ function whereOf(f: DonorListFilter): SQL {
       AND p.status IN ('active', 'past_due'))`);
   }
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Donor_giving row `g` is LYBUNT (last gift in the previous giving year) or SYBUNT (last gift before
+ * it): the donors list's filter and the segments' rule (docs/product/donors.md#retention).
+ */
+export function retentionWhere(r: NonNullable<DonorListFilter['retention']>): SQL {
+  return r.kind === 'lybunt'
+    ? sql`g.last_gift_at >= ${r.previousStart.toISOString()} AND g.last_gift_at < ${r.currentStart.toISOString()}`
+    : sql`g.last_gift_at < ${r.previousStart.toISOString()}`;
 }
 
 /**

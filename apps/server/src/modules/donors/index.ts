@@ -2,9 +2,12 @@
 export {
   containsPattern,
   type DonorLookupRow,
+  donorSearchMatches,
   donorsMatchingSql,
   findDonorsMatching,
+  retentionWhere,
   selectDonorSummary,
+  selectOrganisationGivingYear,
 } from './donor-list.repository.ts';
 export { findMergedInto } from './donor-merge.repository.ts';
 export { renderAnnualStatement } from './donor-statement.ts';

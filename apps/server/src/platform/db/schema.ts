@@ -34,3 +34,5 @@ export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
+// seg20: CRM segments.
+export * from '../../modules/segments/segments.tables.ts';

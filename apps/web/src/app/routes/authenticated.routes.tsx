@@ -122,6 +122,11 @@ const ImportsPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/profile/routes/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
 );
+// seg20: CRM segments.
+const SegmentsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentsPage })));
+const SegmentDonorsPage = lazy(() =>
+  import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentDonorsPage })),
+);
 
 /** Pages inside the shell show a spinner in the content area, not over the sidebar. */
 function PageSpinner() {
@@ -180,6 +185,9 @@ const SCREENS: Record<string, ReactNode> = {
   // CRM communications record and guide.
   '/dashboard/crm/communications': <CommunicationsPage />,
   '/dashboard/crm/communications-guide': <CommunicationsGuidePage />,
+  // seg20: CRM segments.
+  '/dashboard/crm/segments': <SegmentsPage />,
+  '/dashboard/crm/segments/:segmentId/donors': <SegmentDonorsPage />,
 };
 
 /**

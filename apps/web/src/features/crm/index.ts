@@ -3,3 +3,6 @@
 export { CommunicationsGuidePage } from './routes/CommunicationsGuidePage.tsx';
 export { CommunicationsPage } from './routes/CommunicationsPage.tsx';
 export { ContactsPage } from './routes/ContactsPage.tsx';
+// seg20: /dashboard/crm/segments and /dashboard/crm/segments/{segmentId}/donors.
+export { SegmentDonorsPage } from './routes/SegmentDonorsPage.tsx';
+export { SegmentsPage } from './routes/SegmentsPage.tsx';

@@ -7,6 +7,7 @@ import {
 } from '@kindling/contracts';
 import { Anchor, Badge, Card, Checkbox, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useFormat } from '../../../shared/format.ts';
 
@@ -53,10 +54,12 @@ type Props = {
   currency: string;
   sort: Sort;
   selection: Selection;
+  /** seg20: actions at the end of each row (a segment's members: "Create task"). */
+  rowAction?: (contact: TContactSummary) => ReactNode;
 };
 
 /** The contacts as a table (wide screens): the chosen columns, a checkbox per row for bulk actions. */
-export function ContactsTable({ contacts, columns, fields, currency, sort, selection }: Props) {
+export function ContactsTable({ contacts, columns, fields, currency, sort, selection, rowAction }: Props) {
   const format = useFormat();
   const shows = (c: TContactColumn) => columns.includes(c);
   const all = contacts.length > 0 && contacts.every((c) => selection.ids.has(c.id));
@@ -81,6 +84,7 @@ export function ContactsTable({ contacts, columns, fields, currency, sort, selec
             {shows('lifetime_total') && <SortHeader label="Lifetime total" by="lifetime_total" sort={sort} />}
             {shows('last_gift') && <SortHeader label="Last gift" by="last_gift" sort={sort} />}
             {shows('custom_fields') && fields.map((f) => <Table.Th key={f.id}>{f.label}</Table.Th>)}
+            {rowAction ? <Table.Th>Actions</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -111,6 +115,7 @@ export function ContactsTable({ contacts, columns, fields, currency, sort, selec
               {shows('last_gift') && <Table.Td>{format.date(c.last_gift_at)}</Table.Td>}
               {shows('custom_fields') &&
                 fields.map((f) => <Table.Td key={f.id}>{fieldText(c.custom_fields[String(f.id)])}</Table.Td>)}
+              {rowAction ? <Table.Td>{rowAction(c)}</Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -120,7 +125,7 @@ export function ContactsTable({ contacts, columns, fields, currency, sort, selec
 }
 
 /** The contacts as cards (narrow screens). */
-export function ContactCards({ contacts, currency, selection }: Omit<Props, 'columns' | 'fields' | 'sort'>) {
+export function ContactCards({ contacts, currency, selection, rowAction }: Omit<Props, 'columns' | 'fields' | 'sort'>) {
   const format = useFormat();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -142,6 +147,7 @@ export function ContactCards({ contacts, currency, selection }: Omit<Props, 'col
               </Text>
               <Text size="sm">Lifetime {format.money(c.lifetime_total_minor, currency)}</Text>
               <Tags tags={c.tags} />
+              {rowAction?.(c)}
             </Stack>
           </Group>
         </Card>
