@@ -13,6 +13,7 @@ import { seedCampaigns } from './campaigns-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
 import { seedConversion } from './conversion-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
+import { seedDonorJourney } from './donor-journey-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
@@ -200,5 +201,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedWallets(db, npoIds);
   // conv15: upsell and tributes on the Spring Appeal, its funnel and two abandoned gifts.
   await seedConversion(db, npoIds);
+  // journey15: a campaign for the whole donor journey (an optional question before a required one).
+  await seedDonorJourney(db, npoIds);
   return { created };
 }
