@@ -93,6 +93,12 @@ try {
   console.log(
     `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling`,
   );
+  // Simulated throttling multiplies the tasks this machine ran: on a busy host (low benchmark
+  // index, high load) Total Blocking Time and the score say more about the host than the page.
+  const benchmark = Math.round(lhr.environment.benchmarkIndex);
+  const load = os.loadavg()[0]?.toFixed(1);
+  console.log(`  Host: benchmark index ${benchmark}, load average ${load} on ${os.cpus().length} cores`);
+  if (benchmark < 1000) console.log('  (benchmark index under 1000: the host is too busy for a reliable score)');
   console.log(`  First Contentful Paint   ${audit('first-contentful-paint')}`);
   console.log(`  Largest Contentful Paint ${audit('largest-contentful-paint')}`);
   console.log(`  Total Blocking Time      ${audit('total-blocking-time')}`);
