@@ -38,7 +38,8 @@ export function StripeCardForm({
 }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const expressMount = useRef<HTMLDivElement>(null);
-  const [express, setExpress] = useState(false);
+  /** Whether Stripe found a wallet on this device; null until its Express Checkout Element is ready. */
+  const [express, setExpress] = useState<boolean | null>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [ready, setReady] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -124,7 +125,8 @@ export function StripeCardForm({
 
   return (
     <form className="kd-pay-card" onSubmit={submit} aria-label="Payment details">
-      <div ref={expressMount} className="kd-pay-express" />
+      {/* Stripe's advice: hide the element's box once it reports no wallet on this device. */}
+      <div ref={expressMount} className="kd-pay-express" hidden={express === false} />
       {express && <p className="kd-pay-or">or</p>}
       <div ref={mount} className="kd-pay-element" />
       {!ready && !failure && (

@@ -121,6 +121,18 @@ describe("Stripe's Express Checkout Element", () => {
     expect(screen.queryByText('or')).toBeNull();
     express?.handlers.ready?.({ availablePaymentMethods: { applePay: true, googlePay: false } });
     expect(await screen.findByText('or')).toBeInTheDocument();
+    expect(expressNode).toBeVisible();
+  });
+
+  it('hides the wallets’ box when Stripe finds no wallet on the device', async () => {
+    const fake = fakeStripe({ paymentIntent: { id: 'pi_w', status: 'succeeded' } });
+    await reachCardStep();
+    await waitFor(() => expect(fake.express()).toBeDefined());
+    const node = fake.express()?.mount.mock.calls[0]?.[0] as HTMLElement;
+    fake.express()?.handlers.ready?.({ availablePaymentMethods: undefined });
+    await waitFor(() => expect(node).not.toBeVisible());
+    expect(screen.queryByText('or')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Complete Donation' })).toBeEnabled();
   });
 
   it('pays the same intent when the donor authorises in the wallet, then records the gift', async () => {
