@@ -1,4 +1,5 @@
-// Lighthouse mobile performance of /spring-appeal (target ≥ 95, decision 006). Starts the real server
+// Lighthouse mobile performance and accessibility of /spring-appeal (targets: performance ≥ 98,
+// accessibility 100; decision 006 set the first performance target at 95). Starts the real server
 // (built web app, embedded PostgreSQL, demo seed) on a free port, runs Lighthouse's default mobile
 // configuration (simulated slow 4G and a 4× slower CPU) in the Debian Chromium with the e2e flags,
 // and prints the score and the main timings. Nothing is downloaded.
@@ -13,7 +14,8 @@ import { CHROMIUM_FLAGS } from '../../e2e/support/browser.ts';
 // @ts-expect-error: plain ES module of the repo's scripts, without types
 import { ensureWebBuild, root } from '../../scripts/lib.mjs';
 
-const TARGET = 95;
+const TARGET = 98;
+const A11Y_TARGET = 100;
 const PAGE = process.env.LIGHTHOUSE_PATH ?? '/spring-appeal';
 
 async function freePort(): Promise<number> {
@@ -77,24 +79,39 @@ try {
   await fetch(`${server.url}${PAGE}`);
   const result = await lighthouse(`${server.url}${PAGE}`, {
     port: chrome.port,
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'accessibility'],
     output: 'json',
     logLevel: 'error',
   });
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
+  // LIGHTHOUSE_REPORT=/tmp/lhr.json keeps the whole report, to see which tasks and requests cost.
+  if (process.env.LIGHTHOUSE_REPORT) await fs.writeFile(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr));
   const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+  const a11y = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
   const audit = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
   console.log(
     `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling`,
   );
+  // Simulated throttling multiplies the tasks this machine ran: on a busy host (low benchmark
+  // index, high load) Total Blocking Time and the score say more about the host than the page.
+  const benchmark = Math.round(lhr.environment.benchmarkIndex);
+  const load = os.loadavg()[0]?.toFixed(1);
+  console.log(`  Host: benchmark index ${benchmark}, load average ${load} on ${os.cpus().length} cores`);
+  if (benchmark < 1000) console.log('  (benchmark index under 1000: the host is too busy for a reliable score)');
   console.log(`  First Contentful Paint   ${audit('first-contentful-paint')}`);
   console.log(`  Largest Contentful Paint ${audit('largest-contentful-paint')}`);
   console.log(`  Total Blocking Time      ${audit('total-blocking-time')}`);
   console.log(`  Cumulative Layout Shift  ${audit('cumulative-layout-shift')}`);
   console.log(`  Speed Index              ${audit('speed-index')}`);
+  // The accessibility audits that failed, so a score under 100 says what to fix.
+  const failing = (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+  for (const a of failing) console.log(`  Accessibility: ${a?.id}: ${a?.title}`);
   console.log(`Lighthouse mobile performance of ${PAGE}: ${score} (target ≥ ${TARGET})`);
-  process.exitCode = score >= TARGET ? 0 : 1;
+  console.log(`Lighthouse accessibility of ${PAGE}: ${a11y} (target ${A11Y_TARGET})`);
+  process.exitCode = score >= TARGET && a11y >= A11Y_TARGET ? 0 : 1;
 } finally {
   await chrome.kill();
   await server.stop();

@@ -109,6 +109,10 @@ export const ZPublicCampaign = z.object({
     .optional(),
   // Custom JS: the campaign's own script, run by the public page after the form loads (decision 036).
   custom_js: z.string(),
+  // journey15: Stripe's Express Checkout shows a wallet only where Stripe has verified one of the
+  // organisation's domains for it (decisions 038 and 041); absent: none is.
+  /** Whether the organisation has a domain registered and active at Stripe for each wallet. */
+  wallet_domains: z.object({ apple_pay: z.boolean(), google_pay: z.boolean() }).optional(),
 });
 export type TPublicCampaign = z.infer<typeof ZPublicCampaign>;
 

@@ -14,6 +14,7 @@ import { seedCommunications } from './communications-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
 import { seedConversion } from './conversion-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
+import { seedDonorJourney } from './donor-journey-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
@@ -206,5 +207,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedConversion(db, npoIds);
   // seg20: three saved CRM segments.
   await seedSegments(db, npoIds, admin?.id ?? null);
+  // journey15: a campaign for the whole donor journey (an optional question before a required one).
+  await seedDonorJourney(db, npoIds);
   return { created };
 }

@@ -178,6 +178,8 @@ export function toPublicCampaign(
     ...currencyExtras(form, amounts, factors),
     // Custom JS: a fundraiser's page runs its campaign's script (decision 036).
     custom_js: form.custom_js ?? '',
+    // journey15: the wallets Stripe may show on the organisation's registered domains (decision 041).
+    wallet_domains: row.wallet_domains ?? { apple_pay: false, google_pay: false },
   };
 }
 

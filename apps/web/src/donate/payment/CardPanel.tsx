@@ -156,9 +156,10 @@ export function CardPanel({ campaign, choice, onDone, onError, preview }: Paymen
         ) : intent.provider === 'stripe' && campaign.stripe_publishable_key ? (
           <StripeCardForm
             publishableKey={campaign.stripe_publishable_key}
+            // journey15: a wallet shows only on a domain Stripe verified for it (decision 041).
             wallets={{
-              applePay: campaign.payment_methods.includes('apple_pay'),
-              googlePay: campaign.payment_methods.includes('google_pay'),
+              applePay: campaign.payment_methods.includes('apple_pay') && !!campaign.wallet_domains?.apple_pay,
+              googlePay: campaign.payment_methods.includes('google_pay') && !!campaign.wallet_domains?.google_pay,
             }}
             stripeAccount={intent.stripe_account}
             intent={intent.intent}

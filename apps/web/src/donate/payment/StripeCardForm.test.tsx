@@ -79,12 +79,12 @@ async function reachPaymentElement(campaign = stripeCampaign) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the Stripe Payment Element', () => {
-  it('offers Apple Pay and Google Pay only when the organisation does', async () => {
+  it('leaves Apple Pay and Google Pay to the Express Checkout Element (decision 041)', async () => {
     const fake = fakeStripe({ paymentIntent: { id: 'pi_s', status: 'succeeded' } });
     await reachPaymentElement({ ...stripeCampaign, payment_methods: ['card', 'apple_pay'] });
     expect(fake.elements.create).toHaveBeenCalledWith(
       'payment',
-      expect.objectContaining({ wallets: { applePay: 'auto', googlePay: 'never' } }),
+      expect.objectContaining({ wallets: { applePay: 'never', googlePay: 'never' } }),
     );
   });
 

@@ -1,6 +1,7 @@
-// Card sub-step 1 with a connected Stripe account: Stripe's Payment Element (wallets, bank account
-// and card, in the order of docs/product/donation-form.md#step-2-payment), loaded only now, so the first load never
-// carries Stripe.js.
+// Card sub-step 1 with a connected Stripe account: Apple Pay and Google Pay through Stripe's Express
+// Checkout Element, then the Payment Element (bank account and card), in the order of
+// docs/product/donation-form.md#step-2-payment; loaded only now, so the first load never carries Stripe.js or
+// the wallet code (decision 041).
 import { DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';
 import { CARD_METHOD_ORDER } from '@kindling/contracts/payment-method-rules.ts';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
@@ -9,7 +10,7 @@ import { TrustBadges } from './TrustBadges.tsx';
 
 type Props = {
   publishableKey: string;
-  /** Apple Pay and Google Pay show only when the organisation offers them. */
+  /** Apple Pay and Google Pay show only when the organisation offers them on a domain Stripe verified. */
   wallets: { applePay: boolean; googlePay: boolean };
   stripeAccount: string | null;
   intent: { id: string; client_secret: string };
@@ -36,6 +37,9 @@ export function StripeCardForm({
   finish,
 }: Props) {
   const mount = useRef<HTMLDivElement>(null);
+  const expressMount = useRef<HTMLDivElement>(null);
+  /** Whether Stripe found a wallet on this device; null until its Express Checkout Element is ready. */
+  const [express, setExpress] = useState<boolean | null>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [ready, setReady] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,16 +59,37 @@ export function StripeCardForm({
         return;
       }
       const elements = loaded.elements({ clientSecret: intent.client_secret });
+      // The wallets are the Express Checkout Element's, above; the Payment Element keeps bank and card.
       const element = elements.create('payment', {
         layout: 'tabs',
         paymentMethodOrder: [...CARD_METHOD_ORDER],
-        wallets: { applePay: wallets.applePay ? 'auto' : 'never', googlePay: wallets.googlePay ? 'auto' : 'never' },
+        wallets: { applePay: 'never', googlePay: 'never' },
         defaultValues: { billingDetails: billing },
       });
       element.on('ready', () => live && setReady(true));
       element.mount(mount.current);
       destroy = () => element.destroy();
       stripe.current = { stripe: loaded, elements };
+      if ((wallets.applePay || wallets.googlePay) && expressMount.current) {
+        const node = expressMount.current;
+        const { mountExpressCheckout } = await import('./stripe-express.ts');
+        if (!live) return;
+        const destroyExpress = mountExpressCheckout({
+          stripe: loaded,
+          elements,
+          node,
+          wallets,
+          returnUrl,
+          onAvailable: (available) => live && setExpress(available),
+          beforeRedirect,
+          finish,
+          onFailure: (message) => live && setFailure(message),
+        });
+        destroy = () => {
+          destroyExpress();
+          element.destroy();
+        };
+      }
     })().catch(() => live && setFailure(STRIPE_MESSAGES.loadFailed));
     return () => {
       live = false;
@@ -100,6 +125,9 @@ export function StripeCardForm({
 
   return (
     <form className="kd-pay-card" onSubmit={submit} aria-label="Payment details">
+      {/* Stripe's advice: hide the element's box once it reports no wallet on this device. */}
+      <div ref={expressMount} className="kd-pay-express" hidden={express === false} />
+      {express && <p className="kd-pay-or">or</p>}
       <div ref={mount} className="kd-pay-element" />
       {!ready && !failure && (
         <p className="kd-working" role="status">
