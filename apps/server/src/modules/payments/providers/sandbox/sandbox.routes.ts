@@ -1,10 +1,10 @@
 // The sandbox provider's own endpoints: the card form's confirmation and the PayPal-like
 // approval page. Registered only while the sandbox is the payment provider.
 import formbody from '@fastify/formbody';
-import { formatMoney } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../../../platform/config/config.ts';
+import { formatFor } from '../../../../platform/format/format.ts';
 import { AppError } from '../../../../platform/http/app-error.ts';
 import { CSRF_COOKIE, csrfTokenFor, isCsrfTokenValid } from '../../../../platform/http/csrf.ts';
 import { isCrossSiteRequest, isTrustedOrigin } from '../../../../platform/http/origins.ts';
@@ -160,7 +160,13 @@ function registerApprovalPage(app: FastifyInstance, sandbox: SandboxProvider, co
       const html = renderApprovalPage({
         action: SANDBOX_APPROVE_PATH,
         kind: approvable.kind,
-        amount: approvable.amountMinor === null ? null : formatMoney(approvable.amountMinor, approvable.currency),
+        amount:
+          approvable.amountMinor === null
+            ? null
+            : formatFor({ locale: approvable.locale, timeZone: 'UTC' }).money(
+                approvable.amountMinor,
+                approvable.currency ?? 'USD',
+              ),
         description: approvable.description,
         hidden: {
           token: approvable.token,
