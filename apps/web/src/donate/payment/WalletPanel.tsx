@@ -48,8 +48,11 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
   const busyRef = useRef(false);
   const keyFor = useMemo(attemptKeys, []);
   const recurring = choice.interval !== 'once';
-  // Gift Aid needs the donor's name and home address, which PayPal does not hand to the charity.
-  const asksDetails = choice.giftAid;
+  // Gift Aid needs the donor's name and home address, which PayPal does not hand to the charity; a
+  // campaign that collects the billing address asks for it here as on the card tab (optional, and
+  // only the address: PayPal supplies the name and e-mail).
+  const asksDetails = choice.giftAid || campaign.collect_address;
+  const addressOnly = !choice.giftAid;
   const real = campaign.wallet_provider === 'paypal';
 
   const change = (name: keyof DonorDetails, value: string) => {
@@ -60,6 +63,7 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
   /** The donor's details when asked for and valid; undefined (and messages shown) when not. */
   function checkedDonor(): DonorDetails | null | undefined {
     if (!asksDetails) return null;
+    if (addressOnly) return donor;
     const found = validateDonor(donor, { address: true, giftAid: true });
     setErrors(found);
     return hasErrors(found) ? undefined : donor;
@@ -95,7 +99,15 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
   }
 
   const details = asksDetails && (
-    <DonorFields value={donor} errors={errors} onChange={change} address giftAid idPrefix="kd-wallet" />
+    <DonorFields
+      value={donor}
+      errors={errors}
+      onChange={change}
+      address
+      giftAid={choice.giftAid}
+      addressOnly={addressOnly}
+      idPrefix="kd-wallet"
+    />
   );
 
   if (real && !recurring) {
