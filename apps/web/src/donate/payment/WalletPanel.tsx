@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { walletConfigured } from '@kindling/contracts/payment-method-rules.ts';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { PaymentStepProps } from '../donation-choice.ts';
+import { HttpError } from '../http.ts';
 import { DonorFields } from './DonorFields.tsx';
 import { type DonorDetails, type DonorErrors, EMPTY_DONOR, hasErrors, validateDonor } from './donor-details.ts';
 import { approveLinkOf, attemptKeys, createOrder, createSetupToken } from './payment-api.ts';
@@ -92,7 +93,14 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
       }
       // The page is about to unload; the button stays busy so it cannot start a second order.
     } catch (error) {
-      onError(error instanceof Error && error.message ? error.message : PAYMENT_MESSAGES.orderNotCreated);
+      onError(
+        // The campaign is gone since the page loaded (ended or removed): no campaign data on payment.
+        error instanceof HttpError && error.status === 404
+          ? PAYMENT_MESSAGES.campaignInfoMissing
+          : error instanceof Error && error.message
+            ? error.message
+            : PAYMENT_MESSAGES.orderNotCreated,
+      );
       busyRef.current = false;
       setBusy(false);
     }
