@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
-import { campaigns } from '../campaigns/index.ts';
 import { donations, ledgerEntries } from '../donations/index.ts';
-import { donors } from '../donors/index.ts';
 import { npos } from '../organisations/index.ts';
 import { donationRefunds } from './donation-admin.tables.ts';
 import type { DonationRow } from './donation-detail.repository.ts';
