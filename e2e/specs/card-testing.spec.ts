@@ -52,7 +52,9 @@ describe('card testing: the challenge on the donation form', () => {
         data: { client_secret, card_number: DECLINED_CARD, exp: '12/34', cvc: '123' },
         headers,
       });
-      expect(paid.status()).toBe(402);
+      // A decline is an answer (200 with the payer's message), not a failed request.
+      expect(paid.status()).toBe(200);
+      expect((await paid.json()).last_payment_error?.code).toBe('card_declined');
       await new Promise((r) => setTimeout(r, 150)); // the provider's payment.failed event is counted
       intent = await api.post('/api/v1/npo_admin/intent', { data: choice, headers });
     }

@@ -17,6 +17,7 @@ describe('donation form constants', () => {
     expect(intentErrorMessage(500)).toBe('Server error. Please try again in a few moments.');
     expect(intentErrorMessage(503)).toBe(PAYMENT_MESSAGES.intentOtherError);
     expect(intentErrorMessage(0)).toBe(PAYMENT_MESSAGES.intentOtherError);
+    expect(intentErrorMessage(404)).toBe('Campaign information is missing. Please refresh the page and try again.');
   });
 
   it('shrinks long amounts in steps and never below the minimum scale', () => {

@@ -39,8 +39,12 @@ export const CHALLENGE_MESSAGES = {
   wrong: 'That check could not be verified. A new one is running; your donation continues once it is done.',
 } as const;
 
-/** The banner text for a failed intent call, by HTTP status (docs/product/donation-form.md#messages). */
+/**
+ * The banner text for a failed intent call, by HTTP status (docs/product/donation-form.md#messages).
+ * A 404 means the campaign is gone since the page loaded (ended or removed): no campaign data on payment.
+ */
 export function intentErrorMessage(status: number): string {
+  if (status === 404) return PAYMENT_MESSAGES.campaignInfoMissing;
   if (status === 400) return PAYMENT_MESSAGES.intentInvalid;
   if (status === 401) return PAYMENT_MESSAGES.intentAuthentication;
   if (status === 500) return PAYMENT_MESSAGES.intentServerError;

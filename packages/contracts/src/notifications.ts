@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'import.finished',
   'import.failed',
   'export.finished',
+  // fix15: a bank debit the bank refused days later (decision 038).
+  'donation.debit_failed',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

@@ -20,6 +20,7 @@ import { QuestionWizard } from './QuestionWizard.tsx';
 import { Designations, DonorOptions, FeeCover, GiftAid } from './StepOneOptions.tsx';
 import { choiceOf, feeOf, giftOf, initialStepOne, stepOneReducer } from './step-one-state.ts';
 import { ThankYou } from './ThankYou.tsx';
+import { Toasts } from './toast/toasts.tsx';
 import './donation-form.css';
 
 export type DonationFormProps = { campaign: TPublicCampaign; preview?: boolean };
@@ -227,6 +228,8 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
   return (
     <div className={classes.join(' ')} style={style} ref={root}>
       {campaign.custom_css && <style>{campaign.custom_css}</style>}
+      {/* fix15: the form's toasts, top-right (the staff editor's preview has the staff app's own). */}
+      {!preview && <Toasts />}
       <ProgressSteps step={step} done={outcome !== null} onBack={(i) => setStep(i)} />
       {error && (
         <div className="kd-banner" role="alert">

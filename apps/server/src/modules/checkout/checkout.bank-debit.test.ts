@@ -130,6 +130,23 @@ describe('bank debits and the wallet button through the sandbox', () => {
     expect(await stored(intent.id)).toMatchObject({ status: 'failed', ledger: [] });
     expect(await countOf(intent.id)).toBe(1);
     expect(await mailTo(ctx.dataDir, email, 0, 300)).toHaveLength(0);
+    // fix15: staff hear of it once, in their notifications, however often the event came.
+    const listed = await admin.get('/api/v1/notifications?per_page=100');
+    const failures = (
+      listed.json().notifications as {
+        kind: string;
+        title: string;
+        message: string;
+        metadata: { donation_id?: number; link?: string };
+      }[]
+    ).filter((n) => n.kind === 'donation.debit_failed' && n.metadata.donation_id === donationId);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({
+      title: 'Bank debit failed',
+      message:
+        'The bank refused Grace Hopper’s debit of $50.00 to Spring Appeal. The gift is marked failed and counts for nothing; no receipt was sent.',
+      metadata: { link: `/dashboard/donation/${donationId}` },
+    });
   });
 
   it('settles a SEPA debit as succeeded with its ledger rows and one receipt, however often the event comes', async () => {

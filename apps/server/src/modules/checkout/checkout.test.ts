@@ -220,14 +220,14 @@ describe('POST /npo_admin/confirm_payment', () => {
     const campaign = await springAppeal(client);
     const intent = await createIntent(client, campaign);
     const declined = await payWithCard(client, intent, DECLINED_CARD);
-    expect(declined.statusCode).toBe(402);
+    expect(declined.json().last_payment_error?.code).toBe('card_declined');
     const res = await client.post(
       '/api/v1/npo_admin/confirm_payment',
       confirmBody(campaign, intent.id, 'x@example.org'),
     );
     const body = ZConfirmPaymentResponse.parse(res.json());
     expect(body.status).toBe('failed');
-    expect(body.message).toBe(declined.json().message);
+    expect(body.message).toBe(declined.json().last_payment_error.message);
     expect(await donationsFor(intent.id)).toHaveLength(0);
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { donations } from '../donations/donations.tables.ts';
+import { donors } from '../donors/donors.tables.ts';
 
 const ctx = useTestApp();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -89,5 +90,28 @@ describe('PayPal orders', () => {
     const res = await createOrder(client, campaign, { currency_code: 'JPY' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('does not accept JPY');
+  });
+
+  // fix15: a campaign that collects the billing address gets it with a PayPal gift as with a card.
+  it('keeps the billing address the form sends with the capture on the donor', async () => {
+    const client = new TestClient(ctx.app);
+    const campaign = await springAppeal(client);
+    const email = 'paypal-address@example.org';
+    const order = ZCreateOrderResponse.parse((await createOrder(client, campaign, { email })).json());
+    await approve(client, order.approve_url as string);
+    const address = { address: '1 Main Street', city: 'Springfield', postal_code: '12345', country: 'United States' };
+    const res = await client.post('/api/v1/npo_admin/paypal_capture', {
+      campaign_id: campaign.campaign_id,
+      order_id: order.id,
+      ...address,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [donor] = await ctx.db.select().from(donors).where(eq(donors.email, email));
+    expect(donor).toMatchObject({
+      address: '1 Main Street',
+      city: 'Springfield',
+      postalCode: '12345',
+      country: 'United States',
+    });
   });
 });

@@ -17,6 +17,7 @@ import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import { escapeHtml, standalonePage } from '../../platform/http/standalone-page.ts';
+import { conversionLimiters, countCall } from './conversion-limits.ts';
 import { countFunnelEvent, readConversion, saveCheckoutStart } from './funnel.repository.ts';
 import { requestReminder, UNSUBSCRIBE_PATH, unsubscribeReminder } from './reminders.ts';
 
@@ -49,11 +50,13 @@ const sendPage = (reply: FastifyReply, status: number, title: string, body: stri
 export async function conversionRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   const r = zodRouter(app, 'Conversion');
   const { db } = deps;
+  const limits = conversionLimiters(db);
 
   r.post(
     '/npo_admin/funnel_event',
     { schema: { body: ZFunnelBeacon }, config: { ...PUBLIC_ROUTE, openapi: NO_CONTENT } },
     async (request, reply) => {
+      await countCall(limits.beacon, request, String(request.body.campaign_id));
       if (!(await countFunnelEvent(db, request.body.campaign_id, request.body.event))) throw noCampaign();
       return reply.status(204).send();
     },
@@ -63,6 +66,7 @@ export async function conversionRoutes(app: FastifyInstance, deps: { db: Db }): 
     '/npo_admin/checkout_started',
     { schema: { body: ZCheckoutStarted }, config: { ...PUBLIC_ROUTE, openapi: NO_CONTENT } },
     async (request, reply) => {
+      await countCall(limits.checkout, request);
       const b = request.body;
       const saved = await saveCheckoutStart(db, {
         campaignId: b.campaign_id,
@@ -82,6 +86,7 @@ export async function conversionRoutes(app: FastifyInstance, deps: { db: Db }): 
     '/npo_admin/remind_me',
     { schema: { body: ZReminderRequest, response: { 201: ZReminderResponse } }, config: PUBLIC_ROUTE },
     async (request, reply) => {
+      await countCall(limits.reminder, request);
       const b = request.body;
       const saved = await requestReminder(db, {
         campaignId: b.campaign_id,

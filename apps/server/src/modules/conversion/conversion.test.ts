@@ -9,6 +9,7 @@ import { readOutboxTable } from '../../../test/mail.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { dayIn } from '../../platform/format/calendar.ts';
+import { CONVERSION_LIMIT_MESSAGES, CONVERSION_LIMITS } from './conversion-limits.ts';
 import { sendDueReminders } from './reminders.ts';
 import { sendEcard } from './tribute-ecard.ts';
 
@@ -327,5 +328,54 @@ describe('tribute gifts', () => {
     const donation = await gift.confirm();
     expect((await detailOf(donation.id)).tribute).toBeNull();
     expect(await mailTo(ctx.dataDir, 'not-offered@example.org', 0, 600)).toHaveLength(0);
+  });
+});
+
+// fix15: the anonymous routes are limited per address (decision 037).
+describe('limits per address', () => {
+  const from = (address: string) => new TestClient(ctx.app, { remoteAddress: address });
+  const tooMany = (res: { statusCode: number; json: () => unknown }, message: string) => {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message });
+  };
+
+  it('refuses the 11th reminder from one address within the hour, saving nothing, and not another address', async () => {
+    const busy = from('198.51.100.21');
+    const ask = (client: TestClient, email: string) =>
+      client.post('/api/v1/npo_admin/remind_me', { campaign_id: springId, email, delay: 'tomorrow' });
+    for (let i = 0; i < CONVERSION_LIMITS.reminder; i++) {
+      expect((await ask(busy, `limit-${i}@example.org`)).statusCode).toBe(201);
+    }
+    tooMany(await ask(busy, 'limit-over@example.org'), CONVERSION_LIMIT_MESSAGES.reminder);
+    const { rows } = await ctx.db.execute(sql`SELECT 1 FROM donation_reminders WHERE email = 'limit-over@example.org'`);
+    expect(rows).toHaveLength(0);
+    expect((await ask(from('198.51.100.22'), 'limit-other@example.org')).statusCode).toBe(201);
+  });
+
+  it('stops counting beacons from one address for a campaign once over the limit', async () => {
+    const busy = from('198.51.100.31');
+    const send = (client: TestClient, id: number) =>
+      client.post('/api/v1/npo_admin/funnel_event', { campaign_id: id, event: 'view' });
+    const viewsBefore = (await conversionOf(staff, springId)).totals.views;
+    for (let i = 0; i < CONVERSION_LIMITS.beacon; i++) expect((await send(busy, springId)).statusCode).toBe(204);
+    tooMany(await send(busy, springId), CONVERSION_LIMIT_MESSAGES.beacon);
+    expect((await conversionOf(staff, springId)).totals.views).toBe(viewsBefore + CONVERSION_LIMITS.beacon);
+    // Another campaign from the same address, and the same campaign from another, still count.
+    expect((await send(busy, campaignId)).statusCode).toBe(204);
+    expect((await send(from('198.51.100.32'), springId)).statusCode).toBe(204);
+  });
+
+  it('refuses started checkouts from one address past the limit', async () => {
+    const busy = from('198.51.100.41');
+    const start = (i: number) =>
+      busy.post('/api/v1/npo_admin/checkout_started', {
+        campaign_id: springId,
+        email: `started-${i}@example.org`,
+        amount: 1000,
+        currency: 'usd',
+        consent: true,
+      });
+    for (let i = 0; i < CONVERSION_LIMITS.checkout; i++) expect((await start(i)).statusCode).toBe(204);
+    tooMany(await start(99), CONVERSION_LIMIT_MESSAGES.checkout);
   });
 });

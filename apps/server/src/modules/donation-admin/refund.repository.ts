@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
-import { campaigns } from '../campaigns/index.ts';
 import { donations, ledgerEntries } from '../donations/index.ts';
-import { donors } from '../donors/index.ts';
 import { npos } from '../organisations/index.ts';
 import { donationRefunds } from './donation-admin.tables.ts';
 import type { DonationRow } from './donation-detail.repository.ts';
@@ -108,22 +106,5 @@ export async function providerAccountOf(tx: Tx, npoId: number, provider: string)
   return { npoId, accountId: accountId ?? null };
 }
 
-/** Who gave the gift and to which campaign, as a notice about it names them, and its organisation's locale. */
-export async function giftNamesOf(
-  tx: Tx,
-  d: DonationRow,
-): Promise<{ donorName: string; campaignName: string | null; locale: string }> {
-  const [row] = await tx
-    .select({
-      firstName: donors.firstName,
-      lastName: donors.lastName,
-      campaignName: campaigns.name,
-      locale: npos.locale,
-    })
-    .from(donors)
-    .innerJoin(npos, eq(npos.id, donors.npoId))
-    .leftJoin(campaigns, and(eq(campaigns.id, sql`${d.campaignId}::bigint`), eq(campaigns.npoId, d.npoId)))
-    .where(and(eq(donors.id, d.donorId), eq(donors.npoId, d.npoId)));
-  const donorName = `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim();
-  return { donorName: donorName || 'A donor', campaignName: row?.campaignName ?? null, locale: row?.locale ?? 'en-US' };
-}
+// The names of a gift's notice live with the donations, which notify about failed bank debits too.
+export { giftNamesOf } from '../donations/index.ts';

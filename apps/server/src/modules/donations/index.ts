@@ -16,6 +16,8 @@ export {
   usableRates,
   usableRatesJson,
 } from './exchange-rates.ts';
+// fix15: the names a staff notice about a gift uses (refunds, disputes, failed bank debits).
+export { type GiftNames, giftNamesOf } from './gift-names.ts';
 // wallet15: bank debits recorded pending, then settled by the provider's webhook (decision 038).
 export { type DebitOutcome, hasPendingDonation, settlePendingDonation } from './pending-debit.service.ts';
 export {

@@ -4,8 +4,11 @@
 // `failed` keeps the row (a donation is never deleted) without money.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import type { Tx } from '../../platform/db/tx.ts';
 import { recordAudit } from '../audit/index.ts';
+import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { donations, ledgerEntries } from './donations.tables.ts';
+import { giftNamesOf } from './gift-names.ts';
 import { giftLedgerLines } from './ledger.repository.ts';
 import type { DonationRow } from './record-payment.service.ts';
 
@@ -55,6 +58,8 @@ export async function settlePendingDonation(
       targetId: row.id,
       data: { provider: row.provider, provider_reference: row.providerReference },
     });
+    // Staff hear of the failure with the change itself: once, since only one call moves it from pending.
+    if (input.outcome === 'failed') await notifyDebitFailed(tx, row);
     return row;
   });
 }
@@ -72,4 +77,19 @@ export async function hasPendingDonation(db: Db, provider: string, providerRefer
       ),
     );
   return row !== undefined;
+}
+
+async function notifyDebitFailed(tx: Tx, row: DonationRow): Promise<void> {
+  const names = await giftNamesOf(tx, row);
+  await notifyOrganisation(tx, {
+    npoId: row.npoId,
+    kind: 'donation.debit_failed',
+    ...notificationTexts['donation.debit_failed']({
+      ...names,
+      donationId: row.id,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+    }),
+    data: { donation_id: row.id, amount_minor: row.amountMinor, currency: row.currency },
+  });
 }

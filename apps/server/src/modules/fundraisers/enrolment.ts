@@ -55,6 +55,8 @@ export async function enrolFundraiser(
         campaignName: campaign.name,
         campaignId: campaign.id,
       }),
+      // Who caused it: their own screen confirmed it already, so it shows them no second toast.
+      ...(invitedBy ? { data: { actor_user_id: invitedBy } } : {}),
     });
   }
   return { row, account };

@@ -13,8 +13,8 @@ const ids = { riverside: 0, spring: 0, peer: 0, draft: 0 };
 const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await ctx.db.execute<T>(query)).rows[0];
 const notificationsOf = (kind: string) =>
-  ctx.db.execute<{ npo_id: number; message: string; link: string; recipients: number }>(sql`
-    SELECT n.npo_id, n.message, n.metadata->>'link' AS link,
+  ctx.db.execute<{ npo_id: number; message: string; link: string; actor: string | null; recipients: number }>(sql`
+    SELECT n.npo_id, n.message, n.metadata->>'link' AS link, n.metadata->>'actor_user_id' AS actor,
       (SELECT count(*)::int FROM notification_recipients r WHERE r.notification_id = n.id) AS recipients
     FROM notifications n WHERE n.kind = ${kind} ORDER BY n.id`);
 
@@ -65,6 +65,9 @@ describe('POST /fundraiser', () => {
     expect(invited).toHaveLength(1);
     expect(invited[0]).toMatchObject({ npo_id: ids.riverside, link: `/dashboard/peer-to-peer/${ids.spring}` });
     expect(invited[0]?.recipients).toBeGreaterThan(0);
+    // fix15: names who invited, so their own screen (which confirmed it already) shows no second toast.
+    const inviter = await one<{ id: number }>(sql`SELECT id FROM users WHERE email = 'admin@kindling.test'`);
+    expect(invited[0]?.actor).toBe(String(inviter?.id));
   });
 
   it('lets a visitor ask to fundraise, but not as a team leader', async () => {

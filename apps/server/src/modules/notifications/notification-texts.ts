@@ -154,4 +154,12 @@ export const notificationTexts = {
     message: `Your export of ${count(d.rows, d.locale)} ${d.what} is ready.`,
     link: '/dashboard/reports',
   }),
+  // fix15: a bank debit accepted as pending that the bank refused days later (decision 038).
+  'donation.debit_failed': (d: Gift & { donationId: number }): NotificationText => ({
+    title: 'Bank debit failed',
+    message:
+      `The bank refused ${whose(d.donorName)} debit of ${money(d.amountMinor, d.currency, d.locale)}${forCampaign(d.campaignName)}. ` +
+      'The gift is marked failed and counts for nothing; no receipt was sent.',
+    link: `/dashboard/donation/${d.donationId}`,
+  }),
 } satisfies Record<TNotificationKind, (data: never) => NotificationText>;

@@ -44,7 +44,7 @@ describe('a new card from the portal', () => {
     const browser = await portalBrowser(ctx, first.npo_id, first.donor.id);
     const before = await plans(planIds());
     const { setup, confirmed } = await newCard(browser, planIds()[0] as number, '4000 0000 0000 0002');
-    expect(confirmed.statusCode).toBe(402);
+    expect(confirmed.json().last_payment_error?.code).toBe('card_declined');
     const done = await browser.post('/api/v1/portal/card_setup/complete', {
       setup_id: setup.id,
       plan_id: planIds()[0],

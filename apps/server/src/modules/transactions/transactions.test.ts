@@ -53,7 +53,7 @@ describe('transactions: every payment attempt', () => {
       exp: '12/34',
       cvc: '123',
     });
-    expect(declined.statusCode).toBe(402);
+    expect(declined.json().last_payment_error?.code).toBe('card_declined');
     return { intent, donor, amounts };
   }
 

@@ -3,12 +3,16 @@
 import { REMINDER_DELAY_LABELS, REMINDER_DELAYS, type TReminderDelay } from '@kindling/contracts/conversion-rules.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { HttpError, postJson } from '../http.ts';
+import { showToast } from '../toast/toasts.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const REMIND_MESSAGES = {
   email: 'Enter a valid email address',
   failed: 'We could not save your reminder. Please try again.',
 } as const;
+
+const remindedText = (delay: TReminderDelay) =>
+  `Thank you. We will e-mail you once, ${delay === 'tomorrow' ? 'tomorrow' : 'in a week'}.`;
 
 export default function RemindForm({ campaignId }: { campaignId: number }) {
   const [email, setEmail] = useState('');
@@ -26,6 +30,8 @@ export default function RemindForm({ campaignId }: { campaignId: number }) {
     setError(null);
     try {
       await postJson('/npo_admin/remind_me', { campaign_id: campaignId, email: email.trim(), delay });
+      // The toast announces it (one polite live region); the text in place of the form stays.
+      showToast(remindedText(delay));
       setDone(true);
     } catch (failure) {
       setError(failure instanceof HttpError && failure.status === 400 ? failure.message : REMIND_MESSAGES.failed);
@@ -35,11 +41,7 @@ export default function RemindForm({ campaignId }: { campaignId: number }) {
   }
 
   if (done) {
-    return (
-      <p className="kd-hint kd-remind-done" role="status">
-        Thank you. We will e-mail you once, {delay === 'tomorrow' ? 'tomorrow' : 'in a week'}.
-      </p>
-    );
+    return <p className="kd-hint kd-remind-done">{remindedText(delay)}</p>;
   }
   return (
     <form className="kd-remind" onSubmit={submit} noValidate aria-label="Remind me later">

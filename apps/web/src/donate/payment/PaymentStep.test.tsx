@@ -233,9 +233,14 @@ describe('the sandbox card form (sub-step 1)', () => {
 
   it("shows the provider's message for a declined card and records nothing", async () => {
     const { callsTo } = await reachCardForm({
+      // A decline is an answer, not a failed request (a 402 logged an error in the donor's console).
       'POST /sandbox/payments/pi_1/confirm': {
-        status: 402,
-        body: { code: 'CARD_DECLINED', message: 'Your card was declined.' },
+        body: {
+          id: 'pi_1',
+          status: 'requires_payment_method',
+          next_action: null,
+          last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+        },
       },
     });
     fillCard('4000 0000 0000 0002');

@@ -4,6 +4,7 @@ import { DONATION_FORM_TEXT } from '@kindling/contracts/donation-constants.ts';
 import { debitMandate, SANDBOX_TEST_ACCOUNTS } from '@kindling/contracts/sandbox-debit-rules.ts';
 import { type FormEvent, useRef, useState } from 'react';
 import { HttpError, postJson } from '../http.ts';
+import type { SandboxCardAnswer } from './payment-api.ts';
 
 type Props = {
   intent: { id: string; client_secret: string };
@@ -72,7 +73,7 @@ export function SandboxBankDebitForm({ intent, currency, scheme, organisation, h
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await postJson<{ status: string }>(`/sandbox/payments/${encodeURIComponent(intent.id)}/confirm`, {
+      const answer = await postJson<SandboxCardAnswer>(`/sandbox/payments/${encodeURIComponent(intent.id)}/confirm`, {
         client_secret: intent.client_secret,
         bank_account: {
           holder: fields.holder,
@@ -81,7 +82,11 @@ export function SandboxBankDebitForm({ intent, currency, scheme, organisation, h
           mandate: fields.mandate,
         },
       });
-      setFailure(answer.status === 'processing' ? await finish() : SANDBOX_DEBIT_TEXT.failed);
+      setFailure(
+        answer.status === 'processing'
+          ? await finish()
+          : (answer.last_payment_error?.message ?? SANDBOX_DEBIT_TEXT.failed),
+      );
     } catch (error) {
       const sent = error instanceof HttpError ? (error.body as { fields?: Errors } | null)?.fields : undefined;
       if (sent) {

@@ -147,7 +147,7 @@ export function SandboxCardForm({ intent, amountLabel, finish }: Props) {
       });
       if (answer.next_action?.type === 'sandbox_extra_confirmation') setAsking(true);
       else if (answer.status === 'succeeded') setFailure(await finish());
-      else setFailure(SANDBOX_MESSAGES.failed);
+      else setFailure(answer.last_payment_error?.message ?? SANDBOX_MESSAGES.failed);
     } catch (error) {
       const { fields, message } = failureOf(error);
       if (fields) setErrors(fields);

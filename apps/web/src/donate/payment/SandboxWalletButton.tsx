@@ -2,6 +2,7 @@
 // the intent at once, as an approved wallet sheet would in Stripe's test mode.
 import { useRef, useState } from 'react';
 import { HttpError, postJson } from '../http.ts';
+import type { SandboxCardAnswer } from './payment-api.ts';
 
 type Props = {
   intent: { id: string; client_secret: string };
@@ -26,11 +27,15 @@ export function SandboxWalletButton({ intent, amountLabel, finish }: Props) {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await postJson<{ status: string }>(`/sandbox/payments/${encodeURIComponent(intent.id)}/confirm`, {
+      const answer = await postJson<SandboxCardAnswer>(`/sandbox/payments/${encodeURIComponent(intent.id)}/confirm`, {
         client_secret: intent.client_secret,
         wallet: true,
       });
-      setFailure(answer.status === 'succeeded' ? await finish() : SANDBOX_WALLET_TEXT.failed);
+      setFailure(
+        answer.status === 'succeeded'
+          ? await finish()
+          : (answer.last_payment_error?.message ?? SANDBOX_WALLET_TEXT.failed),
+      );
     } catch (error) {
       setFailure(error instanceof HttpError ? error.message : SANDBOX_WALLET_TEXT.failed);
     } finally {

@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { walletConfigured } from '@kindling/contracts/payment-method-rules.ts';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { PaymentStepProps } from '../donation-choice.ts';
+import { HttpError } from '../http.ts';
 import { DonorFields } from './DonorFields.tsx';
 import { type DonorDetails, type DonorErrors, EMPTY_DONOR, hasErrors, validateDonor } from './donor-details.ts';
 import { approveLinkOf, attemptKeys, createOrder, createSetupToken } from './payment-api.ts';
@@ -48,8 +49,11 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
   const busyRef = useRef(false);
   const keyFor = useMemo(attemptKeys, []);
   const recurring = choice.interval !== 'once';
-  // Gift Aid needs the donor's name and home address, which PayPal does not hand to the charity.
-  const asksDetails = choice.giftAid;
+  // Gift Aid needs the donor's name and home address, which PayPal does not hand to the charity; a
+  // campaign that collects the billing address asks for it here as on the card tab (optional, and
+  // only the address: PayPal supplies the name and e-mail).
+  const asksDetails = choice.giftAid || campaign.collect_address;
+  const addressOnly = !choice.giftAid;
   const real = campaign.wallet_provider === 'paypal';
 
   const change = (name: keyof DonorDetails, value: string) => {
@@ -60,6 +64,7 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
   /** The donor's details when asked for and valid; undefined (and messages shown) when not. */
   function checkedDonor(): DonorDetails | null | undefined {
     if (!asksDetails) return null;
+    if (addressOnly) return donor;
     const found = validateDonor(donor, { address: true, giftAid: true });
     setErrors(found);
     return hasErrors(found) ? undefined : donor;
@@ -88,14 +93,29 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
       }
       // The page is about to unload; the button stays busy so it cannot start a second order.
     } catch (error) {
-      onError(error instanceof Error && error.message ? error.message : PAYMENT_MESSAGES.orderNotCreated);
+      onError(
+        // The campaign is gone since the page loaded (ended or removed): no campaign data on payment.
+        error instanceof HttpError && error.status === 404
+          ? PAYMENT_MESSAGES.campaignInfoMissing
+          : error instanceof Error && error.message
+            ? error.message
+            : PAYMENT_MESSAGES.orderNotCreated,
+      );
       busyRef.current = false;
       setBusy(false);
     }
   }
 
   const details = asksDetails && (
-    <DonorFields value={donor} errors={errors} onChange={change} address giftAid idPrefix="kd-wallet" />
+    <DonorFields
+      value={donor}
+      errors={errors}
+      onChange={change}
+      address
+      giftAid={choice.giftAid}
+      addressOnly={addressOnly}
+      idPrefix="kd-wallet"
+    />
   );
 
   if (real && !recurring) {

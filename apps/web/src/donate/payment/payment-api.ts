@@ -21,6 +21,8 @@ export type SandboxCardAnswer = {
   id: string;
   status: string;
   next_action: { type: 'sandbox_extra_confirmation' } | null;
+  /** A decline: the payer's message (a 200, as Stripe.js resolves a declined confirmation). */
+  last_payment_error?: { code: string; message: string } | null;
 };
 export type SetupTokenAnswer = { id: string; links: { href: string; rel: string }[] };
 export type KeyFor = (body: unknown) => string;

@@ -24,4 +24,10 @@ describe('which live notifications toast', () => {
     expect(toastsHere(notification({ npo_id: 8 }), null)).toBe(true);
     expect(toastsHere(notification({}), 7)).toBe(true);
   });
+
+  // fix15: inviting a fundraiser showed the dialog's toast and this one.
+  it('keeps quiet about what the user did themselves, which their screen confirmed already', () => {
+    expect(toastsHere(notification({ npo_id: 7, actor_user_id: 42 }), 7, 42)).toBe(false);
+    expect(toastsHere(notification({ npo_id: 7, actor_user_id: 42 }), 7, 43)).toBe(true);
+  });
 });

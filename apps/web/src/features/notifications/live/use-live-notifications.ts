@@ -21,8 +21,11 @@ export function acceptLivePayload(message: unknown): TNotification | null {
  * A member of several organisations hears about all of them, but a toast about another
  * organisation than the one on screen would mislead (its link opens a page of the selected one):
  * only the lists are refreshed for those. Notifications without an organisation always toast.
+ * Nor does one toast what the user did themselves (`actor_user_id`, e.g. the fundraiser they just
+ * invited): the screen they acted on confirmed it already, and it stays in the bell.
  */
-export function toastsHere(notification: TNotification, selectedNpoId: number | null): boolean {
+export function toastsHere(notification: TNotification, selectedNpoId: number | null, userId?: number | null): boolean {
+  if (userId != null && notification.metadata.actor_user_id === userId) return false;
   const npoId = notification.metadata.npo_id;
   return typeof npoId !== 'number' || selectedNpoId === null || npoId === selectedNpoId;
 }
@@ -45,7 +48,7 @@ export function useLiveNotifications(): void {
         const notification = acceptLivePayload(message);
         if (!notification) return;
         refresh();
-        if (!toastsHere(notification, selectedNpoId.current)) return;
+        if (!toastsHere(notification, selectedNpoId.current, userId)) return;
         toasts.show({ title: notification.title, message: notification.message, autoClose: CONSTANTS.toastMs });
       },
       // Whatever arrived while the socket was down was not pushed: ask for the list again.

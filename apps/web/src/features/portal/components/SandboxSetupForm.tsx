@@ -14,7 +14,12 @@ import {
   validateCard,
 } from '../../../donate/payment/card-input.ts';
 
-type Answer = { status: string; next_action: { type: string } | null };
+type Answer = {
+  status: string;
+  next_action: { type: string } | null;
+  /** A declined card: the payer's message (a 200, as Stripe.js resolves a declined confirmation). */
+  last_payment_error?: { code: string; message: string } | null;
+};
 
 export function SandboxSetupForm({
   setup,
@@ -38,7 +43,7 @@ export function SandboxSetupForm({
       });
       if (answer.next_action?.type === 'sandbox_extra_confirmation') setAsking(true);
       else if (answer.status === 'succeeded') setFailure(await finish());
-      else setFailure('The card was not saved. Please try again.');
+      else setFailure(answer.last_payment_error?.message ?? 'The card was not saved. Please try again.');
     } catch (error) {
       const fields = error instanceof ApiError ? (error.body?.fields as Record<string, string> | undefined) : undefined;
       if (fields) setErrors({ number: fields.card_number, exp: fields.exp, cvc: fields.cvc });

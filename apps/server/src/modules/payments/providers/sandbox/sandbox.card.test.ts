@@ -46,6 +46,7 @@ describe('sandbox card confirmation', () => {
       amount_minor: 2500,
       currency: 'USD',
       next_action: null,
+      last_payment_error: null,
     });
     const stored = await ctx.sandbox.retrieveIntent({ account: ctx.account, id: intent.id });
     expect(stored).toMatchObject({ status: 'succeeded', amountMinor: 2500, currency: 'USD', paymentMethodId: null });
@@ -68,8 +69,12 @@ describe('sandbox card confirmation', () => {
       ...GOOD,
       card_number: '4000000000000002',
     });
-    expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toMatchObject({ message: 'Your card was declined.', decline_code: 'card_declined' });
+    // A decline is an answer, not a failed request (a 402 logged an error in the donor's console).
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+    });
     const stored = await ctx.sandbox.retrieveIntent({ account: ctx.account, id: intent.id });
     expect(stored).toMatchObject({ status: 'requires_payment_method', failureMessage: 'Your card was declined.' });
 
@@ -113,8 +118,8 @@ describe('sandbox card confirmation', () => {
       client_secret: intent.clientSecret,
       action_confirmed: false,
     });
-    expect(refused.statusCode).toBe(402);
-    expect(refused.json().message).toMatch(/unable to authenticate your payment method/);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().last_payment_error.message).toMatch(/unable to authenticate your payment method/);
   });
 
   it('checks the card fields like a real card form', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db/client.ts';
+import { npos } from '../../../organisations/index.ts';
 import { sandboxPaymentMethods, sandboxPayments } from '../../payments.tables.ts';
 
 export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
@@ -89,4 +90,10 @@ export async function ensureSandboxPaymentsOfGifts(db: Db, npoId: number): Promi
       AND d.provider_capture_id IS NULL
     ON CONFLICT (id) DO NOTHING`);
   return rowCount ?? 0;
+}
+
+/** The organisation's locale (npos.locale), in which the sandbox's own pages write amounts. */
+export async function localeOfNpo(db: Db, npoId: number): Promise<string> {
+  const [row] = await db.select({ locale: npos.locale }).from(npos).where(eq(npos.id, npoId));
+  return row?.locale ?? 'en-US';
 }

@@ -1,10 +1,10 @@
 // The sandbox provider's own endpoints: the card form's confirmation and the PayPal-like
 // approval page. Registered only while the sandbox is the payment provider.
 import formbody from '@fastify/formbody';
-import { formatMoney } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../../../platform/config/config.ts';
+import { formatFor } from '../../../../platform/format/format.ts';
 import { AppError } from '../../../../platform/http/app-error.ts';
 import { CSRF_COOKIE, csrfTokenFor, isCsrfTokenValid } from '../../../../platform/http/csrf.ts';
 import { isCrossSiteRequest, isTrustedOrigin } from '../../../../platform/http/origins.ts';
@@ -52,7 +52,7 @@ export type SandboxRouteDeps = { sandbox: SandboxProvider; config: Config };
 const sendPage = (reply: FastifyReply, status: number, html: string) =>
   reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
-/** Provider errors in the API's one error shape; a decline is a 402 carrying the provider's message. */
+/** Provider errors in the API's one error shape (a decline is not one: see last_payment_error). */
 function toAppError(error: unknown): unknown {
   if (error instanceof SandboxCardError || error instanceof SandboxDebitError) {
     return new AppError('VALIDATION_FAILED', error.providerMessage, error.fields);
@@ -69,6 +69,8 @@ const ZConfirmResponse = z.object({
   amount_minor: z.number().int(),
   currency: z.string(),
   next_action: z.object({ type: z.literal('sandbox_extra_confirmation') }).nullable(),
+  /** A decline: the payer's message, as Stripe.js resolves a declined confirmation (not an HTTP failure). */
+  last_payment_error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 
 const confirmBody = ({ payment, nextAction }: ConfirmResult): z.infer<typeof ZConfirmResponse> => ({
@@ -77,6 +79,10 @@ const confirmBody = ({ payment, nextAction }: ConfirmResult): z.infer<typeof ZCo
   amount_minor: payment.amountMinor,
   currency: payment.currency,
   next_action: nextAction ? { type: 'sandbox_extra_confirmation' } : null,
+  last_payment_error:
+    payment.status === 'requires_payment_method' && payment.failureMessage
+      ? { code: payment.failureCode ?? 'card_declined', message: payment.failureMessage }
+      : null,
 });
 
 export async function sandboxPaymentRoutes(app: FastifyInstance, { sandbox, config }: SandboxRouteDeps): Promise<void> {
@@ -106,17 +112,9 @@ export async function sandboxPaymentRoutes(app: FastifyInstance, { sandbox, conf
         .catch((error) => {
           throw toAppError(error);
         });
-      const { payment } = result;
-      if (payment.status === 'requires_payment_method' && payment.failureMessage) {
-        // As a card provider answers a decline: 402 with the message meant for the payer.
-        return reply.status(402).send({
-          status: 402,
-          code: 'CARD_DECLINED',
-          message: payment.failureMessage,
-          decline_code: payment.failureCode ?? null,
-          payment: confirmBody(result),
-        });
-      }
+      // A decline is an outcome the form shows the payer, not a failed request: 200 with
+      // last_payment_error, as Stripe.js resolves a declined confirmation (a 402 would log an error
+      // in the donor's browser console).
       return reply.send(confirmBody(result));
     },
   );
@@ -160,7 +158,13 @@ function registerApprovalPage(app: FastifyInstance, sandbox: SandboxProvider, co
       const html = renderApprovalPage({
         action: SANDBOX_APPROVE_PATH,
         kind: approvable.kind,
-        amount: approvable.amountMinor === null ? null : formatMoney(approvable.amountMinor, approvable.currency),
+        amount:
+          approvable.amountMinor === null
+            ? null
+            : formatFor({ locale: approvable.locale, timeZone: 'UTC' }).money(
+                approvable.amountMinor,
+                approvable.currency ?? 'USD',
+              ),
         description: approvable.description,
         hidden: {
           token: approvable.token,

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '../../../../../test/test-client.ts';
+import { npos } from '../../../organisations/index.ts';
 import { WebhookSignatureError } from '../provider-error.ts';
 import { useSandboxApp } from './sandbox.test-app.ts';
 import { buildSandboxEvent, sandboxWebhookKey, signSandboxPayload } from './sandbox.webhooks.ts';
@@ -30,6 +32,27 @@ const newOrder = (key = `order-${Math.random()}`) =>
   });
 
 describe('sandbox PayPal-like orders', () => {
+  // fix15: the page wrote every amount as en-US did.
+  it("writes the amount in the organisation's locale", async () => {
+    await ctx.db.update(npos).set({ locale: 'de-DE' }).where(eq(npos.id, ctx.account.npoId));
+    try {
+      const order = await ctx.sandbox.createOrder({
+        account: ctx.account,
+        amountMinor: 123456,
+        currency: 'EUR',
+        metadata: { campaign_id: '1' },
+        idempotencyKey: `locale-${Math.random()}`,
+        returnUrl: '/spring-appeal?paypal=return',
+        cancelUrl: '/spring-appeal?paypal=cancel',
+        description: 'Donation to the Spring Appeal',
+      });
+      const page = await new TestClient(ctx.app).get(order.approveUrl as string);
+      expect(page.body).toMatch(/1\.234,56\s€/);
+    } finally {
+      await ctx.db.update(npos).set({ locale: 'en-US' }).where(eq(npos.id, ctx.account.npoId));
+    }
+  });
+
   it('shows the amount on an accessible approval page and returns to the form with the order token', async () => {
     const order = await newOrder();
     expect(order.approveUrl).toBe(`/sandbox/paypal/approve?token=${order.id}`);

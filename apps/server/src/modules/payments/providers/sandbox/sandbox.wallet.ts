@@ -16,6 +16,7 @@ import {
   findPayment,
   insertMethod,
   insertPaymentOnce,
+  localeOfNpo,
   type SandboxPaymentRow,
   transition,
 } from './sandbox.repository.ts';
@@ -31,6 +32,8 @@ export type Approvable = {
   amountMinor: number | null;
   currency: string | null;
   description: string | null;
+  /** The organisation's locale, in which the page writes the amount. */
+  locale: string;
   status: string;
   /** Where the payer's decision sends the browser; the page checks they are ours first. */
   returnUrl: string | null;
@@ -139,6 +142,7 @@ async function describeApproval(ctx: SandboxContext, token: string): Promise<App
     amountMinor: row.amountMinor,
     currency: row.currency,
     description: row.metadata.description ?? null,
+    locale: await localeOfNpo(ctx.db, row.npoId),
     status: row.status,
     returnUrl: row.returnUrl,
     cancelUrl: row.cancelUrl,
