@@ -109,6 +109,9 @@ export const ZPublicCampaign = z.object({
     .optional(),
   // Custom JS: the campaign's own script, run by the public page after the form loads (decision 036).
   custom_js: z.string(),
+  // console24: false while the platform has suspended or closed the organisation; the page then
+  // shows a neutral notice instead of the form and no payment is attempted (decision 046).
+  accepting_gifts: z.boolean().optional(),
 });
 export type TPublicCampaign = z.infer<typeof ZPublicCampaign>;
 

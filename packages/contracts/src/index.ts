@@ -10,6 +10,8 @@ export * from './campaign-settings.ts';
 export * from './campaign-url.ts';
 export * from './campaigns.ts';
 export * from './card-expiry-rules.ts';
+// console24: the platform console.
+export * from './console.ts';
 export * from './contacts.ts';
 export * from './conversion.ts';
 export * from './currencies.ts';

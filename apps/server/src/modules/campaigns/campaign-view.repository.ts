@@ -79,6 +79,8 @@ export type CampaignViewRow = {
   // faults15: the public form's locale, and the rate rows its presets per currency are converted with
   npo_locale: string;
   rate_rows: unknown[] | null;
+  // console24: suspended or closed organisations take no gifts (decision 046).
+  npo_status: 'active' | 'suspended' | 'closed';
 };
 
 /** Raised net of refunds and disputes, donors and gifts (campaignTotalsRow) as one JSON value. */
@@ -115,7 +117,7 @@ export async function selectCampaignView(db: Tx, where: SQL, rates?: CurrencyFac
       CASE WHEN c.parent_campaign_id IS NOT NULL
         THEN ${totalsOf(sql`d.peer_campaign_id = c.id AND d.npo_id = c.npo_id`)} END AS peer_totals,
       (SELECT nullif(trim(u.first_name || ' ' || u.last_name), '') FROM users u WHERE u.id = c.owner_user_id) AS owner_name,
-      n.locale AS npo_locale, ${rateRows} AS rate_rows
+      n.locale AS npo_locale, ${rateRows} AS rate_rows, n.status AS npo_status
     FROM c JOIN f ON true JOIN npos n ON n.id = c.npo_id`);
   return rows[0] ?? null;
 }

@@ -178,6 +178,8 @@ export function toPublicCampaign(
     ...currencyExtras(form, amounts, factors),
     // Custom JS: a fundraiser's page runs its campaign's script (decision 036).
     custom_js: form.custom_js ?? '',
+    // console24: the organisation's status travels with the cached campaign (decision 046).
+    accepting_gifts: row.npo_status === 'active',
   };
 }
 

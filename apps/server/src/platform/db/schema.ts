@@ -5,6 +5,8 @@ export * from '../../modules/audit/audit.tables.ts';
 export * from '../../modules/auth/sign-in.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';
 export * from '../../modules/card-testing/card-testing.tables.ts';
+// console24: the platform console's settings.
+export * from '../../modules/console/console.tables.ts';
 export * from '../../modules/contacts/contacts.tables.ts';
 export * from '../../modules/conversion/conversion.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';
