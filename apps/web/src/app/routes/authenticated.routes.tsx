@@ -127,6 +127,14 @@ function PageSpinner() {
 }
 const inShell = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 
+// console24: the console's screens load with the console only (decision 046).
+const consolePage = (name: Exclude<keyof typeof import('../../features/console/index.ts'), 'PlatformNotice'>) =>
+  lazy(() => import('../../features/console/index.ts').then((m) => ({ default: m[name] })));
+const ConsoleIndexPage = consolePage('ConsoleIndexPage');
+const ConsoleOrganisationsPage = consolePage('ConsoleOrganisationsPage');
+const ConsoleOrganisationPage = consolePage('ConsoleOrganisationPage');
+const ConsoleUsersPage = consolePage('ConsoleUsersPage');
+const ConsoleSettingsPage = consolePage('ConsoleSettingsPage');
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const RecurringPlansPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlansPage.tsx').then((m) => ({ default: m.RecurringPlansPage })),
@@ -171,6 +179,12 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/campaigns/receipts/:id': <CampaignReceiptPage />,
   // CRM contacts.
   '/dashboard/crm/contacts': <ContactsPage />,
+  // console24: the platform console (decision 046).
+  '/console': <ConsoleIndexPage />,
+  '/console/organizations': <ConsoleOrganisationsPage />,
+  '/console/organizations/:id': <ConsoleOrganisationPage />,
+  '/console/users': <ConsoleUsersPage />,
+  '/console/settings': <ConsoleSettingsPage />,
 };
 
 /**
