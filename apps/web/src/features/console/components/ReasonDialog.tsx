@@ -54,8 +54,7 @@ export function ReasonDialog({
             label="Reason"
             description="Recorded in the audit log with your name."
             required
-            autosize
-            minRows={2}
+            rows={3}
             value={reason}
             error={error?.fields.reason}
             onChange={(event) => setReason(event.currentTarget.value)}

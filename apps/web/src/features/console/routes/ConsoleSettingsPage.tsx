@@ -67,7 +67,6 @@ function SettingsForm({ settings }: { settings: TPlatformSettings }) {
         <Textarea
           label="Maintenance banner"
           description="Shown to every signed-in user while not empty."
-          autosize
           value={values.maintenance_banner}
           error={error?.fields.maintenance_banner}
           onChange={(e) => set('maintenance_banner', e.currentTarget.value)}
