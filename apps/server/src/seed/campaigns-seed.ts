@@ -89,7 +89,7 @@ function random(seed: number) {
   };
 }
 
-async function ensureCampaign(
+export async function ensureCampaign(
   db: Db,
   npoId: number,
   spec: TCampaignInput,

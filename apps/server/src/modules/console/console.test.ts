@@ -50,13 +50,17 @@ describe('the platform console API', () => {
     await payForGift(ctx, { amount: 2500, currency: 'USD', email: 'index@example.org' }).then((g) => g.confirm());
     const operator = await as(ctx, 'console@kindling.test');
     const list = ZConsoleOrganisationList.parse((await operator.get(`${API}/organizations`)).json());
-    expect(list.organisations.map((o) => o.slug).sort()).toEqual(['northern-lights-rescue', 'riverside-food-bank']);
+    expect(list.organisations.map((o) => o.slug).sort()).toEqual([
+      'harbour-hope-trust',
+      'northern-lights-rescue',
+      'riverside-food-bank',
+    ]);
     const riverside = list.organisations.find((o) => o.slug === 'riverside-food-bank');
     expect(riverside).toMatchObject({ status: 'active', verified: false });
     expect(riverside?.members).toBeGreaterThan(5);
     expect(riverside?.processed_minor).toBeGreaterThanOrEqual(2500);
     const index = ZConsoleIndex.parse((await operator.get(API)).json());
-    expect(index.organisations).toMatchObject({ active: 2, suspended: 0, closed: 0 });
+    expect(index.organisations).toMatchObject({ active: 2, suspended: 1, closed: 0 });
     expect(index.by_day).toHaveLength(30);
     expect(index.by_month).toHaveLength(12);
     const today = new Date().toISOString().slice(0, 10);
@@ -237,5 +241,26 @@ describe('the platform console API', () => {
       base_currency: 'USD',
     });
     expect(reopened.statusCode, reopened.body).toBe(201);
+  });
+});
+
+describe('the console demo', () => {
+  const ctx = useTestApp();
+
+  it('seeds a third organisation the platform suspended: its page takes no gift and its admin sees why', async () => {
+    const campaign = await springAppeal(new TestClient(ctx.app), 'harbour-winter-appeal');
+    expect(campaign).toMatchObject({ npo: 'Harbour Hope Trust', accepting_gifts: false });
+    const admin = await as(ctx, 'harbour@kindling.test');
+    expect((await admin.get('/api/v1/platform/notice')).json()).toMatchObject({
+      organisation_status: 'suspended',
+      organisation_reason: expect.stringMatching(/Registration documents expired/),
+    });
+    const operator = await as(ctx, 'console@kindling.test');
+    const list = ZConsoleOrganisationList.parse((await operator.get(`${API}/organizations?status=suspended`)).json());
+    expect(list.organisations.map((o) => [o.name, o.processed_minor, o.platform_fee_bps])).toEqual([
+      ['Harbour Hope Trust', 23_500, 200],
+    ]);
+    const detail = ZConsoleOrganisationDetail.parse((await operator.get(`${API}/organizations/${list.organisations[0]?.id}`)).json());
+    expect(detail.figures).toMatchObject({ donations: 6, gross_minor: 23_500, fees_minor: 470 });
   });
 });
