@@ -93,7 +93,7 @@ describe('/console', () => {
     const trail = page.getByRole('table', { name: 'Console actions' });
     expect(await trail.getByText('e2e: unpaid invoice').count()).toBe(1);
     expect(await trail.getByText('e2e: invoice paid').count()).toBe(1);
-  });
+  }, 240_000);
 
   it('fits a phone: the organisations and users lists at 375 px, without serious axe violations', async () => {
     const { page } = await newPage({ width: 375, height: 812 });
@@ -113,5 +113,5 @@ describe('/console', () => {
     await page.goto('/console/settings');
     await page.getByRole('textbox', { name: 'Platform name' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-  });
+  }, 180_000);
 });

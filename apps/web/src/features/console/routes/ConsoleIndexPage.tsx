@@ -4,6 +4,7 @@ import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { consoleQueries } from '../api/console.queries.ts';
+import { ScrollTable } from '../components/ScrollTable.tsx';
 
 const ENTRY = pageEntry('/console') ?? { title: 'Console', section: 'Console', description: '', emptyTitle: '' };
 
@@ -74,7 +75,7 @@ export function ConsoleIndexPage() {
         <Title order={2} size="h4">
           Money processed by month ({d.reporting_currency})
         </Title>
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label="Money processed by month" minWidth={560}>
           <Table striped aria-label="Money processed by month">
             <Table.Thead>
               <Table.Tr>
@@ -97,11 +98,11 @@ export function ConsoleIndexPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         <Title order={2} size="h4">
           Donations per day, last 30 days
         </Title>
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label="Money processed by day" minWidth={560}>
           <Table striped aria-label="Money processed by day">
             <Table.Thead>
               <Table.Tr>
@@ -124,7 +125,7 @@ export function ConsoleIndexPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Stack>
     </PageFrame>
   );

@@ -8,6 +8,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { consoleApi, consoleKeys, consoleQueries, type OrganisationAction } from '../api/console.queries.ts';
 import { ReasonDialog } from '../components/ReasonDialog.tsx';
+import { ScrollTable } from '../components/ScrollTable.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 
 const ENTRY = pageEntry('/console/organizations/:id') ?? {
@@ -76,12 +77,7 @@ export function ConsoleOrganisationPage() {
       actions={
         <Group gap="xs">
           {actionsFor(o).map((a) => (
-            <Button
-              key={a}
-              variant={ACTIONS[a].danger ? 'outline' : 'light'}
-              color={ACTIONS[a].danger ? 'red' : undefined}
-              onClick={() => setAction(a)}
-            >
+            <Button key={a} variant="light" color={ACTIONS[a].danger ? 'red' : undefined} onClick={() => setAction(a)}>
               {ACTIONS[a].label}
             </Button>
           ))}
@@ -160,7 +156,7 @@ export function ConsoleOrganisationPage() {
       <Title order={2} size="h4">
         Members
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      <ScrollTable label="Members" minWidth={480}>
         <Table striped aria-label="Members">
           <Table.Thead>
             <Table.Tr>
@@ -182,14 +178,14 @@ export function ConsoleOrganisationPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Title order={2} size="h4">
         Console actions
       </Title>
       {audit.length === 0 ? (
         <Text c="dimmed">No console action yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable label="Console actions" minWidth={480}>
           <Table striped aria-label="Console actions">
             <Table.Thead>
               <Table.Tr>
@@ -210,7 +206,7 @@ export function ConsoleOrganisationPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <ReasonDialog
         opened={chosen !== null}

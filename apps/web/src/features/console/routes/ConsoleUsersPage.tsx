@@ -86,10 +86,10 @@ export function ConsoleUsersPage() {
                 <Table.Td>{u.last_sign_in_at ? format.dateTime(u.last_sign_in_at) : 'Never'}</Table.Td>
                 <Table.Td>
                   <Group gap={4}>
-                    <Badge variant="light" color={u.two_factor ? 'green' : 'gray'}>
+                    <Badge variant={u.two_factor ? 'filled' : 'light'} color={u.two_factor ? 'teal.9' : 'gray'}>
                       {u.two_factor ? 'Two-step on' : 'Two-step off'}
                     </Badge>
-                    {u.locked ? <Badge color="red">Locked</Badge> : null}
+                    {u.locked ? <Badge color="red.9">Locked</Badge> : null}
                   </Group>
                 </Table.Td>
                 <Table.Td>
