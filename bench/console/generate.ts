@@ -97,9 +97,9 @@ const ledger = async (tx: Tx) => {
 const plans = (tx: Tx) =>
   tx.execute(sql`
     INSERT INTO recurring_plans (npo_id, donor_id, campaign_id, amount_minor, currency, interval, provider, status, anchor_at,
-      started_at, created_at, updated_at)
+      started_at, first_donation_id, created_at, updated_at)
     SELECT npo_id, donor_id, campaign_id, amount_minor, currency, 'monthly', 'sandbox',
-      CASE WHEN id % 5 = 0 THEN 'cancelled' ELSE 'active' END, created_at, created_at, created_at, created_at
+      CASE WHEN id % 5 = 0 THEN 'cancelled' ELSE 'active' END, created_at, created_at, id, created_at, created_at
     FROM donations WHERE provider_reference LIKE 'console_bench_%' AND status = 'succeeded' AND id % 20 = 0`);
 
 export async function generateConsoleData(db: Db, shape: Shape): Promise<void> {
