@@ -260,7 +260,9 @@ describe('the console demo', () => {
     expect(list.organisations.map((o) => [o.name, o.processed_minor, o.platform_fee_bps])).toEqual([
       ['Harbour Hope Trust', 23_500, 200],
     ]);
-    const detail = ZConsoleOrganisationDetail.parse((await operator.get(`${API}/organizations/${list.organisations[0]?.id}`)).json());
+    const detail = ZConsoleOrganisationDetail.parse(
+      (await operator.get(`${API}/organizations/${list.organisations[0]?.id}`)).json(),
+    );
     expect(detail.figures).toMatchObject({ donations: 6, gross_minor: 23_500, fees_minor: 470 });
   });
 });
