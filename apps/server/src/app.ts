@@ -13,6 +13,7 @@ import {
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { communicationRoutes, foldCommunicationsInto } from './modules/communications/index.ts';
+import { consoleRoutes, selfServiceSignUpOpen } from './modules/console/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
@@ -127,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     onSignedIn: joinInvitedFundraisers,
     organisationSnapshot: getOrganisationSnapshot,
+    // console24: sign-up creates an organisation only while the console allows it.
+    signUpOpen: selfServiceSignUpOpen,
   });
   await app.register(
     async (api) => {
@@ -177,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(donorWallRoutes, { db: deps.db, config: deps.config });
       // conv15: the form's funnel, reminders, abandoned gifts (docs/decisions/037-conversion-features.md).
       await api.register(conversionRoutes, { db: deps.db });
+      // console24: the platform console (decision 046).
+      await api.register(consoleRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );

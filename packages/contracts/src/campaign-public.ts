@@ -113,6 +113,9 @@ export const ZPublicCampaign = z.object({
   // organisation's domains for it (decisions 038 and 041); absent: none is.
   /** Whether the organisation has a domain registered and active at Stripe for each wallet. */
   wallet_domains: z.object({ apple_pay: z.boolean(), google_pay: z.boolean() }).optional(),
+  // console24: false while the platform has suspended or closed the organisation; the page then
+  // shows a neutral notice instead of the form and no payment is attempted (decision 046).
+  accepting_gifts: z.boolean().optional(),
 });
 export type TPublicCampaign = z.infer<typeof ZPublicCampaign>;
 

@@ -11,6 +11,8 @@ export * from './campaign-url.ts';
 export * from './campaigns.ts';
 export * from './card-expiry-rules.ts';
 export * from './communications.ts';
+// console24: the platform console.
+export * from './console.ts';
 export * from './contacts.ts';
 export * from './conversion.ts';
 export * from './currencies.ts';
@@ -49,7 +51,7 @@ export * from './roles.ts';
 export * from './sandbox-debit-rules.ts';
 export * from './search.ts';
 export * from './security.ts';
-export * from './team.ts';
-export * from './wallet-domains.ts';
 // CRM segments.
 export * from './segments.ts';
+export * from './team.ts';
+export * from './wallet-domains.ts';

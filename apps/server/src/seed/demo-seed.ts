@@ -11,6 +11,7 @@ import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
 import { seedCommunications } from './communications-seed.ts';
+import { seedConsole } from './console-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
 import { seedConversion } from './conversion-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
@@ -126,6 +127,15 @@ export const DEMO_USERS: DemoUser[] = [
     npoSlugs: ['riverside-food-bank', 'northern-lights-rescue'],
     note: 'member of both organisations',
   },
+  // console24: the admin of the suspended demo organisation (its membership: console-seed.ts).
+  {
+    email: 'harbour@kindling.test',
+    firstName: 'Hana',
+    lastName: 'Harbour',
+    code: ROLE.ADMIN,
+    npoSlugs: [],
+    note: 'admin of Harbour Hope Trust, suspended by the platform',
+  },
 ];
 
 /** The demo photo, stored like an uploaded one; only for a new account, so a removed photo stays removed. */
@@ -209,5 +219,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedSegments(db, npoIds, admin?.id ?? null);
   // journey15: a campaign for the whole donor journey (an optional question before a required one).
   await seedDonorJourney(db, npoIds);
+  // console24: a third organisation, suspended by the platform (decision 046).
+  await seedConsole(db);
   return { created };
 }

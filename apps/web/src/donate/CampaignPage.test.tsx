@@ -124,6 +124,16 @@ describe('campaign page states', () => {
     expect(await screen.findByRole('heading', { name: 'No campaign data available' })).toBeInTheDocument();
   });
 
+  // console24: a suspended organisation's page (docs/decisions/046-platform-console.md).
+  it('shows a neutral notice and no form while the organisation is not accepting gifts', async () => {
+    stubFetch({ 'GET /npo_admin/campaign_page': { body: { campaign: testCampaign({ accepting_gifts: false }) } } });
+    render(<CampaignPage pathname="/spring-appeal" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not accepting gifts' })).toBeInTheDocument();
+    expect(screen.getByText(/is not accepting gifts at the moment/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /donate/i })).toBeNull();
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
   it('treats a campaign that is not active as not found', async () => {
     stubFetch({ 'GET /npo_admin/campaign_page': { body: { campaign: testCampaign({ status: 'ended' }) } } });
     render(<CampaignPage pathname="/spring-appeal" />);

@@ -118,7 +118,10 @@ export function CampaignPage({ pathname }: { pathname: string }) {
   const [load, retry] = useCampaign(route);
   useEmbedResize(embed, load.state === 'ready' ? String(load.campaign.id) : (route?.key ?? ''));
   // Custom JS: the campaign's own script waits for this (page-events.ts).
-  usePageEvent(FORM_READY_EVENT, load.state === 'ready' && load.campaign.status === 'active');
+  usePageEvent(
+    FORM_READY_EVENT,
+    load.state === 'ready' && load.campaign.status === 'active' && load.campaign.accepting_gifts !== false,
+  );
   useEffect(() => {
     if (load.state === 'ready') document.title = `Donate to ${load.campaign.name} · ${load.campaign.npo}`;
   }, [load]);
@@ -143,6 +146,15 @@ export function CampaignPage({ pathname }: { pathname: string }) {
       <Message
         title={PAYMENT_MESSAGES.noCampaignData}
         text="This campaign may have ended or its address may have changed. Please check the link you followed."
+      />
+    );
+  } else if (load.campaign.accepting_gifts === false) {
+    // console24: the platform suspended or closed the organisation: a neutral page, no form, so no
+    // payment is attempted (docs/decisions/046-platform-console.md).
+    body = (
+      <Message
+        title="Not accepting gifts"
+        text={`${load.campaign.npo} is not accepting gifts at the moment. Thank you for thinking of them.`}
       />
     );
   } else {

@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { PlatformNotice } from '../features/console/components/PlatformNotice.tsx';
 import { useSession } from '../session';
 import classes from './AppLayout.module.css';
 import { AssistantButton } from './AssistantButton.tsx';
@@ -79,6 +80,8 @@ function AppChrome() {
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        {/* console24: the maintenance banner and a suspended organisation's notice (decision 046). */}
+        <PlatformNotice />
         <Outlet />
       </AppShell.Main>
       {mobile && <MobileNavDrawer opened={drawerOpened} onClose={() => setDrawerOpened(false)} />}

@@ -1,4 +1,4 @@
-import { MESSAGES, rolePermissionDefaults, type TOrganisationOption } from '@kindling/contracts';
+import { CONSOLE_MESSAGES, MESSAGES, rolePermissionDefaults, type TOrganisationOption } from '@kindling/contracts';
 import { refuseUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
@@ -96,6 +96,10 @@ export async function createOwnOrganisation(
 ): Promise<{ npo: TOrganisationOption; session: RequestSession }> {
   const user = await users.findUserById(deps.db, session.user.id);
   if (!user) throw new AppError('UNAUTHENTICATED', MESSAGES.notSignedIn);
+  // console24: with self-service sign-up off, organisations come only from the console (decision 046).
+  if (deps.signUpOpen && !(await deps.signUpOpen(deps.db))) {
+    throw new AppError('FORBIDDEN', CONSOLE_MESSAGES.signUpClosed);
+  }
   const stripeAccountId = input.stripe_account || null;
   if (stripeAccountId && stripeAccountId !== user.stripeUserId) {
     const message = 'This Stripe account is not the one you signed in with.';

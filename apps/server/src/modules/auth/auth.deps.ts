@@ -40,6 +40,8 @@ export type AuthDeps = {
   onSignedIn?: (tx: Tx, userId: number) => Promise<void>;
   /** The selected organisation's snapshot (analysis module's getOrganisationSnapshot, from app.ts). */
   organisationSnapshot: (db: Db, npoId: number) => Promise<OrganisationSnapshot>;
+  // console24: whether sign-up may create an organisation (the console's setting, from app.ts).
+  signUpOpen?: (db: Db) => Promise<boolean>;
 };
 
 export function createAuthDeps(base: {
@@ -48,6 +50,8 @@ export function createAuthDeps(base: {
   mailer: Mailer;
   onSignedIn?: AuthDeps['onSignedIn'];
   organisationSnapshot: AuthDeps['organisationSnapshot'];
+  // console24: the platform's self-service sign-up switch.
+  signUpOpen?: AuthDeps['signUpOpen'];
 }): AuthDeps {
   const { config, db } = base;
   const windowSeconds = config.RATE_LIMIT_WINDOW_MINUTES * 60;

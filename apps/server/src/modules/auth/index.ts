@@ -4,6 +4,8 @@ export { type AuthDeps, createAuthDeps } from './auth.deps.ts';
 export { authRoutes } from './auth.routes.ts';
 export { donorInviteQueue, inviteDonor, registerDonorInvitations } from './donor-invitation.service.ts';
 export { ensureInvitedAccount, type InvitedAccount } from './invited-account.service.ts';
+// console24: the platform operator's account actions (decision 046).
+export { resetSecondFactor, setAccountLocked, signOutEverywhere } from './operator-actions.ts';
 export {
   deleteSessionOfOrganisation as endSessionOfOrganisation,
   listSessionsOfOrganisation,

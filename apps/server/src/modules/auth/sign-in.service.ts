@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CONSTANTS, MESSAGES, type TLoginResponse } from '@kindling/contracts';
+import { CONSOLE_MESSAGES, CONSTANTS, MESSAGES, type TLoginResponse } from '@kindling/contracts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
@@ -75,6 +75,8 @@ export async function completeFirstFactor(
   client: ClientContext,
   context: ChallengeContext,
 ): Promise<SignInResult> {
+  // console24: a locked account passes no first factor (password, Google, Stripe; decision 046).
+  if (user.lockedAt) throw new AppError('FORBIDDEN', CONSOLE_MESSAGES.accountLocked);
   if (!user.otpEnabled) return deps.db.transaction((tx) => finishSignIn(deps, tx, user, client, context));
   const tempSessionId = randomToken(32);
   await insertChallenge(deps.db, {

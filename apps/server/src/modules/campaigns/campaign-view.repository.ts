@@ -81,6 +81,8 @@ export type CampaignViewRow = {
   rate_rows: unknown[] | null;
   // journey15: whether any of the organisation's wallet domains is active at Stripe, per wallet (decision 041).
   wallet_domains: { apple_pay: boolean; google_pay: boolean };
+  // console24: suspended or closed organisations take no gifts (decision 046).
+  npo_status: 'active' | 'suspended' | 'closed';
 };
 
 /** Raised net of refunds and disputes, donors and gifts (campaignTotalsRow) as one JSON value. */
@@ -120,7 +122,7 @@ export async function selectCampaignView(db: Tx, where: SQL, rates?: CurrencyFac
       n.locale AS npo_locale, ${rateRows} AS rate_rows,
       (SELECT json_build_object('apple_pay', coalesce(bool_or(w.apple_pay = 'active'), false),
               'google_pay', coalesce(bool_or(w.google_pay = 'active'), false))
-       FROM wallet_domains w WHERE w.npo_id = c.npo_id) AS wallet_domains
+       FROM wallet_domains w WHERE w.npo_id = c.npo_id) AS wallet_domains, n.status AS npo_status
     FROM c JOIN f ON true JOIN npos n ON n.id = c.npo_id`);
   return rows[0] ?? null;
 }

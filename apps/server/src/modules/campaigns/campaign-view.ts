@@ -180,6 +180,8 @@ export function toPublicCampaign(
     custom_js: form.custom_js ?? '',
     // journey15: the wallets Stripe may show on the organisation's registered domains (decision 041).
     wallet_domains: row.wallet_domains ?? { apple_pay: false, google_pay: false },
+    // console24: the organisation's status travels with the cached campaign (decision 046).
+    accepting_gifts: row.npo_status === 'active',
   };
 }
 

@@ -3,6 +3,7 @@
 // intent asks for; what is recorded is what the provider says was paid.
 import {
   amountLimitError,
+  CONSOLE_MESSAGES,
   campaignLimitsFor,
   cardTabMethods,
   DONATION_METHODS,
@@ -163,6 +164,11 @@ export async function payableCampaign(deps: CheckoutDeps, id: number): Promise<P
     findPayableCampaign(deps.db, deps.config, id, currencyFactors),
   );
   if (!campaign) throw new AppError('NOT_FOUND', NO_CAMPAIGN);
+  // console24: a suspended or closed organisation takes no gift; its status is part of the cached
+  // campaign, so this costs no query (docs/decisions/046-platform-console.md).
+  if (campaign.accepting_gifts === false) {
+    throw new AppError('UNPROCESSABLE', CONSOLE_MESSAGES.notAcceptingGifts(campaign.npo));
+  }
   return campaign;
 }
 

@@ -68,6 +68,17 @@ export const npos = pgTable('npos', {
   /** Methods donors may use (docs/product/payments.md#payment-methods); null: every method. */
   donationMethods: text().array(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  // console24: the platform console's hold on an organisation (docs/decisions/046-platform-console.md).
+  /** active, suspended (no gifts taken, staff told why) or closed (no gifts, data kept). */
+  status: text({ enum: ['active', 'suspended', 'closed'] })
+    .notNull()
+    .default('active'),
+  /** The operator's reason for the current status, shown to the organisation's staff. */
+  statusReason: text().notNull().default(''),
+  /** When the platform operator checked the organisation (the console's verified badge). */
+  verifiedAt: timestamp({ withTimezone: true }),
+  /** The platform's fee on this organisation's gifts in basis points; null: the platform default. */
+  platformFeeBps: integer(),
 });
 
 /** A user's role in one organisation: the role code decides what the user may reach there. */

@@ -26,6 +26,8 @@ export const users = pgTable(
     failedAttempts: integer().notNull().default(0),
     lastSignInAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // console24: an account locked by the platform operator cannot sign in (decision 046).
+    lockedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
 );

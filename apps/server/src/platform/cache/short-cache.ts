@@ -14,6 +14,18 @@ export type ShortCache<V> = {
 
 const MISSING = Symbol('missing');
 
+/**
+ * Bumped by invalidateShortCaches: each cache clears itself on its next read when the generation it
+ * last saw is older. A rare platform-wide change (an organisation suspended) costs no registry of
+ * caches and one integer comparison per read.
+ */
+let generation = 0;
+
+/** Every short cache of this process drops its entries before its next read. */
+export function invalidateShortCaches(): void {
+  generation += 1;
+}
+
 export function createShortCache<V extends object | string>(options: { ttlMs: number; max?: number }): ShortCache<V> {
   if (options.ttlMs <= 0) return { get: (_key, load) => load(), clear: () => {} };
   type Entry = V | typeof MISSING;
@@ -24,8 +36,13 @@ export function createShortCache<V extends object | string>(options: { ttlMs: nu
     noDeleteOnStaleGet: true,
     fetchMethod: async (_key, _stale, { context: load }) => (await load()) ?? MISSING,
   });
+  let seen = generation;
   return {
     async get(key, load) {
+      if (seen !== generation) {
+        seen = generation;
+        cache.clear();
+      }
       const value = await cache.fetch(key, { context: load });
       return value === undefined || value === MISSING ? null : (value as V);
     },

@@ -6,6 +6,8 @@ export * from '../../modules/auth/sign-in.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';
 export * from '../../modules/card-testing/card-testing.tables.ts';
 export * from '../../modules/communications/communications.tables.ts';
+// console24: the platform console's settings.
+export * from '../../modules/console/console.tables.ts';
 export * from '../../modules/contacts/contacts.tables.ts';
 export * from '../../modules/conversion/conversion.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';
@@ -28,11 +30,11 @@ export * from '../../modules/processors/processors.tables.ts';
 export * from '../../modules/processors/wallet-domains.tables.ts';
 export * from '../../modules/profile/profile.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
+// seg20: CRM segments.
+export * from '../../modules/segments/segments.tables.ts';
 export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';
 export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
-// seg20: CRM segments.
-export * from '../../modules/segments/segments.tables.ts';

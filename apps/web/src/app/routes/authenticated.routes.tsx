@@ -138,6 +138,14 @@ function PageSpinner() {
 }
 const inShell = (element: ReactNode) => <Suspense fallback={<PageSpinner />}>{element}</Suspense>;
 
+// console24: the console's screens load with the console only (decision 046).
+const consolePage = (name: Exclude<keyof typeof import('../../features/console/index.ts'), 'PlatformNotice'>) =>
+  lazy(() => import('../../features/console/index.ts').then((m) => ({ default: m[name] })));
+const ConsoleIndexPage = consolePage('ConsoleIndexPage');
+const ConsoleOrganisationsPage = consolePage('ConsoleOrganisationsPage');
+const ConsoleOrganisationPage = consolePage('ConsoleOrganisationPage');
+const ConsoleUsersPage = consolePage('ConsoleUsersPage');
+const ConsoleSettingsPage = consolePage('ConsoleSettingsPage');
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const RecurringPlansPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlansPage.tsx').then((m) => ({ default: m.RecurringPlansPage })),
@@ -188,6 +196,12 @@ const SCREENS: Record<string, ReactNode> = {
   // seg20: CRM segments.
   '/dashboard/crm/segments': <SegmentsPage />,
   '/dashboard/crm/segments/:segmentId/donors': <SegmentDonorsPage />,
+  // console24: the platform console (decision 046).
+  '/console': <ConsoleIndexPage />,
+  '/console/organizations': <ConsoleOrganisationsPage />,
+  '/console/organizations/:id': <ConsoleOrganisationPage />,
+  '/console/users': <ConsoleUsersPage />,
+  '/console/settings': <ConsoleSettingsPage />,
 };
 
 /**

@@ -1,0 +1,7 @@
+// The platform console's screens (role 7789) and the shell's platform banners (decision 046).
+export { PlatformNotice } from './components/PlatformNotice.tsx';
+export { ConsoleIndexPage } from './routes/ConsoleIndexPage.tsx';
+export { ConsoleOrganisationPage } from './routes/ConsoleOrganisationPage.tsx';
+export { ConsoleOrganisationsPage } from './routes/ConsoleOrganisationsPage.tsx';
+export { ConsoleSettingsPage } from './routes/ConsoleSettingsPage.tsx';
+export { ConsoleUsersPage } from './routes/ConsoleUsersPage.tsx';

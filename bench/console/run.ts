@@ -1,0 +1,78 @@
+// Console benchmark (docs/decisions/046-platform-console.md): with N organisations and M gifts
+// across them (generate.ts; default 1,000 and 1,000,000), the latency of the console's index and
+// lists on the real server, one request at a time after two warm-ups, as one operator's browser
+// sends them. Target: p95 < 100 ms each.
+// Not part of npm test. Run: npx tsx bench/console/run.ts [--organisations 1000] [--donations 1000000] [--samples 30]
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
+import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
+import { type Instance, startBenchDatabase, startInstance, stopInstance } from '../support/processes.ts';
+import { signInStaff } from '../support/staff-session.ts';
+import { generateConsoleData } from './generate.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    organisations: { type: 'string', default: '1000' },
+    donations: { type: 'string', default: '1000000' },
+    samples: { type: 'string', default: '30' },
+  },
+});
+const SAMPLES = Number(args.samples);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+async function measure(get: (path: string) => Promise<Response>, name: string, path: string) {
+  const first = await get(path);
+  if (first.status !== 200) return `${name.padEnd(44)} answered ${first.status}`;
+  await first.arrayBuffer();
+  for (let i = 0; i < 2; i++) await (await get(path)).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const started = performance.now();
+    await (await get(path)).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const p95 = percentile(times, 0.95);
+  return `${name.padEnd(44)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  ${p95 < 100 ? 'ok' : 'OVER 100 ms'}`;
+}
+
+async function main() {
+  const database = await startBenchDatabase('kindling_bench_console');
+  let instance: Instance | null = null;
+  try {
+    await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
+    await generateConsoleData(database.db, {
+      organisations: Number(args.organisations),
+      donations: Number(args.donations),
+    });
+    const { rows } = await database.db.execute<{ id: number }>(sql`
+      SELECT npo_id AS id FROM donations GROUP BY npo_id ORDER BY count(*) DESC LIMIT 1`);
+    const largest = Number(rows[0]?.id);
+    instance = await startInstance({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, JOB_WORKERS: 'off' });
+    const get = await signInStaff(instance.url, 'console@kindling.test');
+    console.log(`\nConsole reads, ${SAMPLES} samples each (target p95 < 100 ms):`);
+    for (const [name, path] of [
+      ['index (/console)', '/console'],
+      ['organisations, page 1', '/console/organizations'],
+      ['organisations, page 20', '/console/organizations?page=20'],
+      ['organisations, suspended', '/console/organizations?status=suspended'],
+      ['organisations, search "organisation 9"', '/console/organizations?q=organisation%209'],
+      ['the largest organisation', `/console/organizations/${largest}`],
+      ['users, page 1', '/console/users'],
+      ['users, search "bench 12"', '/console/users?q=bench%2012'],
+    ] as const) {
+      console.log(`  ${await measure(get, name, path)}`);
+    }
+  } finally {
+    if (instance) await stopInstance(instance);
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
