@@ -19,7 +19,7 @@ import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorWallRoutes } from './modules/donor-wall/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
-import { fundraiserRoutes, joinInvitedFundraisers } from './modules/fundraisers/index.ts';
+import { fundraiserRoutes, joinInvitedFundraisers, peerPageRoutes } from './modules/fundraisers/index.ts';
 import { importRoutes, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
@@ -169,6 +169,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(donorWallRoutes, { db: deps.db, config: deps.config });
       // conv15: the form's funnel, reminders, abandoned gifts (docs/decisions/037-conversion-features.md).
       await api.register(conversionRoutes, { db: deps.db });
+      // p2p16: fundraiser pages, /peer-dashboard, the staff P2P view, the leaderboard (decision 044).
+      await api.register(peerPageRoutes, {
+        db: deps.db,
+        mailer: deps.mailer,
+        origin: publicOrigin(deps.config),
+        config: deps.config,
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -50,3 +50,5 @@ export * from './search.ts';
 export * from './security.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// p2p16: fundraiser pages, the fundraiser's dashboard, the staff P2P view and the leaderboard.
+export * from './peer-pages.ts';

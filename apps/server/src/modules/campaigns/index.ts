@@ -9,3 +9,8 @@ export { campaignDesignations, campaigns } from './campaigns.tables.ts';
 export { type CurrencyFactors, niceMajor } from './currency-amounts.ts';
 export { FORM_ROOT_SELECTOR, scopeCustomCss } from './custom-css.ts';
 export { findGiftContext, type GiftContext, giftContextJson, toGiftContext } from './gift-context.repository.ts';
+// p2p16: peer pages total their gifts by the campaigns' rule, and sanitise stories like descriptions.
+export { campaignTotalsRow } from './campaign-totals.sql.ts';
+export { sanitiseDescription } from './description-html.ts';
+// p2p16: a fundraiser's page URL is checked by the campaigns' rule.
+export { checkCampaignUrl } from './campaigns.service.ts';

@@ -36,3 +36,5 @@ export {
   type SucceededPayment,
 } from './record-payment.service.ts';
 export { listUsedCurrencies } from './used-currencies.repository.ts';
+// p2p16: a removed fundraiser page's gifts are credited to the campaign alone (decision 044).
+export { clearPeerCredit } from './peer-credit.repository.ts';

@@ -33,3 +33,5 @@ export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
+// p2p16: fundraiser pages, P2P settings and thank-you status (docs/decisions/044-peer-to-peer-pages.md).
+export * from '../../modules/fundraisers/peer-pages.tables.ts';
