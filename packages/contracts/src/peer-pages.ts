@@ -54,6 +54,8 @@ export const ZPeerPage = z.object({
   id: z.number(),
   campaign_id: z.number(),
   campaign_name: z.string(),
+  /** The parent campaign's own page, /{parent_url}. */
+  parent_url: z.string(),
   title: z.string(),
   story: z.string(),
   image_url: z.string().nullable(),

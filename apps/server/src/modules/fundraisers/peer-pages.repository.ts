@@ -10,6 +10,7 @@ export type PeerPageRow = {
   npo_id: number;
   campaign_id: number;
   campaign_name: string;
+  parent_url: string;
   title: string;
   story: string;
   image_url: string | null;
@@ -38,7 +39,7 @@ export type PeerPageRow = {
  */
 export async function selectPeerPages(db: Tx, where: SQL, order: SQL = sql`c.id`): Promise<PeerPageRow[]> {
   const { rows } = await db.execute<PeerPageRow>(sql`
-    SELECT c.id, c.npo_id, c.parent_campaign_id AS campaign_id, p.name AS campaign_name, c.name AS title,
+    SELECT c.id, c.npo_id, c.parent_campaign_id AS campaign_id, p.name AS campaign_name, p.campaign_url AS parent_url, c.name AS title,
       c.description AS story, c.image_url, c.video_url, c.goal_minor, c.ends_at, c.campaign_url, c.owner_user_id,
       nullif(trim(u.first_name || ' ' || u.last_name), '') AS fundraiser, c.created_at,
       coalesce(pp.state, 'live') AS state, coalesce(pp.featured, false) AS featured, pp.first_shared_at,

@@ -36,6 +36,7 @@ export function toPeerPage(r: PeerPageRow): TPeerPage {
     id: Number(r.id),
     campaign_id: Number(r.campaign_id),
     campaign_name: r.campaign_name,
+    parent_url: r.parent_url,
     title: r.title,
     story: r.story,
     image_url: r.image_url,
