@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { portalCookie: PORTAL_COOKIE });
   useProductValidationMessages();
   registerRequestInputChecks(app);
-  const readIndexHtml = deps.serveWeb ? await registerWebApp(app, deps.webDistDir) : null;
+  const readIndexHtml = deps.serveWeb ? await registerWebApp(app, deps.webDistDir, publicOrigin(deps.config)) : null;
   registerErrorHandler(app, readIndexHtml);
 
   registerSecurityHeaders(app, {
