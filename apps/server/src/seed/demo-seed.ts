@@ -16,6 +16,7 @@ import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
+import { seedPeerPages } from './peer-pages-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
 import { seedSecurity } from './security-seed.ts';
 import { seedTeam } from './team-seed.ts';
@@ -200,5 +201,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedWallets(db, npoIds);
   // conv15: upsell and tributes on the Spring Appeal, its funnel and two abandoned gifts.
   await seedConversion(db, npoIds);
+  // p2p16: five fundraiser pages with gifts on the Spring Appeal (decision 044).
+  await seedPeerPages(db, npoIds);
   return { created };
 }
