@@ -32,8 +32,6 @@ function ThankModal({ pageId, campaignName, gift, onClose }: ThankProps) {
         <Textarea
           label="Your message"
           description="Sent by e-mail to the donor; their address stays private."
-          autosize
-          minRows={4}
           maxLength={2000}
           value={message}
           onChange={(e) => setMessage(e.currentTarget.value)}

@@ -75,8 +75,7 @@ function TextModal({ campaignId, row, onClose }: { campaignId: number; row: TPee
         <Textarea
           label="Story"
           description="Replaces the fundraiser's story; HTML is cleaned when saved. The change is audited."
-          autosize
-          minRows={4}
+          rows={5}
           value={story}
           onChange={(e) => setStory(e.currentTarget.value)}
         />

@@ -67,8 +67,7 @@ export function PeerSettingsForm({ campaignId, settings, currency, canEdit }: Pr
           <Textarea
             label="Default story of a new page"
             description="HTML is allowed; it is cleaned when saved."
-            autosize
-            minRows={3}
+            rows={5}
             value={draft.default_story}
             disabled={!canEdit}
             onChange={(e) => setDraft({ ...draft, default_story: e.currentTarget.value })}

@@ -163,8 +163,7 @@ function Editor({ page }: { page: TPeerPage }) {
           <Textarea
             label="Your story"
             description="Why you are raising money. HTML is allowed (paragraphs, links, lists); it is cleaned when saved."
-            autosize
-            minRows={5}
+            rows={5}
             value={draft.story}
             onChange={(e) => set('story')(e.currentTarget.value)}
             error={fields.story}
