@@ -16,6 +16,8 @@ export {
   usableRates,
   usableRatesJson,
 } from './exchange-rates.ts';
+// p2p16: a removed fundraiser page's gifts are credited to the campaign alone (decision 044).
+export { clearPeerCredit } from './peer-credit.repository.ts';
 // wallet15: bank debits recorded pending, then settled by the provider's webhook (decision 038).
 export { type DebitOutcome, hasPendingDonation, settlePendingDonation } from './pending-debit.service.ts';
 export {
@@ -36,5 +38,3 @@ export {
   type SucceededPayment,
 } from './record-payment.service.ts';
 export { listUsedCurrencies } from './used-currencies.repository.ts';
-// p2p16: a removed fundraiser page's gifts are credited to the campaign alone (decision 044).
-export { clearPeerCredit } from './peer-credit.repository.ts';
