@@ -52,3 +52,34 @@ export async function readLeaderboard(db: Db, campaignId: number, limit: number)
     })),
   };
 }
+
+type Kept = { body: string | null; at: number; refreshing: boolean };
+
+/**
+ * The per-process copy of each campaign's answer. A copy older than `ttlMs` is still served while
+ * one request recomputes it in the background, so only a campaign's very first visitor waits for
+ * the grouped read (decision 044); `ttlMs` 0 computes every time (tests).
+ */
+export function createBoardCache(ttlMs: number, max = 1_000) {
+  const kept = new Map<string, Kept>();
+  const refresh = (key: string, load: () => Promise<string | null>, entry: Kept) => {
+    entry.refreshing = true;
+    load()
+      .then((body) => kept.set(key, { body, at: Date.now(), refreshing: false }))
+      .catch(() => {
+        entry.refreshing = false;
+      });
+  };
+  return async (key: string, load: () => Promise<string | null>): Promise<string | null> => {
+    if (ttlMs <= 0) return load();
+    const entry = kept.get(key);
+    if (!entry) {
+      const body = await load();
+      if (kept.size >= max) kept.delete(kept.keys().next().value as string);
+      kept.set(key, { body, at: Date.now(), refreshing: false });
+      return body;
+    }
+    if (Date.now() - entry.at > ttlMs && !entry.refreshing) refresh(key, load, entry);
+    return entry.body;
+  };
+}

@@ -20,13 +20,12 @@ import {
   ZPeerUrlQuery,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createShortCache } from '../../platform/cache/short-cache.ts';
 import type { Config } from '../../platform/config/config.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
-import { readLeaderboard } from './leaderboard.ts';
+import { createBoardCache, readLeaderboard } from './leaderboard.ts';
 import {
   editPeerPage,
   myPeerPages,
@@ -169,9 +168,7 @@ export async function peerPageRoutes(app: FastifyInstance, deps: PeerDeps & { co
   );
 
   // Public: the campaign page's leaderboard, polled like the donor wall (decision 036).
-  const cache = createShortCache<string>({
-    ttlMs: deps.config.CAMPAIGN_PAGE_CACHE_MS ?? (deps.config.NODE_ENV === 'test' ? 0 : 5_000),
-  });
+  const cached = createBoardCache(deps.config.CAMPAIGN_PAGE_CACHE_MS ?? (deps.config.NODE_ENV === 'test' ? 0 : 5_000));
   r.get(
     '/npo_admin/campaign_page/leaderboard',
     {
@@ -180,7 +177,7 @@ export async function peerPageRoutes(app: FastifyInstance, deps: PeerDeps & { co
     },
     async (request, reply) => {
       const { campaign_id, limit } = request.query;
-      const body = await cache.get(`${campaign_id}:${limit}`, async () => {
+      const body = await cached(`${campaign_id}:${limit}`, async () => {
         const board = await readLeaderboard(db, campaign_id, limit);
         return board === null ? null : JSON.stringify(board);
       });
