@@ -154,7 +154,7 @@ export function PeerPagesTable({ campaignId, rows, currency, canEdit }: Props) {
                     {row.title}
                   </Anchor>
                   {row.featured && (
-                    <Badge ml="xs" size="xs" variant="light" color="yellow">
+                    <Badge ml="xs" size="xs" variant="filled" color="dark.6">
                       Featured
                     </Badge>
                   )}
