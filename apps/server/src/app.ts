@@ -21,7 +21,7 @@ import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorWallRoutes } from './modules/donor-wall/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
-import { fundraiserRoutes, joinInvitedFundraisers } from './modules/fundraisers/index.ts';
+import { fundraiserRoutes, joinInvitedFundraisers, peerPageRoutes } from './modules/fundraisers/index.ts';
 import { importRoutes, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { portalCookie: PORTAL_COOKIE });
   useProductValidationMessages();
   registerRequestInputChecks(app);
-  const readIndexHtml = deps.serveWeb ? await registerWebApp(app, deps.webDistDir) : null;
+  const readIndexHtml = deps.serveWeb ? await registerWebApp(app, deps.webDistDir, publicOrigin(deps.config)) : null;
   registerErrorHandler(app, readIndexHtml);
 
   registerSecurityHeaders(app, {
@@ -182,6 +182,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(conversionRoutes, { db: deps.db });
       // console24: the platform console (decision 046).
       await api.register(consoleRoutes, { db: deps.db });
+      // p2p16: fundraiser pages, /peer-dashboard, the staff P2P view, the leaderboard (decision 044).
+      await api.register(peerPageRoutes, {
+        db: deps.db,
+        mailer: deps.mailer,
+        origin: publicOrigin(deps.config),
+        config: deps.config,
+      });
     },
     { prefix: '/api/v1' },
   );

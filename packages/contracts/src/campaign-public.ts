@@ -35,6 +35,8 @@ export const ZPublicCampaign = z.object({
       donors: z.number().int().min(0),
       // Donor wall and urgency: the fundraiser's own goal (the default goal when they set none).
       goal_minor: ZMinorAmount,
+      // p2p16: the fundraiser's video link (docs/decisions/044-peer-to-peer-pages.md).
+      video_url: z.string().nullish(),
     })
     .nullable(),
   /** The campaign the gift goes to: for a peer page its parent's name (the page's own is peer.name). */

@@ -39,6 +39,9 @@ export * from './overview.ts';
 export * from './payment-methods.ts';
 export * from './payment-settings.ts';
 export * from './payments.ts';
+// p2p16: fundraiser pages, the fundraiser's dashboard, the staff P2P view and the leaderboard.
+export * from './peer-pages.ts';
+export * from './peer-share.ts';
 export * from './portal.ts';
 export * from './post-sign-in.ts';
 export * from './processors.ts';

@@ -19,6 +19,7 @@ import { seedDonorJourney } from './donor-journey-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
+import { seedPeerPages } from './peer-pages-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
 import { seedSecurity } from './security-seed.ts';
 import { seedSegments } from './segments-seed.ts';
@@ -221,5 +222,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedDonorJourney(db, npoIds);
   // console24: a third organisation, suspended by the platform (decision 046).
   await seedConsole(db);
+  // p2p16: five fundraiser pages with gifts on the Spring Appeal (decision 044).
+  await seedPeerPages(db, npoIds);
   return { created };
 }

@@ -98,6 +98,19 @@ function LazyDonorWall({ campaign }: { campaign: TPublicCampaign }) {
   );
 }
 
+// p2p16: the leaderboard (campaign pages) and share panel (fundraiser pages), after the first paint.
+const PeerExtras = lazy(() => import('./peer/PeerExtras.tsx'));
+function LazyPeerExtras({ campaign }: { campaign: TPublicCampaign }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
+  if (!painted) return null;
+  return (
+    <Suspense fallback={null}>
+      <PeerExtras campaign={campaign} />
+    </Suspense>
+  );
+}
+
 function Message({ title, text, action }: { title: string; text: string; action?: () => void }) {
   return (
     <div className="kd-message">
@@ -177,6 +190,8 @@ export function CampaignPage({ pathname }: { pathname: string }) {
         )}
         {/* Donor wall: its code loads after the first paint (LazyDonorWall). */}
         {!embed && <LazyDonorWall campaign={load.campaign} />}
+        {/* p2p16: leaderboard or share panel (decision 044). */}
+        {!embed && <LazyPeerExtras campaign={load.campaign} />}
       </>
     );
   }

@@ -183,6 +183,8 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
   const [upsell, setUpsell] = useState<{ choice: DonationChoice; monthlyMinor: number } | null>(null);
   const count = (event: Parameters<typeof sendFunnelEvent>[1]) => {
     if (!preview) sendFunnelEvent(campaign.campaign_id, event);
+    // p2p16: a fundraiser page's own views, for its dashboard (decision 044).
+    if (!preview && event === 'view' && campaign.peer_campaign_id) sendFunnelEvent(campaign.peer_campaign_id, event);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, and on reaching payment
   useEffect(() => count(step === 0 ? 'view' : 'payment'), [step]);

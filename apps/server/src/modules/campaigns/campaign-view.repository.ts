@@ -39,6 +39,8 @@ export type CampaignJson = {
   max_amount_minor: number | null;
   // Custom JS (decision 036).
   custom_js: string;
+  // p2p16: a fundraiser's video link (docs/decisions/044-peer-to-peer-pages.md).
+  video_url?: string | null;
 };
 
 type Totals = { raised: number; donors: number; donations: number };

@@ -134,6 +134,8 @@ export function toPublicCampaign(
           donors: Number(row.peer_totals?.donors ?? 0),
           // Urgency and progress: the fundraiser's own goal, else the default goal (docs/product/campaigns.md#goal-and-days-left).
           goal_minor: self.goal_minor ?? DEFAULT_GOAL_MINOR,
+          // p2p16: the fundraiser's video link.
+          video_url: self.video_url ?? null,
         }
       : null,
     // A peer page raises for its parent: 'Sam is fundraising for Spring Appeal', not for the peer

@@ -66,6 +66,8 @@ export const campaigns = pgTable(
     maxAmountMinor: bigint({ mode: 'number' }),
     // Custom JS: set by organisation admins only, run by the public page after the form (decision 036).
     customJs: text().notNull().default(''),
+    // p2p16: a fundraiser's video link on their page (docs/decisions/044-peer-to-peer-pages.md).
+    videoUrl: text(),
   },
   (t) => [index('campaigns_npo_idx').on(t.npoId, t.status), index('campaigns_parent_idx').on(t.parentCampaignId)],
 );

@@ -18,6 +18,8 @@ export {
 } from './exchange-rates.ts';
 // fix15: the names a staff notice about a gift uses (refunds, disputes, failed bank debits).
 export { type GiftNames, giftNamesOf } from './gift-names.ts';
+// p2p16: a removed fundraiser page's gifts are credited to the campaign alone (decision 044).
+export { clearPeerCredit } from './peer-credit.repository.ts';
 // wallet15: bank debits recorded pending, then settled by the provider's webhook (decision 038).
 export { type DebitOutcome, hasPendingDonation, settlePendingDonation } from './pending-debit.service.ts';
 export {

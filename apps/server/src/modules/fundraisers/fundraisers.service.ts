@@ -17,6 +17,7 @@ import {
   lockPendingInvitations,
   markJoined,
 } from './fundraisers.repository.ts';
+import { applyPeerDefaults, selectPeerSettings } from './peer-pages.repository.ts';
 
 const isStaffOf = (session: RequestSession | null, npoId: number) =>
   session !== null &&
@@ -46,6 +47,10 @@ export async function inviteFundraiser(
     throw new AppError('FORBIDDEN', 'You can ask to fundraise for yourself only.');
   }
   if (!staff) {
+    // p2p16: a campaign may take fundraisers by invitation only (decision 044).
+    if (!(await selectPeerSettings(deps.db, campaign.id)).self_registration) {
+      throw new AppError('FORBIDDEN', 'This campaign takes fundraisers by invitation only.');
+    }
     await requestToFundraise(deps, campaign, input);
     return { fundraiser: null, confirmation_sent: true };
   }
@@ -64,6 +69,8 @@ export async function inviteFundraiser(
 export async function joinInvitedFundraisers(tx: Tx, userId: number): Promise<void> {
   for (const invitation of await lockPendingInvitations(tx, userId)) {
     const peerCampaignId = await insertPeerCampaign(tx, invitation);
+    // p2p16: the campaign's P2P defaults and approval (decision 044).
+    await applyPeerDefaults(tx, { id: peerCampaignId, npoId: invitation.npoId, campaignId: invitation.campaignId });
     await markJoined(tx, invitation.id, peerCampaignId);
     await recordAudit(tx, {
       npoId: invitation.npoId,

@@ -71,7 +71,12 @@ const escapeHtml = (text: string) =>
  * it is missing. A campaign that does not exist (or is not active) answers 404 with the same page,
  * which shows its friendly not-found state.
  */
-async function withCampaign(app: FastifyInstance, html: string, page: NonNullable<ReturnType<typeof donatePageOf>>) {
+async function withCampaign(
+  app: FastifyInstance,
+  html: string,
+  page: NonNullable<ReturnType<typeof donatePageOf>>,
+  origin = '',
+) {
   const api =
     page.kind === 'embed' && /^\d+$/.test(page.key)
       ? `/api/v1/npo_admin/campaigns/${page.key}`
@@ -81,9 +86,12 @@ async function withCampaign(app: FastifyInstance, html: string, page: NonNullabl
   if (response.statusCode !== 200) return { html, status: 200 };
   let name = '';
   let script = '';
+  let meta = '';
   try {
     const campaign = (JSON.parse(response.body) as { campaign?: { name?: unknown; custom_js?: unknown } }).campaign;
     name = String(campaign?.name ?? '');
+    // p2p16: shared links show the page's picture and title (decision 044).
+    if (page.kind !== 'embed') meta = shareMetaTags(campaign, origin, page);
     // Custom JS runs on the campaign's own pages, not inside other sites' frames (decision 036).
     if (page.kind !== 'embed' && typeof campaign?.custom_js === 'string') script = campaign.custom_js;
   } catch {
@@ -93,8 +101,42 @@ async function withCampaign(app: FastifyInstance, html: string, page: NonNullabl
   const json = response.body.replace(/</g, '\\u003c');
   const withData = html
     .replace('</body>', `<script type="application/json" id="kindling-campaign">${json}</script></body>`)
-    .replace('<title>Donate</title>', `<title>Donate to ${escapeHtml(name)}</title>`);
+    .replace('<title>Donate</title>', `<title>Donate to ${escapeHtml(name)}</title>${meta}`);
   return { ...withCustomJs(withData, script), status: 200 };
+}
+
+type ShareFields = {
+  name?: unknown;
+  call_to_action?: unknown;
+  image_url?: unknown;
+  peer?: { name?: unknown; owner_name?: unknown; campaign_url?: unknown } | null;
+};
+
+/**
+ * Open Graph and Twitter card tags (decision 044), so a shared link shows the page's picture and
+ * title: a fundraiser's page by its own title. Every value is escaped; the picture is made absolute.
+ */
+function shareMetaTags(campaign: ShareFields | undefined, origin: string, page: { kind: string; key: string }) {
+  if (!campaign) return '';
+  const peer = campaign.peer ?? null;
+  const title = String(peer?.name ?? campaign.name ?? '');
+  const description = peer
+    ? `${String(peer.owner_name ?? '') || 'A supporter'} is fundraising for ${String(campaign.name ?? '')}`
+    : String(campaign.call_to_action ?? '') || `Give to ${String(campaign.name ?? '')}`;
+  const image = typeof campaign.image_url === 'string' && campaign.image_url ? campaign.image_url : '';
+  const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
+  const path = page.kind === 'raise' ? `/raise/${page.key}` : `/${page.key}`;
+  const tags: Array<[string, string, string]> = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', `${origin}${path}`],
+    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+  ];
+  if (image) tags.push(['property', 'og:image', absolute(image)], ['name', 'twitter:image', absolute(image)]);
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`).join('');
 }
 
 /** What the card and wallet providers' own scripts, frames and calls need (Stripe.js, PayPal JS SDK). */
@@ -140,7 +182,11 @@ export function applyDonatePageHeaders(reply: FastifyReply, frameable: boolean, 
  * Serves the built apps' assets (precompressed .br/.gz when the browser takes them; hashed files
  * under /assets/ cached for a year) and returns the page reader for the not-found handler.
  */
-export async function registerWebApp(app: FastifyInstance, distDir = webDistDir): Promise<IndexHtmlReader> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir = webDistDir,
+  origin = '',
+): Promise<IndexHtmlReader> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
   fs.mkdirSync(distDir, { recursive: true });
@@ -170,7 +216,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
     }
     const html = readDonate();
     if (html === null) return null;
-    return { ...(await withCampaign(app, html, page)), donate: true, frameable: page.kind === 'embed' };
+    return { ...(await withCampaign(app, html, page, origin)), donate: true, frameable: page.kind === 'embed' };
   };
 
   const sendPage = async (pathname: string, reply: FastifyReply) => {

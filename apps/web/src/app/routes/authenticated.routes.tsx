@@ -153,6 +153,19 @@ const RecurringPlansPage = lazy(() =>
 const RecurringPlanPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlanPage.tsx').then((m) => ({ default: m.RecurringPlanPage })),
 );
+// p2p16: the peer feature's pages, one chunk.
+type PeerPageName = 'PeerDashboardPage' | 'PeerDonationsPage' | 'PeerEditPage' | 'PeerDonatePage' | 'PeerToPeerPage';
+const PEER_PAGES = {
+  PeerDashboardPage: lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.PeerDashboardPage }))),
+  PeerDonationsPage: lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.PeerDonationsPage }))),
+  PeerEditPage: lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.PeerEditPage }))),
+  PeerDonatePage: lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.PeerDonatePage }))),
+  PeerToPeerPage: lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.PeerToPeerPage }))),
+};
+function PeerPage({ name }: { name: PeerPageName }) {
+  const Page = PEER_PAGES[name];
+  return <Page />;
+}
 const SCREENS: Record<string, ReactNode> = {
   '/my-donations': <MyDonationsPage />,
   '/recurring-donations': <RecurringDonationsPage />,
@@ -202,6 +215,12 @@ const SCREENS: Record<string, ReactNode> = {
   '/console/organizations/:id': <ConsoleOrganisationPage />,
   '/console/users': <ConsoleUsersPage />,
   '/console/settings': <ConsoleSettingsPage />,
+  // p2p16: fundraiser pages and the staff P2P view (decision 044).
+  '/peer-dashboard': <PeerPage name="PeerDashboardPage" />,
+  '/peer-donations/:id': <PeerPage name="PeerDonationsPage" />,
+  '/peer-campaign-edit/:id': <PeerPage name="PeerEditPage" />,
+  '/donate': <PeerPage name="PeerDonatePage" />,
+  '/dashboard/peer-to-peer/:id': <PeerPage name="PeerToPeerPage" />,
 };
 
 /**

@@ -22,9 +22,10 @@ function NameCell({ campaign }: { campaign: TCampaignListItem }) {
           Fundraiser page
         </Text>
       ) : campaign.peer_campaigns > 0 ? (
-        <Text size="xs" c="dimmed">
+        // p2p16: the count links to the campaign's P2P view (decision 044).
+        <Anchor component={Link} to={`/dashboard/peer-to-peer/${campaign.id}`} size="xs">
           {campaign.peer_campaigns} fundraiser {campaign.peer_campaigns === 1 ? 'page' : 'pages'}
-        </Text>
+        </Anchor>
       ) : null}
     </Stack>
   );
