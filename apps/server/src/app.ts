@@ -13,6 +13,8 @@ import {
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
+import { dealRoutes } from './modules/deals/index.ts';
+import { registerTaskReminders, taskRoutes } from './modules/tasks/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
@@ -169,6 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(donorWallRoutes, { db: deps.db, config: deps.config });
       // conv15: the form's funnel, reminders, abandoned gifts (docs/decisions/037-conversion-features.md).
       await api.register(conversionRoutes, { db: deps.db });
+      // deals20: the CRM's major-gift pipeline and tasks (docs/decisions/043-deals-and-tasks.md).
+      await api.register(dealRoutes, { db: deps.db });
+      await api.register(taskRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );
@@ -238,6 +243,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
     log: (err) => app.log.error({ err }, 'the reminder sweep could not be enqueued'),
   });
+  // deals20: CRM task reminders and the morning digest, swept every five minutes.
+  const tasksClock = registerTaskReminders(jobs, {
+    db: deps.db,
+    mailer: deps.mailer,
+    origin: publicOrigin(deps.config),
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
+    log: (err) => app.log.error({ err }, 'the task sweep could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -246,7 +259,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   givingDaysClock.start();
   ratesClock.start();
   remindersClock.start();
+  tasksClock.start();
   app.addHook('onClose', async () => {
+    tasksClock.stop();
     remindersClock.stop();
     ratesClock.stop();
     givingDaysClock.stop();

@@ -50,3 +50,6 @@ export * from './search.ts';
 export * from './security.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// deals20: the CRM's major-gift pipeline and tasks.
+export * from './deals.ts';
+export * from './tasks.ts';

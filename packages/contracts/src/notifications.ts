@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'import.finished',
   'import.failed',
   'export.finished',
+  // deals20: a CRM task falls due.
+  'task.due',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

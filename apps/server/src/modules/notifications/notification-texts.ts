@@ -154,4 +154,10 @@ export const notificationTexts = {
     message: `Your export of ${count(d.rows, d.locale)} ${d.what} is ready.`,
     link: '/dashboard/reports',
   }),
+  // deals20: a CRM task falls due (docs/decisions/043-deals-and-tasks.md).
+  'task.due': (d: { taskId: number; title: string; overdue: boolean }): NotificationText => ({
+    title: d.overdue ? 'Task overdue' : 'Task due today',
+    message: d.overdue ? `“${d.title}” is overdue.` : `“${d.title}” is due today.`,
+    link: `/dashboard/crm/tasks/${d.taskId}`,
+  }),
 } satisfies Record<TNotificationKind, (data: never) => NotificationText>;

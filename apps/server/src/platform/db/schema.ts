@@ -33,3 +33,6 @@ export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
+// deals20: the CRM's major-gift pipeline and tasks.
+export * from '../../modules/deals/deals.tables.ts';
+export * from '../../modules/tasks/tasks.tables.ts';
