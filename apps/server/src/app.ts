@@ -13,9 +13,8 @@ import {
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
-import { dealRoutes } from './modules/deals/index.ts';
-import { registerTaskReminders, taskRoutes } from './modules/tasks/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
+import { dealRoutes } from './modules/deals/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorWallRoutes } from './modules/donor-wall/index.ts';
@@ -43,6 +42,7 @@ import { registerReceipts, registerThankYous } from './modules/receipts/index.ts
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
+import { registerTaskReminders, taskRoutes } from './modules/tasks/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import type { Config } from './platform/config/config.ts';

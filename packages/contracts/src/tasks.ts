@@ -32,9 +32,12 @@ export const TASK_MESSAGES = {
 const ZDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, TASK_MESSAGES.date)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-    message: TASK_MESSAGES.date,
-  });
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      message: TASK_MESSAGES.date,
+    },
+  );
 const ZRef = z.number().int().positive().nullable().default(null);
 
 export const ZTaskInput = z.object({

@@ -1,5 +1,4 @@
-import { CLOSED_DEAL_STAGES, DEAL_MESSAGES, DEFAULT_DEAL_STAGES, type TDealStage } from '@kindling/contracts';
-import { ACCESS } from '@kindling/contracts';
+import { ACCESS, CLOSED_DEAL_STAGES, DEAL_MESSAGES, DEFAULT_DEAL_STAGES, type TDealStage } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
@@ -53,8 +52,7 @@ export async function saveStages(db: Db, actor: Actor, stages: TDealStage[]): Pr
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ stage: string }>(sql`
       SELECT DISTINCT stage FROM deals WHERE npo_id = ${actor.npoId} AND NOT (stage = ANY(${arrayParam(keys)}::text[]))`);
-    if (rows.length > 0)
-      throw new AppError('CONFLICT', DEAL_MESSAGES.stageInUse, { stages: DEAL_MESSAGES.stageInUse });
+    if (rows.length > 0) throw new AppError('CONFLICT', DEAL_MESSAGES.stageInUse, { stages: DEAL_MESSAGES.stageInUse });
     const before = await stagesOf(tx, actor.npoId);
     await tx.execute(sql`DELETE FROM deal_stages WHERE npo_id = ${actor.npoId}`);
     for (const [position, s] of stages.entries()) {

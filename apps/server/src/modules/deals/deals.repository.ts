@@ -28,7 +28,9 @@ const stagesRelation = (stages: TDealStage[]) =>
     AS s(key text, probability int)`;
 
 const personName = (alias: string) =>
-  sql.raw(`coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), nullif(${alias}.email, ''), 'Unnamed contact')`);
+  sql.raw(
+    `coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), nullif(${alias}.email, ''), 'Unnamed contact')`,
+  );
 
 /** Deals with their contact, owner, effective probability and what their linked gifts add up to. */
 function dealSelect(stages: TDealStage[], where: SQL, tail: SQL = sql``) {
@@ -125,7 +127,13 @@ export async function updateDeal(tx: Tx, npoId: number, id: number, v: DealValue
 
 /** The row locked for a change; null when it is not the organisation's. */
 export async function lockDeal(tx: Tx, npoId: number, id: number) {
-  const { rows } = await tx.execute<{ id: number; stage: string; contact_id: number; currency: string; probability: number | null }>(sql`
+  const { rows } = await tx.execute<{
+    id: number;
+    stage: string;
+    contact_id: number;
+    currency: string;
+    probability: number | null;
+  }>(sql`
     SELECT id, stage, contact_id, currency, probability FROM deals WHERE id = ${id} AND npo_id = ${npoId} FOR UPDATE`);
   return rows[0] ?? null;
 }
@@ -134,7 +142,14 @@ export async function lockDeal(tx: Tx, npoId: number, id: number) {
  * Puts the deal in `stage` just before `beforeId` (last when null or not in that column), halfway
  * between its new neighbours. A move to another stage drops the deal's own probability.
  */
-export async function moveDeal(tx: Tx, npoId: number, id: number, stage: string, beforeId: number | null, keepProbability: boolean) {
+export async function moveDeal(
+  tx: Tx,
+  npoId: number,
+  id: number,
+  stage: string,
+  beforeId: number | null,
+  keepProbability: boolean,
+) {
   const position = beforeId
     ? sql`coalesce((
         SELECT (b.position + coalesce((SELECT max(p.position) FROM deals p WHERE p.npo_id = ${npoId} AND p.stage = ${stage}
@@ -153,13 +168,20 @@ export async function deleteDeal(tx: Tx, npoId: number, id: number): Promise<boo
   return rows.length > 0;
 }
 
-type FigureRow = { key: string | null; name: string | null; currency: string; amount: string; weighted: string; count: number };
+type FigureRow = {
+  key: string | null;
+  name: string | null;
+  currency: string;
+  amount: string;
+  weighted: string;
+  count: number;
+};
 
 /** Open deals' amounts and weighted amounts (each deal's rounded to a minor unit) by `group`. */
 async function pipelineBy(db: Db, npoId: number, stages: TDealStage[], group: 'month' | 'owner') {
-  const key =
-    group === 'month' ? sql`to_char(d.expected_on, 'YYYY-MM')` : sql`d.owner_user_id::text`;
-  const name = group === 'month' ? sql`NULL::text` : sql`max(CASE WHEN u.id IS NULL THEN NULL ELSE ${personName('u')} END)`;
+  const key = group === 'month' ? sql`to_char(d.expected_on, 'YYYY-MM')` : sql`d.owner_user_id::text`;
+  const name =
+    group === 'month' ? sql`NULL::text` : sql`max(CASE WHEN u.id IS NULL THEN NULL ELSE ${personName('u')} END)`;
   const { rows } = await db.execute<FigureRow>(sql`
     SELECT ${key} AS key, ${name} AS name, d.currency, sum(d.amount_minor) AS amount,
       sum(round(d.amount_minor * coalesce(d.probability, s.probability, 0) / 100.0)) AS weighted, count(*)::int AS count
@@ -179,7 +201,13 @@ export async function selectPipeline(db: Db, npoId: number, stages: TDealStage[]
   return { byMonth, byOwner };
 }
 
-export type GiftRow = { donation_id: number; amount_minor: string; currency: string; received_at: Date | string; linked: boolean };
+export type GiftRow = {
+  donation_id: number;
+  amount_minor: string;
+  currency: string;
+  received_at: Date | string;
+  linked: boolean;
+};
 
 /** The contact's received gifts: the ones linked to this deal, and the ones no deal has yet. */
 export async function selectDealGifts(db: Db | Tx, dealId: number, contactId: number) {
@@ -199,7 +227,9 @@ export async function selectDonation(tx: Tx, npoId: number, donationId: number) 
 }
 
 export async function linkGift(tx: Tx, dealId: number, donationId: number) {
-  await tx.execute(sql`INSERT INTO deal_gifts (deal_id, donation_id) VALUES (${dealId}, ${donationId}) ON CONFLICT DO NOTHING`);
+  await tx.execute(
+    sql`INSERT INTO deal_gifts (deal_id, donation_id) VALUES (${dealId}, ${donationId}) ON CONFLICT DO NOTHING`,
+  );
 }
 
 export async function unlinkGift(tx: Tx, dealId: number, donationId: number): Promise<boolean> {

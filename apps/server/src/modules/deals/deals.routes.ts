@@ -50,15 +50,19 @@ export async function dealRoutes(app: FastifyInstance, deps: { db: Db }): Promis
   const { db } = deps;
   const read = requireAccess(READ);
 
-  r.get('/npo_admin/deal_options', { preHandler: read, schema: { response: { 200: ZDealOptions } } }, async (request) => {
-    const { npoId } = actorOf(request);
-    const [stages, team, currency] = await Promise.all([
-      stagesOf(db, npoId),
-      selectStaff(db, npoId),
-      organisationCurrency(db, npoId),
-    ]);
-    return { stages, team, currency };
-  });
+  r.get(
+    '/npo_admin/deal_options',
+    { preHandler: read, schema: { response: { 200: ZDealOptions } } },
+    async (request) => {
+      const { npoId } = actorOf(request);
+      const [stages, team, currency] = await Promise.all([
+        stagesOf(db, npoId),
+        selectStaff(db, npoId),
+        organisationCurrency(db, npoId),
+      ]);
+      return { stages, team, currency };
+    },
+  );
 
   r.put(
     '/npo_admin/deal_stages',
@@ -79,8 +83,10 @@ export async function dealRoutes(app: FastifyInstance, deps: { db: Db }): Promis
     getBoard(db, actorOf(request).npoId),
   );
 
-  r.get('/npo_admin/deals/pipeline', { preHandler: read, schema: { response: { 200: ZPipelineFigures } } }, async (request) =>
-    getPipeline(db, actorOf(request).npoId),
+  r.get(
+    '/npo_admin/deals/pipeline',
+    { preHandler: read, schema: { response: { 200: ZPipelineFigures } } },
+    async (request) => getPipeline(db, actorOf(request).npoId),
   );
 
   r.get(
@@ -102,8 +108,10 @@ export async function dealRoutes(app: FastifyInstance, deps: { db: Db }): Promis
     },
   );
 
-  r.get('/npo_admin/deals/:id', { preHandler: read, schema: { params: ZId, response: { 200: ZDealRecord } } }, async (request) =>
-    getDeal(db, actorOf(request).npoId, request.params.id),
+  r.get(
+    '/npo_admin/deals/:id',
+    { preHandler: read, schema: { params: ZId, response: { 200: ZDealRecord } } },
+    async (request) => getDeal(db, actorOf(request).npoId, request.params.id),
   );
 
   r.put(

@@ -127,7 +127,10 @@ export async function getPipeline(db: Db, npoId: number): Promise<TPipelineFigur
   }
   return {
     by_month: byMonth.map((r) => ({ month: r.key, ...figures(r) })),
-    by_owner: byOwner.map((r) => ({ owner: r.key === null ? null : { id: Number(r.key), name: r.name ?? '' }, ...figures(r) })),
+    by_owner: byOwner.map((r) => ({
+      owner: r.key === null ? null : { id: Number(r.key), name: r.name ?? '' },
+      ...figures(r),
+    })),
     total: [...totals.values()],
   };
 }
@@ -135,7 +138,9 @@ export async function getPipeline(db: Db, npoId: number): Promise<TPipelineFigur
 /** Contact, stage and owner checked against the organisation's; the first problem answers. */
 async function valuesOf(tx: Tx, npoId: number, input: DealInput) {
   if ((await contactName(tx, npoId, input.contact_id)) === null)
-    throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.contactNotFound, { contact_id: DEAL_MESSAGES.contactNotFound });
+    throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.contactNotFound, {
+      contact_id: DEAL_MESSAGES.contactNotFound,
+    });
   await stageOf(tx, npoId, input.stage);
   if (input.owner_user_id !== null)
     await checkStaff(tx, npoId, input.owner_user_id, 'owner_user_id', DEAL_MESSAGES.owner);
@@ -153,7 +158,15 @@ async function valuesOf(tx: Tx, npoId: number, input: DealInput) {
 }
 
 const audit = (tx: Tx, actor: Actor, action: string, id: number, data: Record<string, unknown>) =>
-  recordAudit(tx, { npoId: actor.npoId, actorUserId: actor.userId, action, targetType: 'deal', targetId: id, data, ip: actor.ip });
+  recordAudit(tx, {
+    npoId: actor.npoId,
+    actorUserId: actor.userId,
+    action,
+    targetType: 'deal',
+    targetId: id,
+    data,
+    ip: actor.ip,
+  });
 
 export async function createDeal(db: Db, actor: Actor, input: DealInput): Promise<number> {
   return db.transaction(async (tx) => {
@@ -228,7 +241,9 @@ export async function unlinkDealGift(db: Db, actor: Actor, id: number, donationI
 
 /** A deal of the organisation, for a task's link: its title, or null. */
 export async function dealTitle(db: Db | Tx, npoId: number, id: number): Promise<string | null> {
-  const { rows } = await db.execute<{ title: string }>(sql`SELECT title FROM deals WHERE id = ${id} AND npo_id = ${npoId}`);
+  const { rows } = await db.execute<{ title: string }>(
+    sql`SELECT title FROM deals WHERE id = ${id} AND npo_id = ${npoId}`,
+  );
   return rows[0]?.title ?? null;
 }
 

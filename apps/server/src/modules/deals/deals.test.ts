@@ -86,7 +86,12 @@ describe('CRM deals API', () => {
     expect(rows.at(-1)).toMatchObject({ action: 'deal.moved', data: { from: 'identified', to: 'cultivation' } });
 
     // Placed before another deal of the column, it comes first there.
-    const other = await create(staff, { title: 'Second', contact_id: giver?.id, amount_minor: 1000, stage: 'qualified' });
+    const other = await create(staff, {
+      title: 'Second',
+      contact_id: giver?.id,
+      amount_minor: 1000,
+      stage: 'qualified',
+    });
     await staff.post(`${API}/deals/${deal.id}/move`, { stage: 'qualified', before_id: other.id });
     const qualified = ZDealBoard.parse((await staff.get(`${API}/deals/board`)).json()).columns[1];
     const ids = qualified?.deals.map((d) => d.id) ?? [];
@@ -108,7 +113,9 @@ describe('CRM deals API', () => {
     expect((await outsider.put(`${API}/deals/${deal.id}`, body)).statusCode).toBe(404);
     expect((await outsider.post(`${API}/deals/${deal.id}/move`, { stage: 'won' })).statusCode).toBe(404);
     expect((await outsider.request('DELETE', `${API}/deals/${deal.id}`)).statusCode).toBe(404);
-    expect((await outsider.post(`${API}/deals/${deal.id}/gifts`, { donation_id: giver?.donationId })).statusCode).toBe(404);
+    expect((await outsider.post(`${API}/deals/${deal.id}/gifts`, { donation_id: giver?.donationId })).statusCode).toBe(
+      404,
+    );
     const theirs = await outsider.post(`${API}/deals`, body);
     expect(theirs.statusCode).toBe(400);
     expect(theirs.json().fields).toEqual({ contact_id: 'Choose a contact of your organisation.' });
@@ -148,10 +155,37 @@ describe('CRM deals API', () => {
 
   it('adds up the open pipeline by month and by owner, each deal weighted by its probability', async () => {
     const [a, b] = givers;
-    await create(staff, { title: 'P1', contact_id: a?.id, amount_minor: 100_001, stage: 'solicitation', expected_on: '2027-05-02', owner_user_id: adminId });
-    await create(staff, { title: 'P2', contact_id: b?.id, amount_minor: 33_333, stage: 'qualified', expected_on: '2027-05-30', probability: 33 });
-    await create(staff, { title: 'P3', contact_id: b?.id, amount_minor: 70_000, stage: 'won', expected_on: '2027-05-10', owner_user_id: adminId });
-    await create(staff, { title: 'P4', contact_id: a?.id, amount_minor: 9_999, stage: 'pledged', owner_user_id: staffId });
+    await create(staff, {
+      title: 'P1',
+      contact_id: a?.id,
+      amount_minor: 100_001,
+      stage: 'solicitation',
+      expected_on: '2027-05-02',
+      owner_user_id: adminId,
+    });
+    await create(staff, {
+      title: 'P2',
+      contact_id: b?.id,
+      amount_minor: 33_333,
+      stage: 'qualified',
+      expected_on: '2027-05-30',
+      probability: 33,
+    });
+    await create(staff, {
+      title: 'P3',
+      contact_id: b?.id,
+      amount_minor: 70_000,
+      stage: 'won',
+      expected_on: '2027-05-10',
+      owner_user_id: adminId,
+    });
+    await create(staff, {
+      title: 'P4',
+      contact_id: a?.id,
+      amount_minor: 9_999,
+      stage: 'pledged',
+      owner_user_id: staffId,
+    });
 
     const { stages } = ZDealOptions.parse((await staff.get(`${API}/deal_options`)).json());
     const deals = ZDealList.parse((await staff.get(`${API}/deals`)).json()).deals;
@@ -171,11 +205,17 @@ describe('CRM deals API', () => {
     };
     const figures = ZPipelineFigures.parse((await staff.get(`${API}/deals/pipeline`)).json());
     const byMonth = new Map(
-      figures.by_month.map((r) => [`${r.month ?? 'none'}|${r.currency}`, { amount: r.amount_minor, weighted: r.weighted_minor, count: r.count }]),
+      figures.by_month.map((r) => [
+        `${r.month ?? 'none'}|${r.currency}`,
+        { amount: r.amount_minor, weighted: r.weighted_minor, count: r.count },
+      ]),
     );
     expect(byMonth).toEqual(sums((d) => d.expected_on?.slice(0, 7) ?? 'none'));
     const byOwner = new Map(
-      figures.by_owner.map((r) => [`${r.owner?.id ?? 'none'}|${r.currency}`, { amount: r.amount_minor, weighted: r.weighted_minor, count: r.count }]),
+      figures.by_owner.map((r) => [
+        `${r.owner?.id ?? 'none'}|${r.currency}`,
+        { amount: r.amount_minor, weighted: r.weighted_minor, count: r.count },
+      ]),
     );
     expect(byOwner).toEqual(sums((d) => String(d.owner?.id ?? 'none')));
     // May 2027 holds P1 and P2 (P3 is won, so no longer pipeline): 60% of 100,001 and 33% of 33,333.
@@ -214,7 +254,9 @@ describe('CRM deals API', () => {
     const { client: outsider } = await outsiderOrganisation(ctx, 'deals-gifts@example.org', 'Gift Outsiders');
     const contact = (await outsider.post(`${API}/contacts`, { first_name: 'Their', last_name: 'Donor' })).json();
     const theirs = await create(outsider, { title: 'Theirs', contact_id: contact.id, amount_minor: 100, stage: 'won' });
-    expect((await outsider.post(`${API}/deals/${theirs.id}/gifts`, { donation_id: a?.donationId })).statusCode).toBe(404);
+    expect((await outsider.post(`${API}/deals/${theirs.id}/gifts`, { donation_id: a?.donationId })).statusCode).toBe(
+      404,
+    );
 
     const unlinked = await staff.request('DELETE', `${API}/deals/${deal.id}/gifts/${a?.donationId}`);
     expect(ZDealRecord.parse(unlinked.json()).received_minor).toBe(0);

@@ -25,7 +25,13 @@ export async function sendDueTaskReminders(db: Db, now = new Date()): Promise<nu
   let sent = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ id: number; npo_id: number; title: string; assignee: number; overdue: boolean }>(sql`
+      const { rows } = await tx.execute<{
+        id: number;
+        npo_id: number;
+        title: string;
+        assignee: number;
+        overdue: boolean;
+      }>(sql`
         SELECT t.id, t.npo_id, t.title, t.assignee_user_id AS assignee, t.due_on < ${localNow(now)}::date AS overdue
         FROM tasks t JOIN npos n ON n.id = t.npo_id
         WHERE t.status <> 'done' AND t.reminded_at IS NULL AND t.assignee_user_id IS NOT NULL

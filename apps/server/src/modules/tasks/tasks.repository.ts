@@ -69,7 +69,10 @@ export async function selectTasks(db: Db, f: TaskFilter) {
   if (f.status === 'not_done') where.push(sql`t.status <> 'done'`);
   else if (f.status !== 'any') where.push(sql`t.status = ${f.status}`);
   const { rows } = await db.execute<TaskRow>(
-    taskSelect(sql.join(where, sql` AND `), sql`ORDER BY t.due_on NULLS LAST, CASE t.priority WHEN 'high' THEN 0 WHEN 'normal' THEN 1 ELSE 2 END, t.id LIMIT 500`),
+    taskSelect(
+      sql.join(where, sql` AND `),
+      sql`ORDER BY t.due_on NULLS LAST, CASE t.priority WHEN 'high' THEN 0 WHEN 'normal' THEN 1 ELSE 2 END, t.id LIMIT 500`,
+    ),
   );
   return rows;
 }
@@ -114,7 +117,11 @@ export async function selectReferences(
   npoId: number,
   refs: { contactId: number | null; donationId: number | null },
 ) {
-  const { rows } = await tx.execute<{ contact: number | null; donation: number | null; donation_donor: number | null }>(sql`
+  const { rows } = await tx.execute<{
+    contact: number | null;
+    donation: number | null;
+    donation_donor: number | null;
+  }>(sql`
     SELECT (SELECT id FROM donors WHERE id = ${refs.contactId}::bigint AND npo_id = ${npoId}) AS contact,
       (SELECT id FROM donations WHERE id = ${refs.donationId}::bigint AND npo_id = ${npoId}) AS donation,
       (SELECT donor_id FROM donations WHERE id = ${refs.donationId}::bigint AND npo_id = ${npoId}) AS donation_donor`);

@@ -38,8 +38,10 @@ export async function taskRoutes(app: FastifyInstance, deps: { db: Db }): Promis
     },
   );
 
-  r.get('/npo_admin/tasks/:id', { preHandler: read, schema: { params: ZId, response: { 200: ZTask } } }, async (request) =>
-    getTask(db, actorOf(request).npoId, request.params.id),
+  r.get(
+    '/npo_admin/tasks/:id',
+    { preHandler: read, schema: { params: ZId, response: { 200: ZTask } } },
+    async (request) => getTask(db, actorOf(request).npoId, request.params.id),
   );
 
   r.put(

@@ -96,7 +96,15 @@ async function valuesOf(tx: Tx, actor: Actor, input: TaskInput): Promise<TaskVal
 }
 
 const audit = (tx: Tx, actor: Actor, action: string, id: number, data: Record<string, unknown>) =>
-  recordAudit(tx, { npoId: actor.npoId, actorUserId: actor.userId, action, targetType: 'task', targetId: id, data, ip: actor.ip });
+  recordAudit(tx, {
+    npoId: actor.npoId,
+    actorUserId: actor.userId,
+    action,
+    targetType: 'task',
+    targetId: id,
+    data,
+    ip: actor.ip,
+  });
 
 export async function createTask(db: Db, actor: Actor, input: TaskInput): Promise<number> {
   return db.transaction(async (tx) => {

@@ -12,7 +12,8 @@ const API = '/api/v1/npo_admin';
 const HOUR = 3_600_000;
 /** Demo Riverside's calendar. */
 const ZONE = 'America/New_York';
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('CRM tasks API', () => {
   const ctx = useTestApp();
@@ -40,7 +41,12 @@ describe('CRM tasks API', () => {
   });
 
   it('lists my tasks, the overdue ones and a contact’s, and a task from a gift is about its donor', async () => {
-    const mine = await create(staff, { title: 'Send the annual report', contact_id: giver.id, due_on: today, priority: 'high' });
+    const mine = await create(staff, {
+      title: 'Send the annual report',
+      contact_id: giver.id,
+      due_on: today,
+      priority: 'high',
+    });
     expect(mine).toMatchObject({ assignee: { id: staffId }, overdue: false, status: 'open' });
     const late = await create(staff, { title: 'Call back', contact_id: giver.id, due_on: shift(today, -2) });
     expect(late.overdue).toBe(true);
@@ -57,7 +63,11 @@ describe('CRM tasks API', () => {
     const byContact = ZTaskList.parse((await staff.get(`${API}/tasks?contact_id=${giver.id}`)).json());
     expect(byContact.tasks.map((t) => t.id).sort()).toEqual([mine.id, late.id, thank.id].sort());
 
-    const done = await staff.put(`${API}/tasks/${late.id}`, { title: 'Call back', contact_id: giver.id, status: 'done' });
+    const done = await staff.put(`${API}/tasks/${late.id}`, {
+      title: 'Call back',
+      contact_id: giver.id,
+      status: 'done',
+    });
     expect(ZTask.parse(done.json())).toMatchObject({ status: 'done', overdue: false });
     const after = ZTaskList.parse((await staff.get(`${API}/tasks?view=overdue`)).json());
     expect(after.tasks.map((t) => t.id)).not.toContain(late.id);
@@ -120,13 +130,18 @@ describe('CRM tasks API', () => {
     await create(staff, { title: 'Digest: overdue call', due_on: shift(day, -1) });
     const deps = { db: ctx.db, mailer: ctx.mailer, origin: 'https://kindling.test' };
     const digests = async () =>
-      (await readOutboxTable(ctx.db)).filter((m) => m.headers.includes('staff@kindling.test') && m.headers.includes('Your tasks for'));
+      (await readOutboxTable(ctx.db)).filter(
+        (m) => m.headers.includes('staff@kindling.test') && m.headers.includes('Your tasks for'),
+      );
 
     await sendTaskDigests(deps, instantIn(day, 6 * HOUR, ZONE));
     expect(await digests()).toHaveLength(0);
     await sendTaskDigests(deps, instantIn(day, 8 * HOUR, ZONE));
     await sendTaskDigests(deps, instantIn(day, 9 * HOUR, ZONE));
-    await Promise.all([sendTaskDigests(deps, instantIn(day, 10 * HOUR, ZONE)), sendTaskDigests(deps, instantIn(day, 10 * HOUR, ZONE))]);
+    await Promise.all([
+      sendTaskDigests(deps, instantIn(day, 10 * HOUR, ZONE)),
+      sendTaskDigests(deps, instantIn(day, 10 * HOUR, ZONE)),
+    ]);
     const sent = await digests();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain('Digest: visit the pantry: due today');

@@ -74,6 +74,10 @@ const DonorsPage = lazy(() =>
 );
 // CRM contacts.
 const ContactsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.ContactsPage })));
+// deals20: CRM deals and tasks.
+const DealsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.DealsPage })));
+const TasksPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.TasksPage })));
+const TaskPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.TaskPage })));
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -171,6 +175,10 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/campaigns/receipts/:id': <CampaignReceiptPage />,
   // CRM contacts.
   '/dashboard/crm/contacts': <ContactsPage />,
+  // deals20: CRM deals and tasks.
+  '/dashboard/crm/deals': <DealsPage />,
+  '/dashboard/crm/tasks': <TasksPage />,
+  '/dashboard/crm/tasks/:taskId': <TaskPage />,
 };
 
 /**
