@@ -12,6 +12,7 @@ import { seal } from '../platform/security/sealed-box.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
 import { seedConversion } from './conversion-seed.ts';
+import { seedDeals } from './deals-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
@@ -200,5 +201,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedWallets(db, npoIds);
   // conv15: upsell and tributes on the Spring Appeal, its funnel and two abandoned gifts.
   await seedConversion(db, npoIds);
+  // deals20: six deals across the pipeline's stages and the demo admin's tasks.
+  await seedDeals(db, npoIds);
   return { created };
 }

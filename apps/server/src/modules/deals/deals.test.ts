@@ -1,4 +1,12 @@
-import { ZDealBoard, ZDealList, ZDealOptions, ZDealRecord, ZPipelineFigures, ZTask } from '@kindling/contracts';
+import {
+  ZDealBoard,
+  ZDealList,
+  ZDealOptions,
+  ZDealRecord,
+  ZPipelineFigures,
+  ZTask,
+  ZTaskList,
+} from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -40,6 +48,18 @@ describe('CRM deals API', () => {
       amount: Number(r.amount),
       currency: r.currency,
     }));
+  });
+
+  it('starts the demo with six deals across the stages and the admin’s tasks due today and overdue', async () => {
+    const board = ZDealBoard.parse((await admin.get(`${API}/deals/board`)).json());
+    const withDeals = board.columns.filter((c) => c.deals.length > 0).map((c) => c.key);
+    expect(withDeals).toEqual(['identified', 'qualified', 'cultivation', 'solicitation', 'pledged', 'won']);
+    expect(board.columns.flatMap((c) => c.deals).every((d) => d.owner !== null)).toBe(true);
+    const won = board.columns.find((c) => c.key === 'won')?.deals[0];
+    expect(won?.received_minor).toBeGreaterThan(0);
+    const mine = ZTaskList.parse((await admin.get(`${API}/tasks?view=my`)).json());
+    expect(mine.tasks.some((t) => t.due_on === mine.today)).toBe(true);
+    expect(mine.tasks.some((t) => t.overdue)).toBe(true);
   });
 
   it('puts a new deal on the board, moves it with an audit entry, and a move drops an overridden probability', async () => {
