@@ -123,6 +123,16 @@ function useKeyboardTarget(board: TDealBoard) {
   return { coordinateGetter, detect, start, drop, end };
 }
 
+/** Whether a drop over `overId` would leave the deal where it is. */
+function isOwnPlace(board: TDealBoard, dealId: number, overId: string | number): boolean {
+  const from = board.columns.find((c) => c.deals.some((d) => d.id === dealId));
+  if (!from) return false;
+  if (overId === dealId) return true;
+  const ids = from.deals.map((d) => d.id);
+  const next = ids[ids.indexOf(dealId) + 1];
+  return overId === columnId(from.key) ? next === undefined : overId === next;
+}
+
 function announcementsOf(board: TDealBoard): Announcements {
   const deal = (id: string | number) => board.columns.flatMap((c) => c.deals).find((d) => d.id === id);
   const place = (overId: string | number | undefined) => {
@@ -136,7 +146,11 @@ function announcementsOf(board: TDealBoard): Announcements {
   return {
     onDragStart: ({ active }) =>
       `Picked up ${deal(active.id)?.title ?? 'the deal'}. Use the left and right arrows to choose a stage, up and down to choose its place, Space to drop it, Escape to cancel.`,
-    onDragOver: ({ active, over }) => `${deal(active.id)?.title ?? 'The deal'} is over ${place(over?.id)}.`,
+    // Over its own place (as a keyboard move starts) says nothing, so the pick-up is heard.
+    onDragOver: ({ active, over }) =>
+      over && isOwnPlace(board, Number(active.id), over.id)
+        ? undefined
+        : `${deal(active.id)?.title ?? 'The deal'} is over ${place(over?.id)}.`,
     onDragEnd: ({ active, over }) => `${deal(active.id)?.title ?? 'The deal'} was moved to ${place(over?.id)}.`,
     onDragCancel: ({ active }) => `Move cancelled. ${deal(active.id)?.title ?? 'The deal'} stays where it was.`,
   };

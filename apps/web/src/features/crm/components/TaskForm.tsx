@@ -97,8 +97,7 @@ export function TaskForm({
         />
         <Textarea
           label="Description"
-          autosize
-          minRows={2}
+          rows={3}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
           error={error?.fields.description}
