@@ -35,6 +35,7 @@ export function ContactPicker({
       placeholder="Type a name"
       searchable
       clearable={!required}
+      clearButtonProps={{ 'aria-label': 'No contact' }}
       required={required}
       searchValue={search}
       onSearchChange={setSearch}

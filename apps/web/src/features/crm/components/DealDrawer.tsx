@@ -113,7 +113,14 @@ export function DealDrawer({
   const deal = record.data;
   const stage = options?.stages.find((s) => s.key === deal?.stage);
   return (
-    <Drawer opened={dealId !== null} onClose={onClose} position="right" size="md" title={deal?.title ?? 'Deal'}>
+    <Drawer
+      opened={dealId !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={deal?.title ?? 'Deal'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {!deal ? (
         record.isError ? (
           <Text size="sm">This deal could not be found.</Text>

@@ -69,7 +69,13 @@ export function DealForm({
   const error = save.error ? describeFormError(save.error, 'The deal could not be saved.') : null;
   const stage = options?.stages.find((s) => s.key === form.stage);
   return (
-    <Modal opened={opened} onClose={onClose} title={deal ? 'Edit deal' : 'New deal'} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={deal ? 'Edit deal' : 'New deal'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -133,6 +139,7 @@ export function DealForm({
               label="Owner"
               placeholder="No owner"
               clearable
+              clearButtonProps={{ 'aria-label': 'No owner' }}
               data={(options?.team ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
               value={form.ownerId}
               onChange={(v) => set('ownerId', v)}

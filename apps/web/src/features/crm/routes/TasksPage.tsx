@@ -170,7 +170,13 @@ export function TasksPage() {
           <Loader size="sm" aria-label="Loading" />
         )}
       </Stack>
-      <Modal opened={adding && prefill.ready} onClose={close} title="New task" size="lg">
+      <Modal
+        opened={adding && prefill.ready}
+        onClose={close}
+        title="New task"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {adding && prefill.ready ? (
           <TaskForm
             npoId={npoId}
