@@ -125,7 +125,7 @@ export function DealDrawer({
         record.isError ? (
           <Text size="sm">This deal could not be found.</Text>
         ) : (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         )
       ) : (
         <Stack gap="md">

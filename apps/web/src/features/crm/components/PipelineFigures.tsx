@@ -24,45 +24,43 @@ function FigureTable({
   const format = useFormat();
   return (
     <Paper withBorder p="sm" radius="md">
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped fz="sm" captionSide="top">
-          <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>{caption}</Table.Caption>
-          <Table.Thead>
+      <Table striped fz="sm" captionSide="top" style={{ overflowWrap: 'anywhere' }}>
+        <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{label}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Deals
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Weighted
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
             <Table.Tr>
-              <Table.Th scope="col">{label}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Deals
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Amount
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Weighted
-              </Table.Th>
+              <Table.Td colSpan={4}>
+                <Text size="sm" c="dimmed">
+                  No open deals.
+                </Text>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text size="sm" c="dimmed">
-                    No open deals.
-                  </Text>
-                </Table.Td>
+          ) : (
+            rows.map((r) => (
+              <Table.Tr key={`${r.name}|${r.currency}`}>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td ta="right">{format.count(r.count)}</Table.Td>
+                <Table.Td ta="right">{format.money(r.amount_minor, r.currency)}</Table.Td>
+                <Table.Td ta="right">{format.money(r.weighted_minor, r.currency)}</Table.Td>
               </Table.Tr>
-            ) : (
-              rows.map((r) => (
-                <Table.Tr key={`${r.name}|${r.currency}`}>
-                  <Table.Td>{r.name}</Table.Td>
-                  <Table.Td ta="right">{format.count(r.count)}</Table.Td>
-                  <Table.Td ta="right">{format.money(r.amount_minor, r.currency)}</Table.Td>
-                  <Table.Td ta="right">{format.money(r.weighted_minor, r.currency)}</Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
     </Paper>
   );
 }

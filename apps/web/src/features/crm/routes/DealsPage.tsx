@@ -97,7 +97,7 @@ export function DealsPage() {
           ) : board.isError ? (
             <Text size="sm">The pipeline could not be loaded. Please try again.</Text>
           ) : (
-            <Loader size="sm" aria-label="Loading" />
+            <Loader size="sm" role="status" aria-label="Loading" />
           )
         ) : list.data ? (
           <DealsTable
@@ -106,7 +106,7 @@ export function DealsPage() {
             onOpen={(id) => setParam('deal', String(id))}
           />
         ) : (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         )}
       </Stack>
       {adding ? (

@@ -121,7 +121,7 @@ export function TaskPage() {
         record.isError ? (
           <Text size="sm">This task could not be found.</Text>
         ) : (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         )
       ) : (
         <Paper withBorder p="md" radius="md" maw={640}>

@@ -167,7 +167,7 @@ export function TasksPage() {
             <TasksTable tasks={tasks} />
           )
         ) : (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         )}
       </Stack>
       <Modal
