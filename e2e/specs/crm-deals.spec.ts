@@ -75,7 +75,10 @@ describe('the CRM deals and tasks', () => {
       await dialog.getByRole('button', { name: 'Add deal' }).click();
       await dialog.waitFor({ state: 'detached' });
       // The new deal opens beside the board; closed, the board is in front again.
-      await page.getByRole('dialog', { name: `Gala lead gift ${stamp}` }).getByText('Received').waitFor();
+      await page
+        .getByRole('dialog', { name: `Gala lead gift ${stamp}` })
+        .getByText('Received')
+        .waitFor();
       await page.keyboard.press('Escape');
       await page.waitForURL((url) => !url.search.includes('deal='));
       const before = (await total.innerText()).trim();

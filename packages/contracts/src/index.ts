@@ -13,6 +13,8 @@ export * from './card-expiry-rules.ts';
 export * from './contacts.ts';
 export * from './conversion.ts';
 export * from './currencies.ts';
+// deals20: the CRM's major-gift pipeline and tasks.
+export * from './deals.ts';
 export * from './donation-admin.ts';
 export * from './donation-choice.ts';
 export * from './donation-constants.ts';
@@ -48,8 +50,6 @@ export * from './roles.ts';
 export * from './sandbox-debit-rules.ts';
 export * from './search.ts';
 export * from './security.ts';
+export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
-// deals20: the CRM's major-gift pipeline and tasks.
-export * from './deals.ts';
-export * from './tasks.ts';

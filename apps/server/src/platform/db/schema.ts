@@ -7,6 +7,8 @@ export * from '../../modules/campaigns/campaigns.tables.ts';
 export * from '../../modules/card-testing/card-testing.tables.ts';
 export * from '../../modules/contacts/contacts.tables.ts';
 export * from '../../modules/conversion/conversion.tables.ts';
+// deals20: the CRM's major-gift pipeline and tasks.
+export * from '../../modules/deals/deals.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';
 export * from '../../modules/donations/donations.tables.ts';
 export * from '../../modules/donations/plans.tables.ts';
@@ -27,12 +29,10 @@ export * from '../../modules/processors/processors.tables.ts';
 export * from '../../modules/processors/wallet-domains.tables.ts';
 export * from '../../modules/profile/profile.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
+export * from '../../modules/tasks/tasks.tables.ts';
 export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';
 export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
-// deals20: the CRM's major-gift pipeline and tasks.
-export * from '../../modules/deals/deals.tables.ts';
-export * from '../../modules/tasks/tasks.tables.ts';
