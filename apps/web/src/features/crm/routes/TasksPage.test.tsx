@@ -64,7 +64,8 @@ describe('TasksPage', () => {
       assignee_user_id: signedInSession(1984).userId,
       priority: 'normal',
     });
-  });
+    // Two submissions through a modal form: slow on a loaded machine (it failed once at the 20 s default).
+  }, 40_000);
 
   it('lists my tasks with the overdue ones marked, each linking to its page', async () => {
     stubFetch({
