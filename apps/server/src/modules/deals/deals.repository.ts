@@ -79,8 +79,10 @@ export async function selectBoard(db: Db, npoId: number, stages: TDealStage[], c
     db.execute<DealRow>(
       dealSelect(
         stages,
-        sql`d.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY stage ORDER BY position, id) AS rn
-          FROM deals WHERE npo_id = ${npoId}) ranked WHERE rn <= ${perColumn})`,
+        // ARRAY(): the page's ids first (an init plan), so the joins run for those rows only and
+        // never as a hash over every donor.
+        sql`d.id = ANY(ARRAY(SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY stage ORDER BY position, id) AS rn
+          FROM deals WHERE npo_id = ${npoId}) ranked WHERE rn <= ${perColumn}))`,
         sql`ORDER BY d.stage, d.position, d.id`,
       ),
     ),
