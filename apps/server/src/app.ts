@@ -16,6 +16,7 @@ import { communicationRoutes, foldCommunicationsInto } from './modules/communica
 import { consoleRoutes, selfServiceSignUpOpen } from './modules/console/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
+import { dealRoutes } from './modules/deals/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorWallRoutes } from './modules/donor-wall/index.ts';
@@ -44,6 +45,7 @@ import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
 import { foldSegmentMembersInto, segmentRoutes } from './modules/segments/index.ts';
+import { registerTaskReminders, taskRoutes } from './modules/tasks/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import type { Config } from './platform/config/config.ts';
@@ -189,6 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         origin: publicOrigin(deps.config),
         config: deps.config,
       });
+      // deals20: the CRM's major-gift pipeline and tasks (docs/decisions/043-deals-and-tasks.md).
+      await api.register(dealRoutes, { db: deps.db });
+      await api.register(taskRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );
@@ -258,6 +263,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
     log: (err) => app.log.error({ err }, 'the reminder sweep could not be enqueued'),
   });
+  // deals20: CRM task reminders and the morning digest, swept every five minutes.
+  const tasksClock = registerTaskReminders(jobs, {
+    db: deps.db,
+    mailer: deps.mailer,
+    origin: publicOrigin(deps.config),
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
+    log: (err) => app.log.error({ err }, 'the task sweep could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -266,7 +279,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   givingDaysClock.start();
   ratesClock.start();
   remindersClock.start();
+  tasksClock.start();
   app.addHook('onClose', async () => {
+    tasksClock.stop();
     remindersClock.stop();
     ratesClock.stop();
     givingDaysClock.stop();

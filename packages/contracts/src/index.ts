@@ -16,6 +16,8 @@ export * from './console.ts';
 export * from './contacts.ts';
 export * from './conversion.ts';
 export * from './currencies.ts';
+// deals20: the CRM's major-gift pipeline and tasks.
+export * from './deals.ts';
 export * from './donation-admin.ts';
 export * from './donation-choice.ts';
 export * from './donation-constants.ts';
@@ -56,5 +58,6 @@ export * from './search.ts';
 export * from './security.ts';
 // CRM segments.
 export * from './segments.ts';
+export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';

@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'export.finished',
   // fix15: a bank debit the bank refused days later (decision 038).
   'donation.debit_failed',
+  // deals20: a CRM task falls due.
+  'task.due',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

@@ -14,6 +14,7 @@ import { seedCommunications } from './communications-seed.ts';
 import { seedConsole } from './console-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
 import { seedConversion } from './conversion-seed.ts';
+import { seedDeals } from './deals-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDonorJourney } from './donor-journey-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
@@ -224,5 +225,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedConsole(db);
   // p2p16: five fundraiser pages with gifts on the Spring Appeal (decision 044).
   await seedPeerPages(db, npoIds);
+  // deals20: six deals across the pipeline's stages and the demo admin's tasks.
+  await seedDeals(db, npoIds);
   return { created };
 }

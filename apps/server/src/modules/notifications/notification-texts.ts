@@ -162,4 +162,10 @@ export const notificationTexts = {
       'The gift is marked failed and counts for nothing; no receipt was sent.',
     link: `/dashboard/donation/${d.donationId}`,
   }),
+  // deals20: a CRM task falls due (docs/decisions/043-deals-and-tasks.md).
+  'task.due': (d: { taskId: number; title: string; overdue: boolean }): NotificationText => ({
+    title: d.overdue ? 'Task overdue' : 'Task due today',
+    message: d.overdue ? `“${d.title}” is overdue.` : `“${d.title}” is due today.`,
+    link: `/dashboard/crm/tasks/${d.taskId}`,
+  }),
 } satisfies Record<TNotificationKind, (data: never) => NotificationText>;

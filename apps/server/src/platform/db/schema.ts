@@ -10,6 +10,8 @@ export * from '../../modules/communications/communications.tables.ts';
 export * from '../../modules/console/console.tables.ts';
 export * from '../../modules/contacts/contacts.tables.ts';
 export * from '../../modules/conversion/conversion.tables.ts';
+// deals20: the CRM's major-gift pipeline and tasks.
+export * from '../../modules/deals/deals.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';
 export * from '../../modules/donations/donations.tables.ts';
 export * from '../../modules/donations/plans.tables.ts';
@@ -34,6 +36,7 @@ export * from '../../modules/profile/profile.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 // seg20: CRM segments.
 export * from '../../modules/segments/segments.tables.ts';
+export * from '../../modules/tasks/tasks.tables.ts';
 export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';
 export * from '../../modules/users/users.tables.ts';

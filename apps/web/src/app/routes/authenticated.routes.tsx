@@ -80,6 +80,10 @@ const CommunicationsPage = lazy(() =>
 const CommunicationsGuidePage = lazy(() =>
   import('../../features/crm/index.ts').then((m) => ({ default: m.CommunicationsGuidePage })),
 );
+// deals20: CRM deals and tasks.
+const DealsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.DealsPage })));
+const TasksPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.TasksPage })));
+const TaskPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.TaskPage })));
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -221,6 +225,10 @@ const SCREENS: Record<string, ReactNode> = {
   '/peer-campaign-edit/:id': <PeerPage name="PeerEditPage" />,
   '/donate': <PeerPage name="PeerDonatePage" />,
   '/dashboard/peer-to-peer/:id': <PeerPage name="PeerToPeerPage" />,
+  // deals20: CRM deals and tasks.
+  '/dashboard/crm/deals': <DealsPage />,
+  '/dashboard/crm/tasks': <TasksPage />,
+  '/dashboard/crm/tasks/:taskId': <TaskPage />,
 };
 
 /**

@@ -3,6 +3,10 @@
 export { CommunicationsGuidePage } from './routes/CommunicationsGuidePage.tsx';
 export { CommunicationsPage } from './routes/CommunicationsPage.tsx';
 export { ContactsPage } from './routes/ContactsPage.tsx';
+// deals20: the major-gift pipeline and tasks.
+export { DealsPage } from './routes/DealsPage.tsx';
 // seg20: /dashboard/crm/segments and /dashboard/crm/segments/{segmentId}/donors.
 export { SegmentDonorsPage } from './routes/SegmentDonorsPage.tsx';
 export { SegmentsPage } from './routes/SegmentsPage.tsx';
+export { TaskPage } from './routes/TaskPage.tsx';
+export { TasksPage } from './routes/TasksPage.tsx';

@@ -145,6 +145,10 @@ export function ContactRecord({
         <Button variant="default" size="xs" onClick={() => setEditing(true)}>
           Edit contact
         </Button>
+        {/* deals20: a task about this contact. */}
+        <Button variant="default" size="xs" component={Link} to={`/dashboard/crm/tasks?contact=${c.id}`}>
+          New task
+        </Button>
       </Group>
       {editing ? (
         <NewContactModal

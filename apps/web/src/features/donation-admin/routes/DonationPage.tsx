@@ -2,7 +2,7 @@ import { canReach, INTERVAL_LABELS, type TDonationDetail, type TDonationDispute 
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Mail, SearchX, Undo2 } from 'lucide-react';
+import { Mail, Phone, SearchX, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
@@ -95,6 +95,16 @@ function Actions({ d, canRefund }: { d: TDonationDetail; canRefund: boolean }) {
       {canRefund && <SandboxDisputeButtons d={d} />}
       {/* wallet15: a processing sandbox debit settled now, for demos (decision 038). */}
       {canRefund && <SandboxDebitButton d={d} />}
+      {/* deals20: a CRM task to thank the donor by phone, prefilled with this gift. */}
+      <Button
+        size="xs"
+        variant="subtle"
+        leftSection={<Phone size={14} aria-hidden />}
+        component={Link}
+        to={`/dashboard/crm/tasks?donation=${d.id}&title=${encodeURIComponent('Thank by phone')}`}
+      >
+        Thank by phone
+      </Button>
     </Group>
   );
 }

@@ -1,0 +1,115 @@
+import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/accounts.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+
+const SHOTS = '/tmp/shots';
+const CONTACT_LINKS = 'a[href^="/dashboard/crm/contacts?contact="]';
+
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page
+    .getByRole('textbox', { name: label, exact: true })
+    .or(page.getByRole('combobox', { name: label, exact: true }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+describe('the CRM deals and tasks', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [375, 1280]) {
+    it(`lets staff create a task for a contact and move a deal to won by keyboard, changing the pipeline (${width} px)`, async () => {
+      const phone = width < 768;
+      const { page } = await newPage({ width, height: phone ? 740 : 900 });
+      await fs.mkdir(SHOTS, { recursive: true });
+      await signIn(page, 'staff@kindling.test');
+      await page.waitForURL('**/dashboard/home');
+      const stamp = `${width}-${Date.now() % 100000}`;
+
+      // A task from a contact's record: the contact is filled in.
+      await page.goto('/dashboard/crm/contacts?sort=lifetime_total&direction=desc');
+      const top = page.locator(CONTACT_LINKS).first();
+      await top.waitFor();
+      const donor = (await top.innerText()).trim();
+      await top.click();
+      await page.getByRole('heading', { name: donor }).waitFor();
+      await page.getByRole('link', { name: 'New task' }).click();
+      const form = page.getByRole('dialog', { name: 'New task' });
+      await form.waitFor();
+      expect(
+        await form
+          .getByRole('combobox', { name: 'Contact' })
+          .or(form.getByRole('textbox', { name: 'Contact' }))
+          .first()
+          .inputValue(),
+      ).toBe(donor);
+      await form.getByRole('textbox', { name: 'Title' }).fill(`Call about the gala ${stamp}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await form.getByRole('button', { name: 'Add task' }).click();
+      await page.waitForURL(/\/dashboard\/crm\/tasks\/\d+$/);
+      await page.getByRole('heading', { name: `Call about the gala ${stamp}` }).waitFor();
+      await page.getByRole('link', { name: donor }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/crm-task-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // A new deal in Solicitation for that contact.
+      await page.goto('/dashboard/crm/deals');
+      const total = page.getByTestId('pipeline-total');
+      await total.waitFor();
+      await page.getByRole('button', { name: 'Move', exact: false }).first().waitFor();
+      await page.getByRole('button', { name: 'New deal' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New deal' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(`Gala lead gift ${stamp}`);
+      const contact = dialog
+        .getByRole('textbox', { name: 'Contact' })
+        .or(dialog.getByRole('combobox', { name: 'Contact' }))
+        .first();
+      await contact.fill(donor);
+      await page.getByRole('option', { name: donor }).first().click();
+      await dialog.getByRole('textbox', { name: /^Amount/ }).fill('12000');
+      await pick(page, 'Stage', 'Solicitation');
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Add deal' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // The new deal opens beside the board; closed, the board is in front again.
+      await page
+        .getByRole('dialog', { name: `Gala lead gift ${stamp}` })
+        .getByText('Received')
+        .waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForURL((url) => !url.search.includes('deal='));
+      const before = (await total.innerText()).trim();
+      const solicitation = page.getByRole('region', { name: /^Solicitation:/ });
+      await solicitation.getByText(`Gala lead gift ${stamp}`).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Picked up with Space, two stages right, dropped in Won.
+      const handle = page.getByRole('button', { name: `Move Gala lead gift ${stamp}` });
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await page.getByText(/Picked up Gala lead gift/).waitFor({ state: 'attached' });
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page
+        .getByText(`Gala lead gift ${stamp} is over Won, before`)
+        .or(page.getByText(`Gala lead gift ${stamp} is over Won, at the end.`))
+        .first()
+        .waitFor({ state: 'attached' });
+      await page.keyboard.press('Space');
+      await page.getByRole('region', { name: /^Won:/ }).getByText(`Gala lead gift ${stamp}`).waitFor();
+      await expect.poll(async () => (await total.innerText()).trim(), { timeout: 10_000 }).not.toBe(before);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS}/crm-deals-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The table view lists it as won too.
+      await page.getByText('Table', { exact: true }).click();
+      const row = page.getByRole('row').filter({ hasText: `Gala lead gift ${stamp}` });
+      await row.getByText('Won').waitFor();
+    }, 180_000);
+  }
+});
