@@ -14,6 +14,8 @@ export * from '../../modules/donors/donor-giving.tables.ts';
 export * from '../../modules/donors/donors.tables.ts';
 export * from '../../modules/email-templates/email-notices.tables.ts';
 export * from '../../modules/email-templates/email-templates.tables.ts';
+// events18: events, ticket types, discount codes and ticket orders.
+export * from '../../modules/events/events.tables.ts';
 export * from '../../modules/fundraisers/fundraisers.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';
