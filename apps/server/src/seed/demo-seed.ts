@@ -13,6 +13,8 @@ import { seedCampaigns } from './campaigns-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
 import { seedConversion } from './conversion-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
+// events18: the demo event.
+import { seedEvents } from './events-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
@@ -200,5 +202,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedWallets(db, npoIds);
   // conv15: upsell and tributes on the Spring Appeal, its funnel and two abandoned gifts.
   await seedConversion(db, npoIds);
+  // events18: the Harvest Gala, its ticket types, EARLYBIRD and thirty orders.
+  await seedEvents(db, npoIds);
   return { created };
 }

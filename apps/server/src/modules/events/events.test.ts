@@ -54,6 +54,7 @@ describe('events and ticket orders API', () => {
   let admin: TestClient;
   let staff: TestClient;
   let event: ReturnType<typeof ZEventAdmin.parse>;
+  let homeBefore: { events_count: number; upcoming_event: { id: number; name: string } | null };
 
   const counters = async (eventId: number) =>
     (
@@ -85,9 +86,26 @@ describe('events and ticket orders API', () => {
   beforeAll(async () => {
     admin = await signedIn(ctx, 'admin@kindling.test');
     staff = await signedIn(ctx, 'staff@kindling.test');
+    homeBefore = (await admin.get('/api/v1/npo_admin/account_details')).json();
     const created = await admin.post(`${API}/events`, gala('test-gala'));
     expect(created.statusCode, created.body).toBe(201);
     event = ZEventAdmin.parse(created.json());
+  });
+
+  it("seeds the Harvest Gala as the demo organisation's upcoming event, with thirty orders and the VIP nearly sold out", async () => {
+    expect(homeBefore.events_count).toBe(1);
+    expect(homeBefore.upcoming_event?.name).toBe('Harvest Gala');
+    const page = ZPublicEvent.parse((await new TestClient(ctx.app).get('/api/v1/event_page/harvest-gala')).json());
+    expect(page.ticket_types.map((t) => [t.name, t.remaining])).toEqual([
+      ['General admission', 200 - 27],
+      ['VIP reception', 2],
+      ['Table of 8', 7],
+    ]);
+    expect(page.has_discount_codes).toBe(true);
+    const orders = (await staff.get(`${API}/event_orders?event_id=${page.id}`)).json().orders;
+    expect(orders).toHaveLength(30);
+    const list = ZEventList.parse((await staff.get(`${API}/events`)).json());
+    expect(list.upcoming.find((e) => e.slug === 'harvest-gala')).toMatchObject({ orders: 30, capacity: 300 });
   });
 
   it('creates an event with sanitised description, wall times in its zone and its ticket types', async () => {
