@@ -163,6 +163,7 @@ export const ZEventListItem = z.object({
 });
 export const ZEventList = z.object({ upcoming: z.array(ZEventListItem), past: z.array(ZEventListItem) });
 export type TEventListItem = z.infer<typeof ZEventListItem>;
+export type TEventList = z.infer<typeof ZEventList>;
 
 /** What anyone may read of a published event: never the online link, which ticket holders get. */
 export const ZPublicEvent = z.object({

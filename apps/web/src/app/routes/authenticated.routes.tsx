@@ -74,6 +74,13 @@ const DonorsPage = lazy(() =>
 );
 // CRM contacts.
 const ContactsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.ContactsPage })));
+// events18: events, the event editor and one ticket order.
+const eventPage = (name: 'EventsPage' | 'EventNewPage' | 'EventEditPage' | 'TicketOrderPage') =>
+  lazy(() => import('../../features/events/index.ts').then((m) => ({ default: m[name] })));
+const EventsPage = eventPage('EventsPage');
+const EventNewPage = eventPage('EventNewPage');
+const EventEditPage = eventPage('EventEditPage');
+const TicketOrderPage = eventPage('TicketOrderPage');
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -171,6 +178,11 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/campaigns/receipts/:id': <CampaignReceiptPage />,
   // CRM contacts.
   '/dashboard/crm/contacts': <ContactsPage />,
+  // events18: events and ticket orders.
+  '/dashboard/events': <EventsPage />,
+  '/dashboard/event-new': <EventNewPage />,
+  '/dashboard/events/edit/:id': <EventEditPage />,
+  '/dashboard/tickets/:id': <TicketOrderPage />,
 };
 
 /**
