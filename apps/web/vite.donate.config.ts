@@ -21,6 +21,7 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: true,
     modulePreload: { polyfill: false },
-    rollupOptions: { input: { donate: 'donate.html' } },
+    // events18: the public event page is a second entry of this build.
+    rollupOptions: { input: { donate: 'donate.html', event: 'event.html' } },
   },
 });
