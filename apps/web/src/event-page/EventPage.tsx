@@ -142,7 +142,12 @@ function Payment({
         </dd>
       </dl>
       {intent && created.provider === 'sandbox' ? (
-        <SandboxCardForm intent={intent} amountLabel={format.money(order.total_minor)} finish={finish} />
+        <SandboxCardForm
+          intent={intent}
+          amountLabel={format.money(order.total_minor)}
+          finish={finish}
+          submitLabel={`Pay ${format.money(order.total_minor)}`}
+        />
       ) : (
         <p className="kd-field-error" role="alert">
           Card payments for tickets are not available here yet. Please contact the organiser.

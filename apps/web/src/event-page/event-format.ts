@@ -11,7 +11,8 @@ export function eventFormat(event: EventFormatSource) {
     timeZone: event.time_zone,
   });
   const time = new Intl.DateTimeFormat(event.locale, {
-    timeStyle: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone: event.time_zone,
     timeZoneName: 'short',
   });
