@@ -21,7 +21,6 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: true,
     modulePreload: { polyfill: false },
-    // events18: the public event page is a second entry of this build.
-    rollupOptions: { input: { donate: 'donate.html', event: 'event.html' } },
+    rollupOptions: { input: { donate: 'donate.html' } },
   },
 });

@@ -40,7 +40,7 @@ describe('the public event page', () => {
 
       // 2 × $150.00 less 15%, plus the $25.00 gift.
       const payment = page.getByRole('region', { name: 'Payment' });
-      await payment.getByText('$280.00').waitFor();
+      await payment.getByText('$280.00').first().waitFor();
       await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
       await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
       await page.getByRole('textbox', { name: 'CVC' }).fill('123');
