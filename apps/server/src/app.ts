@@ -22,6 +22,8 @@ import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorWallRoutes } from './modules/donor-wall/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
+// events18: events and ticket orders.
+import { eventRoutes } from './modules/events/index.ts';
 import { fundraiserRoutes, joinInvitedFundraisers, peerPageRoutes } from './modules/fundraisers/index.ts';
 import { importRoutes, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
@@ -294,6 +296,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });
   await app.register(portalRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
   await app.register(uploadsRoute, { files });
+  // events18: events, the public event page and ticket orders, paid through the same providers.
+  await app.register(eventRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

@@ -17,6 +17,8 @@ import { seedConversion } from './conversion-seed.ts';
 import { seedDeals } from './deals-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDonorJourney } from './donor-journey-seed.ts';
+// events18: the demo event.
+import { seedEvents } from './events-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
@@ -227,5 +229,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedPeerPages(db, npoIds);
   // deals20: six deals across the pipeline's stages and the demo admin's tasks.
   await seedDeals(db, npoIds);
+  // events18: the Harvest Gala, its ticket types, EARLYBIRD and thirty orders.
+  await seedEvents(db, npoIds);
   return { created };
 }

@@ -9,6 +9,7 @@ import { listCampaignRefs } from '../campaigns/index.ts';
 import { donationStatuses, listUsedCurrencies } from '../donations/index.ts';
 import { findNpo, type OrganisationSnapshot } from '../organisations/index.ts';
 import { selectTopCampaigns, selectTotals } from './organisation-stats.repository.ts';
+import { selectEventFigures } from './upcoming-event.repository.ts';
 
 /** Payment types the donation form offers; configurable per organisation once processors arrive. */
 const PAYMENT_TYPES = ['card', 'paypal'];
@@ -16,15 +17,18 @@ const PAYMENT_TYPES = ['card', 'paypal'];
 export async function getOrganisationStats(db: Db, npoId: number): Promise<TOrganisationStats> {
   const npo = await findNpo(db, npoId);
   if (!npo) throw new AppError('NOT_FOUND', 'Organisation not found.');
-  const [totals, topCampaigns] = await Promise.all([selectTotals(db, npoId), selectTopCampaigns(db, npoId)]);
+  const [totals, topCampaigns, eventFigures] = await Promise.all([
+    selectTotals(db, npoId),
+    selectTopCampaigns(db, npoId),
+    selectEventFigures(db, npoId),
+  ]);
   return {
     ...totals,
     currency: npo.baseCurrency,
     monthly_goal: npo.monthlyGoalMinor,
     top_campaigns: topCampaigns,
-    // Events arrive in a later issue; until then there are none to count or show.
-    events_count: 0,
-    upcoming_event: null,
+    // events18: the next published event and how many there are.
+    ...eventFigures,
   };
 }
 

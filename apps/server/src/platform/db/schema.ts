@@ -19,6 +19,8 @@ export * from '../../modules/donors/donor-giving.tables.ts';
 export * from '../../modules/donors/donors.tables.ts';
 export * from '../../modules/email-templates/email-notices.tables.ts';
 export * from '../../modules/email-templates/email-templates.tables.ts';
+// events18: events, ticket types, discount codes and ticket orders.
+export * from '../../modules/events/events.tables.ts';
 export * from '../../modules/fundraisers/fundraisers.tables.ts';
 // p2p16: fundraiser pages, P2P settings and thank-you status (docs/decisions/044-peer-to-peer-pages.md).
 export * from '../../modules/fundraisers/peer-pages.tables.ts';

@@ -34,6 +34,9 @@ export const ORIGIN_ONLY_ROUTES: ReadonlySet<string> = new Set([
   '/api/v1/npo_admin/checkout_started',
   '/api/v1/npo_admin/remind_me',
   '/api/v1/npo_admin/reminders/unsubscribe',
+  // events18: the public event page's ticket order and its confirmation.
+  '/api/v1/event_page/:key/orders',
+  '/api/v1/event_orders/:reference/confirm',
 ]);
 
 /**

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import { isReservedCampaignUrl } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { scriptSrcWithNonce, withCustomJs } from './custom-js-page.ts';
+// events18: the public event page.
+import { registerEventPage } from './event-page-html.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
@@ -235,5 +237,7 @@ export async function registerWebApp(
   for (const prefix of DONATE_PREFIXES) {
     app.get(`/${prefix}/:key`, (request, reply) => sendPage(request.url.split('?')[0] ?? '', reply));
   }
+  // events18: the public event page, a second entry of the donation pages' build.
+  registerEventPage(app, distDir, cachedFile, (reply) => applyDonatePageHeaders(reply, false));
   return readPage;
 }

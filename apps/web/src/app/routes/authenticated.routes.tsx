@@ -84,6 +84,13 @@ const CommunicationsGuidePage = lazy(() =>
 const DealsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.DealsPage })));
 const TasksPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.TasksPage })));
 const TaskPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.TaskPage })));
+// events18: events, the event editor and one ticket order.
+const eventPage = (name: 'EventsPage' | 'EventNewPage' | 'EventEditPage' | 'TicketOrderPage') =>
+  lazy(() => import('../../features/events/index.ts').then((m) => ({ default: m[name] })));
+const EventsPage = eventPage('EventsPage');
+const EventNewPage = eventPage('EventNewPage');
+const EventEditPage = eventPage('EventEditPage');
+const TicketOrderPage = eventPage('TicketOrderPage');
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -229,6 +236,11 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/crm/deals': <DealsPage />,
   '/dashboard/crm/tasks': <TasksPage />,
   '/dashboard/crm/tasks/:taskId': <TaskPage />,
+  // events18: events and ticket orders.
+  '/dashboard/events': <EventsPage />,
+  '/dashboard/event-new': <EventNewPage />,
+  '/dashboard/events/edit/:id': <EventEditPage />,
+  '/dashboard/tickets/:id': <TicketOrderPage />,
 };
 
 /**

@@ -20,6 +20,8 @@ type Props = {
   amountLabel: string;
   /** Records the paid intent with our server; answers a message when that fails. */
   finish: () => Promise<string | null>;
+  /** events18: the button's words when this pays for something other than a donation. */
+  submitLabel?: string;
 };
 
 export const SANDBOX_MESSAGES = {
@@ -117,7 +119,7 @@ function CardField({ name, label, autoComplete, placeholder, value, error, onCha
   );
 }
 
-export function SandboxCardForm({ intent, amountLabel, finish }: Props) {
+export function SandboxCardForm({ intent, amountLabel, finish, submitLabel }: Props) {
   const [card, setCard] = useState<CardInput>({ number: '', exp: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -223,7 +225,7 @@ export function SandboxCardForm({ intent, amountLabel, finish }: Props) {
         disabled={busy}
         aria-busy={busy || undefined}
       >
-        {busy ? DONATION_FORM_TEXT.processing : DONATION_FORM_TEXT.completeDonation}
+        {busy ? DONATION_FORM_TEXT.processing : (submitLabel ?? DONATION_FORM_TEXT.completeDonation)}
       </button>
       <TrustBadges provider="sandbox" />
       {asking && <ExtraConfirmation amountLabel={amountLabel} onAnswer={answer} />}

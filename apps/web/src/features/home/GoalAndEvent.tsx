@@ -67,9 +67,10 @@ export function UpcomingEvent({ stats }: { stats: TOrganisationStats }) {
         </Title>
       </Group>
       {event ? (
-        <Text size="sm">
+        // events18: the event's page in the dashboard.
+        <Anchor component={Link} to={`/dashboard/events/edit/${event.id}`} size="sm">
           {event.name} · {format.date(event.starts_at)}
-        </Text>
+        </Anchor>
       ) : (
         <Stack gap={4}>
           <Text size="sm" c="dimmed">

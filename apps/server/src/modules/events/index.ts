@@ -1,0 +1,4 @@
+// Events and ticket orders (docs/decisions/045-events-and-ticket-orders.md): staff event editing, the public
+// event page's data and calendar file, and ticket orders paid through the card provider.
+export { eventRoutes } from './events.routes.ts';
+export { eventDiscountCodes, eventOrders, events, eventTickets, eventTicketTypes } from './events.tables.ts';

@@ -1,0 +1,50 @@
+import type { TEventAdmin, TEventInput, TEventList, TEventOrderAdmin, TEventOrderList } from '@kindling/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+
+/** Query keys of the event screens; the organisation id is in every key. */
+export const eventKeys = {
+  all: ['events'] as const,
+  list: (npoId: number | null) => [...eventKeys.all, 'list', npoId] as const,
+  event: (npoId: number | null, id: number) => [...eventKeys.all, 'event', npoId, id] as const,
+  orders: (npoId: number | null, eventId: number) => [...eventKeys.all, 'orders', npoId, eventId] as const,
+  order: (npoId: number | null, id: number) => [...eventKeys.all, 'order', npoId, id] as const,
+};
+
+const no404Retry = (count: number, error: unknown) =>
+  count < 2 && !(error instanceof Error && 'status' in error && error.status === 404);
+
+export const eventQueries = {
+  list: (npoId: number | null) =>
+    queryOptions({
+      queryKey: eventKeys.list(npoId),
+      queryFn: ({ signal }) => api<TEventList>('GET', '/npo_admin/events', { signal }),
+      enabled: npoId !== null,
+    }),
+  event: (npoId: number | null, id: number) =>
+    queryOptions({
+      queryKey: eventKeys.event(npoId, id),
+      queryFn: ({ signal }) => api<TEventAdmin>('GET', `/npo_admin/events/${id}`, { signal }),
+      enabled: npoId !== null && id > 0,
+      retry: no404Retry,
+    }),
+  orders: (npoId: number | null, eventId: number) =>
+    queryOptions({
+      queryKey: eventKeys.orders(npoId, eventId),
+      queryFn: ({ signal }) =>
+        api<TEventOrderList>('GET', '/npo_admin/event_orders', { query: { event_id: eventId }, signal }),
+      enabled: npoId !== null && eventId > 0,
+    }),
+  order: (npoId: number | null, id: number) =>
+    queryOptions({
+      queryKey: eventKeys.order(npoId, id),
+      queryFn: ({ signal }) => api<TEventOrderAdmin>('GET', `/npo_admin/event_orders/${id}`, { signal }),
+      enabled: npoId !== null && id > 0,
+      retry: no404Retry,
+    }),
+};
+
+export const saveEvent = (id: number | null, input: TEventInput) =>
+  id === null
+    ? api<TEventAdmin>('POST', '/npo_admin/events', { body: input })
+    : api<TEventAdmin>('PUT', `/npo_admin/events/${id}`, { body: input });

@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/accounts.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+
+const SHOTS = '/tmp/shots';
+
+// Adds orders to the demo's Harvest Gala (General admission has 173 seats left): nothing to restore.
+describe('the public event page', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [375, 1280]) {
+    it(`sells two tickets with EARLYBIRD and a gift through the sandbox, and staff see the order (${width} px)`, async () => {
+      const { page } = await newPage({ width, height: width < 768 ? 740 : 900 });
+      await fs.mkdir(SHOTS, { recursive: true });
+      await page.goto('/event-page/harvest-gala');
+      await page.getByRole('heading', { level: 1, name: 'Harvest Gala' }).waitFor();
+      await expect
+        .poll(() => page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'))
+        .toBe('/api/v1/event_page/harvest-gala/calendar.ics');
+      expect(await page.getByText('Only 2 left').count()).toBeGreaterThan(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const buyer = `Ezra${width}`;
+      await page.getByLabel('General admission').selectOption('2');
+      await page.getByRole('textbox', { name: 'First name' }).fill(buyer);
+      await page.getByRole('textbox', { name: 'Last name' }).fill('Eventgoer');
+      await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`ezra${width}@example.org`);
+      const names = page.getByRole('textbox', { name: 'Attendee name' });
+      await names.nth(1).fill(`Guest of ${buyer}`);
+      await page.getByRole('textbox', { name: 'Attendee e-mail' }).nth(1).fill(`guest${width}@example.org`);
+      await page.getByRole('textbox', { name: 'Discount code' }).fill('earlybird');
+      await page.getByRole('textbox', { name: /Add a gift/ }).fill('25');
+      await page.getByText('Order total:').getByText('$325.00').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+      // 2 × $150.00 less 15%, plus the $25.00 gift; deductible: $255.00 − $120.00 + $25.00.
+      const payment = page.getByRole('region', { name: 'Payment' });
+      await payment.getByText('$280.00').first().waitFor();
+      await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+      await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
+      await page.getByRole('textbox', { name: 'CVC' }).fill('123');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: /^Pay/ }).click();
+
+      const confirmation = page.getByRole('region', { name: /You’re going to Harvest Gala/ });
+      await confirmation.waitFor();
+      await confirmation.getByText('Tax-deductible amount: $160.00.').waitFor();
+      await confirmation.getByText(/which we estimate in good faith at \$120\.00/).waitFor();
+      await page.screenshot({ path: `${SHOTS}/event-confirmation-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Staff find the order on the event's page and open it.
+      const staff = (await newPage({ width, height: width < 768 ? 740 : 900 })).page;
+      await signIn(staff, 'staff@kindling.test');
+      await staff.waitForURL('**/dashboard/home');
+      await staff.goto('/dashboard/events');
+      await staff.getByRole('link', { name: 'Harvest Gala' }).first().click();
+      await staff.getByRole('link', { name: `${buyer} Eventgoer` }).click();
+      await staff.waitForURL(/\/dashboard\/tickets\/\d+$/);
+      await staff.getByRole('heading', { level: 1, name: `Order from ${buyer} Eventgoer` }).waitFor();
+      await staff.getByText('EARLYBIRD').first().waitFor();
+      expect(await staff.getByRole('cell', { name: `Guest of ${buyer}` }).count()).toBe(1);
+      await staff.screenshot({ path: `${SHOTS}/event-order-${width}.png`, fullPage: true });
+      expect(await seriousViolations(staff)).toEqual([]);
+    }, 120_000);
+  }
+});
