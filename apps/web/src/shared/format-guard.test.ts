@@ -2,9 +2,17 @@ import { describe, expect, it } from 'vitest';
 
 // Every date, amount and number on a staff screen is written through shared/format.ts, in the
 // organisation's locale and on its calendar (decision 027). The public donation form (donate/)
-// follows the donor's page and has its own rules.
+// follows the donor's page and has its own rules; the public event page (event-page/) writes the
+// event's times in the event's own time zone.
 const sources = import.meta.glob(
-  ['../**/*.{ts,tsx}', '!../donate/**', '!../**/*.test.{ts,tsx}', '!../test/**', '!../**/*.test-support.ts'],
+  [
+    '../**/*.{ts,tsx}',
+    '!../donate/**',
+    '!../event-page/**',
+    '!../**/*.test.{ts,tsx}',
+    '!../test/**',
+    '!../**/*.test-support.ts',
+  ],
   {
     query: '?raw',
     import: 'default',

@@ -21,6 +21,7 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
   const decimalFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
   const isoDayParts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
   const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return {
     locale,
     timeZone,
@@ -35,6 +36,8 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
     dateTime: (iso: string | Date) => dateTimeFormat.format(new Date(iso)),
     /** A day the server already cut ('2026-03-01', a bucket or period label), written in the locale; '—' when none. */
     day: (day: string | null | undefined) => (day ? dayFormat.format(new Date(`${day.slice(0, 10)}T00:00:00Z`)) : '—'),
+    /** A month the server already cut ('2027-03') written in the locale ('March 2027', 'März 2027'). */
+    month: (month: string) => monthFormat.format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`)),
     /** The organisation's calendar day of an instant without its year ('Dec 12', '12. Dez.'). */
     shortDay: (iso: string | Date) => shortDayFormat.format(new Date(iso)),
     /** An exchange rate or other ratio, to six significant digits ('1.08', '1,08'). */

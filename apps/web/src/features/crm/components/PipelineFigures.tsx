@@ -4,14 +4,6 @@ import { useFormat } from '../../../shared/format.ts';
 
 type Row = TPipelineFigures['total'][number];
 
-/** A month key ('2027-03') written in the locale, from its first day. */
-const monthLabel = (month: string | null, locale: string) =>
-  month
-    ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-        new Date(`${month}-01T00:00:00Z`),
-      )
-    : 'No expected date';
-
 function FigureTable({
   caption,
   label,
@@ -87,7 +79,7 @@ export function PipelineFigures({ figures }: { figures: TPipelineFigures }) {
         <FigureTable
           caption="By expected month"
           label="Month"
-          rows={figures.by_month.map((r) => ({ ...r, name: monthLabel(r.month, format.locale) }))}
+          rows={figures.by_month.map((r) => ({ ...r, name: r.month ? format.month(r.month) : 'No expected date' }))}
         />
         <FigureTable
           caption="By owner"
