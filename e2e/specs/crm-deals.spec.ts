@@ -81,6 +81,8 @@ describe('the CRM deals and tasks', () => {
         .waitFor();
       await page.keyboard.press('Escape');
       await page.waitForURL((url) => !url.search.includes('deal='));
+      // The drawer fades out: axe reads its half-transparent title as low contrast until it is gone.
+      await page.getByRole('dialog', { name: `Gala lead gift ${stamp}` }).waitFor({ state: 'detached' });
       const before = (await total.innerText()).trim();
       const solicitation = page.getByRole('region', { name: /^Solicitation:/ });
       await solicitation.getByText(`Gala lead gift ${stamp}`).waitFor();
