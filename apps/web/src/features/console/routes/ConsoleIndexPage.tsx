@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { consoleQueries } from '../api/console.queries.ts';
-import { ScrollTable } from '../components/ScrollTable.tsx';
 
 const ENTRY = pageEntry('/console') ?? { title: 'Console', section: 'Console', description: '', emptyTitle: '' };
 

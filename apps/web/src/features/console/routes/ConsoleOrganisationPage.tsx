@@ -6,9 +6,9 @@ import { useParams } from 'react-router';
 import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { consoleApi, consoleKeys, consoleQueries, type OrganisationAction } from '../api/console.queries.ts';
 import { ReasonDialog } from '../components/ReasonDialog.tsx';
-import { ScrollTable } from '../components/ScrollTable.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 
 const ENTRY = pageEntry('/console/organizations/:id') ?? {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { eventQueries } from '../api/events.queries.ts';
 
 /** The event's ticket orders, newest first, each leading to /dashboard/tickets/{id}. */
@@ -21,7 +22,7 @@ export function EventOrders({ eventId }: { eventId: number }) {
       ) : list.length === 0 ? (
         <Text c="dimmed">{orders.isPending ? 'Loading orders…' : 'No orders yet.'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label="Orders table" minWidth={560}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -46,16 +47,14 @@ export function EventOrders({ eventId }: { eventId: number }) {
                   <Table.Td>{format.date(o.created_at)}</Table.Td>
                   <Table.Td>{format.count(o.tickets)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={o.status === 'paid' ? 'green' : 'yellow'}>
-                      {o.status}
-                    </Badge>
+                    <Badge variant="default">{o.status}</Badge>
                   </Table.Td>
                   <Table.Td ta="right">{format.money(o.total_minor, o.currency)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Paper>
   );

@@ -6,6 +6,7 @@ import { formatFor, useFormat } from '../../../shared/format.ts';
 import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { eventQueries } from '../api/events.queries.ts';
 
 const ENTRY = pageEntry('/dashboard/tickets/:id') ?? {
@@ -51,9 +52,7 @@ export function TicketOrderPage() {
               <Anchor component={Link} to={`/dashboard/events/edit/${o.event_id}`} fw={600}>
                 {o.event.name}
               </Anchor>
-              <Badge variant="light" color={o.status === 'paid' ? 'green' : 'yellow'}>
-                {o.status}
-              </Badge>
+              <Badge variant="default">{o.status}</Badge>
             </Group>
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <Figure
@@ -94,7 +93,7 @@ export function TicketOrderPage() {
             <Title order={2} size="h4" id="attendees-heading" mb="sm">
               Attendees
             </Title>
-            <Table.ScrollContainer minWidth={480}>
+            <ScrollTable label="Attendees table" minWidth={480}>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
@@ -115,7 +114,7 @@ export function TicketOrderPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           </Paper>
           <Group>
             <Anchor component={Link} to="/dashboard/tickets">
