@@ -2,7 +2,7 @@ import type { TCommunicationKind, TCommunicationSource } from '@kindling/contrac
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { containsPattern, donorsMatchingSql } from '../donors/index.ts';
+import { containsPattern, donorNameSql, donorsMatchingSql } from '../donors/index.ts';
 
 export type CommunicationFilter = {
   npoId: number;
@@ -96,7 +96,7 @@ export async function selectCommunications(db: Db | Tx, f: CommunicationFilter):
   const { rows } = await db.execute<CommunicationRow>(sql`
     WITH entries AS (${sql.join(branches, sql` UNION ALL `)})
     SELECT en.source, en.id, en.kind, en.direction, en.subject, en.body, en.occurred_at, en.donor_id,
-      coalesce(nullif(trim(dn.first_name || ' ' || dn.last_name), ''), nullif(dn.email, ''), 'Unnamed contact') AS donor_name,
+      ${donorNameSql('dn')} AS donor_name,
       en.user_id, nullif(trim(u.first_name || ' ' || u.last_name), '') AS user_name, en.donation_id, en.receipt_number
     FROM entries en JOIN donors dn ON dn.id = en.donor_id AND dn.npo_id = ${f.npoId}
     LEFT JOIN users u ON u.id = en.user_id

@@ -1,13 +1,9 @@
 // SQL of what links contacts: households, relationships, and the merge step that folds a
 // duplicate's CRM record into the kept contact's before the donors module moves the rest.
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-
-export const UNNAMED_CONTACT = 'Unnamed contact';
-/** The name a contact is shown by: e-mail, then a placeholder, when both names are blank. */
-const displayName = (t: SQL) =>
-  sql`coalesce(nullif(trim(${t}.first_name || ' ' || ${t}.last_name), ''), nullif(${t}.email, ''), ${UNNAMED_CONTACT})`;
+import { donorNameSql } from '../donors/index.ts';
 
 export type HouseholdRow = {
   id: number;
@@ -42,7 +38,7 @@ export async function selectHousehold(db: Db | Tx, npoId: number, ref: Household
  */
 export async function selectHouseholdMembers(db: Db | Tx, npoId: number, ref: HouseholdRef) {
   const { rows } = await db.execute<{ id: number; name: string; lifetime_base_minor: number; gift_count: number }>(sql`
-    SELECT dn.id, ${displayName(sql`dn`)} AS name, g.lifetime_base_minor, g.gift_count
+    SELECT dn.id, ${donorNameSql('dn')} AS name, g.lifetime_base_minor, g.gift_count
     FROM contact_details cd JOIN donors dn ON dn.id = cd.donor_id JOIN donor_giving g ON g.donor_id = dn.id
     WHERE cd.household_id = ${householdIdOf(ref)} AND dn.npo_id = ${npoId}
     ORDER BY lower(dn.first_name), dn.id`);
@@ -82,7 +78,7 @@ export type RelationshipRow = { id: number; kind: string; from_donor_id: number;
 /** The contact's relationships from either side, each with the contact at its other end. */
 export async function selectRelationships(db: Db | Tx, npoId: number, donorId: number): Promise<RelationshipRow[]> {
   const { rows } = await db.execute<RelationshipRow>(sql`
-    SELECT r.id, r.kind, r.from_donor_id, o.id AS other_id, ${displayName(sql`o`)} AS other_name
+    SELECT r.id, r.kind, r.from_donor_id, o.id AS other_id, ${donorNameSql('o')} AS other_name
     FROM contact_relationships r
     JOIN donors o ON o.id = CASE WHEN r.from_donor_id = ${donorId} THEN r.to_donor_id ELSE r.from_donor_id END
     WHERE r.npo_id = ${npoId} AND (r.from_donor_id = ${donorId} OR r.to_donor_id = ${donorId})

@@ -18,8 +18,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { selectDonorSummary } from '../donors/index.ts';
-import { UNNAMED_CONTACT } from './contact-links.repository.ts';
+import { selectDonorSummary, UNNAMED_CONTACT } from '../donors/index.ts';
 import { type ContactListFilter, type ContactRow, selectContactPage } from './contact-list.repository.ts';
 import {
   type ContactDetailsRow,

@@ -2,6 +2,7 @@ import type { TDealStage } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
+import { donorNameSql } from '../donors/index.ts';
 
 export type DealRow = {
   id: number;
@@ -27,18 +28,13 @@ const stagesRelation = (stages: TDealStage[]) =>
   sql`jsonb_to_recordset(${JSON.stringify(stages.map((s) => ({ key: s.key, probability: s.probability })))}::jsonb)
     AS s(key text, probability int)`;
 
-const personName = (alias: string) =>
-  sql.raw(
-    `coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), nullif(${alias}.email, ''), 'Unnamed contact')`,
-  );
-
 /** Deals with their contact, owner, effective probability and what their linked gifts add up to. */
 function dealSelect(stages: TDealStage[], where: SQL, tail: SQL = sql``) {
   return sql`
-    SELECT d.id, d.title, d.contact_id, ${personName('c')} AS contact_name, d.amount_minor, d.currency,
+    SELECT d.id, d.title, d.contact_id, ${donorNameSql('c')} AS contact_name, d.amount_minor, d.currency,
       d.expected_on::text AS expected_on, d.stage, d.probability AS own_probability,
       coalesce(d.probability, s.probability, 0) AS probability, d.owner_user_id,
-      CASE WHEN u.id IS NULL THEN NULL ELSE ${personName('u')} END AS owner_name, d.next_step,
+      CASE WHEN u.id IS NULL THEN NULL ELSE ${donorNameSql('u')} END AS owner_name, d.next_step,
       coalesce((SELECT sum(g.amount_minor) FROM deal_gifts dg JOIN donations g ON g.id = dg.donation_id
         WHERE dg.deal_id = d.id AND g.status = 'succeeded'), 0) AS received_minor,
       d.updated_at, d.position
@@ -183,7 +179,7 @@ type FigureRow = {
 async function pipelineBy(db: Db, npoId: number, stages: TDealStage[], group: 'month' | 'owner') {
   const key = group === 'month' ? sql`to_char(d.expected_on, 'YYYY-MM')` : sql`d.owner_user_id::text`;
   const name =
-    group === 'month' ? sql`NULL::text` : sql`max(CASE WHEN u.id IS NULL THEN NULL ELSE ${personName('u')} END)`;
+    group === 'month' ? sql`NULL::text` : sql`max(CASE WHEN u.id IS NULL THEN NULL ELSE ${donorNameSql('u')} END)`;
   const { rows } = await db.execute<FigureRow>(sql`
     SELECT ${key} AS key, ${name} AS name, d.currency, sum(d.amount_minor) AS amount,
       sum(round(d.amount_minor * coalesce(d.probability, s.probability, 0) / 100.0)) AS weighted, count(*)::int AS count
@@ -243,6 +239,6 @@ export async function unlinkGift(tx: Tx, dealId: number, donationId: number): Pr
 /** The contact's name when it is one of the organisation's contacts. */
 export async function contactName(db: Db | Tx, npoId: number, contactId: number): Promise<string | null> {
   const { rows } = await db.execute<{ name: string }>(sql`
-    SELECT ${personName('c')} AS name FROM donors c WHERE c.id = ${contactId} AND c.npo_id = ${npoId}`);
+    SELECT ${donorNameSql('c')} AS name FROM donors c WHERE c.id = ${contactId} AND c.npo_id = ${npoId}`);
   return rows[0]?.name ?? null;
 }

@@ -10,6 +10,7 @@ export {
   selectOrganisationGivingYear,
 } from './donor-list.repository.ts';
 export { findMergedInto } from './donor-merge.repository.ts';
+export { donorNameSql, UNNAMED_CONTACT } from './donor-name.ts';
 export { renderAnnualStatement } from './donor-statement.ts';
 export {
   type DonorDetails,

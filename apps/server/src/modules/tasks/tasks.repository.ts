@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
+import { donorNameSql } from '../donors/index.ts';
 
 export type TaskRow = {
   id: number;
@@ -32,10 +33,9 @@ export type TaskValues = {
   status: string;
 };
 
+/** A linked contact's name; none when the task has no contact. */
 const personName = (alias: string) =>
-  sql.raw(
-    `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), nullif(${alias}.email, ''), 'Unnamed contact') END`,
-  );
+  sql`CASE WHEN ${sql.raw(alias)}.id IS NULL THEN NULL ELSE ${donorNameSql(alias)} END`;
 
 function taskSelect(where: SQL, tail: SQL = sql``) {
   return sql`
