@@ -53,19 +53,19 @@ export function CommunicationEntries({ entries, showContact = true, onDelete, de
               <Text size="xs" c="dimmed">
                 {showContact ? (
                   <>
-                    <Anchor component={Link} to={recordLink(c.contact.id)} size="xs">
+                    <Anchor component={Link} to={recordLink(c.contact.id)} size="xs" underline="always">
                       {c.contact.name}
                     </Anchor>
                     {' · '}
                   </>
                 ) : null}
                 {c.by
-                  ? `${COMMUNICATION_SOURCE_LABELS[c.source]} by ${c.by.name || 'a team member'}`
-                  : 'Sent by Kindling'}
+                  ? `${c.source === 'note' ? 'Note' : 'Logged'} by ${c.by.name || 'a team member'}`
+                  : `${COMMUNICATION_SOURCE_LABELS[c.source]}, sent by Kindling`}
                 {c.donation_id ? (
                   <>
                     {' · '}
-                    <Anchor component={Link} to={`/dashboard/donation/${c.donation_id}`} size="xs">
+                    <Anchor component={Link} to={`/dashboard/donation/${c.donation_id}`} size="xs" underline="always">
                       Donation #{c.donation_id}
                     </Anchor>
                   </>

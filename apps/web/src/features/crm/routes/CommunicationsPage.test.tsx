@@ -50,7 +50,7 @@ describe('CommunicationsPage', () => {
     const { router } = renderList();
     const call = (await screen.findByText('Thank-you call', {}, { timeout: 5000 })).closest('li') as HTMLElement;
     expect(within(call).getByText('Left a message.')).toBeInTheDocument();
-    expect(within(call).getByText(/Logged by staff by Stella Staff/)).toBeInTheDocument();
+    expect(within(call).getByText(/Logged by Stella Staff/)).toBeInTheDocument();
     expect(within(call).getByRole('button', { name: 'Delete: Thank-you call' })).toBeInTheDocument();
     const receipt = screen.getByText('Receipt R-2026-0042').closest('li') as HTMLElement;
     expect(within(receipt).getByRole('link', { name: 'Donation #42' })).toHaveAttribute(
