@@ -68,8 +68,11 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   return { url, stop };
 }
 
-ensureWebBuild();
-const server = await startServer();
+// LIGHTHOUSE_URL=http://127.0.0.1:PORT scores an already running server instead (to compare two
+// builds side by side in one sitting, as docs/product/donation-form.md#performance asks).
+const running = process.env.LIGHTHOUSE_URL;
+if (!running) ensureWebBuild();
+const server = running ? { url: running, stop: async () => {} } : await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROMIUM_FLAGS,

@@ -67,6 +67,28 @@ describe('campaign page states', () => {
     expect(about.querySelector('em')).not.toBeNull();
   });
 
+  it('reports the page view once, in an idle period after the first render', async () => {
+    const api = stubFetch({ 'POST /npo_admin/funnel_event': { status: 204 } });
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: undefined });
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'kindling-campaign';
+    // A campaign of its own: the beacon reports each campaign's view once per page load.
+    const campaign = testCampaign({ campaign_id: 9876, description: '<p>Shelves run low</p>' });
+    script.textContent = JSON.stringify({ campaign });
+    document.body.append(script);
+    render(<CampaignPage pathname="/spring-appeal" />);
+    // The beacon waits for an idle period (docs/product/donation-form.md#performance)...
+    expect(screen.getByRole('group', { name: 'Suggested amounts' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/npo_admin/funnel_event')).toHaveLength(0);
+    // ...and then reports the view, once.
+    await vi.waitFor(() => expect(api.callsTo('POST', '/npo_admin/funnel_event')).toHaveLength(1));
+    expect(screen.getByText('Choose or enter an amount to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'About this campaign' })).toHaveTextContent('Shelves run low');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.callsTo('POST', '/npo_admin/funnel_event')).toHaveLength(1);
+  });
+
   it('uses the campaign the server inlined without fetching', () => {
     const api = stubFetch({});
     const script = document.createElement('script');

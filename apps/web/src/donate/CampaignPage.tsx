@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES } from '@kindling/contracts/donation-constants.ts';
 import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { fetchCampaign, inlinedCampaign, type PublicRoute, parsePublicRoute } from './campaign-source.ts';
 import { DonationForm } from './DonationForm.tsx';
+import { useAfterFirstPaint, useIdle } from './deferred.ts';
 import { useEmbedResize } from './embed-resize.ts';
 import { HttpError } from './http.ts';
 import { GoalBar, PageUrgency } from './PageUrgency.tsx';
@@ -86,11 +87,9 @@ function Header({ campaign }: { campaign: TPublicCampaign }) {
 
 const DonorWall = lazy(() => import('./donor-wall/DonorWall.tsx'));
 
-/** Donor wall: mounted after the first paint, so its code never delays the form. */
+/** Donor wall: mounted in an idle period after the first render, so its code never delays the form. */
 function LazyDonorWall({ campaign }: { campaign: TPublicCampaign }) {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
-  if (!painted) return null;
+  if (!useIdle()) return null;
   return (
     <Suspense fallback={null}>
       <DonorWall campaign={campaign} />
@@ -98,12 +97,10 @@ function LazyDonorWall({ campaign }: { campaign: TPublicCampaign }) {
   );
 }
 
-// p2p16: the leaderboard (campaign pages) and share panel (fundraiser pages), after the first paint.
+// p2p16: the leaderboard (campaign pages) and share panel (fundraiser pages), in an idle period of their own.
 const PeerExtras = lazy(() => import('./peer/PeerExtras.tsx'));
 function LazyPeerExtras({ campaign }: { campaign: TPublicCampaign }) {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
-  if (!painted) return null;
+  if (!useIdle()) return null;
   return (
     <Suspense fallback={null}>
       <PeerExtras campaign={campaign} />
@@ -129,6 +126,8 @@ export function CampaignPage({ pathname }: { pathname: string }) {
   const route = parsePublicRoute(pathname);
   const embed = route?.kind === 'embed';
   const [load, retry] = useCampaign(route);
+  // Below the form: with it, so nothing shifts up and back down when step 1's lower part arrives.
+  const below = useAfterFirstPaint(true);
   useEmbedResize(embed, load.state === 'ready' ? String(load.campaign.id) : (route?.key ?? ''));
   // Custom JS: the campaign's own script waits for this (page-events.ts).
   usePageEvent(
@@ -180,8 +179,8 @@ export function CampaignPage({ pathname }: { pathname: string }) {
           <Header campaign={load.campaign} />
         )}
         {!embed && <PageUrgency campaign={load.campaign} />}
-        <DonationForm campaign={load.campaign} />
-        {!embed && load.campaign.description.trim() && (
+        <DonationForm campaign={load.campaign} progressive />
+        {below && !embed && load.campaign.description.trim() && (
           <section className="kd-about" aria-labelledby="kd-about-title">
             <h2 id="kd-about-title">About this campaign</h2>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises the description (campaigns module, description-html) */}
@@ -189,9 +188,9 @@ export function CampaignPage({ pathname }: { pathname: string }) {
           </section>
         )}
         {/* Donor wall: its code loads after the first paint (LazyDonorWall). */}
-        {!embed && <LazyDonorWall campaign={load.campaign} />}
+        {below && !embed && <LazyDonorWall campaign={load.campaign} />}
         {/* p2p16: leaderboard or share panel (decision 044). */}
-        {!embed && <LazyPeerExtras campaign={load.campaign} />}
+        {below && !embed && <LazyPeerExtras campaign={load.campaign} />}
       </>
     );
   }

@@ -13,6 +13,7 @@ import { RemindMeLater } from './conversion/RemindMeLater.tsx';
 import { TributeOption } from './conversion/TributeOption.tsx';
 import { type TributeDraft, type TributeErrors, validateTribute } from './conversion/tribute.ts';
 import { toMonthly, upsellOffer } from './conversion/upsell.ts';
+import { useAfterFirstPaint, whenIdle } from './deferred.ts';
 import type { DonationChoice, DonationOutcome } from './donation-choice.ts';
 import { moneyIn } from './form-format.ts';
 import { usePaymentReturn } from './payment/usePaymentReturn.ts';
@@ -23,7 +24,12 @@ import { ThankYou } from './ThankYou.tsx';
 import { Toasts } from './toast/toasts.tsx';
 import './donation-form.css';
 
-export type DonationFormProps = { campaign: TPublicCampaign; preview?: boolean };
+/**
+ * `progressive`: the public page paints the amount first and renders the rest of step 1 in the
+ * next task, so no one task of the first load blocks a tap for long
+ * (docs/product/donation-form.md#performance). The editor's preview and tests render it whole.
+ */
+export type DonationFormProps = { campaign: TPublicCampaign; preview?: boolean; progressive?: boolean };
 
 const STEPS = ['Amount', 'Payment'] as const;
 
@@ -31,8 +37,8 @@ const STEPS = ['Amount', 'Payment'] as const;
 const UpsellPrompt = lazy(() => import('./conversion/UpsellPrompt.tsx'));
 
 // The payment step is its own chunk, so the page's first load stays within its budget
-// (docs/product/donation-form.md#performance); it is fetched once the page has painted, before a
-// donor can have chosen an amount, so Continue does not wait for it.
+// (docs/product/donation-form.md#performance); it is fetched in the first idle period after the page
+// has rendered, before a donor can have chosen an amount, so Continue does not wait for it.
 const loadPaymentStep = () => import('./payment/PaymentStep.tsx').then((m) => ({ default: m.PaymentStep }));
 const PaymentStep = lazy(loadPaymentStep);
 
@@ -91,10 +97,13 @@ function ProgressSteps({ step, done, onBack }: { step: number; done: boolean; on
 function StepOne({
   campaign,
   onContinue,
+  progressive,
 }: {
   campaign: TPublicCampaign;
   onContinue: (choice: DonationChoice) => void;
+  progressive: boolean;
 }) {
+  const rest = useAfterFirstPaint(progressive);
   const [state, dispatch] = useReducer(stepOneReducer, campaign, initialStepOne);
   const gift = giftOf(campaign, state);
   const choice = choiceOf(campaign, state);
@@ -112,44 +121,50 @@ function StepOne({
     <div className="kd-step-one">
       {heading && <h2 className="kd-cta">{campaign.call_to_action}</h2>}
       <AmountPicker {...props} amountError={gift.error} />
-      <FeeCover {...props} giftMinor={gift.minor} />
-      <GiftAid {...props} giftMinor={gift.minor} />
-      <Designations {...props} giftMinor={gift.minor} />
-      {tributesEnabled(campaign.campaign_settings) && (
-        <TributeOption
-          value={tribute}
-          errors={tributeErrors}
-          onChange={(next) => {
-            setTribute(next);
-            setTributeErrors({});
-          }}
-        />
-      )}
-      {campaign.questions.length > 0 && (
+      {rest && (
         <>
-          <DonorOptions {...props} />
-          <QuestionWizard questions={campaign.questions} state={state} dispatch={dispatch} />
+          <FeeCover {...props} giftMinor={gift.minor} />
+          <GiftAid {...props} giftMinor={gift.minor} />
+          <Designations {...props} giftMinor={gift.minor} />
+          {tributesEnabled(campaign.campaign_settings) && (
+            <TributeOption
+              value={tribute}
+              errors={tributeErrors}
+              onChange={(next) => {
+                setTribute(next);
+                setTributeErrors({});
+              }}
+            />
+          )}
+          {campaign.questions.length > 0 && (
+            <>
+              <DonorOptions {...props} />
+              <QuestionWizard questions={campaign.questions} state={state} dispatch={dispatch} />
+            </>
+          )}
+          {gift.minor !== null && (
+            <p className="kd-summary" aria-live="polite">
+              <span>Total</span>
+              <strong>
+                {moneyIn(campaign, gift.minor + feeOf(campaign, state, gift.minor), state.currency)}
+                {state.interval !== 'once' && (
+                  <span className="kd-summary-interval"> {INTERVAL_LABELS[state.interval]}</span>
+                )}
+              </strong>
+            </p>
+          )}
+          {choice ? (
+            <button type="button" className="kd-button kd-primary" onClick={() => proceed(choice)}>
+              {DONATION_FORM_TEXT.continueToPayment}
+            </button>
+          ) : (
+            <p className="kd-hint kd-next-hint">
+              {gift.minor
+                ? 'Answer the required questions above to continue.'
+                : 'Choose or enter an amount to continue.'}
+            </p>
+          )}
         </>
-      )}
-      {gift.minor !== null && (
-        <p className="kd-summary" aria-live="polite">
-          <span>Total</span>
-          <strong>
-            {moneyIn(campaign, gift.minor + feeOf(campaign, state, gift.minor), state.currency)}
-            {state.interval !== 'once' && (
-              <span className="kd-summary-interval"> {INTERVAL_LABELS[state.interval]}</span>
-            )}
-          </strong>
-        </p>
-      )}
-      {choice ? (
-        <button type="button" className="kd-button kd-primary" onClick={() => proceed(choice)}>
-          {DONATION_FORM_TEXT.continueToPayment}
-        </button>
-      ) : (
-        <p className="kd-hint kd-next-hint">
-          {gift.minor ? 'Answer the required questions above to continue.' : 'Choose or enter an amount to continue.'}
-        </p>
       )}
     </div>
   );
@@ -167,7 +182,7 @@ export function thankYouTarget(url: string, base: string): string | null {
   }
 }
 
-export function DonationForm({ campaign, preview = false }: DonationFormProps) {
+export function DonationForm({ campaign, preview = false, progressive = false }: DonationFormProps) {
   const [step, setStep] = useState(0);
   const [choice, setChoice] = useState<DonationChoice | null>(null);
   const [outcome, setOutcome] = useState<DonationOutcome | null>(null);
@@ -176,9 +191,13 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
   const [round, setRound] = useState(0);
   const returned = usePaymentReturn(preview ? null : campaign);
   const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    void loadPaymentStep();
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadPaymentStep();
+      }),
+    [],
+  );
   // conv15: the monthly upsell on offer (after step 1, before payment), and the funnel's beacons.
   const [upsell, setUpsell] = useState<{ choice: DonationChoice; monthlyMinor: number } | null>(null);
   const count = (event: Parameters<typeof sendFunnelEvent>[1]) => {
@@ -186,8 +205,11 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
     // p2p16: a fundraiser page's own views, for its dashboard (decision 044).
     if (!preview && event === 'view' && campaign.peer_campaign_id) sendFunnelEvent(campaign.peer_campaign_id, event);
   };
+  // Not cancelled on a step change: a donor quicker than the idle period still counts as a view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, and on reaching payment
-  useEffect(() => count(step === 0 ? 'view' : 'payment'), [step]);
+  useEffect(() => {
+    whenIdle(() => count(step === 0 ? 'view' : 'payment'));
+  }, [step]);
   const toPayment = (next: DonationChoice) => {
     setUpsell(null);
     setChoice(next);
@@ -253,6 +275,7 @@ export function DonationForm({ campaign, preview = false }: DonationFormProps) {
             <StepOne
               key={round}
               campaign={campaign}
+              progressive={progressive && !preview}
               onContinue={(next) => {
                 if (!next.totalMinor || !next.currency) return showError(PAYMENT_MESSAGES.selectAmountAndCurrency);
                 setError(null);
