@@ -18,7 +18,8 @@ const COLLAPSED_WIDTH = 72;
 
 /** Widths (px) at which more of the top bar fits inline. */
 const WIDE_PX = 1200;
-const FULL_PX = 1440;
+// Icons and the word mark fit beside the quick links and their badges from 1600 px; at 1440 they overlapped.
+const FULL_PX = 1600;
 
 const atLeast = (px: number) => `(min-width: ${px}px)`;
 

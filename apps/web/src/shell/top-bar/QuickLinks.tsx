@@ -43,7 +43,7 @@ export function QuickLinks({ withIcons = true }: { withIcons?: boolean }) {
             >
               {withIcons && <Icon size={16} aria-hidden />}
               {label}
-              {badge && <LinkBadgeView badge={badge} />}
+              {badge && <LinkBadgeView badge={badge} className={classes.quickLinkBadge} />}
             </Link>
           </li>
         ))}
