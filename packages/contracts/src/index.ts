@@ -63,3 +63,5 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// tix18: e-tickets and check-in at the door.
+export * from './event-check-in.ts';
