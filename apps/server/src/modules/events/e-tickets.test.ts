@@ -8,6 +8,7 @@ import { mailTo } from '../../../test/gift.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
+import { CHECKED_IN } from '../../seed/events-seed.ts';
 import { outsiderOrganisation, signedIn } from '../team/team.test-support.ts';
 import { EVENTS_API, gala, payOrder } from './events.test-support.ts';
 
@@ -61,6 +62,7 @@ describe('e-tickets', () => {
       expect(t.code).toMatch(/^[A-Za-z0-9_-]{24}$/);
       expect(text).toContain(t.code);
       expect(text).toContain(t.attendee_name);
+      expect(mail?.text).toContain(`- ${t.attendee_name} (Dinner): ${t.code}`);
     }
     expect(text).toContain('Lantern Supper');
     expect(text).toContain('Dinner');
@@ -95,6 +97,17 @@ describe('e-tickets', () => {
 describe('check-in at the door', () => {
   const checkIn = (client: TestClient, body: Record<string, unknown>, id = eventId) =>
     client.post(`${EVENTS_API}/events/${id}/check_ins`, body);
+
+  it("shows the demo Harvest Gala's guests with codes, six of them already in", async () => {
+    const gala = await ctx.db.execute<{ id: number; seats: number; coded: number }>(sql`
+      SELECT e.id, e.taken AS seats, count(DISTINCT k.code)::int AS coded FROM events e
+      JOIN event_tickets k ON k.event_id = e.id WHERE e.slug = 'harvest-gala' GROUP BY e.id`);
+    const demo = gala.rows[0];
+    expect(demo?.coded).toBe(demo?.seats);
+    const status = ZCheckInStatus.parse((await staff.get(`${EVENTS_API}/events/${demo?.id}/check_ins?q=guest`)).json());
+    expect(status.counts).toEqual({ checked_in: CHECKED_IN, expected: demo?.seats });
+    expect(status.matches.length).toBeGreaterThan(0);
+  });
 
   it('admits a ticket by its code once, then says when and by whom it was checked in', async () => {
     const [ticket] = await codes(reference);

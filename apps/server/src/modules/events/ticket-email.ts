@@ -98,6 +98,10 @@ export async function sendTicketMail(deps: TicketMailDeps, job: TicketMailJob): 
     ...(where ? [where] : []),
     ...(order.online_url ? [`Join online: ${order.online_url}`] : []),
     '',
+    // The codes in words too: a door can type one when a phone cannot show the PDF.
+    'Ticket codes:',
+    ...tickets.map((t) => `- ${t.attendee_name} (${t.type}): ${t.code}`),
+    '',
     `Open your tickets at any time: ${link}`,
     'The attached calendar file adds the event to your calendar.',
     '',
