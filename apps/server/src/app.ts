@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const startImport = registerImports(jobs, { db: deps.db });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
   // tix18: the e-tickets e-mail of a paid ticket order.
-  const ticketsPaid = registerTicketMail(jobs, donorMail);
+  const ticketMail = registerTicketMail(jobs, donorMail);
   const scheduler = {
     db: deps.db,
     providers: payments,
@@ -304,7 +304,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     config: deps.config,
     providers: payments,
-    ticketsPaid,
+    ticketsPaid: ticketMail.paid,
+    ticketRefunded: ticketMail.refunded,
   });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.

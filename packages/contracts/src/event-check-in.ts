@@ -48,3 +48,12 @@ export const ZCheckInResult = z.object({
   counts: ZCheckInCounts,
 });
 export type TCheckInResult = z.infer<typeof ZCheckInResult>;
+
+// Refunds of single tickets: staff give one attendee's ticket back, its seat returns to sale.
+export const TICKET_REFUND_MESSAGES = {
+  notFound: 'We could not find that ticket in this order.',
+  already: 'This ticket is already refunded.',
+  notPaid: 'Only a paid ticket can be refunded.',
+  tableSeat: 'A seat of a table ticket cannot be refunded on its own.',
+  providerRefused: 'The payment provider refused the refund. Nothing was refunded.',
+} as const;

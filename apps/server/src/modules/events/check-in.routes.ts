@@ -1,7 +1,7 @@
 // E-tickets and check-in (docs/decisions/052-e-tickets-and-check-in.md): the buyer's signed link
 // to their PDF tickets, and the door's check-in calls. Check-in is for the dashboard group (door
 // staff read and admit, as they read orders); another organisation's event is a 404.
-import { ZCheckInQuery, ZCheckInRequest, ZCheckInResult, ZCheckInStatus } from '@kindling/contracts';
+import { ZCheckInQuery, ZCheckInRequest, ZCheckInResult, ZCheckInStatus, ZEventOrderAdmin } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
@@ -10,8 +10,11 @@ import { organisationSessionOf, requireAccess } from '../../platform/http/sessio
 import { checkIn, checkInStatus } from './check-in.service.ts';
 import type { EventRouteDeps } from './events.routes.ts';
 import { ticketsByLink } from './ticket-email.ts';
+import { orderAdmin } from './ticket-order-view.ts';
+import { refundTicket } from './ticket-refunds.service.ts';
 
 const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZTicket = z.object({ id: z.coerce.number().int().positive(), ticketId: z.coerce.number().int().positive() });
 const ZToken = z.object({ token: z.string().trim().min(10).max(200) });
 
 export async function checkInRoutes(app: FastifyInstance, deps: EventRouteDeps): Promise<void> {
@@ -58,6 +61,26 @@ export async function checkInRoutes(app: FastifyInstance, deps: EventRouteDeps):
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `inline; filename="tickets-${slug}.pdf"`)
         .send(pdf);
+    },
+  );
+  // Refunding one ticket moves money: the admin group, as for editing events.
+  r.post(
+    '/npo_admin/event_orders/:id/tickets/:ticketId/refund',
+    {
+      preHandler: requireAccess('admin'),
+      schema: { params: ZTicket },
+      config: { openapi: { responses: { 200: ZEventOrderAdmin } } },
+    },
+    async (request) => {
+      const session = organisationSessionOf(request, 'admin');
+      const actor = { userId: session.user.id, npoId: session.selectedNpoId };
+      const refundDeps = {
+        db,
+        providers: deps.providers,
+        ...(deps.ticketRefunded ? { refunded: deps.ticketRefunded } : {}),
+      };
+      await refundTicket(refundDeps, actor, request.params.id, request.params.ticketId);
+      return orderAdmin(db, actor.npoId, request.params.id);
     },
   );
 }

@@ -47,6 +47,8 @@ export type EventRouteDeps = {
   providers: PaymentProviders;
   /** tix18: enqueues the e-tickets e-mail of a paid order. */
   ticketsPaid?: (orderId: number) => Promise<void>;
+  /** tix18: enqueues the attendee's e-mail about a refunded ticket. */
+  ticketRefunded?: (ticketId: number) => Promise<void>;
 };
 
 /** Staff events API and the public event page's calls, under /api/v1. */

@@ -11,6 +11,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { signClaims, verifyClaims } from '../../platform/security/signed-link.ts';
 import { eventCalendar } from './public-event.service.ts';
 import { renderTicketsPdf } from './ticket-pdf.ts';
+import { sendTicketRefundMail, ticketRefundMailQueue } from './ticket-refund-email.ts';
 
 const LINK_PURPOSE = 'tk1';
 /** The link works until a month after the event, when the tickets are of no more use. */
@@ -119,12 +120,20 @@ export async function sendTicketMail(deps: TicketMailDeps, job: TicketMailJob): 
   return 'sent';
 }
 
-/** Registers the worker; the answer enqueues one e-mail per paid order (a repeat is a no-op). */
-export function registerTicketMail(jobs: Jobs, deps: TicketMailDeps): (orderId: number) => Promise<void> {
+/** Registers the workers; the answers enqueue one e-mail per paid order and per refunded ticket. */
+export function registerTicketMail(jobs: Jobs, deps: TicketMailDeps) {
   jobs.register(ticketMailQueue, async (data) => {
     await sendTicketMail(deps, data);
   });
-  return async (orderId) => {
-    await jobs.send(ticketMailQueue, { orderId }, { key: `event-tickets-${orderId}` });
+  jobs.register(ticketRefundMailQueue, async (data) => {
+    await sendTicketRefundMail(deps, data);
+  });
+  return {
+    paid: async (orderId: number) => {
+      await jobs.send(ticketMailQueue, { orderId }, { key: `event-tickets-${orderId}` });
+    },
+    refunded: async (ticketId: number) => {
+      await jobs.send(ticketRefundMailQueue, { ticketId }, { key: `event-ticket-refund-${ticketId}` });
+    },
   };
 }

@@ -24,20 +24,23 @@ const ENTRY = pageEntry('/dashboard/events/:id/check-in') ?? {
 
 type Answer = { ok: true; result: TCheckInResult } | { ok: false; message: string };
 
+// Dark text on a pale ground (axe: full contrast at any size); the border and the heading's
+// colour tell admitted from refused at a glance.
+const ANSWER_COLOURS = {
+  ok: { bg: 'green.0', border: 'var(--mantine-color-green-8)', heading: '#14532d' },
+  refused: { bg: 'red.0', border: 'var(--mantine-color-red-8)', heading: '#7f1d1d' },
+};
+
 function AnswerPanel({ answer }: { answer: Answer | null }) {
+  const colours = ANSWER_COLOURS[answer?.ok ? 'ok' : 'refused'];
   return (
     <div role="status" aria-live="assertive">
       {answer && (
-        <Paper
-          p="md"
-          radius="md"
-          bg={answer.ok ? 'green.0' : 'red.0'}
-          style={{ border: `2px solid var(--mantine-color-${answer.ok ? 'green' : 'red'}-8)` }}
-        >
-          <Text fw={700} size="lg" c={answer.ok ? 'green.9' : 'red.9'}>
+        <Paper p="md" radius="md" bg={colours.bg} style={{ border: `2px solid ${colours.border}` }}>
+          <Text fw={700} size="lg" style={{ color: colours.heading }}>
             {answer.ok ? `Admitted: ${answer.result.ticket.attendee_name}` : 'Not admitted'}
           </Text>
-          <Text c={answer.ok ? 'green.9' : 'red.9'}>{answer.ok ? answer.result.ticket.type : answer.message}</Text>
+          <Text c="dark.9">{answer.ok ? answer.result.ticket.type : answer.message}</Text>
         </Paper>
       )}
     </div>
