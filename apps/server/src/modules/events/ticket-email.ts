@@ -82,7 +82,7 @@ export async function ticketsByLink(db: Db, secret: string, token: string): Prom
 
 export async function sendTicketMail(deps: TicketMailDeps, job: TicketMailJob): Promise<'sent' | 'not-paid'> {
   const source = await sourceOf(deps.db, sql`o.id = ${job.orderId}`);
-  if (!source || source.order.status !== 'paid' || source.tickets.length === 0) return 'not-paid';
+  if (source?.order.status !== 'paid' || source.tickets.length === 0) return 'not-paid';
   const { order, tickets } = source;
   const format = formatFor({ locale: order.locale, timeZone: order.time_zone });
   const link = ticketsLink(deps, order.id, new Date(order.ends_at));
