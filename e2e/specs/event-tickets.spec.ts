@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
+import { mailsTo } from '../support/mail-outbox.ts';
 
 const SHOTS = '/tmp/shots';
 
@@ -70,6 +71,46 @@ describe('the public event page', () => {
       expect(await staff.getByRole('cell', { name: `Guest of ${buyer}` }).count()).toBe(1);
       await staff.screenshot({ path: `${SHOTS}/event-order-${width}.png`, fullPage: true });
       expect(await seriousViolations(staff)).toEqual([]);
+    }, 120_000);
+
+    // tix18: the buyer's e-mail carries the e-tickets; the door checks one in by its typed code, once.
+    it(`checks the buyer's ticket in at the door by its code, once (${width} px)`, async () => {
+      const buyer = `Ezra${width}`;
+      let code = '';
+      for (let i = 0; i < 80 && !code; i++) {
+        const mail = (await mailsTo(`ezra${width}@example.org`)).find((m) =>
+          m.includes('Your tickets for Harvest Gala'),
+        );
+        code = new RegExp(`- ${buyer} Eventgoer \\(General admission\\): ([A-Za-z0-9_-]+)`).exec(mail ?? '')?.[1] ?? '';
+        if (!code) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const { page: door } = await newPage({ width, height: width < 768 ? 740 : 900 });
+      await signIn(door, 'staff@kindling.test');
+      await door.waitForURL('**/dashboard/home');
+      await door.goto('/dashboard/events');
+      await door
+        .getByRole('row', { name: /Harvest Gala/ })
+        .getByRole('link', { name: 'Check-in' })
+        .click();
+      await door.getByRole('heading', { level: 1, name: 'Check-in: Harvest Gala' }).waitFor();
+      const before = await door.getByTestId('check-in-counts').textContent();
+      expect(await seriousViolations(door)).toEqual([]);
+      await door.getByRole('textbox', { name: /^Ticket code/ }).fill(code);
+      await door.getByRole('button', { name: 'Check in', exact: true }).click();
+      await door.getByRole('status').getByText(`Admitted: ${buyer} Eventgoer`).waitFor();
+      await expect.poll(() => door.getByTestId('check-in-counts').textContent()).not.toBe(before);
+      const overflow = await door.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(door)).toEqual([]);
+      await door.getByRole('textbox', { name: /^Ticket code/ }).fill(code);
+      await door.getByRole('button', { name: 'Check in', exact: true }).click();
+      await door
+        .getByRole('status')
+        .getByText(/^Already checked in at .+ by Stella Staff\.$/)
+        .waitFor();
+      await door.screenshot({ path: `${SHOTS}/event-check-in-${width}.png`, fullPage: true });
+      expect(await seriousViolations(door)).toEqual([]);
     }, 120_000);
   }
 });

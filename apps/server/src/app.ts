@@ -23,7 +23,7 @@ import { donorWallRoutes } from './modules/donor-wall/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 // events18: events and ticket orders.
-import { eventRoutes } from './modules/events/index.ts';
+import { eventRoutes, registerTicketMail } from './modules/events/index.ts';
 import { fundraiserRoutes, joinInvitedFundraisers, peerPageRoutes } from './modules/fundraisers/index.ts';
 import { importRoutes, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
@@ -227,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
+  // tix18: the e-tickets e-mail of a paid ticket order.
+  const ticketMail = registerTicketMail(jobs, donorMail);
   const scheduler = {
     db: deps.db,
     providers: payments,
@@ -297,7 +299,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(portalRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
   await app.register(uploadsRoute, { files });
   // events18: events, the public event page and ticket orders, paid through the same providers.
-  await app.register(eventRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
+  await app.register(eventRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    config: deps.config,
+    providers: payments,
+    ticketsPaid: ticketMail.paid,
+    ticketRefunded: ticketMail.refunded,
+  });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

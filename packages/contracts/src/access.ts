@@ -76,6 +76,8 @@ const DASHBOARD_ROUTES = [
   '/dashboard/crowdfunding/:id',
   '/dashboard/crowdfunding/:id/edit',
   ...CRM.map((p) => `/dashboard/crm/${p}`),
+  // tix18: check-in at the door.
+  '/dashboard/events/:id/check-in',
 ];
 const ADMIN_ROUTES = [
   '/admin',

@@ -277,6 +277,8 @@ export const ZEventOrderAdmin = ZTicketOrderSummary.extend({
       status: z.string(),
     }),
   ),
+  // tix18: single-ticket refunds; the order is partly refunded while 0 < refunded < total.
+  refunded_minor: z.number(),
 });
 export type TEventOrderAdmin = z.infer<typeof ZEventOrderAdmin>;
 

@@ -26,6 +26,8 @@ export * from './donations.ts';
 export * from './donor-wall.ts';
 export * from './donors.ts';
 export * from './email-templates.ts';
+// tix18: e-tickets and check-in at the door.
+export * from './event-check-in.ts';
 // events18: events, ticket types, discount codes and ticket orders.
 export * from './events.ts';
 export * from './fee-cover.ts';

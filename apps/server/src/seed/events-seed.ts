@@ -53,6 +53,9 @@ function orderPlan(n: number): { type: number; quantity: number; early: boolean;
   return { type: 0, quantity: 1 + (n % 2), early: n % 5 === 0, gift: n % 6 === 0 ? 2500 : 0 };
 }
 
+/** Demo tickets already checked in. */
+export const CHECKED_IN = 6;
+
 export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<void> {
   const npoId = npoIds.get('riverside-food-bank');
   if (!npoId) return;
@@ -138,5 +141,12 @@ export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<v
     }
     await tx.execute(sql`UPDATE events SET taken = ${seats} WHERE id = ${eventId}`);
     await tx.execute(sql`UPDATE event_discount_codes SET used = ${codeUses} WHERE id = ${codeId}`);
+    // tix18: a few guests already through the door, so the check-in screen shows its counts
+    // (the first six tickets sold, by the demo's staff member, a minute apart).
+    await tx.execute(sql`
+      UPDATE event_tickets k SET checked_in_at = now() - make_interval(mins => 60 - c.n),
+        checked_in_by = (SELECT id FROM users WHERE email = 'staff@kindling.test')
+      FROM (SELECT id, row_number() OVER (ORDER BY id)::int AS n FROM event_tickets WHERE event_id = ${eventId}) c
+      WHERE k.id = c.id AND c.n <= ${CHECKED_IN}`);
   });
 }

@@ -272,4 +272,10 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     emptyTitle: 'The guide will appear here',
     related: GUIDE_LINK,
   }),
+  // tix18: check-in at the door.
+  '/dashboard/events/:id/check-in': fundraising({
+    title: 'Check-in',
+    description: 'Admit ticket holders at the door: scan their QR code, type the code or find them by name.',
+    emptyTitle: 'No tickets to check in yet',
+  }),
 };

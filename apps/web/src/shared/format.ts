@@ -22,6 +22,7 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
   const isoDayParts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
   const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const timeFormat = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone });
   return {
     locale,
     timeZone,
@@ -51,6 +52,8 @@ export function formatFor({ locale, timeZone }: FormatSettings) {
     },
     // conv15: a share as a percentage ('42.5%'); '—' when there is nothing to divide by.
     percent: (part: number, whole: number) => (whole > 0 ? percentFormat.format(part / whole) : '—'),
+    // tix18: the time of day of an instant on this clock ('7:05 PM', '19:05'), as check-in shows it.
+    time: (iso: string | Date) => timeFormat.format(new Date(iso)),
   };
 }
 

@@ -18,6 +18,7 @@ import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import type { PaymentProviders } from '../payments/index.ts';
+import { checkInRoutes } from './check-in.routes.ts';
 import { type Actor, createEvent, getEventAdmin, listEvents, updateEvent } from './events.service.ts';
 import { eventCalendar, publicEvent } from './public-event.service.ts';
 import { listOrders, orderAdmin, orderSummary } from './ticket-order-view.ts';
@@ -40,13 +41,26 @@ const actorOf = (request: FastifyRequest, group: 'dashboard' | 'admin' = READ): 
   return { userId: session.user.id, npoId: session.selectedNpoId, ip: request.ip ?? null };
 };
 
-export type EventRouteDeps = { db: Db; config: Config; providers: PaymentProviders };
+export type EventRouteDeps = {
+  db: Db;
+  config: Config;
+  providers: PaymentProviders;
+  /** tix18: enqueues the e-tickets e-mail of a paid order. */
+  ticketsPaid?: (orderId: number) => Promise<void>;
+  /** tix18: enqueues the attendee's e-mail about a refunded ticket. */
+  ticketRefunded?: (ticketId: number) => Promise<void>;
+};
 
 /** Staff events API and the public event page's calls, under /api/v1. */
 export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): Promise<void> {
   const r = zodRouter(app, 'Events');
   const { db } = deps;
-  const orderDeps = { db, providers: deps.providers, log: (e: unknown) => app.log.error({ err: e }, 'ticket order') };
+  const orderDeps = {
+    db,
+    providers: deps.providers,
+    log: (e: unknown) => app.log.error({ err: e }, 'ticket order'),
+    ...(deps.ticketsPaid ? { paid: deps.ticketsPaid } : {}),
+  };
 
   r.get(
     '/npo_admin/events',
@@ -150,4 +164,6 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
     { schema: { params: ZReference }, config: answers(ZTicketOrderSummary) },
     async (request) => orderSummary(db, request.params.reference),
   );
+  // tix18: the buyer's e-tickets link and check-in at the door.
+  await checkInRoutes(app, deps);
 }

@@ -281,8 +281,9 @@ export async function listEvents(
     SELECT e.id, e.name, e.slug, e.status, e.starts_at, e.time_zone, e.capacity, e.currency,
       (e.ends_at < now() OR e.status = 'ended') AS past,
       coalesce((SELECT count(*) FROM event_tickets k JOIN event_orders o ON o.id = k.order_id
-        WHERE k.event_id = e.id AND o.status = 'paid'), 0)::int AS sold,
-      coalesce((SELECT sum(o.total_minor) FROM event_orders o WHERE o.event_id = e.id AND o.status = 'paid'), 0)::bigint
+        WHERE k.event_id = e.id AND o.status = 'paid' AND k.status = 'valid'), 0)::int AS sold,
+      coalesce((SELECT sum(o.total_minor - o.refunded_minor) FROM event_orders o
+        WHERE o.event_id = e.id AND o.status = 'paid'), 0)::bigint
         AS revenue_minor,
       (SELECT count(*) FROM event_orders o WHERE o.event_id = e.id AND o.status = 'paid')::int AS orders
     FROM events e WHERE e.npo_id = ${npoId}

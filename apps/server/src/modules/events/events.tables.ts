@@ -144,6 +144,8 @@ export const eventOrders = pgTable(
     totalMinor: bigint({ mode: 'number' }).notNull(),
     fairMarketMinor: bigint({ mode: 'number' }).notNull().default(0),
     deductibleMinor: bigint({ mode: 'number' }).notNull().default(0),
+    /** tix18: what single-ticket refunds have given back so far (the order is partly refunded). */
+    refundedMinor: bigint({ mode: 'number' }).notNull().default(0),
     /** [{ ticket_type_id, quantity, price_minor }]: what was bought, for releasing the seats. */
     lines: jsonb().notNull(),
     provider: text(),
@@ -190,5 +192,31 @@ export const eventTickets = pgTable(
     index('event_tickets_order_idx').on(t.orderId),
     index('event_tickets_event_idx').on(t.eventId),
     check('event_tickets_status_ck', sql`${t.status} IN ('reserved', 'valid', 'released', 'refunded')`),
+  ],
+);
+
+// tix18: refunds of single tickets (docs/decisions/052-e-tickets-and-check-in.md). The unique
+// ticket_id is the claim: a second refund of the same ticket finds the row and refunds nothing.
+export const eventTicketRefunds = pgTable(
+  'event_ticket_refunds',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => eventTickets.id, { onDelete: 'cascade' }),
+    orderId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => eventOrders.id, { onDelete: 'cascade' }),
+    amountMinor: bigint({ mode: 'number' }).notNull(),
+    /** pending while the provider answers; done once the money went back. */
+    status: text().notNull().default('pending'),
+    providerRefundId: text(),
+    createdBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_ticket_refunds_ticket_uq').on(t.ticketId),
+    index('event_ticket_refunds_order_idx').on(t.orderId),
+    check('event_ticket_refunds_status_ck', sql`${t.status} IN ('pending', 'done')`),
   ],
 );

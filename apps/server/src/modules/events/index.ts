@@ -2,3 +2,5 @@
 // event page's data and calendar file, and ticket orders paid through the card provider.
 export { eventRoutes } from './events.routes.ts';
 export { eventDiscountCodes, eventOrders, events, eventTickets, eventTicketTypes } from './events.tables.ts';
+// tix18: the e-tickets e-mail, sent by a durable job once an order is paid.
+export { registerTicketMail } from './ticket-email.ts';

@@ -25,6 +25,7 @@ type OrderRow = {
   total_minor: number;
   fair_market_minor: number;
   deductible_minor: number;
+  refunded_minor: number;
   provider: string | null;
   provider_reference: string | null;
   created_at: Date;
@@ -107,6 +108,7 @@ export async function orderAdmin(db: Tx, npoId: number, id: number): Promise<TEv
     provider: order.provider,
     provider_reference: order.provider_reference,
     tickets: tickets.map((t) => ({ ...t, id: Number(t.id) })),
+    refunded_minor: Number(order.refunded_minor),
   };
 }
 

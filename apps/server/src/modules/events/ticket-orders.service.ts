@@ -28,7 +28,13 @@ import {
 import { orderSummary } from './ticket-order-view.ts';
 
 type OrderRequest = z.output<typeof ZTicketOrderRequest>;
-export type OrderDeps = { db: Db; providers: PaymentProviders; log?: (error: unknown) => void };
+export type OrderDeps = {
+  db: Db;
+  providers: PaymentProviders;
+  log?: (error: unknown) => void;
+  /** Called once an order is paid: enqueues the e-mail with the e-tickets. */
+  paid?: (orderId: number) => Promise<void>;
+};
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 const unprocessable = (field: string, message: string) => new AppError('UNPROCESSABLE', message, { [field]: message });
@@ -140,8 +146,10 @@ export async function placeOrder(
     }
     return id;
   });
-  if (free)
+  if (free) {
+    await deps.paid?.(orderId);
     return { order: await orderSummary(deps.db, reference), intent: null, provider: null, stripe_account: null };
+  }
   const provider = deps.providers.card;
   try {
     const intent = await provider.createIntent({
@@ -222,11 +230,11 @@ export async function confirmOrder(deps: OrderDeps, reference: string, paymentIn
   if (payment.status !== 'succeeded') {
     return { status: 'failed' as const, message: payment.failureMessage ?? EVENT_MESSAGES.paymentFailed, order: null };
   }
-  await deps.db.transaction(async (tx) => {
+  const nowPaid = await deps.db.transaction(async (tx) => {
     const [locked] = (
       await tx.execute<{ status: string }>(sql`SELECT status FROM event_orders WHERE id = ${order.id} FOR UPDATE`)
     ).rows;
-    if (locked?.status === 'paid') return;
+    if (locked?.status === 'paid') return false;
     // Paid after the hold ran out: the seats must be taken again, and may be gone by now.
     if (locked?.status !== 'pending') {
       const codeId = order.discount_code_id === null ? null : Number(order.discount_code_id);
@@ -236,6 +244,8 @@ export async function confirmOrder(deps: OrderDeps, reference: string, paymentIn
     }
     await tx.execute(sql`UPDATE event_orders SET status = 'paid', paid_at = now() WHERE id = ${order.id}`);
     await tx.execute(sql`UPDATE event_tickets SET status = 'valid' WHERE order_id = ${order.id}`);
+    return true;
   });
+  if (nowPaid) await deps.paid?.(Number(order.id));
   return { status: 'success' as const, order: await orderSummary(deps.db, reference) };
 }

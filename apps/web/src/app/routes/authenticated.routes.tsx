@@ -91,6 +91,8 @@ const EventsPage = eventPage('EventsPage');
 const EventNewPage = eventPage('EventNewPage');
 const EventEditPage = eventPage('EventEditPage');
 const TicketOrderPage = eventPage('TicketOrderPage');
+// tix18: check-in at the door.
+const CheckInPage = lazy(() => import('../../features/events/index.ts').then((m) => ({ default: m.CheckInPage })));
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -241,6 +243,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/event-new': <EventNewPage />,
   '/dashboard/events/edit/:id': <EventEditPage />,
   '/dashboard/tickets/:id': <TicketOrderPage />,
+  // tix18: check-in at the door.
+  '/dashboard/events/:id/check-in': <CheckInPage />,
 };
 
 /**

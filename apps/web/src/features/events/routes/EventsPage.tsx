@@ -56,6 +56,10 @@ function EventTable({ title, events }: { title: string; events: TEventListItem[]
                     <Text size="xs" c="dimmed">
                       /event-page/{e.slug}
                     </Text>
+                    {/* tix18: the door's check-in screen. */}
+                    <Anchor component={Link} to={`/dashboard/events/${e.id}/check-in`} size="sm">
+                      Check-in
+                    </Anchor>
                   </Table.Td>
                   <Table.Td>{own.dateTime(e.starts_at)}</Table.Td>
                   <Table.Td>

@@ -1,3 +1,4 @@
+import { canReach } from '@kindling/contracts';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -6,8 +7,10 @@ import { formatFor, useFormat } from '../../../shared/format.ts';
 import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
+import { effectiveRoleCode } from '../../../shell/route-access.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { eventQueries } from '../api/events.queries.ts';
+import { TicketRefundButton } from '../components/TicketRefundButton.tsx';
 
 const ENTRY = pageEntry('/dashboard/tickets/:id') ?? {
   title: 'Ticket',
@@ -34,6 +37,9 @@ export function TicketOrderPage() {
   const format = useFormat();
   const order = useQuery(eventQueries.order(session.selectedNpo?.id ?? null, id));
   const o = order.data;
+  // tix18: admins refund single tickets of a paid order.
+  const canRefund = canReach('admin', effectiveRoleCode(session.role, session.roleName)) && o?.status === 'paid';
+  const partlyRefunded = o ? o.refunded_minor > 0 : false;
   return (
     <PageFrame entry={ENTRY} heading={o ? `Order from ${o.buyer_name}` : undefined}>
       {order.isError ? (
@@ -52,7 +58,7 @@ export function TicketOrderPage() {
               <Anchor component={Link} to={`/dashboard/events/edit/${o.event_id}`} fw={600}>
                 {o.event.name}
               </Anchor>
-              <Badge variant="default">{o.status}</Badge>
+              <Badge variant="default">{partlyRefunded ? 'partly refunded' : o.status}</Badge>
             </Group>
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <Figure
@@ -69,6 +75,7 @@ export function TicketOrderPage() {
               />
               <Figure label="Gift" value={format.money(o.gift_minor, o.currency)} />
               <Figure label="Total" value={format.money(o.total_minor, o.currency)} />
+              {partlyRefunded && <Figure label="Refunded" value={format.money(o.refunded_minor, o.currency)} />}
               <Figure label="Fair-market value" value={format.money(o.fair_market_minor, o.currency)} />
               <Figure label="Tax-deductible" value={format.money(o.deductible_minor, o.currency)} />
               <Figure
@@ -101,6 +108,7 @@ export function TicketOrderPage() {
                     <Table.Th>E-mail</Table.Th>
                     <Table.Th>Ticket</Table.Th>
                     <Table.Th>Status</Table.Th>
+                    {canRefund && <Table.Th>Refund</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -110,6 +118,13 @@ export function TicketOrderPage() {
                       <Table.Td>{t.attendee_email}</Table.Td>
                       <Table.Td>{t.type}</Table.Td>
                       <Table.Td>{t.status}</Table.Td>
+                      {canRefund && (
+                        <Table.Td>
+                          {t.status === 'valid' && (
+                            <TicketRefundButton npoId={session.selectedNpo?.id ?? null} orderId={o.id} ticket={t} />
+                          )}
+                        </Table.Td>
+                      )}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
