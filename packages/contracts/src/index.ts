@@ -63,3 +63,6 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// cf17: crowdfunding page, rewards and backers.
+export * from './crowdfunding.ts';
+export * from './crowdfunding-rules.ts';

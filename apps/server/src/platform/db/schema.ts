@@ -45,3 +45,5 @@ export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
+// cf17: crowdfunding pages, rewards, claims and updates.
+export * from '../../modules/crowdfunding/crowdfunding.tables.ts';
