@@ -146,6 +146,7 @@ describe('crowdfunding page', () => {
         status: 409,
         body: { message: 'Sorry, "Harvest basket" has all been claimed. Choose another reward or give without one.' },
       },
+      'GET /auth/config': { body: {} },
       'POST /fundraiser': { body: { fundraiser: {} } },
     });
     render(<CrowdfundingPage pathname={PATH} />);

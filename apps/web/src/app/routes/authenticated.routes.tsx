@@ -91,6 +91,10 @@ const EventsPage = eventPage('EventsPage');
 const EventNewPage = eventPage('EventNewPage');
 const EventEditPage = eventPage('EventEditPage');
 const TicketOrderPage = eventPage('TicketOrderPage');
+// cf17: the staff list of crowdfunding pages.
+const CrowdfundingListPage = lazy(() =>
+  import('../../features/crowdfunding/index.ts').then((m) => ({ default: m.CrowdfundingListPage })),
+);
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -241,6 +245,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/event-new': <EventNewPage />,
   '/dashboard/events/edit/:id': <EventEditPage />,
   '/dashboard/tickets/:id': <TicketOrderPage />,
+  // cf17: crowdfunding pages.
+  '/dashboard/crowdfunding': <CrowdfundingListPage />,
 };
 
 /**
