@@ -16,6 +16,8 @@ import { communicationRoutes, foldCommunicationsInto } from './modules/communica
 import { consoleRoutes, selfServiceSignUpOpen } from './modules/console/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
+// cf17: the crowdfunding page, reward claims and the staff crowdfunding list.
+import { crowdfundingRoutes } from './modules/crowdfunding/index.ts';
 import { dealRoutes } from './modules/deals/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
@@ -307,6 +309,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ticketsPaid: ticketMail.paid,
     ticketRefunded: ticketMail.refunded,
   });
+  // cf17: crowdfunding pages, reward claims and the staff list.
+  await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

@@ -15,6 +15,9 @@ export * from './communications.ts';
 export * from './console.ts';
 export * from './contacts.ts';
 export * from './conversion.ts';
+// cf17: crowdfunding page, rewards and backers.
+export * from './crowdfunding.ts';
+export * from './crowdfunding-rules.ts';
 export * from './currencies.ts';
 // deals20: the CRM's major-gift pipeline and tasks.
 export * from './deals.ts';

@@ -14,6 +14,8 @@ import { seedCommunications } from './communications-seed.ts';
 import { seedConsole } from './console-seed.ts';
 import { seedContacts } from './contacts-seed.ts';
 import { seedConversion } from './conversion-seed.ts';
+// cf17: the demo crowdfunding campaign.
+import { seedCrowdfunding } from './crowdfunding-seed.ts';
 import { seedDeals } from './deals-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDonorJourney } from './donor-journey-seed.ts';
@@ -231,5 +233,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedDeals(db, npoIds);
   // events18: the Harvest Gala, its ticket types, EARLYBIRD and thirty orders.
   await seedEvents(db, npoIds);
+  // cf17: the Community Garden crowdfunding page, its rewards, updates and forty backers.
+  await seedCrowdfunding(db, npoIds);
   return { created };
 }

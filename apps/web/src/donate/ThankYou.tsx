@@ -6,7 +6,7 @@ import { INTERVAL_PHRASES } from '@kindling/contracts/interval-rules.ts';
 import { useEffect, useRef } from 'react';
 import type { DonationOutcome } from './donation-choice.ts';
 import { moneyIn } from './form-format.ts';
-import { GIFT_COMPLETED_EVENT, usePageEvent } from './page-events.ts';
+import { GIFT_COMPLETED_EVENT, GIFT_RECORDED_EVENT, usePageEvent } from './page-events.ts';
 
 type Props = { campaign: TPublicCampaign; outcome: DonationOutcome; onRestart: () => void };
 
@@ -16,6 +16,11 @@ export function ThankYou({ campaign, outcome, onRestart }: Props) {
   useEffect(() => heading.current?.focus(), []);
   // Donor wall: the page's wall asks for the new gift now (page-events.ts).
   usePageEvent(GIFT_COMPLETED_EVENT, true);
+  // cf17: which donation was recorded, for the crowdfunding page's reward claim (page-events.ts).
+  const donationId = outcome.donation?.id ?? null;
+  useEffect(() => {
+    document.dispatchEvent(new CustomEvent(GIFT_RECORDED_EVENT, { detail: { donation_id: donationId } }));
+  }, [donationId]);
   const custom = campaign.thank_you_message.trim();
   const amount = moneyIn(campaign, outcome.totalMinor, outcome.currency);
   return (

@@ -10,6 +10,8 @@ export * from '../../modules/communications/communications.tables.ts';
 export * from '../../modules/console/console.tables.ts';
 export * from '../../modules/contacts/contacts.tables.ts';
 export * from '../../modules/conversion/conversion.tables.ts';
+// cf17: crowdfunding pages, rewards, claims and updates.
+export * from '../../modules/crowdfunding/crowdfunding.tables.ts';
 // deals20: the CRM's major-gift pipeline and tasks.
 export * from '../../modules/deals/deals.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';

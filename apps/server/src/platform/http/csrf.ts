@@ -37,6 +37,9 @@ export const ORIGIN_ONLY_ROUTES: ReadonlySet<string> = new Set([
   // events18: the public event page's ticket order and its confirmation.
   '/api/v1/event_page/:key/orders',
   '/api/v1/event_orders/:reference/confirm',
+  // cf17: the crowdfunding page's reward hold and its claim by the paid gift (decision 048).
+  '/api/v1/crowdfunding_page/:key/rewards/:rewardId/claims',
+  '/api/v1/crowdfunding_claims/:reference/confirm',
 ]);
 
 /**

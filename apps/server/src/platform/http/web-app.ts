@@ -6,7 +6,7 @@ import { isReservedCampaignUrl } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { scriptSrcWithNonce, withCustomJs } from './custom-js-page.ts';
 // events18: the public event page.
-import { registerEventPage } from './event-page-html.ts';
+import { registerEventPage, registerInlinedPage } from './event-page-html.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
@@ -239,5 +239,16 @@ export async function registerWebApp(
   }
   // events18: the public event page, a second entry of the donation pages' build.
   registerEventPage(app, distDir, cachedFile, (reply) => applyDonatePageHeaders(reply, false));
+  // cf17: the public crowdfunding page, a third entry of the donation pages' build.
+  registerInlinedPage(
+    { app, distDir, readFile: cachedFile, applyHeaders: (reply) => applyDonatePageHeaders(reply, false) },
+    {
+      route: '/crowdfunding/:key',
+      file: 'crowdfunding.html',
+      api: (key) => `/api/v1/crowdfunding_page/${key}`,
+      scriptId: 'kindling-crowdfunding',
+      title: 'Crowdfunding',
+    },
+  );
   return readPage;
 }

@@ -93,6 +93,10 @@ const EventEditPage = eventPage('EventEditPage');
 const TicketOrderPage = eventPage('TicketOrderPage');
 // tix18: check-in at the door.
 const CheckInPage = lazy(() => import('../../features/events/index.ts').then((m) => ({ default: m.CheckInPage })));
+// cf17: the staff list of crowdfunding pages.
+const CrowdfundingListPage = lazy(() =>
+  import('../../features/crowdfunding/index.ts').then((m) => ({ default: m.CrowdfundingListPage })),
+);
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -245,6 +249,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/tickets/:id': <TicketOrderPage />,
   // tix18: check-in at the door.
   '/dashboard/events/:id/check-in': <CheckInPage />,
+  // cf17: crowdfunding pages.
+  '/dashboard/crowdfunding': <CrowdfundingListPage />,
 };
 
 /**

@@ -1,0 +1,117 @@
+// Staff reads of crowdfunding (docs/product/crowdfunding.md#staff): the list with its figures, the reward
+// backers' export for fulfilment and the fulfilled flag. Every query carries the selected organisation:
+// another organisation's campaign or claim is not found.
+import { CROWDFUNDING_MESSAGES, fromMinorUnits, type TCrowdfundingList } from '@kindling/contracts';
+import { stringify } from 'csv-stringify/sync';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { campaignTotalsRow } from '../campaigns/index.ts';
+
+const DAY_MS = 86_400_000;
+
+export async function listCrowdfunding(db: Db, npoId: number): Promise<TCrowdfundingList> {
+  const { rows } = await db.execute<{
+    id: number;
+    name: string;
+    campaign_url: string;
+    status: string;
+    goal_minor: number | null;
+    currency: string;
+    deadline: string | null;
+    raised: number;
+    donors: number;
+  }>(sql`
+    SELECT c.id, c.name, c.campaign_url, c.status, c.goal_minor, n.base_currency AS currency,
+      coalesce(cf.deadline, c.ends_at) AS deadline, t.raised, t.donors
+    FROM campaigns c JOIN crowdfunding_campaigns cf ON cf.campaign_id = c.id JOIN npos n ON n.id = c.npo_id
+    CROSS JOIN LATERAL (${campaignTotalsRow(sql`d.npo_id = c.npo_id AND d.campaign_id = c.id`)}) t
+    WHERE c.npo_id = ${npoId} AND c.campaign_type = 'crowdfunding'
+    ORDER BY c.created_at DESC, c.id DESC`);
+  const now = Date.now();
+  return {
+    campaigns: rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      campaign_url: r.campaign_url,
+      status: r.status,
+      raised_minor: Number(r.raised),
+      goal_minor: r.goal_minor === null ? null : Number(r.goal_minor),
+      currency: r.currency,
+      backers: Number(r.donors),
+      days_left: r.deadline === null ? null : Math.ceil((new Date(r.deadline).getTime() - now) / DAY_MS),
+    })),
+  };
+}
+
+const CSV_HEADER = [
+  'Reward',
+  'Backer',
+  'Email',
+  'Gift',
+  'Currency',
+  'Shipping required',
+  'Address',
+  'Claimed at',
+  'Fulfilled',
+];
+
+/** The claimed rewards of one campaign, for fulfilment: who, which reward, where to send it. */
+export async function rewardBackersCsv(db: Db, npoId: number, campaignId: number): Promise<string> {
+  const { rows: own } = await db.execute(sql`
+    SELECT 1 FROM campaigns WHERE id = ${campaignId} AND npo_id = ${npoId} AND campaign_type = 'crowdfunding'`);
+  if (own.length === 0) throw new AppError('NOT_FOUND', CROWDFUNDING_MESSAGES.notFound);
+  const { rows } = await db.execute<{
+    title: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    gift_minor: number;
+    currency: string;
+    shipping_required: boolean;
+    address: string;
+    claimed_at: string;
+    fulfilled: boolean;
+  }>(sql`
+    SELECT r.title, o.first_name, o.last_name, o.email, d.amount_minor - d.fee_covered_minor AS gift_minor, d.currency,
+      r.shipping_required,
+      concat_ws(', ', nullif(o.address, ''), nullif(o.address2, ''), nullif(o.city, ''), nullif(o.state, ''),
+        nullif(o.postal_code, ''), nullif(o.country, '')) AS address,
+      k.claimed_at, k.fulfilled
+    FROM crowdfunding_reward_claims k
+    JOIN crowdfunding_rewards r ON r.id = k.reward_id
+    JOIN donations d ON d.id = k.donation_id AND d.npo_id = k.npo_id
+    JOIN donors o ON o.id = d.donor_id AND o.npo_id = d.npo_id
+    WHERE k.npo_id = ${npoId} AND k.campaign_id = ${campaignId} AND k.status = 'claimed'
+    ORDER BY r.position, r.id, k.claimed_at, k.id`);
+  return stringify(
+    rows.map((r) => [
+      r.title,
+      `${r.first_name} ${r.last_name}`.trim(),
+      r.email,
+      fromMinorUnits(Number(r.gift_minor), r.currency),
+      r.currency,
+      r.shipping_required ? 'yes' : 'no',
+      r.shipping_required ? r.address : '',
+      new Date(r.claimed_at).toISOString(),
+      r.fulfilled ? 'yes' : 'no',
+    ]),
+    { header: true, columns: CSV_HEADER },
+  );
+}
+
+/** Marks a claimed reward sent (or not yet). */
+export async function setFulfilled(db: Db, npoId: number, claimId: number, fulfilled: boolean) {
+  const { rows } = await db.execute<{ id: number; fulfilled: boolean; fulfilled_at: string | null }>(sql`
+    UPDATE crowdfunding_reward_claims
+    SET fulfilled = ${fulfilled}, fulfilled_at = CASE WHEN ${fulfilled} THEN coalesce(fulfilled_at, now()) END
+    WHERE id = ${claimId} AND npo_id = ${npoId} AND status = 'claimed'
+    RETURNING id, fulfilled, fulfilled_at`);
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', CROWDFUNDING_MESSAGES.claimNotFound);
+  return {
+    id: Number(row.id),
+    fulfilled: row.fulfilled,
+    fulfilled_at: row.fulfilled_at === null ? null : new Date(row.fulfilled_at).toISOString(),
+  };
+}

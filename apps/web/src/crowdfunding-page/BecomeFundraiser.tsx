@@ -1,0 +1,70 @@
+// The 'Become a Fundraiser' modal's invitation form (docs/product/donation-form.md#invite-a-fundraiser-form):
+// first name, last name and e-mail, all required; Cancel and Send Invitation ('Sending...' while busy).
+import { type FormEvent, useState } from 'react';
+import { getJson, HttpError, postJson } from '../donate/http.ts';
+
+/** The invitation call is a staff-app call that needs the CSRF token: asked for first, then sent back (double submit). */
+async function csrfHeader(): Promise<Record<string, string>> {
+  await getJson('/auth/config');
+  const token = /(?:^|; )csrf_token=([^;]+)/.exec(document.cookie)?.[1];
+  return token ? { 'x-csrf-token': decodeURIComponent(token) } : {};
+}
+
+type Props = { campaignId: number; onCancel: () => void; onSent: () => void };
+
+export default function BecomeFundraiser({ campaignId, onCancel, onSent }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const body = {
+      first_name: data.get('first_name'),
+      last_name: data.get('last_name'),
+      email: data.get('email'),
+      campaign_id: campaignId,
+    };
+    csrfHeader()
+      .then((headers) => postJson('/fundraiser', body, headers))
+      .then(
+        () => onSent(),
+        (e: unknown) => {
+          setBusy(false);
+          setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+          if (e instanceof HttpError) setFields((e.body as { fields?: Record<string, string> } | null)?.fields ?? {});
+        },
+      );
+  };
+  const field = (name: string, label: string, type = 'text', autoComplete = 'off') => (
+    <label className="cf-field">
+      <span>{label}</span>
+      <input
+        name={name}
+        type={type}
+        required
+        autoComplete={autoComplete}
+        aria-invalid={fields[name] ? true : undefined}
+      />
+      {fields[name] && <span className="cf-error">{fields[name]}</span>}
+    </label>
+  );
+  return (
+    <form className="cf-invite" onSubmit={submit}>
+      {error && <p role="alert">{error}</p>}
+      {field('first_name', 'First name', 'text', 'given-name')}
+      {field('last_name', 'Last name', 'text', 'family-name')}
+      {field('email', 'Email', 'email', 'email')}
+      <div className="cf-actions">
+        <button type="button" className="cf-button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="cf-button cf-primary" disabled={busy}>
+          {busy ? 'Sending...' : 'Send Invitation'}
+        </button>
+      </div>
+    </form>
+  );
+}

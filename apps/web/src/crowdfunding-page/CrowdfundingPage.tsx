@@ -1,0 +1,217 @@
+// The public crowdfunding page (/crowdfunding/{id or address}, docs/product/crowdfunding.md): sticky header,
+// title and call to action, gallery, tabs, figures, creator card, rewards, and the two modals, whose
+// contents load when they open so the first load stays small (docs/decisions/048-crowdfunding.md).
+
+import type { TCrowdfundingPage, TRewardClaimHeld } from '@kindling/contracts/crowdfunding.ts';
+import { CROWDFUNDING_TEXT } from '@kindling/contracts/crowdfunding-rules.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { getJson, HttpError, postJson } from '../donate/http.ts';
+import { cfFormat } from './cf-format.ts';
+import { Gallery } from './Gallery.tsx';
+import { Modal } from './Modal.tsx';
+import { type Pledge, Rewards } from './Rewards.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { Tabs } from './Tabs.tsx';
+import './crowdfunding-page.css';
+
+const BackProject = lazy(() => import('./BackProject.tsx'));
+const BecomeFundraiser = lazy(() => import('./BecomeFundraiser.tsx'));
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'failed' }
+  | { state: 'ready'; page: TCrowdfundingPage };
+type Open = { kind: 'back'; pledge: Pledge; reference: string | null } | { kind: 'fundraiser' } | null;
+
+/** The page the server placed in the HTML, else null (then it is fetched). */
+function inlinePage(): TCrowdfundingPage | null {
+  const node = document.getElementById('kindling-crowdfunding');
+  try {
+    return node?.textContent ? (JSON.parse(node.textContent) as TCrowdfundingPage) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const keyOf = (pathname: string) => decodeURIComponent(pathname.split('/').filter(Boolean)[1] ?? '');
+
+function useCrowdfunding(key: string): [Load, () => void] {
+  const [load, setLoad] = useState<Load>(() => {
+    const page = inlinePage();
+    return page ? { state: 'ready', page } : { state: 'loading' };
+  });
+  const [round, setRound] = useState(load.state === 'ready' ? 0 : 1);
+  useEffect(() => {
+    if (round === 0) return;
+    let live = true;
+    getJson<TCrowdfundingPage>(`/crowdfunding_page/${encodeURIComponent(key)}`).then(
+      (page) => live && setLoad({ state: 'ready', page }),
+      (e: unknown) =>
+        live &&
+        setLoad((now) =>
+          now.state === 'ready' ? now : { state: e instanceof HttpError && e.status === 404 ? 'missing' : 'failed' },
+        ),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, round]);
+  return [load, () => setRound((r) => r + 1)];
+}
+
+function Spinner() {
+  return (
+    <main className="cf-state" aria-busy="true">
+      <span className="cf-spinner" role="status" aria-label="Loading" />
+    </main>
+  );
+}
+
+export function CrowdfundingPage({ pathname }: { pathname: string }) {
+  const key = keyOf(pathname);
+  const [load, reload] = useCrowdfunding(key);
+  const [open, setOpen] = useState<Open>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const [invited, setInvited] = useState(false);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), 5000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  // The invitation flag: shown once as a toast, then cleared.
+  useEffect(() => {
+    if (!invited) return;
+    setToast(CROWDFUNDING_TEXT.invitationSent);
+    setInvited(false);
+  }, [invited]);
+
+  if (load.state === 'loading') return <Spinner />;
+  if (load.state !== 'ready')
+    return (
+      <main className="cf-state">
+        <h1>{load.state === 'missing' ? 'We could not find that crowdfunding campaign.' : 'Something went wrong.'}</h1>
+        {load.state === 'failed' && (
+          <button type="button" className="cf-button cf-primary" onClick={reload}>
+            Try again
+          </button>
+        )}
+      </main>
+    );
+  const page = load.page;
+  const format = cfFormat(page);
+  const pledge = async (next: Pledge) => {
+    if (!next.reward || next.amount_minor === null) return setOpen({ kind: 'back', pledge: next, reference: null });
+    setBusy(next.reward.id);
+    try {
+      const held = await postJson<TRewardClaimHeld>(`/crowdfunding_page/${page.id}/rewards/${next.reward.id}/claims`, {
+        amount_minor: next.amount_minor,
+      });
+      setOpen({ kind: 'back', pledge: next, reference: held.reference });
+    } catch (e) {
+      setToast(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+      reload();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const back = () => pledge({ reward: null, amount_minor: null });
+  const share = async () => {
+    const url = window.location.href;
+    try {
+      if (navigator.share) await navigator.share({ title: page.name, url });
+      else {
+        await navigator.clipboard.writeText(url);
+        setToast('Link copied');
+      }
+    } catch {
+      // The visitor closed the share sheet.
+    }
+  };
+  return (
+    <div className="cf-page">
+      <header className="cf-header">
+        <div className="cf-org">
+          {page.logo ? (
+            <img src={page.logo} alt="" width="36" height="36" />
+          ) : (
+            <span className="cf-avatar" aria-hidden="true">
+              {page.organisation.slice(0, 1)}
+            </span>
+          )}
+          <p>
+            <span className="cf-muted">Project by</span> <strong>{page.organisation}</strong>
+          </p>
+        </div>
+        <div className="cf-header-actions">
+          <button type="button" className="cf-button" onClick={share}>
+            Share
+          </button>
+          <button type="button" className="cf-button cf-primary" onClick={back} disabled={!page.accepting}>
+            Back This Project
+          </button>
+        </div>
+      </header>
+      <main className="cf-main">
+        <div className="cf-intro">
+          <h1>{page.name}</h1>
+          <p className="cf-cta">{page.call_to_action.trim() || CROWDFUNDING_TEXT.fallbackCallToAction}</p>
+          {!page.accepting && <p className="cf-ended">{CROWDFUNDING_TEXT.ended}</p>}
+        </div>
+        <div className="cf-columns">
+          <div className="cf-story-column">
+            <Gallery page={page} format={format} />
+            <Tabs page={page} format={format} onBack={back} />
+          </div>
+          <aside className="cf-side" aria-label="Back this project">
+            <Sidebar page={page} format={format} onBack={back} onShare={share} />
+            <section className="cf-card cf-creator" aria-labelledby="cf-creator-title">
+              <h2 id="cf-creator-title">Campaign Creator</h2>
+              <p>
+                <strong>{page.organisation}</strong>
+              </p>
+              <button type="button" className="cf-button">
+                See full profile
+              </button>
+              <button type="button" className="cf-button" onClick={() => setOpen({ kind: 'fundraiser' })}>
+                Become a Fundraiser
+              </button>
+            </section>
+            <Rewards page={page} format={format} busy={busy} onPledge={pledge} />
+          </aside>
+        </div>
+      </main>
+      {open?.kind === 'back' && (
+        <Modal title="Back this project" subtitle={<>You're supporting {page.name}</>} onClose={() => setOpen(null)}>
+          <Suspense fallback={<span className="cf-spinner" role="status" aria-label="Loading" />}>
+            <BackProject campaignId={page.id} pledge={open.pledge} reference={open.reference} onGift={reload} />
+          </Suspense>
+        </Modal>
+      )}
+      {open?.kind === 'fundraiser' && (
+        <Modal
+          title="Become a Fundraiser"
+          subtitle="Join this campaign and help raise funds for this cause"
+          onClose={() => setOpen(null)}
+        >
+          <Suspense fallback={<span className="cf-spinner" role="status" aria-label="Loading" />}>
+            <BecomeFundraiser
+              campaignId={page.id}
+              onCancel={() => setOpen(null)}
+              onSent={() => {
+                setOpen(null);
+                setInvited(true);
+              }}
+            />
+          </Suspense>
+        </Modal>
+      )}
+      {toast && (
+        <div className="cf-toast" role="status">
+          {toast}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+import { payWithSandboxCard } from '../support/donation-form.ts';
+
+const SHOTS = '/tmp/shots';
+
+// Adds a backer and a claimed seed packet (an unlimited reward) to the demo's Community Garden each run:
+// other specs read neither, so there is nothing to restore.
+describe('the public crowdfunding page', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [375, 1280]) {
+    it(`lets a visitor read the story, pick a reward and pay for it in the modal (${width} px)`, async () => {
+      const { page } = await newPage({ width, height: width < 768 ? 740 : 900 });
+      await fs.mkdir(SHOTS, { recursive: true });
+      await page.goto('/crowdfunding/community-garden');
+      await page.getByRole('heading', { level: 1, name: 'Community Garden' }).waitFor();
+      const story = page.getByRole('tabpanel');
+      for (const alt of [
+        'Raised beds with red and yellow flowers under a blue sky',
+        'Three cedar beds with orange and green seedlings',
+      ]) {
+        await expect
+          .poll(() => story.getByRole('img', { name: alt }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBe(480);
+      }
+      const gallery = page.getByRole('region', { name: 'Campaign images' });
+      await gallery.getByRole('button', { name: 'Previous image' }).click();
+      await gallery.getByRole('img', { name: 'Purple and orange flowers in the beds on a summer day' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/crowdfunding-${width}.png`, fullPage: true });
+
+      const backers = page.getByTestId('cf-backers');
+      const seeds = page.locator('[data-testid^="cf-claimed-"]').first();
+      const before = { backers: Number(await backers.innerText()), claimed: Number(await seeds.innerText()) };
+      await page.getByRole('button', { name: 'Select Seed packet and thank-you card' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Back this project' });
+      await dialog.getByText("You're supporting Community Garden").waitFor();
+      await dialog.getByRole('button', { name: /^\$25/ }).first().click();
+      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+      await dialog.getByRole('tab', { name: 'Card/Direct Debit' }).click();
+      await dialog.getByLabel(/^First Name/).fill('Rowan');
+      await dialog.getByLabel(/^Last Name/).fill(`Backer${width}`);
+      await dialog.getByLabel(/^Email/).fill(`rowan${width}.${Date.now()}@example.org`);
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByLabel('Card number').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/crowdfunding-modal-${width}.png`, fullPage: true });
+      await payWithSandboxCard(page, '4242 4242 4242 4242');
+      await dialog.getByText('Seed packet and thank-you card', { exact: true }).waitFor();
+      // $25.00 less the seed packet's fair-market value of $3.00.
+      await dialog.getByText('Tax-deductible amount: $22.00.').waitFor();
+      await page.screenshot({ path: `${SHOTS}/crowdfunding-claimed-${width}.png`, fullPage: true });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(async () => Number(await backers.innerText())).toBe(before.backers + 1);
+      await expect.poll(async () => Number(await seeds.innerText())).toBe(before.claimed + 1);
+      expect(await seriousViolations(page)).toEqual([]);
+    }, 120_000);
+  }
+});
