@@ -19,6 +19,8 @@ import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDonorJourney } from './donor-journey-seed.ts';
 // events18: the demo event.
 import { seedEvents } from './events-seed.ts';
+// mem19: memberships.
+import { seedMemberships } from './memberships-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
@@ -231,5 +233,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedDeals(db, npoIds);
   // events18: the Harvest Gala, its ticket types, EARLYBIRD and thirty orders.
   await seedEvents(db, npoIds);
+  // mem19: Friends of Riverside, its three tiers and sixty members (decision 049).
+  await seedMemberships(db, npoIds);
   return { created };
 }
