@@ -2,43 +2,10 @@
 // campaign, joining through /subscriptions/{campaign_url}, members and their periods, the staff list.
 import { z } from 'zod';
 import { ZCurrencyCode } from './currencies.ts';
+import { LISTED_STATUSES, MEMBERSHIP_MESSAGES, MEMBERSHIP_STATUSES, TIER_BILLING } from './membership-rules.ts';
 import { ZMinorAmount } from './money.ts';
 
-export const TIER_BILLING = ['monthly', 'yearly', 'fixed_term'] as const;
-export type TTierBilling = (typeof TIER_BILLING)[number];
-export const MEMBERSHIP_STATUSES = ['pending', 'active', 'in_grace', 'lapsed', 'cancelled'] as const;
-export type TMembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-/** The statuses staff filter by; a pending membership is a join whose payment has not come in. */
-export const LISTED_STATUSES = ['active', 'in_grace', 'lapsed', 'cancelled'] as const;
-export const MEMBERSHIP_STATUS_LABELS: Record<TMembershipStatus, string> = {
-  pending: 'Awaiting payment',
-  active: 'Active',
-  in_grace: 'In grace',
-  lapsed: 'Lapsed',
-  cancelled: 'Cancelled',
-};
-export const TIER_BILLING_LABELS: Record<TTierBilling, string> = {
-  monthly: 'per month',
-  yearly: 'per year',
-  fixed_term: 'one payment',
-};
-/** The grace period after a manual membership's expiry, unless the organisation sets its own. */
-export const DEFAULT_GRACE_DAYS = 30;
-/** How long a join holds its place in a tier while the visitor pays. */
-export const MEMBERSHIP_HOLD_MINUTES = 30;
-
-export const MEMBERSHIP_MESSAGES = {
-  notFound: 'We could not find that membership.',
-  noTiers: 'This membership campaign has no tiers to join yet.',
-  unknownTier: 'Choose one of the membership tiers.',
-  tierFull: (name: string) => `The ${name} tier is full. Please choose another tier.`,
-  household: (n: number) => (n === 1 ? 'This tier covers one member.' : `This tier covers up to ${n} members.`),
-  members: 'Name at least one member.',
-  notMembership: 'This campaign does not offer memberships.',
-  capacityBelowTaken: (taken: number) => `${taken} members already hold this tier: the capacity cannot be lower.`,
-  termMonths: 'Give a fixed-term tier its length in months.',
-  cancelled: 'This membership is cancelled.',
-} as const;
+export * from './membership-rules.ts';
 
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
 const ZEmail = z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254);
@@ -191,7 +158,7 @@ export const ZDonorMemberships = z.object({
   ),
 });
 
-/** The donation form's interval for a tier: a fixed term is paid once. */
-export function tierInterval(billing: TTierBilling): 'once' | 'monthly' | 'yearly' {
-  return billing === 'fixed_term' ? 'once' : billing;
-}
+export type TMembershipList = z.infer<typeof ZMembershipList>;
+export type TMembershipCampaigns = z.infer<typeof ZMembershipCampaigns>;
+export type TMembershipConfirmation = z.infer<typeof ZMembershipConfirmation>;
+export type TDonorMemberships = z.infer<typeof ZDonorMemberships>;

@@ -157,6 +157,10 @@ const ConsoleOrganisationsPage = consolePage('ConsoleOrganisationsPage');
 const ConsoleOrganisationPage = consolePage('ConsoleOrganisationPage');
 const ConsoleUsersPage = consolePage('ConsoleUsersPage');
 const ConsoleSettingsPage = consolePage('ConsoleSettingsPage');
+// mem19: memberships.
+const MembershipPage = lazy(() =>
+  import('../../features/membership/index.ts').then((m) => ({ default: m.MembershipPage })),
+);
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const RecurringPlansPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlansPage.tsx').then((m) => ({ default: m.RecurringPlansPage })),
@@ -241,6 +245,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/event-new': <EventNewPage />,
   '/dashboard/events/edit/:id': <EventEditPage />,
   '/dashboard/tickets/:id': <TicketOrderPage />,
+  // mem19: memberships.
+  '/dashboard/membership': <MembershipPage />,
 };
 
 /**
