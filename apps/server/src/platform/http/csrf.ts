@@ -37,6 +37,8 @@ export const ORIGIN_ONLY_ROUTES: ReadonlySet<string> = new Set([
   // events18: the public event page's ticket order and its confirmation.
   '/api/v1/event_page/:key/orders',
   '/api/v1/event_orders/:reference/confirm',
+  // mem19: a membership join's hold, made by the donation form before its payment (decision 049).
+  '/api/v1/subscriptions/:campaign_url/join',
 ]);
 
 /**
