@@ -28,6 +28,8 @@ import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 import { eventRoutes, registerTicketMail } from './modules/events/index.ts';
 import { fundraiserRoutes, joinInvitedFundraisers, peerPageRoutes } from './modules/fundraisers/index.ts';
 import { importRoutes, registerImports } from './modules/imports/index.ts';
+// mem19: memberships.
+import { membershipFollowUp, membershipRoutes, registerMembershipSweep } from './modules/memberships/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
@@ -225,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     planCardFollowUp(payments),
     // conv15: a tribute gift's e-card, once the gift succeeded.
     registerTributeEcards(jobs, { db: deps.db, mailer: deps.mailer }),
+    // mem19: a paid membership join starts the membership (asks nothing of other campaigns' gifts).
+    membershipFollowUp(),
   ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
@@ -277,6 +281,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
     log: (err) => app.log.error({ err }, 'the task sweep could not be enqueued'),
   });
+  // mem19: the memberships' grace and lapse sweep, hourly.
+  const membershipsClock = registerMembershipSweep(jobs, {
+    db: deps.db,
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
+    log: (err) => app.log.error({ err }, 'the membership sweep could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -286,7 +296,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ratesClock.start();
   remindersClock.start();
   tasksClock.start();
+  membershipsClock.start();
   app.addHook('onClose', async () => {
+    membershipsClock.stop();
     tasksClock.stop();
     remindersClock.stop();
     ratesClock.stop();
@@ -311,6 +323,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // cf17: crowdfunding pages, reward claims and the staff list.
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db });
+  // mem19: memberships, their public join and the staff members list (decision 049).
+  await app.register(membershipRoutes, { prefix: '/api/v1', db: deps.db });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

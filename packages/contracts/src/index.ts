@@ -39,6 +39,8 @@ export * from './gift-aid.ts';
 export * from './imports.ts';
 export * from './intervals.ts';
 export * from './locale-rules.ts';
+// mem19: memberships (tiers, joining, members).
+export * from './memberships.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './notes.ts';

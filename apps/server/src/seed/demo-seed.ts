@@ -21,6 +21,8 @@ import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDonorJourney } from './donor-journey-seed.ts';
 // events18: the demo event.
 import { seedEvents } from './events-seed.ts';
+// mem19: memberships.
+import { seedMemberships } from './memberships-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
@@ -235,5 +237,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedEvents(db, npoIds);
   // cf17: the Community Garden crowdfunding page, its rewards, updates and forty backers.
   await seedCrowdfunding(db, npoIds);
+  // mem19: Friends of Riverside, its three tiers and sixty members (decision 049).
+  await seedMemberships(db, npoIds);
   return { created };
 }

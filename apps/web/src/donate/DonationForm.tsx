@@ -41,6 +41,8 @@ const UpsellPrompt = lazy(() => import('./conversion/UpsellPrompt.tsx'));
 // has rendered, before a donor can have chosen an amount, so Continue does not wait for it.
 const loadPaymentStep = () => import('./payment/PaymentStep.tsx').then((m) => ({ default: m.PaymentStep }));
 const PaymentStep = lazy(loadPaymentStep);
+// mem19: a membership campaign's tiers and members step, its own chunk (only /subscriptions pages load it).
+const MembershipStepOne = lazy(() => import('./membership/MembershipStepOne.tsx'));
 
 function ProgressSteps({ step, done, onBack }: { step: number; done: boolean; onBack: (step: number) => void }) {
   return (
@@ -272,20 +274,26 @@ export function DonationForm({ campaign, preview = false, progressive = false }:
       ) : (
         <>
           <div hidden={step !== 0 || upsell !== null}>
-            <StepOne
-              key={round}
-              campaign={campaign}
-              progressive={progressive && !preview}
-              onContinue={(next) => {
-                if (!next.totalMinor || !next.currency) return showError(PAYMENT_MESSAGES.selectAmountAndCurrency);
-                setError(null);
-                count('step1');
-                const monthlyMinor = upsellOffer(campaign, next);
-                if (monthlyMinor === null) return toPayment(next);
-                count('upsell_offered');
-                setUpsell({ choice: next, monthlyMinor });
-              }}
-            />
+            {campaign.campaign_type === 'membership' ? (
+              <Suspense fallback={<p className="kd-working">Loading…</p>}>
+                <MembershipStepOne key={round} campaign={campaign} onContinue={toPayment} />
+              </Suspense>
+            ) : (
+              <StepOne
+                key={round}
+                campaign={campaign}
+                progressive={progressive && !preview}
+                onContinue={(next) => {
+                  if (!next.totalMinor || !next.currency) return showError(PAYMENT_MESSAGES.selectAmountAndCurrency);
+                  setError(null);
+                  count('step1');
+                  const monthlyMinor = upsellOffer(campaign, next);
+                  if (monthlyMinor === null) return toPayment(next);
+                  count('upsell_offered');
+                  setUpsell({ choice: next, monthlyMinor });
+                }}
+              />
+            )}
           </div>
           {step === 0 && upsell && (
             <Suspense fallback={<p className="kd-working">Loading…</p>}>

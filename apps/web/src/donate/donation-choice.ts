@@ -21,6 +21,8 @@ export type DonationChoice = {
   createDonorAccount: boolean;
   // conv15: a tribute gift, when the campaign offers them and the donor ticked the box.
   tribute?: TributeDraft | null;
+  // mem19: the held membership join this payment is for (its reference).
+  membership?: string | null;
 };
 
 /** The outcome the thank-you screen shows. */

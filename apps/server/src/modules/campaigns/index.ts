@@ -1,5 +1,7 @@
 // Campaigns: staff management, the public form's campaign data, and what recording a gift needs.
 export { type CampaignLookupRow, findCampaignsMatching } from './campaign-lookup.repository.ts';
+// mem19: the memberships tiers editor writes the form's presets.
+export { type PresetAmount, replacePresetAmounts } from './campaign-presets.repository.ts';
 export { listCampaignRefs } from './campaign-refs.repository.ts';
 // p2p16: peer pages total their gifts by the campaigns' rule, and sanitise stories like descriptions.
 export { campaignTotalsRow } from './campaign-totals.sql.ts';

@@ -91,6 +91,8 @@ export const ZIntentDonorHints = z.object({
     .refine((json) => json === undefined || json.length <= 500)
     .optional()
     .catch(undefined),
+  // mem19: the membership join this payment is for (its reference), read back by the memberships follow-up.
+  membership: z.string().trim().max(64).optional().catch(undefined),
 });
 /**
  * The intent this browser made earlier in the visit, with its client secret: a donor who went back
@@ -271,6 +273,8 @@ export async function createIntent(
     // Whose declines to count if the card is refused (decision 025).
     client_ip: clientAddress,
     ...donorMetadata(body),
+    // mem19: a membership join's reference, whoever the donor is (docs/decisions/049-memberships.md).
+    ...(body.membership ? { membership: body.membership } : {}),
   };
   const account = accountOf(campaign);
   const created = await (body.intent_id && body.intent_client_secret && provider.updateIntent

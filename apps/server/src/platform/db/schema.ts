@@ -27,6 +27,8 @@ export * from '../../modules/fundraisers/fundraisers.tables.ts';
 // p2p16: fundraiser pages, P2P settings and thank-you status (docs/decisions/044-peer-to-peer-pages.md).
 export * from '../../modules/fundraisers/peer-pages.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
+// mem19: memberships.
+export * from '../../modules/memberships/memberships.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';
 export * from '../../modules/notifications/notifications.tables.ts';
 export * from '../../modules/organisations/organisations.tables.ts';

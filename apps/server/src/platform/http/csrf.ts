@@ -40,6 +40,8 @@ export const ORIGIN_ONLY_ROUTES: ReadonlySet<string> = new Set([
   // cf17: the crowdfunding page's reward hold and its claim by the paid gift (decision 048).
   '/api/v1/crowdfunding_page/:key/rewards/:rewardId/claims',
   '/api/v1/crowdfunding_claims/:reference/confirm',
+  // mem19: a membership join's hold, made by the donation form before its payment (decision 049).
+  '/api/v1/subscriptions/:campaign_url/join',
 ]);
 
 /**

@@ -163,6 +163,10 @@ const ConsoleOrganisationsPage = consolePage('ConsoleOrganisationsPage');
 const ConsoleOrganisationPage = consolePage('ConsoleOrganisationPage');
 const ConsoleUsersPage = consolePage('ConsoleUsersPage');
 const ConsoleSettingsPage = consolePage('ConsoleSettingsPage');
+// mem19: memberships.
+const MembershipPage = lazy(() =>
+  import('../../features/membership/index.ts').then((m) => ({ default: m.MembershipPage })),
+);
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const RecurringPlansPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlansPage.tsx').then((m) => ({ default: m.RecurringPlansPage })),
@@ -251,6 +255,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/events/:id/check-in': <CheckInPage />,
   // cf17: crowdfunding pages.
   '/dashboard/crowdfunding': <CrowdfundingListPage />,
+  // mem19: memberships.
+  '/dashboard/membership': <MembershipPage />,
 };
 
 /**

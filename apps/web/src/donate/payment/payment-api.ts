@@ -100,6 +100,8 @@ export function createIntent(
     create_donor_account: choice.createDonorAccount,
     // conv15: the tribute travels in the intent's metadata too, for the webhook.
     ...(choice.tribute ? { tribute: tributeBody(choice.tribute) } : {}),
+    // mem19: a membership join's reference, so the paid gift starts the membership.
+    ...(choice.membership ? { membership: choice.membership } : {}),
     ...(altcha ? { altcha } : {}),
     ...(earlier ? { intent_id: earlier.id, intent_client_secret: earlier.client_secret } : {}),
   };

@@ -24,6 +24,8 @@ import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ListMessage, RetryButton } from '../../../system/list/index.ts';
+// mem19: memberships.
+import { DonorMemberships } from '../../membership/index.ts';
 import { NotesPanel } from '../../notes/index.ts';
 import { donorQueries, statementUrl } from '../api/donors.queries.ts';
 import { DonorBadges, donorName } from '../components/DonorBits.tsx';
@@ -238,6 +240,8 @@ function DonorBody({ donor, canEdit, canMerge }: { donor: TDonorDetail; canEdit:
             </Stack>
           </Section>
           <NotesPanel subject="donor" id={donor.profile.id} />
+          {/* mem19: the donor's memberships (decision 049). */}
+          <DonorMemberships donorId={donor.profile.id} />
         </Stack>
       </SimpleGrid>
     </Stack>

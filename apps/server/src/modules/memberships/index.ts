@@ -1,0 +1,13 @@
+// Memberships (docs/decisions/049-memberships.md): tiers on a membership campaign, joining through
+// /subscriptions/{campaign_url} and the donation form, the lapse sweep, and the staff members list.
+export { membershipFollowUp } from './join.service.ts';
+export { registerMembershipSweep, sweepMemberships } from './lapse-sweep.ts';
+export { membershipRoutes } from './memberships.routes.ts';
+export {
+  membershipHistory,
+  membershipMembers,
+  membershipPayments,
+  membershipSettings,
+  membershipTiers,
+  supporterMemberships,
+} from './memberships.tables.ts';

@@ -1,0 +1,70 @@
+// The lapse sweep (docs/decisions/049-memberships.md): a manual membership past its expiry goes into
+// grace, and out of grace (the organisation's grace days, default 30) it lapses and gives back its
+// place in the tier. Each step is one UPDATE over a small batch locked with SKIP LOCKED and guarded
+// by the status it moves from, so a sweep run twice, or on two instances, changes a membership once.
+// Memberships renewed through a plan follow the plan and are not swept.
+import { DEFAULT_GRACE_DAYS } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
+import { type PeriodicClock, periodicClock } from '../../platform/jobs/periodic.ts';
+import { releaseExpiredHolds } from './join.service.ts';
+
+const BATCH = 500;
+
+async function toGrace(db: Db, now: Date): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    WITH moved AS (
+      UPDATE supporter_memberships SET status = 'in_grace', updated_at = now()
+      WHERE id IN (SELECT id FROM supporter_memberships
+          WHERE status = 'active' AND renewal = 'manual' AND period_end <= ${now.toISOString()}
+          ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        AND status = 'active'
+      RETURNING id)
+    INSERT INTO membership_history (membership_id, kind, detail)
+    SELECT id, 'in_grace', 'Expired without renewal: in its grace period.' FROM moved
+    RETURNING membership_id AS id`);
+  return rows.length;
+}
+
+async function toLapsed(db: Db, now: Date): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    WITH moved AS (
+      UPDATE supporter_memberships SET status = 'lapsed', updated_at = now()
+      WHERE id IN (SELECT m.id FROM supporter_memberships m
+          LEFT JOIN membership_settings s ON s.npo_id = m.npo_id
+          WHERE m.status = 'in_grace'
+            AND m.period_end + make_interval(days => coalesce(s.grace_days, ${DEFAULT_GRACE_DAYS})) <= ${now.toISOString()}
+          ORDER BY m.id LIMIT ${BATCH} FOR UPDATE OF m SKIP LOCKED)
+        AND status = 'in_grace'
+      RETURNING id, tier_id),
+    freed AS (
+      UPDATE membership_tiers t SET taken = t.taken - n.count
+      FROM (SELECT tier_id, count(*)::int AS count FROM moved GROUP BY tier_id) n WHERE t.id = n.tier_id)
+    INSERT INTO membership_history (membership_id, kind, detail)
+    SELECT id, 'lapsed', 'The grace period ended without renewal.' FROM moved
+    RETURNING membership_id AS id`);
+  return rows.length;
+}
+
+/** Runs every step until nothing is left to move; returns how many memberships each step changed. */
+export async function sweepMemberships(db: Db, now: Date = new Date()) {
+  const moved = { in_grace: 0, lapsed: 0, released: 0 };
+  for (let n = await toGrace(db, now); n > 0; n = await toGrace(db, now)) moved.in_grace += n;
+  for (let n = await toLapsed(db, now); n > 0; n = await toLapsed(db, now)) moved.lapsed += n;
+  for (let n = await releaseExpiredHolds(db, now); n > 0; n = await releaseExpiredHolds(db, now)) moved.released += n;
+  return moved;
+}
+
+const sweepQueue = defineQueue<{ slot: string }>('memberships.sweep', { retryLimit: 3 });
+
+/** Registers the sweep's worker and returns its clock (every `seconds`; 0: never, as in tests). */
+export function registerMembershipSweep(
+  jobs: Jobs,
+  deps: { db: Db; seconds: number; log: (error: unknown) => void },
+): PeriodicClock {
+  jobs.register(sweepQueue, async () => {
+    await sweepMemberships(deps.db);
+  });
+  return periodicClock(jobs, sweepQueue, (slot) => ({ slot }), { seconds: deps.seconds, log: deps.log });
+}

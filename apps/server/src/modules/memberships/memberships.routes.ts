@@ -1,0 +1,192 @@
+import {
+  ZDonorMemberships,
+  ZExtendRequest,
+  ZJoinHold,
+  ZJoinRequest,
+  ZMembershipCampaigns,
+  ZMembershipConfirmation,
+  ZMembershipDetail,
+  ZMembershipFigures,
+  ZMembershipList,
+  ZMembershipListQuery,
+  ZMembershipSettings,
+  ZTierInput,
+  ZTierList,
+} from '@kindling/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/client.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { holdPlace, membershipConfirmation } from './join.service.ts';
+import {
+  type Actor,
+  allMemberships,
+  cancelMembership,
+  donorMemberships,
+  extendMembership,
+  getMembership,
+  graceDaysOf,
+  listMemberships,
+  membershipFigures,
+  setGraceDays,
+} from './members.service.ts';
+import { listMembershipCampaigns, membershipCampaignOf, publicTiers, saveTiers, tiersOf } from './tiers.service.ts';
+
+// Access (docs/decisions/049-memberships.md): every role of the dashboard group reads members and
+// tiers; admins change tiers, settings and memberships. Another organisation's ids are 404.
+const READ = 'dashboard';
+const WRITE = 'admin';
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZUrl = z.object({ campaign_url: z.string().trim().min(1).max(200) });
+const API = '/npo_admin';
+
+const actorOf = (request: FastifyRequest, access: typeof READ | typeof WRITE = READ): Actor => {
+  const session = organisationSessionOf(request, access);
+  return { userId: session.user.id, npoId: session.selectedNpoId };
+};
+
+/** Spreadsheet programs run a cell starting with = + - @ as a formula: such text is quoted. */
+const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+export async function membershipRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+  const r = zodRouter(app, 'Memberships');
+  const { db } = deps;
+
+  // Public: the /subscriptions page's tiers, a join's hold, and the confirmation after payment.
+  r.get(
+    '/subscriptions/:campaign_url/tiers',
+    { schema: { params: ZUrl, response: { 200: ZTierList } } },
+    async (request) => ({ tiers: (await publicTiers(db, request.params.campaign_url)).tiers }),
+  );
+  r.post(
+    '/subscriptions/:campaign_url/join',
+    { schema: { params: ZUrl, body: ZJoinRequest, response: { 201: ZJoinHold } } },
+    async (request, reply) => reply.status(201).send(await holdPlace(db, request.params.campaign_url, request.body)),
+  );
+  r.get(
+    '/subscriptions/memberships/:reference',
+    {
+      schema: {
+        params: z.object({ reference: z.string().trim().min(10).max(64) }),
+        response: { 200: ZMembershipConfirmation },
+      },
+    },
+    async (request) => membershipConfirmation(db, request.params.reference),
+  );
+
+  r.get(
+    `${API}/membership/campaigns`,
+    { preHandler: requireAccess(READ), schema: { response: { 200: ZMembershipCampaigns } } },
+    async (request) => listMembershipCampaigns(db, actorOf(request).npoId),
+  );
+  r.get(
+    `${API}/membership/campaigns/:id/tiers`,
+    { preHandler: requireAccess(READ), schema: { params: ZId, response: { 200: ZTierList } } },
+    async (request) => {
+      const campaign = await membershipCampaignOf(db, actorOf(request).npoId, request.params.id);
+      return { tiers: await tiersOf(db, campaign.id, true) };
+    },
+  );
+  r.put(
+    `${API}/membership/campaigns/:id/tiers`,
+    {
+      preHandler: requireAccess(WRITE),
+      schema: { params: ZId, body: z.object({ tiers: z.array(ZTierInput).max(20) }), response: { 200: ZTierList } },
+    },
+    async (request) => {
+      const campaign = await membershipCampaignOf(db, actorOf(request, WRITE).npoId, request.params.id);
+      return { tiers: await saveTiers(db, campaign, request.body.tiers) };
+    },
+  );
+  r.get(
+    `${API}/membership/figures`,
+    { preHandler: requireAccess(READ), schema: { response: { 200: ZMembershipFigures } } },
+    async (request) => membershipFigures(db, actorOf(request).npoId),
+  );
+  r.get(
+    `${API}/membership/settings`,
+    { preHandler: requireAccess(READ), schema: { response: { 200: ZMembershipSettings } } },
+    async (request) => ({ grace_days: await graceDaysOf(db, actorOf(request).npoId) }),
+  );
+  r.put(
+    `${API}/membership/settings`,
+    { preHandler: requireAccess(WRITE), schema: { body: ZMembershipSettings, response: { 200: ZMembershipSettings } } },
+    async (request) => {
+      await setGraceDays(db, actorOf(request, WRITE).npoId, request.body.grace_days);
+      return request.body;
+    },
+  );
+  r.get(
+    `${API}/memberships`,
+    {
+      preHandler: requireAccess(READ),
+      schema: { querystring: ZMembershipListQuery, response: { 200: ZMembershipList } },
+    },
+    async (request) => listMemberships(db, actorOf(request).npoId, request.query),
+  );
+  r.get(
+    `${API}/memberships/export`,
+    {
+      preHandler: requireAccess(READ),
+      config: { openapi: { responses: { 200: { description: 'The members as CSV.', mediaType: 'text/csv' } } } },
+      schema: { querystring: ZMembershipListQuery },
+    },
+    async (request, reply) => {
+      const rows = await allMemberships(db, actorOf(request).npoId, request.query);
+      const csv = stringify(
+        rows.map((m) => [
+          m.id,
+          cell(m.members.map((p) => p.name).join('; ')),
+          cell(m.members.map((p) => p.email).join('; ')),
+          cell(m.tier),
+          m.status,
+          m.renewal,
+          m.joined_at?.slice(0, 10) ?? '',
+          m.period_end?.slice(0, 10) ?? '',
+        ]),
+        {
+          header: true,
+          bom: true,
+          columns: ['ID', 'Members', 'E-mails', 'Tier', 'Status', 'Renewal', 'Joined', 'Expires'],
+        },
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="members.csv"')
+        .send(csv);
+    },
+  );
+  r.get(
+    `${API}/memberships/:id`,
+    { preHandler: requireAccess(READ), schema: { params: ZId, response: { 200: ZMembershipDetail } } },
+    async (request) => getMembership(db, actorOf(request).npoId, request.params.id),
+  );
+  r.post(
+    `${API}/memberships/:id/extend`,
+    {
+      preHandler: requireAccess(WRITE),
+      schema: { params: ZId, body: ZExtendRequest, response: { 200: ZMembershipDetail } },
+    },
+    async (request) => {
+      const actor = actorOf(request, WRITE);
+      await extendMembership(db, actor, request.params.id, request.body.months);
+      return getMembership(db, actor.npoId, request.params.id);
+    },
+  );
+  r.post(
+    `${API}/memberships/:id/cancel`,
+    { preHandler: requireAccess(WRITE), schema: { params: ZId, response: { 200: ZMembershipDetail } } },
+    async (request) => {
+      const actor = actorOf(request, WRITE);
+      await cancelMembership(db, actor, request.params.id);
+      return getMembership(db, actor.npoId, request.params.id);
+    },
+  );
+  r.get(
+    `${API}/donors/:id/memberships`,
+    { preHandler: requireAccess(READ), schema: { params: ZId, response: { 200: ZDonorMemberships } } },
+    async (request) => donorMemberships(db, actorOf(request).npoId, request.params.id),
+  );
+}

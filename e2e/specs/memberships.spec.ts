@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/accounts.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+import { fillDonorDetails, payWithSandboxCard } from '../support/donation-form.ts';
+
+const SHOTS = '/tmp/shots';
+
+// Adds one household membership per width to the demo's Friends of Riverside (the tier has room
+// for 200): nothing to restore.
+describe('memberships', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [375, 1280]) {
+    it(`a visitor joins the household tier with two members, and staff see it (${width} px)`, async () => {
+      const { page } = await newPage({ width, height: width < 768 ? 740 : 900 });
+      await fs.mkdir(SHOTS, { recursive: true });
+      await page.goto('/subscriptions/friends-of-riverside');
+      await page.getByRole('group', { name: 'Choose a membership' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('radio', { name: /Household/ }).check();
+      const family = `Okafor${width}`;
+      await page.getByRole('textbox', { name: 'Name of member 1' }).fill(`Ngozi ${family}`);
+      await page.getByRole('textbox', { name: 'E-mail of member 1' }).fill(`ngozi${width}@example.org`);
+      await page.getByRole('button', { name: 'Add a member' }).click();
+      await page.getByRole('textbox', { name: 'Name of member 2' }).fill(`Chidi ${family}`);
+      await page.getByRole('textbox', { name: 'E-mail of member 2' }).fill(`chidi${width}@example.org`);
+      expect(await seriousViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS}/membership-join-${width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+      await page
+        .getByLabel(/^First Name/)
+        .waitFor({ timeout: 15_000 })
+        .catch(() => {});
+      await page.screenshot({ path: `${SHOTS}/membership-payment-${width}.png`, fullPage: true });
+      await fillDonorDetails(page, { first: 'Ngozi', last: family, email: `ngozi${width}@example.org` });
+      await payWithSandboxCard(page, '4242 4242 4242 4242');
+      await page.getByRole('heading', { name: /Thank you/ }).waitFor({ timeout: 20_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const staff = (await newPage({ width, height: width < 768 ? 740 : 900 })).page;
+      await signIn(staff, 'staff@kindling.test');
+      await staff.waitForURL('**/dashboard/home');
+      await staff.goto('/dashboard/membership');
+      await staff.getByRole('textbox', { name: 'Search' }).fill(family);
+      const row = staff.getByRole('button', { name: `Ngozi ${family}, Chidi ${family}` });
+      await row.waitFor({ timeout: 15_000 });
+      await staff.screenshot({ path: `${SHOTS}/membership-list-${width}.png`, fullPage: true });
+      expect(await seriousViolations(staff)).toEqual([]);
+      await row.click();
+      const drawer = staff.getByRole('dialog', { name: 'Membership' });
+      await drawer.getByText('Joined; renews automatically through its recurring plan.').waitFor();
+      await staff.screenshot({ path: `${SHOTS}/membership-member-${width}.png`, fullPage: true });
+      expect(await seriousViolations(staff)).toEqual([]);
+    }, 180_000);
+  }
+});

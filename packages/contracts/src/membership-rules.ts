@@ -1,0 +1,43 @@
+// Membership constants and rules without zod, small enough for the public form's bundle
+// (docs/decisions/049-memberships.md).
+
+export const TIER_BILLING = ['monthly', 'yearly', 'fixed_term'] as const;
+export type TTierBilling = (typeof TIER_BILLING)[number];
+export const MEMBERSHIP_STATUSES = ['pending', 'active', 'in_grace', 'lapsed', 'cancelled'] as const;
+export type TMembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+/** The statuses staff filter by; a pending membership is a join whose payment has not come in. */
+export const LISTED_STATUSES = ['active', 'in_grace', 'lapsed', 'cancelled'] as const;
+export const MEMBERSHIP_STATUS_LABELS: Record<TMembershipStatus, string> = {
+  pending: 'Awaiting payment',
+  active: 'Active',
+  in_grace: 'In grace',
+  lapsed: 'Lapsed',
+  cancelled: 'Cancelled',
+};
+export const TIER_BILLING_LABELS: Record<TTierBilling, string> = {
+  monthly: 'per month',
+  yearly: 'per year',
+  fixed_term: 'one payment',
+};
+/** The grace period after a manual membership's expiry, unless the organisation sets its own. */
+export const DEFAULT_GRACE_DAYS = 30;
+/** How long a join holds its place in a tier while the visitor pays. */
+export const MEMBERSHIP_HOLD_MINUTES = 30;
+
+export const MEMBERSHIP_MESSAGES = {
+  notFound: 'We could not find that membership.',
+  noTiers: 'This membership campaign has no tiers to join yet.',
+  unknownTier: 'Choose one of the membership tiers.',
+  tierFull: (name: string) => `The ${name} tier is full. Please choose another tier.`,
+  household: (n: number) => (n === 1 ? 'This tier covers one member.' : `This tier covers up to ${n} members.`),
+  members: 'Name at least one member.',
+  notMembership: 'This campaign does not offer memberships.',
+  capacityBelowTaken: (taken: number) => `${taken} members already hold this tier: the capacity cannot be lower.`,
+  termMonths: 'Give a fixed-term tier its length in months.',
+  cancelled: 'This membership is cancelled.',
+} as const;
+
+/** The donation form's interval for a tier: a fixed term is paid once. */
+export function tierInterval(billing: TTierBilling): 'once' | 'monthly' | 'yearly' {
+  return billing === 'fixed_term' ? 'once' : billing;
+}
