@@ -157,6 +157,8 @@ const ConsoleOrganisationsPage = consolePage('ConsoleOrganisationsPage');
 const ConsoleOrganisationPage = consolePage('ConsoleOrganisationPage');
 const ConsoleUsersPage = consolePage('ConsoleUsersPage');
 const ConsoleSettingsPage = consolePage('ConsoleSettingsPage');
+// admin24: the console's transactions, figures, announcements and security (decision 054).
+const ConsoleTransactionsPage = consolePage('ConsoleTransactionsPage');
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const RecurringPlansPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlansPage.tsx').then((m) => ({ default: m.RecurringPlansPage })),
@@ -226,6 +228,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/console/organizations/:id': <ConsoleOrganisationPage />,
   '/console/users': <ConsoleUsersPage />,
   '/console/settings': <ConsoleSettingsPage />,
+  // admin24: the console's transactions, figures, announcements and security (decision 054).
+  '/console/transactions': <ConsoleTransactionsPage />,
   // p2p16: fundraiser pages and the staff P2P view (decision 044).
   '/peer-dashboard': <PeerPage name="PeerDashboardPage" />,
   '/peer-donations/:id': <PeerPage name="PeerDonationsPage" />,
