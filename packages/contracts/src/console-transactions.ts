@@ -83,3 +83,32 @@ export const ZConsoleTransactionList = z.object({
   next_cursor: z.string().nullable(),
 });
 export type TConsoleTransactionList = z.infer<typeof ZConsoleTransactionList>;
+
+/** /console/sales: the platform's own income and volume by month, in the reporting currency. */
+export const ZConsoleSales = z.object({
+  reporting_currency: z.string(),
+  /** The last 12 UTC months, oldest first. */
+  by_month: z.array(
+    z.object({
+      period: z.string(),
+      gross_minor: z.number().int(),
+      fees_minor: z.number().int(),
+      /** Organisations with at least one gift that month. */
+      active_organisations: z.number().int(),
+      /** Organisations created that month. */
+      new_organisations: z.number().int(),
+    }),
+  ),
+  /** The ten organisations that brought the most platform fees over the 12 months. */
+  top_organisations: z.array(
+    z.object({
+      npo_id: z.number().int(),
+      name: z.string(),
+      gross_minor: z.number().int(),
+      fees_minor: z.number().int(),
+    }),
+  ),
+  /** Currencies without a rate into the reporting currency: left out of the sums. */
+  unconverted: z.array(z.string()),
+});
+export type TConsoleSales = z.infer<typeof ZConsoleSales>;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Tx } from '../../platform/db/tx.ts';
 import type { MoneyRow } from './console-index.repository.ts';
 
@@ -61,33 +62,62 @@ export async function rollUpDailyFigures(db: Tx, now = new Date()): Promise<{ fr
   });
 }
 
-/**
- * Money per UTC day or month and base currency since `from`: closed days from the roll-up, the
- * days after the last closed one from the ledger.
- */
-export async function rolledMoneySince(db: Tx, from: Date, unit: 'day' | 'month'): Promise<MoneyRow[]> {
-  const fromDay = utcDay(from);
-  const through = await figuresThrough(db);
-  const liveFrom = through === null || through < fromDay ? fromDay : addDays(through, 1);
-  const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const { rows } = await db.execute<MoneyRow>(sql`
-    SELECT period, currency, sum(donations)::int AS donations, sum(gross)::bigint AS gross,
-      sum(refunds)::bigint AS refunds, sum(fees)::bigint AS fees
-    FROM (
-      SELECT to_char(f.day, ${format}) AS period, f.currency, f.donations, f.gross_minor AS gross,
-        f.refunds_minor AS refunds, f.fees_minor AS fees
-      FROM console_daily_figures f
-      WHERE f.day >= ${fromDay}::date AND f.day < ${liveFrom}::date
-      UNION ALL
-      SELECT to_char(date_trunc(${unit}, l.created_at AT TIME ZONE 'UTC'), ${format}), l.base_currency, ${LEDGER_SUMS}
-      FROM ${ledgerBetween(liveFrom, null)}
-      GROUP BY 1, 2
-    ) m GROUP BY 1, 2 ORDER BY 1`);
-  return rows.map((r) => ({
+const toMoneyRows = (rows: MoneyRow[]) =>
+  rows.map((r) => ({
     ...r,
     donations: Number(r.donations),
     gross: Number(r.gross),
     refunds: Number(r.refunds),
     fees: Number(r.fees),
   }));
+
+/**
+ * The roll-up's days before the last closed one: a run rewrites only that day and the ones after,
+ * so these sums hold until the next closed day, and each process keeps them by it.
+ */
+const settled = new LRUCache<string, MoneyRow[]>({ max: 16 });
+
+async function rolledBetween(db: Tx, from: string, to: string, format: string): Promise<MoneyRow[]> {
+  if (from >= to) return [];
+  const { rows } = await db.execute<MoneyRow>(sql`
+    SELECT to_char(f.day, ${format}) AS period, f.currency, sum(f.donations)::int AS donations,
+      sum(f.gross_minor)::bigint AS gross, sum(f.refunds_minor)::bigint AS refunds, sum(f.fees_minor)::bigint AS fees
+    FROM console_daily_figures f WHERE f.day >= ${from}::date AND f.day < ${to}::date GROUP BY 1, 2`);
+  return toMoneyRows(rows);
+}
+
+/**
+ * Money per UTC day or month and base currency since `from`: closed days from the roll-up (those
+ * before the last closed day from this process's memory), the days after it from the ledger.
+ */
+export async function rolledMoneySince(db: Tx, from: Date, unit: 'day' | 'month'): Promise<MoneyRow[]> {
+  const fromDay = utcDay(from);
+  const through = await figuresThrough(db);
+  const liveFrom = through === null || through < fromDay ? fromDay : addDays(through, 1);
+  const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+  const stableTo = through === null || through < fromDay ? fromDay : through;
+  const key = `${fromDay}|${stableTo}|${unit}`;
+  let stable = settled.get(key);
+  if (!stable) {
+    stable = await rolledBetween(db, fromDay, stableTo, format);
+    settled.set(key, stable);
+  }
+  const recent = await rolledBetween(db, stableTo, liveFrom, format);
+  const { rows } = await db.execute<MoneyRow>(sql`
+    SELECT to_char(date_trunc(${unit}, l.created_at AT TIME ZONE 'UTC'), ${format}) AS period, l.base_currency AS currency,
+      ${LEDGER_SUMS}
+    FROM ${ledgerBetween(liveFrom, null)} GROUP BY 1, 2`);
+  const sums = new Map<string, MoneyRow>();
+  for (const r of [...stable, ...recent, ...toMoneyRows(rows)]) {
+    const k = `${r.period}|${r.currency}`;
+    const sum = sums.get(k);
+    if (!sum) sums.set(k, { ...r });
+    else {
+      sum.donations += r.donations;
+      sum.gross += r.gross;
+      sum.refunds += r.refunds;
+      sum.fees += r.fees;
+    }
+  }
+  return [...sums.values()].sort((a, b) => a.period.localeCompare(b.period));
 }

@@ -11,7 +11,7 @@ import { getPlatformSettings } from './console-settings.ts';
  * fetched reference rates, else the defaults; never an organisation's manual rate), as the
  * exchange-rates page would convert them (docs/decisions/046-platform-console.md).
  */
-async function factorsInto(db: Db, to: string, currencies: string[]) {
+export async function factorsInto(db: Db, to: string, currencies: string[]) {
   const rows = await usableRates(db, 0, [...currencies, to]);
   const factors = new Map<string, number>([[to, 1]]);
   for (const from of currencies) {

@@ -1,8 +1,9 @@
-import { ZConsoleTransactionList, ZConsoleTransactionQuery } from '@kindling/contracts';
+import { ZConsoleSales, ZConsoleTransactionList, ZConsoleTransactionQuery } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { requireAccess } from '../../platform/http/session-context.ts';
+import { consoleSales } from './console-sales.service.ts';
 import { consoleTransactions, consoleTransactionsCsv } from './console-transactions.service.ts';
 
 /**
@@ -32,5 +33,8 @@ export function consolePlatformRoutes(app: FastifyInstance, db: Db): void {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="kindling-transactions.csv"')
         .send(consoleTransactionsCsv(db, request.query)),
+  );
+  r.get('/console/sales', { preHandler: only, schema: { response: { 200: ZConsoleSales } } }, async () =>
+    consoleSales(db),
   );
 }
