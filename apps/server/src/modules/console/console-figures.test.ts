@@ -1,4 +1,4 @@
-import { ZConsoleIndex } from '@kindling/contracts';
+import { ZConsoleIndex, ZConsoleSales } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payForGift } from '../../../test/gift.ts';
@@ -52,5 +52,30 @@ describe('the console daily roll-up', () => {
     const before = live.by_day.find((d) => d.period === today);
     expect(after.by_day.find((d) => d.period === today)?.gross_minor).toBe((before?.gross_minor ?? 0) + 4200);
     expect(after.by_day.find((d) => d.period === today)?.donations).toBe((before?.donations ?? 0) + 1);
+  });
+
+  it('gives the sales figures: the same monthly fees and volume as the index, the top organisations, sign-ups', async () => {
+    await rollUpDailyFigures(ctx.db);
+    await payForGift(ctx, { amount: 3000, currency: 'USD', email: 'sales@example.org' }).then((g) => g.confirm());
+    const operator = await as(ctx, 'console@kindling.test');
+    const index = ZConsoleIndex.parse((await operator.get(API)).json());
+    const res = await operator.get(`${API}/sales`);
+    expect(res.statusCode, res.body).toBe(200);
+    const sales = ZConsoleSales.parse(res.json());
+    expect(sales.by_month.map((m) => m.period)).toEqual(index.by_month.map((m) => m.period));
+    expect(sales.by_month.map((m) => [m.gross_minor, m.fees_minor])).toEqual(
+      index.by_month.map((m) => [m.gross_minor, m.fees_minor]),
+    );
+    const thisMonth = sales.by_month.at(-1);
+    expect(thisMonth?.active_organisations).toBeGreaterThanOrEqual(1);
+    const fees = sales.top_organisations.map((o) => o.fees_minor);
+    expect(fees).toEqual([...fees].sort((a, b) => b - a));
+    expect(sales.top_organisations.find((o) => o.name === 'Riverside Food Bank')?.gross_minor).toBeGreaterThanOrEqual(
+      3000,
+    );
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM npos WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+    );
+    expect(thisMonth?.new_organisations).toBe(Number(rows[0]?.n));
   });
 });

@@ -59,4 +59,5 @@ export const consoleCalls = (orgId: number, userId: number) =>
     // admin24: transactions, figures, announcements and security (decision 054).
     ['GET', `${API}/transactions`],
     ['GET', `${API}/transactions/export`],
+    ['GET', `${API}/sales`],
   ] as const;
