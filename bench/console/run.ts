@@ -5,6 +5,7 @@
 // Not part of npm test. Run: npx tsx bench/console/run.ts [--organisations 1000] [--donations 1000000] [--samples 30]
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { rollUpDailyFigures } from '../../apps/server/src/modules/console/index.ts';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
 import { type Instance, startBenchDatabase, startInstance, stopInstance } from '../support/processes.ts';
@@ -53,6 +54,16 @@ async function main() {
     const largest = Number(rows[0]?.id);
     instance = await startInstance({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, JOB_WORKERS: 'off' });
     const get = await signInStaff(instance.url, 'console@kindling.test');
+    // The index before the daily roll-up (every day summed live from the ledger), then after it,
+    // as the hourly job leaves it (decision 054).
+    console.log(`\nBefore the roll-up, ${SAMPLES} samples:`);
+    console.log(`  ${await measure(get, 'index (/console), all live', '/console')}`);
+    const started = performance.now();
+    await rollUpDailyFigures(database.db);
+    console.log(`  the roll-up's first run: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const again = performance.now();
+    await rollUpDailyFigures(database.db);
+    console.log(`  a later run (the last closed day again): ${((performance.now() - again) / 1000).toFixed(2)} s`);
     console.log(`\nConsole reads, ${SAMPLES} samples each (target p95 < 100 ms):`);
     for (const [name, path] of [
       ['index (/console)', '/console'],
@@ -63,6 +74,9 @@ async function main() {
       ['the largest organisation', `/console/organizations/${largest}`],
       ['users, page 1', '/console/users'],
       ['users, search "bench 12"', '/console/users?q=bench%2012'],
+      ['transactions, page 1', '/console/transactions'],
+      ['transactions, by e-mail', '/console/transactions?q=donor7.1001%40bench.example'],
+      ['transactions, refunds of the largest', `/console/transactions?kind=refund&npo_id=${largest}`],
     ] as const) {
       console.log(`  ${await measure(get, name, path)}`);
     }

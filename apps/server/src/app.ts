@@ -13,7 +13,7 @@ import {
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { communicationRoutes, foldCommunicationsInto } from './modules/communications/index.ts';
-import { consoleRoutes, selfServiceSignUpOpen } from './modules/console/index.ts';
+import { consoleRoutes, registerConsoleFigures, selfServiceSignUpOpen } from './modules/console/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
 // cf17: the crowdfunding page, reward claims and the staff crowdfunding list.
@@ -286,6 +286,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
     log: (err) => app.log.error({ err }, 'the membership sweep could not be enqueued'),
+  // admin24: the console's daily roll-up of money, hourly (decision 054).
+  const consoleFiguresClock = registerConsoleFigures(jobs, {
+    db: deps.db,
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
+    log: (err) => app.log.error({ err }, 'the console roll-up could not be enqueued'),
   });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
@@ -299,6 +304,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   membershipsClock.start();
   app.addHook('onClose', async () => {
     membershipsClock.stop();
+  // admin24: the console's roll-up clock.
+  consoleFiguresClock.start();
+  app.addHook('onClose', async () => {
+    consoleFiguresClock.stop();
     tasksClock.stop();
     remindersClock.stop();
     ratesClock.stop();

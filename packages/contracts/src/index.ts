@@ -13,6 +13,8 @@ export * from './card-expiry-rules.ts';
 export * from './communications.ts';
 // console24: the platform console.
 export * from './console.ts';
+// admin24: the console's platform-wide transactions, roll-up figures and announcements.
+export * from './console-transactions.ts';
 export * from './contacts.ts';
 export * from './conversion.ts';
 // cf17: crowdfunding page, rewards and backers.

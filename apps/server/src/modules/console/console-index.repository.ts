@@ -10,33 +10,6 @@ export type MoneyRow = {
   fees: number;
 };
 
-/**
- * Money per UTC day or month and base currency since `from`, across organisations: each
- * organisation's ledger through its own (npo_id, created_at) index (a lateral join per
- * organisation), summed by the day the money moved. Gross is gifts and fees covered, refunds are
- * refunds and disputes, fees the platform's fees (docs/decisions/046-platform-console.md).
- */
-export async function moneySince(db: Tx, from: Date, unit: 'day' | 'month'): Promise<MoneyRow[]> {
-  const { rows } = await db.execute<MoneyRow>(sql`
-    SELECT to_char(date_trunc(${unit}, l.created_at AT TIME ZONE 'UTC'), ${unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}) AS period,
-      l.base_currency AS currency,
-      (count(*) FILTER (WHERE l.kind = 'gift'))::int AS donations,
-      coalesce(sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('gift', 'fee_covered')), 0)::bigint AS gross,
-      coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('refund', 'dispute')), 0)::bigint AS refunds,
-      coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind = 'platform_fee'), 0)::bigint AS fees
-    FROM npos n CROSS JOIN LATERAL (
-      SELECT e.kind, e.base_amount_minor, e.base_currency, e.created_at FROM ledger_entries e
-      WHERE e.npo_id = n.id AND e.created_at >= ${from.toISOString()}::timestamptz) l
-    GROUP BY 1, 2 ORDER BY 1`);
-  return rows.map((r) => ({
-    ...r,
-    donations: Number(r.donations),
-    gross: Number(r.gross),
-    refunds: Number(r.refunds),
-    fees: Number(r.fees),
-  }));
-}
-
 export async function organisationCounts(db: Tx, monthStart: Date) {
   const { rows } = await db.execute<Record<string, number>>(sql`
     SELECT (count(*) FILTER (WHERE status = 'active'))::int AS active,

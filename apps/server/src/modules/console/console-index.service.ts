@@ -2,7 +2,8 @@ import { currencyExponent, type TConsoleIndex } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { describePath, ratePath, usableRates } from '../donations/index.ts';
-import { activePlans, jobFigures, type MoneyRow, moneySince, organisationCounts } from './console-index.repository.ts';
+import { rolledMoneySince } from './console-figures.repository.ts';
+import { activePlans, jobFigures, type MoneyRow, organisationCounts } from './console-index.repository.ts';
 import { getPlatformSettings } from './console-settings.ts';
 
 /**
@@ -10,7 +11,7 @@ import { getPlatformSettings } from './console-settings.ts';
  * fetched reference rates, else the defaults; never an organisation's manual rate), as the
  * exchange-rates page would convert them (docs/decisions/046-platform-console.md).
  */
-async function factorsInto(db: Db, to: string, currencies: string[]) {
+export async function factorsInto(db: Db, to: string, currencies: string[]) {
   const rows = await usableRates(db, 0, [...currencies, to]);
   const factors = new Map<string, number>([[to, 1]]);
   for (const from of currencies) {
@@ -52,12 +53,12 @@ export async function consoleIndex(db: Db, now = new Date()): Promise<TConsoleIn
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const settings = await getPlatformSettings(db);
   const [months, organisations, plans, jobs] = await Promise.all([
-    moneySince(db, monthFrom, 'month'),
+    rolledMoneySince(db, monthFrom, 'month'),
     organisationCounts(db, monthStart),
     activePlans(db),
     jobFigures(db),
   ]);
-  const days = await moneySince(db, dayFrom, 'day');
+  const days = await rolledMoneySince(db, dayFrom, 'day');
   const currencies = [...new Set(months.map((r) => r.currency))];
   const factors = await factorsInto(db, settings.reporting_currency, currencies);
   const dayKeys = Array.from({ length: 30 }, (_, i) => utcDay(new Date(dayFrom.getTime() + i * 86_400_000)));

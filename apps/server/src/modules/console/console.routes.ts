@@ -33,6 +33,8 @@ import {
 } from './console.service.ts';
 import { consoleIndex } from './console-index.service.ts';
 import { listOrganisations } from './console-organisations.repository.ts';
+// admin24: transactions, figures, announcements and security (decision 054).
+import { consolePlatformRoutes } from './console-platform.routes.ts';
 import { getPlatformSettings } from './console-settings.ts';
 import { listUsers } from './console-users.repository.ts';
 
@@ -129,4 +131,7 @@ export async function consoleRoutes(app: FastifyInstance, deps: { db: Db }): Pro
     { preHandler: requireSession, schema: { response: { 200: ZPlatformNotice } } },
     async (request) => platformNotice(db, sessionOf(request)),
   );
+
+  // admin24: transactions, figures, announcements and security (decision 054).
+  consolePlatformRoutes(app, db);
 }

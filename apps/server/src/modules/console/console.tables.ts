@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 
 /**
@@ -21,6 +32,8 @@ export const platformSettings = pgTable(
     reportingCurrency: varchar({ length: 3 }).notNull().default('USD'),
     updatedBy: bigint({ mode: 'number' }).references(() => users.id),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The last UTC day the console's roll-up closed (decision 054); null before its first run. */
+    figuresThrough: date({ mode: 'string' }),
   },
   (t) => [check('platform_settings_one_row', sql`${t.id} = 1`)],
 );

@@ -56,4 +56,8 @@ export const consoleCalls = (orgId: number, userId: number) =>
         reason: 'Testing access',
       },
     ],
+    // admin24: transactions, figures, announcements and security (decision 054).
+    ['GET', `${API}/transactions`],
+    ['GET', `${API}/transactions/export`],
+    ['GET', `${API}/sales`],
   ] as const;

@@ -2,4 +2,7 @@
 // organisations and the operator's actions, for role 7789 only.
 export { consoleRoutes } from './console.routes.ts';
 export { platformSettings } from './console.tables.ts';
+export { registerConsoleFigures } from './console-figures.jobs.ts';
+// admin24: the daily roll-up of the console's money figures and its clock (decision 054).
+export { rollUpDailyFigures } from './console-figures.repository.ts';
 export { selfServiceSignUpOpen } from './console-settings.ts';

@@ -31,6 +31,12 @@ export {
   recurringPlans,
   vaultSetups,
 } from './plans.tables.ts';
+// admin24: the platform console's transactions across organisations (decision 054).
+export {
+  listPlatformTransactions,
+  type TransactionCursor,
+  type TransactionFilters,
+} from './platform-transactions.repository.ts';
 export {
   type DonationNotice,
   type DonationRow,

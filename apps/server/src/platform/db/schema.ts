@@ -8,6 +8,8 @@ export * from '../../modules/card-testing/card-testing.tables.ts';
 export * from '../../modules/communications/communications.tables.ts';
 // console24: the platform console's settings.
 export * from '../../modules/console/console.tables.ts';
+// admin24: the console's daily roll-up of money (decision 054).
+export * from '../../modules/console/console-figures.tables.ts';
 export * from '../../modules/contacts/contacts.tables.ts';
 export * from '../../modules/conversion/conversion.tables.ts';
 // cf17: crowdfunding pages, rewards, claims and updates.

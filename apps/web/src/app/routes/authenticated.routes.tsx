@@ -167,6 +167,8 @@ const ConsoleSettingsPage = consolePage('ConsoleSettingsPage');
 const MembershipPage = lazy(() =>
   import('../../features/membership/index.ts').then((m) => ({ default: m.MembershipPage })),
 );
+// admin24: the console's transactions, figures, announcements and security (decision 054).
+const ConsoleTransactionsPage = consolePage('ConsoleTransactionsPage');
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const RecurringPlansPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlansPage.tsx').then((m) => ({ default: m.RecurringPlansPage })),
@@ -236,6 +238,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/console/organizations/:id': <ConsoleOrganisationPage />,
   '/console/users': <ConsoleUsersPage />,
   '/console/settings': <ConsoleSettingsPage />,
+  // admin24: the console's transactions, figures, announcements and security (decision 054).
+  '/console/transactions': <ConsoleTransactionsPage />,
   // p2p16: fundraiser pages and the staff P2P view (decision 044).
   '/peer-dashboard': <PeerPage name="PeerDashboardPage" />,
   '/peer-donations/:id': <PeerPage name="PeerDonationsPage" />,

@@ -4,4 +4,6 @@ export { ConsoleIndexPage } from './routes/ConsoleIndexPage.tsx';
 export { ConsoleOrganisationPage } from './routes/ConsoleOrganisationPage.tsx';
 export { ConsoleOrganisationsPage } from './routes/ConsoleOrganisationsPage.tsx';
 export { ConsoleSettingsPage } from './routes/ConsoleSettingsPage.tsx';
+// admin24: transactions, figures, announcements and security (decision 054).
+export { ConsoleTransactionsPage } from './routes/ConsoleTransactionsPage.tsx';
 export { ConsoleUsersPage } from './routes/ConsoleUsersPage.tsx';

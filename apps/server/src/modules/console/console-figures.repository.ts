@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Tx } from '../../platform/db/tx.ts';
+import type { MoneyRow } from './console-index.repository.ts';
+
+// The console's money figures from the daily roll-up plus the live ledger after it
+// (docs/decisions/054-console-transactions-and-roll-up.md). The ledger is append-only and dated by
+// when the money moved, so a closed day's sums never change: the roll-up of days up to
+// `figures_through` plus the ledger rows after that day equals the ledger summed live.
+
+const LEDGER_SUMS = sql`
+  (count(*) FILTER (WHERE l.kind = 'gift'))::int AS donations,
+  coalesce(sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('gift', 'fee_covered')), 0)::bigint AS gross,
+  coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('refund', 'dispute')), 0)::bigint AS refunds,
+  coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind = 'platform_fee'), 0)::bigint AS fees`;
+
+/** The ledger rows of [from, to) of every organisation, each through its own (npo_id, created_at) index. */
+const ledgerBetween = (from: SQLDate, to: SQLDate | null) => sql`
+  npos n CROSS JOIN LATERAL (
+    SELECT e.kind, e.base_amount_minor, e.base_currency, e.created_at FROM ledger_entries e
+    WHERE e.npo_id = n.id AND e.created_at >= ${from}::date::timestamp AT TIME ZONE 'UTC'
+      ${to === null ? sql`` : sql`AND e.created_at < ${to}::date::timestamp AT TIME ZONE 'UTC'`}) l`;
+type SQLDate = string;
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
+
+/** The last closed day, or null before the first roll-up. */
+export async function figuresThrough(db: Tx): Promise<string | null> {
+  const { rows } = await db.execute<{ through: string | null }>(
+    sql`SELECT figures_through::text AS through FROM platform_settings WHERE id = 1`,
+  );
+  return rows[0]?.through ?? null;
+}
+
+/**
+ * Closes every UTC day before `now`'s that is not closed yet, and the last closed day again (a
+ * ledger row written a moment before midnight may commit after the run): the days' rows are
+ * replaced, so a second run changes nothing. Under an advisory lock, in one transaction.
+ */
+export async function rollUpDailyFigures(db: Tx, now = new Date()): Promise<{ from: string; through: string } | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('console_daily_figures'))`);
+    const through = addDays(utcDay(now), -1);
+    const last = await figuresThrough(tx);
+    let from = last === null ? null : last;
+    if (from === null) {
+      const { rows } = await tx.execute<{ first: string | null }>(
+        sql`SELECT (min(created_at) AT TIME ZONE 'UTC')::date::text AS first FROM ledger_entries`,
+      );
+      from = rows[0]?.first ?? through;
+    }
+    if (from > through) return null;
+    await tx.execute(sql`DELETE FROM console_daily_figures WHERE day >= ${from}::date AND day <= ${through}::date`);
+    await tx.execute(sql`
+      INSERT INTO console_daily_figures (npo_id, day, currency, donations, gross_minor, refunds_minor, fees_minor)
+      SELECT n.id, (l.created_at AT TIME ZONE 'UTC')::date, l.base_currency, ${LEDGER_SUMS}
+      FROM ${ledgerBetween(from, addDays(through, 1))}
+      GROUP BY 1, 2, 3`);
+    await tx.execute(sql`UPDATE platform_settings SET figures_through = ${through}::date WHERE id = 1`);
+    return { from, through };
+  });
+}
+
+const toMoneyRows = (rows: MoneyRow[]) =>
+  rows.map((r) => ({
+    ...r,
+    donations: Number(r.donations),
+    gross: Number(r.gross),
+    refunds: Number(r.refunds),
+    fees: Number(r.fees),
+  }));
+
+/**
+ * The roll-up's days before the last closed one: a run rewrites only that day and the ones after,
+ * so these sums hold until the next closed day, and each process keeps them by it.
+ */
+const settled = new LRUCache<string, MoneyRow[]>({ max: 16 });
+
+async function rolledBetween(db: Tx, from: string, to: string, format: string): Promise<MoneyRow[]> {
+  if (from >= to) return [];
+  const { rows } = await db.execute<MoneyRow>(sql`
+    SELECT to_char(f.day, ${format}) AS period, f.currency, sum(f.donations)::int AS donations,
+      sum(f.gross_minor)::bigint AS gross, sum(f.refunds_minor)::bigint AS refunds, sum(f.fees_minor)::bigint AS fees
+    FROM console_daily_figures f WHERE f.day >= ${from}::date AND f.day < ${to}::date GROUP BY 1, 2`);
+  return toMoneyRows(rows);
+}
+
+/**
+ * Money per UTC day or month and base currency since `from`: closed days from the roll-up (those
+ * before the last closed day from this process's memory), the days after it from the ledger.
+ */
+export async function rolledMoneySince(db: Tx, from: Date, unit: 'day' | 'month'): Promise<MoneyRow[]> {
+  const fromDay = utcDay(from);
+  const through = await figuresThrough(db);
+  const liveFrom = through === null || through < fromDay ? fromDay : addDays(through, 1);
+  const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+  const stableTo = through === null || through < fromDay ? fromDay : through;
+  const key = `${fromDay}|${stableTo}|${unit}`;
+  let stable = settled.get(key);
+  if (!stable) {
+    stable = await rolledBetween(db, fromDay, stableTo, format);
+    settled.set(key, stable);
+  }
+  const recent = await rolledBetween(db, stableTo, liveFrom, format);
+  const { rows } = await db.execute<MoneyRow>(sql`
+    SELECT to_char(date_trunc(${unit}, l.created_at AT TIME ZONE 'UTC'), ${format}) AS period, l.base_currency AS currency,
+      ${LEDGER_SUMS}
+    FROM ${ledgerBetween(liveFrom, null)} GROUP BY 1, 2`);
+  const sums = new Map<string, MoneyRow>();
+  for (const r of [...stable, ...recent, ...toMoneyRows(rows)]) {
+    const k = `${r.period}|${r.currency}`;
+    const sum = sums.get(k);
+    if (!sum) sums.set(k, { ...r });
+    else {
+      sum.donations += r.donations;
+      sum.gross += r.gross;
+      sum.refunds += r.refunds;
+      sum.fees += r.fees;
+    }
+  }
+  return [...sums.values()].sort((a, b) => a.period.localeCompare(b.period));
+}
