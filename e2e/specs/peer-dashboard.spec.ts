@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { useBrowser } from '../support/browser.ts';
+import { baseURL, useBrowser } from '../support/browser.ts';
 import { fillDonorDetails, fillStepOne, payWithSandboxCard } from '../support/donation-form.ts';
 import { mailsTo } from '../support/mail-outbox.ts';
 
@@ -16,9 +16,11 @@ const DEMO_TITLE = 'Team Sam for the Spring Appeal';
 const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
-// Not yet passing: a run at 1280 px reached the dashboard's axe check (a contrast failure, fixed since)
-// and a later run timed out on the loaded machine; kept skipped until it passes reliably.
-describe.skip('peer-to-peer: the fundraiser’s dashboard', () => {
+// The editor's live preview shows the story in a frame sandboxed without scripts: axe cannot
+// inject itself there and used to wait for it until the test timed out, so that frame (the
+// fundraiser's own text) is left out of the check.
+const PREVIEW_FRAME = 'iframe[title="Story preview"]';
+describe('peer-to-peer: the fundraiser’s dashboard', () => {
   const { newPage } = useBrowser();
 
   beforeAll(async () => {
@@ -34,7 +36,7 @@ describe.skip('peer-to-peer: the fundraiser’s dashboard', () => {
       const title = `Sam runs ${letters()}`;
       await page.getByLabel(/^Title/).fill(title);
       await page.getByRole('heading', { name: title }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, { exclude: PREVIEW_FRAME })).toEqual([]);
       await page.getByRole('button', { name: 'Save page' }).click();
       await page.getByText('Your page is saved.').waitFor();
 
@@ -72,13 +74,13 @@ describe.skip('peer-to-peer: the fundraiser’s dashboard', () => {
       await page.getByText('Your page is saved.').waitFor();
 
       // Staff see the page in the campaign's P2P view.
-      const staff = await context.browser()?.newContext({ viewport: { width, height: 900 } });
+      // A context of its own needs the server's origin: signIn opens the relative /login.
+      const staff = await context.browser()?.newContext({ baseURL: baseURL(), viewport: { width, height: 900 } });
       if (!staff) throw new Error('no browser');
       const admin = await staff.newPage();
-      await admin.goto(`${new URL(page.url()).origin}/login`);
       await signIn(admin, 'admin@kindling.test');
       await admin.waitForURL('**/dashboard/**');
-      await admin.goto(`${new URL(page.url()).origin}/dashboard/campaigns`);
+      await admin.goto('/dashboard/campaigns');
       await admin
         .getByRole('link', { name: /fundraiser pages/ })
         .first()
