@@ -24,7 +24,13 @@ import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 // events18: events and ticket orders.
 import { eventRoutes } from './modules/events/index.ts';
-import { fundraiserRoutes, joinInvitedFundraisers, peerPageRoutes } from './modules/fundraisers/index.ts';
+import {
+  fundraiserRoutes,
+  joinInvitedFundraisers,
+  peerPageRoutes,
+  peerTeamRoutes,
+  registerPeerMilestones,
+} from './modules/fundraisers/index.ts';
 import { importRoutes, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
@@ -196,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // deals20: the CRM's major-gift pipeline and tasks (docs/decisions/043-deals-and-tasks.md).
       await api.register(dealRoutes, { db: deps.db });
       await api.register(taskRoutes, { db: deps.db });
+      // teams16: fundraising teams, the team page and the teams leaderboard (decision 051).
+      await api.register(peerTeamRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );
@@ -223,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     planCardFollowUp(payments),
     // conv15: a tribute gift's e-card, once the gift succeeded.
     registerTributeEcards(jobs, { db: deps.db, mailer: deps.mailer }),
+    // teams16: a fundraiser's milestone e-mails, only for gifts through their page (decision 051).
+    registerPeerMilestones(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
   ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });

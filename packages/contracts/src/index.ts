@@ -63,3 +63,6 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+
+// teams16: fundraising teams (docs/decisions/051-peer-teams-and-milestones.md).
+export * from './peer-teams.ts';
