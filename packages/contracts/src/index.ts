@@ -46,6 +46,8 @@ export * from './payments.ts';
 // p2p16: fundraiser pages, the fundraiser's dashboard, the staff P2P view and the leaderboard.
 export * from './peer-pages.ts';
 export * from './peer-share.ts';
+// teams16: fundraising teams (docs/decisions/051-peer-teams-and-milestones.md).
+export * from './peer-teams.ts';
 export * from './portal.ts';
 export * from './post-sign-in.ts';
 export * from './processors.ts';
@@ -63,6 +65,3 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
-
-// teams16: fundraising teams (docs/decisions/051-peer-teams-and-milestones.md).
-export * from './peer-teams.ts';
