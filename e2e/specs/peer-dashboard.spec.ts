@@ -9,7 +9,8 @@ import { mailsTo } from '../support/mail-outbox.ts';
 /**
  * A fundraiser's journey at 375 and 1280 px (decision 044): the demo fundraiser edits their page's
  * title, a donor gives through it, the fundraiser sees the gift on /peer-dashboard and thanks the
- * donor by e-mail, and staff see the page in the campaign's P2P view. The title is put back.
+ * donor by e-mail, sees their team (decision 051) and its public page, and staff see the page and the
+ * team in the campaign's P2P view. The title is put back.
  */
 const SHOTS = '/tmp/shots';
 const DEMO_TITLE = 'Team Sam for the Spring Appeal';
@@ -66,6 +67,17 @@ describe('peer-to-peer: the fundraiser’s dashboard', () => {
       await page.getByText('Your thank-you e-mail is on its way.').waitFor();
       await expect.poll(async () => (await mailsTo(email)).join('\n'), { timeout: 15_000 }).toContain('Fern Raiser');
 
+      // Their team: the demo page captains the Spring Appeal Runners, whose public page lists them.
+      await page
+        .getByRole('list', { name: 'Team members' })
+        .getByText(/Fern Raiser/)
+        .waitFor();
+      await page.goto('/team-page/spring-appeal-runners');
+      await page.getByRole('heading', { name: 'Spring Appeal Runners' }).waitFor();
+      await page.getByRole('link', { name: 'Fern Raiser' }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/team-page-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
       // Put the demo title back.
       await page.goto('/peer-dashboard');
       await page.getByRole('link', { name: 'Edit your page' }).first().click();
@@ -86,10 +98,11 @@ describe('peer-to-peer: the fundraiser’s dashboard', () => {
         .first()
         .click();
       await admin.getByRole('link', { name: DEMO_TITLE }).waitFor();
+      await admin.getByRole('link', { name: 'Spring Appeal Runners' }).waitFor();
       await admin.screenshot({ path: `${SHOTS}/peer-to-peer-${width}.png`, fullPage: true });
       expect(await seriousViolations(admin)).toEqual([]);
       await staff.close();
       await context.close();
-    }, 180_000);
+    }, 240_000);
   }
 });
