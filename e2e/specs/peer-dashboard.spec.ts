@@ -2,23 +2,26 @@ import fs from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { useBrowser } from '../support/browser.ts';
+import { baseURL, useBrowser } from '../support/browser.ts';
 import { fillDonorDetails, fillStepOne, payWithSandboxCard } from '../support/donation-form.ts';
 import { mailsTo } from '../support/mail-outbox.ts';
 
 /**
  * A fundraiser's journey at 375 and 1280 px (decision 044): the demo fundraiser edits their page's
  * title, a donor gives through it, the fundraiser sees the gift on /peer-dashboard and thanks the
- * donor by e-mail, and staff see the page in the campaign's P2P view. The title is put back.
+ * donor by e-mail, sees their team (decision 051) and its public page, and staff see the page and the
+ * team in the campaign's P2P view. The title is put back.
  */
 const SHOTS = '/tmp/shots';
 const DEMO_TITLE = 'Team Sam for the Spring Appeal';
 const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
-// Not yet passing: a run at 1280 px reached the dashboard's axe check (a contrast failure, fixed since)
-// and a later run timed out on the loaded machine; kept skipped until it passes reliably.
-describe.skip('peer-to-peer: the fundraiser’s dashboard', () => {
+// The editor's live preview shows the story in a frame sandboxed without scripts: axe cannot
+// inject itself there and used to wait for it until the test timed out, so that frame (the
+// fundraiser's own text) is left out of the check.
+const PREVIEW_FRAME = 'iframe[title="Story preview"]';
+describe('peer-to-peer: the fundraiser’s dashboard', () => {
   const { newPage } = useBrowser();
 
   beforeAll(async () => {
@@ -34,7 +37,7 @@ describe.skip('peer-to-peer: the fundraiser’s dashboard', () => {
       const title = `Sam runs ${letters()}`;
       await page.getByLabel(/^Title/).fill(title);
       await page.getByRole('heading', { name: title }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, { exclude: PREVIEW_FRAME })).toEqual([]);
       await page.getByRole('button', { name: 'Save page' }).click();
       await page.getByText('Your page is saved.').waitFor();
 
@@ -64,6 +67,17 @@ describe.skip('peer-to-peer: the fundraiser’s dashboard', () => {
       await page.getByText('Your thank-you e-mail is on its way.').waitFor();
       await expect.poll(async () => (await mailsTo(email)).join('\n'), { timeout: 15_000 }).toContain('Fern Raiser');
 
+      // Their team: the demo page captains the Spring Appeal Runners, whose public page lists them.
+      await page
+        .getByRole('list', { name: 'Team members' })
+        .getByText(/Fern Raiser/)
+        .waitFor();
+      await page.goto('/team-page/spring-appeal-runners');
+      await page.getByRole('heading', { name: 'Spring Appeal Runners' }).waitFor();
+      await page.getByRole('link', { name: 'Fern Raiser' }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/team-page-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
       // Put the demo title back.
       await page.goto('/peer-dashboard');
       await page.getByRole('link', { name: 'Edit your page' }).first().click();
@@ -72,22 +86,23 @@ describe.skip('peer-to-peer: the fundraiser’s dashboard', () => {
       await page.getByText('Your page is saved.').waitFor();
 
       // Staff see the page in the campaign's P2P view.
-      const staff = await context.browser()?.newContext({ viewport: { width, height: 900 } });
+      // A context of its own needs the server's origin: signIn opens the relative /login.
+      const staff = await context.browser()?.newContext({ baseURL: baseURL(), viewport: { width, height: 900 } });
       if (!staff) throw new Error('no browser');
       const admin = await staff.newPage();
-      await admin.goto(`${new URL(page.url()).origin}/login`);
       await signIn(admin, 'admin@kindling.test');
       await admin.waitForURL('**/dashboard/**');
-      await admin.goto(`${new URL(page.url()).origin}/dashboard/campaigns`);
+      await admin.goto('/dashboard/campaigns');
       await admin
         .getByRole('link', { name: /fundraiser pages/ })
         .first()
         .click();
       await admin.getByRole('link', { name: DEMO_TITLE }).waitFor();
+      await admin.getByRole('link', { name: 'Spring Appeal Runners' }).waitFor();
       await admin.screenshot({ path: `${SHOTS}/peer-to-peer-${width}.png`, fullPage: true });
       expect(await seriousViolations(admin)).toEqual([]);
       await staff.close();
       await context.close();
-    }, 180_000);
+    }, 240_000);
   }
 });

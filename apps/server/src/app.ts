@@ -26,7 +26,13 @@ import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 // events18: events and ticket orders.
 import { eventRoutes, registerTicketMail } from './modules/events/index.ts';
-import { fundraiserRoutes, joinInvitedFundraisers, peerPageRoutes } from './modules/fundraisers/index.ts';
+import {
+  fundraiserRoutes,
+  joinInvitedFundraisers,
+  peerPageRoutes,
+  peerTeamRoutes,
+  registerPeerMilestones,
+} from './modules/fundraisers/index.ts';
 import { importRoutes, registerImports } from './modules/imports/index.ts';
 // mem19: memberships.
 import { membershipFollowUp, membershipRoutes, registerMembershipSweep } from './modules/memberships/index.ts';
@@ -200,6 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // deals20: the CRM's major-gift pipeline and tasks (docs/decisions/043-deals-and-tasks.md).
       await api.register(dealRoutes, { db: deps.db });
       await api.register(taskRoutes, { db: deps.db });
+      // teams16: fundraising teams, the team page and the teams leaderboard (decision 051).
+      await api.register(peerTeamRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );
@@ -229,6 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerTributeEcards(jobs, { db: deps.db, mailer: deps.mailer }),
     // mem19: a paid membership join starts the membership (asks nothing of other campaigns' gifts).
     membershipFollowUp(),
+    // teams16: a fundraiser's milestone e-mails, only for gifts through their page (decision 051).
+    registerPeerMilestones(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
   ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });

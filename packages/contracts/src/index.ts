@@ -55,6 +55,8 @@ export * from './payments.ts';
 // p2p16: fundraiser pages, the fundraiser's dashboard, the staff P2P view and the leaderboard.
 export * from './peer-pages.ts';
 export * from './peer-share.ts';
+// teams16: fundraising teams (docs/decisions/051-peer-teams-and-milestones.md).
+export * from './peer-teams.ts';
 export * from './portal.ts';
 export * from './post-sign-in.ts';
 export * from './processors.ts';

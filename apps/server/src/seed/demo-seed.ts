@@ -27,6 +27,7 @@ import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedPeerPages } from './peer-pages-seed.ts';
+import { seedPeerTeams } from './peer-teams-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
 import { seedSecurity } from './security-seed.ts';
 import { seedSegments } from './segments-seed.ts';
@@ -239,5 +240,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedCrowdfunding(db, npoIds);
   // mem19: Friends of Riverside, its three tiers and sixty members (decision 049).
   await seedMemberships(db, npoIds);
+  // teams16: two fundraising teams on the Spring Appeal, the demo fundraiser's page in one (decision 051).
+  await seedPeerTeams(db, npoIds);
   return { created };
 }

@@ -193,9 +193,16 @@ export async function upsertPeerSettings(tx: Tx, npoId: number, campaignId: numb
 
 /** A top-level campaign of the organisation, for the staff view. */
 export async function findOwnCampaign(db: Tx, npoId: number, campaignId: number) {
-  const { rows } = await db.execute<{ id: number; name: string; campaign_url: string; raised: number }>(sql`
-    SELECT c.id, c.name, c.campaign_url, t.raised
+  const { rows } = await db.execute<{
+    id: number;
+    name: string;
+    campaign_url: string;
+    raised: number;
+    currency: string;
+  }>(sql`
+    SELECT c.id, c.name, c.campaign_url, t.raised, o.base_currency AS currency
     FROM campaigns c
+    JOIN npos o ON o.id = c.npo_id
     CROSS JOIN LATERAL (${campaignTotalsRow(sql`d.campaign_id = c.id AND d.npo_id = c.npo_id`)}) t
     WHERE c.id = ${campaignId} AND c.npo_id = ${npoId} AND c.parent_campaign_id IS NULL`);
   return rows[0] ?? null;

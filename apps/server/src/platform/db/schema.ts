@@ -51,3 +51,5 @@ export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
+// teams16: fundraising teams and milestone e-mails (docs/decisions/051-peer-teams-and-milestones.md).
+export * from '../../modules/fundraisers/peer-teams.tables.ts';

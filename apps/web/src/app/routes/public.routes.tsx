@@ -44,6 +44,9 @@ const JoinFundraiserPage = lazy(() =>
   import('../../features/fundraisers/routes/JoinFundraiserPage.tsx').then((m) => ({ default: m.JoinFundraiserPage })),
 );
 
+// teams16: a fundraising team's public page (docs/decisions/051-peer-teams-and-milestones.md).
+const TeamPage = lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.TeamPage })));
+
 const page = (element: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
 
 /** Public screens owned by the app core (sign-in, sign-up, passwords, system pages). */
@@ -61,6 +64,8 @@ const authRoutes: RouteObject[] = [
   { path: '/portal', element: page(<PortalPage />) },
   { path: '/portal/:token', element: page(<PortalPage />) },
   { path: '/join-fundraiser', element: page(<JoinFundraiserPage />) },
+  // teams16: the team page.
+  { path: '/team-page/:id', element: page(<TeamPage />) },
   // A single unknown segment may be a campaign address (docs/product/sign-in.md#public-routes).
   { path: '/:campaignUrl', element: <CampaignNotFoundPage /> },
 ];

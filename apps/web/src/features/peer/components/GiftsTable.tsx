@@ -88,7 +88,7 @@ export function GiftsTable({ pageId, limit }: { pageId: number; limit?: number }
                 <Table.Td>{format.date(g.given_at)}</Table.Td>
                 <Table.Td>
                   {g.thanked_at ? (
-                    <Badge color="green.9" variant="filled">
+                    <Badge color="teal.9" variant="filled">
                       Thanked
                     </Badge>
                   ) : (

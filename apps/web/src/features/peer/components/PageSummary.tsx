@@ -65,7 +65,7 @@ export function PageSummary({ page }: { page: TPeerPage }) {
             </Anchor>
           </Text>
         </Stack>
-        <Badge color={page.state === 'live' ? 'green.9' : 'gray.8'} variant="filled">
+        <Badge color={page.state === 'live' ? 'teal.9' : 'gray.8'} variant="filled">
           {STATE_LABELS[page.state]}
         </Badge>
       </Group>

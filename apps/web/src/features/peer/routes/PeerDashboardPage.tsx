@@ -8,6 +8,7 @@ import { peerApi, peerKeys, peerQueries } from '../api/peer.queries.ts';
 import { GiftsTable } from '../components/GiftsTable.tsx';
 import { PageSummary } from '../components/PageSummary.tsx';
 import { SharePanel } from '../components/SharePanel.tsx';
+import { TeamPanel } from '../components/TeamPanel.tsx';
 
 const ENTRY = pageEntry('/peer-dashboard') ?? {
   title: 'My dashboard',
@@ -64,6 +65,7 @@ export function PeerDashboardPage() {
             </Title>
             <GiftsTable pageId={page.id} limit={5} />
           </Stack>
+          <TeamPanel pageId={page.id} currency={page.currency} />
         </Stack>
       </Paper>
     ));

@@ -12,6 +12,7 @@ import { pageEntry } from '../../../shared/page-catalog.ts';
 import { peerQueries } from '../api/peer.queries.ts';
 import { PeerPagesTable } from '../components/PeerPagesTable.tsx';
 import { PeerSettingsForm } from '../components/PeerSettingsForm.tsx';
+import { TeamsTable } from '../components/TeamsTable.tsx';
 
 const ENTRY = pageEntry('/dashboard/peer-to-peer/:id') ?? {
   title: 'Peer-to-peer campaign',
@@ -100,6 +101,7 @@ export function PeerToPeerPage() {
           ) : (
             <PeerPagesTable campaignId={id} rows={v.pages} currency={v.currency} canEdit={canEdit} />
           )}
+          <TeamsTable campaignId={id} />
           <PeerSettingsForm campaignId={id} settings={v.settings} currency={v.currency} canEdit={canEdit} />
         </Stack>
       )}

@@ -1,0 +1,48 @@
+// Staff see a campaign's teams in its P2P view (docs/decisions/051-peer-teams-and-milestones.md): the
+// table and its CSV export, read with the dashboard group like the pages table.
+import { fromMinorUnits, type TPeerStaffTeam } from '@kindling/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { OrganisationSession } from '../../platform/http/session-context.ts';
+import { findOwnCampaign } from './peer-pages.repository.ts';
+import { selectTeamBoard } from './peer-teams.repository.ts';
+
+const ALL = 10_000;
+
+export async function staffTeams(
+  db: Db,
+  actor: OrganisationSession,
+  campaignId: number,
+): Promise<{ currency: string; teams: TPeerStaffTeam[] }> {
+  const campaign = await findOwnCampaign(db, actor.selectedNpoId, campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND', 'Campaign not found.');
+  const rows = await selectTeamBoard(db, actor.selectedNpoId, campaignId, ALL);
+  return {
+    currency: campaign.currency,
+    teams: rows.map((t) => ({
+      id: Number(t.id),
+      name: t.name,
+      team_url: t.team_url,
+      captain: t.captain ?? '',
+      members: Number(t.members),
+      raised_minor: Number(t.raised),
+      goal_minor: t.goal_minor === null ? null : Number(t.goal_minor),
+    })),
+  };
+}
+
+export async function staffTeamsCsv(db: Db, actor: OrganisationSession, campaignId: number): Promise<string> {
+  const { currency, teams } = await staffTeams(db, actor, campaignId);
+  return stringify(
+    teams.map((t) => [
+      t.name,
+      t.captain,
+      `/team-page/${t.team_url}`,
+      t.members,
+      fromMinorUnits(t.raised_minor, currency),
+      t.goal_minor === null ? '' : fromMinorUnits(t.goal_minor, currency),
+    ]),
+    { bom: true, header: true, columns: ['Team', 'Captain', 'Page', 'Members', `Raised (${currency})`, 'Goal'] },
+  );
+}

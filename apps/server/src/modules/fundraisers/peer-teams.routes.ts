@@ -1,0 +1,110 @@
+import {
+  ZLeaderboardQuery,
+  ZPeerCampaignParams,
+  ZPeerJoinTeam,
+  ZPeerPageParams,
+  ZPeerStaffTeams,
+  ZPeerTeam,
+  ZPeerTeamInput,
+  ZPeerTeamPage,
+  ZPeerTeamPanel,
+  ZPeerTeamParams,
+  ZPeerTeamUrlParams,
+  ZTeamBoard,
+} from '@kindling/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
+import { zodRouter } from '../../platform/http/router.ts';
+import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { createTeam, editTeam, joinTeam, publicTeamPage, teamBoard, teamPanel } from './peer-teams.service.ts';
+import { staffTeams, staffTeamsCsv } from './peer-teams-staff.service.ts';
+
+// Like the pages: a fundraiser's routes take the shared group and check ownership per page or team.
+const OWN = 'shared';
+const STAFF_READ = 'dashboard';
+
+/** Fundraising teams (docs/decisions/051-peer-teams-and-milestones.md). */
+export async function peerTeamRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+  const r = zodRouter(app, 'Fundraising teams');
+  const { db } = deps;
+  const own = { preHandler: requireAccess(OWN) };
+  const panel = '/npo_admin/peer_pages/:id/team';
+  r.get(panel, { ...own, schema: { params: ZPeerPageParams, response: { 200: ZPeerTeamPanel } } }, async (request) =>
+    teamPanel(db, organisationSessionOf(request, OWN), request.params.id),
+  );
+  r.post(
+    panel,
+    { ...own, schema: { params: ZPeerPageParams, body: ZPeerTeamInput, response: { 201: ZPeerTeamPanel } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createTeam(db, organisationSessionOf(request, OWN), request.params.id, request.body)),
+  );
+  r.put(
+    panel,
+    { ...own, schema: { params: ZPeerPageParams, body: ZPeerJoinTeam, response: { 200: ZPeerTeamPanel } } },
+    async (request) => joinTeam(db, organisationSessionOf(request, OWN), request.params.id, request.body.team_id),
+  );
+  r.delete(panel, { ...own, schema: { params: ZPeerPageParams, response: { 200: ZPeerTeamPanel } } }, async (request) =>
+    joinTeam(db, organisationSessionOf(request, OWN), request.params.id, null),
+  );
+  r.put(
+    '/npo_admin/peer_teams/:teamId',
+    { ...own, schema: { params: ZPeerTeamParams, body: ZPeerTeamInput, response: { 200: ZPeerTeam } } },
+    async (request) => editTeam(db, organisationSessionOf(request, OWN), request.params.teamId, request.body),
+  );
+
+  // Staff: the campaign's teams.
+  const staff = '/npo_admin/peer_to_peer/:campaignId/teams';
+  r.get(
+    staff,
+    {
+      preHandler: requireAccess(STAFF_READ),
+      schema: { params: ZPeerCampaignParams, response: { 200: ZPeerStaffTeams } },
+    },
+    async (request) => staffTeams(db, organisationSessionOf(request, STAFF_READ), request.params.campaignId),
+  );
+  r.get(
+    `${staff}/export`,
+    {
+      preHandler: requireAccess(STAFF_READ),
+      config: { openapi: { responses: { 200: { description: 'The teams as CSV.', mediaType: 'text/csv' } } } },
+      schema: { params: ZPeerCampaignParams },
+    },
+    async (request, reply) => {
+      const csv = await staffTeamsCsv(db, organisationSessionOf(request, STAFF_READ), request.params.campaignId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="teams-${request.params.campaignId}.csv"`)
+        .send(csv);
+    },
+  );
+
+  // Public: a team's page and the campaign's teams leaderboard.
+  r.get(
+    '/npo_admin/team_page/:url',
+    {
+      schema: { params: ZPeerTeamUrlParams, response: { 200: ZPeerTeamPage } },
+      config: { csrfCookie: false, ...PUBLIC_ROUTE },
+    },
+    async (request) => {
+      const team = await publicTeamPage(db, request.params.url);
+      if (!team) throw new AppError('NOT_FOUND', 'Team not found.');
+      return team;
+    },
+  );
+  r.get(
+    '/npo_admin/campaign_page/team_leaderboard',
+    {
+      schema: { querystring: ZLeaderboardQuery, response: { 200: ZTeamBoard } },
+      config: { csrfCookie: false, ...PUBLIC_ROUTE },
+    },
+    async (request, reply) => {
+      const board = await teamBoard(db, request.query.campaign_id, request.query.limit);
+      if (!board) throw new AppError('NOT_FOUND', 'Campaign not found.');
+      return reply.header('cache-control', 'public, max-age=10').send(board);
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import { CONSTANTS } from '@kindling/contracts';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useSession } from '../../../session/index.ts';
+import { useFormat } from '../../../shared/format.ts';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
+import { teamQueries } from '../api/teams.queries.ts';
+
+/** The campaign's teams in the staff P2P view, best first, with their CSV export. */
+export function TeamsTable({ campaignId }: { campaignId: number }) {
+  const npoId = useSession().selectedNpo?.id ?? null;
+  const teams = useQuery(teamQueries.staff(npoId, campaignId));
+  const format = useFormat();
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Teams
+        </Title>
+        <Button
+          component="a"
+          variant="light"
+          leftSection={<Download size={16} aria-hidden />}
+          href={`${CONSTANTS.apiBase}/npo_admin/peer_to_peer/${campaignId}/teams/export`}
+          download
+        >
+          Export teams CSV
+        </Button>
+      </Group>
+      {!teams.data ? (
+        teams.isError ? (
+          <Text c="red.8">The teams could not be loaded.</Text>
+        ) : (
+          <Skeleton height={80} />
+        )
+      ) : teams.data.teams.length === 0 ? (
+        <Text c="dimmed">No teams yet.</Text>
+      ) : (
+        <ScrollTable label="Teams" minWidth={560}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Team</Table.Th>
+                <Table.Th>Captain</Table.Th>
+                <Table.Th ta="right">Members</Table.Th>
+                <Table.Th ta="right">Raised</Table.Th>
+                <Table.Th ta="right">Goal</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {teams.data.teams.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>
+                    <Anchor href={`/team-page/${t.team_url}`} target="_blank">
+                      {t.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{t.captain || '—'}</Table.Td>
+                  <Table.Td ta="right">{format.count(t.members)}</Table.Td>
+                  <Table.Td ta="right">{format.money(t.raised_minor, teams.data.currency)}</Table.Td>
+                  <Table.Td ta="right">
+                    {t.goal_minor === null ? '—' : format.money(t.goal_minor, teams.data.currency)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+    </Stack>
+  );
+}
