@@ -13,6 +13,8 @@ export * from './card-expiry-rules.ts';
 export * from './communications.ts';
 // console24: the platform console.
 export * from './console.ts';
+// crm20: contacts import (column mapping, match by e-mail).
+export * from './contact-imports.ts';
 export * from './contacts.ts';
 export * from './conversion.ts';
 export * from './currencies.ts';
