@@ -40,6 +40,8 @@ const CRM = [
   'segments/:segmentId/donors',
   'integrations',
   'communications-guide',
+  // crm20: the contacts import.
+  'contacts/import',
 ];
 const DASHBOARD_ROUTES = [
   '/dashboard/home',

@@ -272,4 +272,11 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     emptyTitle: 'The guide will appear here',
     related: GUIDE_LINK,
   }),
+  // crm20: the contacts import.
+  '/dashboard/crm/contacts/import': crm({
+    title: 'Import contacts',
+    description: 'Bring in people and organisations from a CSV file, matched to your contacts by e-mail.',
+    emptyTitle: 'No import yet',
+    related: { label: 'Back to contacts', path: '/dashboard/crm/contacts' },
+  }),
 };

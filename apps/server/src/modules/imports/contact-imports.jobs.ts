@@ -51,7 +51,7 @@ async function finish(
       npoId: found.npoId,
       kind: 'import.finished',
       ...text,
-      link: `/dashboard/crm/contacts/import/${found.id}`,
+      link: `/dashboard/crm/contacts/import?import=${found.id}`,
       data: { contact_import_id: found.id, imported: written, failed: c.failures.length },
     });
     await recordAudit(tx, {

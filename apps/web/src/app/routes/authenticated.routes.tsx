@@ -135,6 +135,10 @@ const ProfilePage = lazy(() =>
 );
 // seg20: CRM segments.
 const SegmentsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentsPage })));
+// crm20: the contacts import.
+const ContactImportPage = lazy(() =>
+  import('../../features/crm/index.ts').then((m) => ({ default: m.ContactImportPage })),
+);
 const SegmentDonorsPage = lazy(() =>
   import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentDonorsPage })),
 );
@@ -241,6 +245,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/event-new': <EventNewPage />,
   '/dashboard/events/edit/:id': <EventEditPage />,
   '/dashboard/tickets/:id': <TicketOrderPage />,
+  // crm20: the contacts import.
+  '/dashboard/crm/contacts/import': <ContactImportPage />,
 };
 
 /**

@@ -2,6 +2,8 @@
 // record and the communications guide.
 export { CommunicationsGuidePage } from './routes/CommunicationsGuidePage.tsx';
 export { CommunicationsPage } from './routes/CommunicationsPage.tsx';
+// crm20: the contacts import.
+export { ContactImportPage } from './routes/ContactImportPage.tsx';
 export { ContactsPage } from './routes/ContactsPage.tsx';
 // deals20: the major-gift pipeline and tasks.
 export { DealsPage } from './routes/DealsPage.tsx';
