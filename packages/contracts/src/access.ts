@@ -42,6 +42,7 @@ const CRM = [
   'communications-guide',
   // crm20: the contacts import.
   'contacts/import',
+  'settings',
 ];
 const DASHBOARD_ROUTES = [
   '/dashboard/home',

@@ -279,4 +279,10 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     emptyTitle: 'No import yet',
     related: { label: 'Back to contacts', path: '/dashboard/crm/contacts' },
   }),
+  '/dashboard/crm/settings': crm({
+    title: 'CRM settings',
+    description: 'Custom contact fields and the stages of the deals pipeline.',
+    emptyTitle: 'Nothing to set yet',
+    related: { label: 'Open the deals pipeline', path: '/dashboard/crm/deals' },
+  }),
 };

@@ -139,6 +139,7 @@ const SegmentsPage = lazy(() => import('../../features/crm/index.ts').then((m) =
 const ContactImportPage = lazy(() =>
   import('../../features/crm/index.ts').then((m) => ({ default: m.ContactImportPage })),
 );
+const CrmSettingsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.CrmSettingsPage })));
 const SegmentDonorsPage = lazy(() =>
   import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentDonorsPage })),
 );
@@ -247,6 +248,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/tickets/:id': <TicketOrderPage />,
   // crm20: the contacts import.
   '/dashboard/crm/contacts/import': <ContactImportPage />,
+  '/dashboard/crm/settings': <CrmSettingsPage />,
 };
 
 /**
