@@ -43,7 +43,7 @@ export function ContactImportPreview({ rows }: { rows: TContactImportPreviewRow[
       </Stack>
     );
   return (
-    <Table striped aria-label="Preview of the first rows">
+    <Table aria-label="Preview of the first rows">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Row</Table.Th>

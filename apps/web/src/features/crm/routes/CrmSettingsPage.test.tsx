@@ -31,7 +31,7 @@ describe('CrmSettingsPage', () => {
       'GET /npo_admin/contacts/options': { body: options },
       'GET /npo_admin/deal_options': { body: { stages: STAGES, team: [], currency: 'USD' } },
       'POST /npo_admin/contact_fields': (call) =>
-        call.body.label === 'Level'
+        (call.body as { label: string }).label === 'Level'
           ? {
               status: 409,
               body: {
@@ -65,7 +65,9 @@ describe('CrmSettingsPage', () => {
     const fetches = stubFetch({
       'GET /npo_admin/contacts/options': { body: options },
       'GET /npo_admin/deal_options': { body: { stages: STAGES, team: [], currency: 'USD' } },
-      'PUT /npo_admin/deal_stages': (call) => ({ body: { stages: call.body.stages, team: [], currency: 'USD' } }),
+      'PUT /npo_admin/deal_stages': (call) => ({
+        body: { stages: (call.body as { stages: unknown[] }).stages, team: [], currency: 'USD' },
+      }),
     });
     const user = userEvent.setup();
     render();
@@ -78,7 +80,9 @@ describe('CrmSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Add a stage' }));
     await user.click(screen.getByRole('button', { name: 'Save stages' }));
     expect(await screen.findByText('Stages saved.')).toBeInTheDocument();
-    expect(fetches.callsTo('PUT', '/npo_admin/deal_stages')[0]?.body.stages).toEqual([
+    expect(
+      (fetches.callsTo('PUT', '/npo_admin/deal_stages')[0]?.body as { stages: unknown[] } | undefined)?.stages,
+    ).toEqual([
       { key: 'pledged', label: 'Pledged', probability: 90 },
       { key: 'identified', label: 'Spotted', probability: 10 },
       { key: 'new_stage', label: 'New stage', probability: 50 },
