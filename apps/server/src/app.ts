@@ -33,9 +33,9 @@ import {
   peerTeamRoutes,
   registerPeerMilestones,
 } from './modules/fundraisers/index.ts';
-import { importRoutes, registerImports } from './modules/imports/index.ts';
 // mem19: memberships.
 import { membershipFollowUp, membershipRoutes, registerMembershipSweep } from './modules/memberships/index.ts';
+import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
@@ -242,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
+  // crm20: the contacts import's job.
+  const startContactImport = registerContactImports(jobs, { db: deps.db });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
   // tix18: the e-tickets e-mail of a paid ticket order.
   const ticketMail = registerTicketMail(jobs, donorMail);
@@ -329,6 +331,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recurringPlanRoutes, { prefix: '/api/v1', scheduler, config: deps.config });
   await app.register(donationAdminRoutes, { prefix: '/api/v1', db: deps.db, providers: payments, jobs });
   await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });
+  // crm20: contacts import.
+  await app.register(contactImportRoutes, { prefix: '/api/v1', db: deps.db, start: startContactImport });
   await app.register(portalRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
   await app.register(uploadsRoute, { files });
   // events18: events, the public event page and ticket orders, paid through the same providers.

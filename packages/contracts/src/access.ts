@@ -40,6 +40,9 @@ const CRM = [
   'segments/:segmentId/donors',
   'integrations',
   'communications-guide',
+  // crm20: the contacts import.
+  'contacts/import',
+  'settings',
 ];
 const DASHBOARD_ROUTES = [
   '/dashboard/home',

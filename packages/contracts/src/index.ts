@@ -15,6 +15,8 @@ export * from './communications.ts';
 export * from './console.ts';
 // admin24: the console's platform-wide transactions, roll-up figures and announcements.
 export * from './console-transactions.ts';
+// crm20: contacts import (column mapping, match by e-mail).
+export * from './contact-imports.ts';
 export * from './contacts.ts';
 export * from './conversion.ts';
 // cf17: crowdfunding page, rewards and backers.

@@ -277,5 +277,17 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     title: 'Check-in',
     description: 'Admit ticket holders at the door: scan their QR code, type the code or find them by name.',
     emptyTitle: 'No tickets to check in yet',
+  // crm20: the contacts import.
+  '/dashboard/crm/contacts/import': crm({
+    title: 'Import contacts',
+    description: 'Bring in people and organisations from a CSV file, matched to your contacts by e-mail.',
+    emptyTitle: 'No import yet',
+    related: { label: 'Back to contacts', path: '/dashboard/crm/contacts' },
+  }),
+  '/dashboard/crm/settings': crm({
+    title: 'CRM settings',
+    description: 'Custom contact fields and the stages of the deals pipeline.',
+    emptyTitle: 'Nothing to set yet',
+    related: { label: 'Open the deals pipeline', path: '/dashboard/crm/deals' },
   }),
 };

@@ -20,6 +20,7 @@ import {
   Repeat,
   Rocket,
   Shield,
+  SlidersHorizontal,
   Split,
   Target,
   Ticket,
@@ -71,6 +72,8 @@ const ADMIN_MENU: NavSection[] = [
       { label: 'Communications', path: '/dashboard/crm/communications', icon: MessagesSquare },
       { label: 'Segments', path: '/dashboard/crm/segments', icon: Split },
       { label: 'Integrations', path: '/dashboard/crm/integrations', icon: Plug },
+      // crm20: custom contact fields and deal stages.
+      { label: 'CRM settings', path: '/dashboard/crm/settings', icon: SlidersHorizontal },
     ],
   },
   {

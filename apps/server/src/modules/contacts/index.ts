@@ -4,6 +4,12 @@
 // seg20: segments list their members as contacts, export them as the contacts export does and type
 // custom field rules as the record form does.
 export { contactsCsv } from './contact-admin.service.ts';
+// crm20: the contacts import writes its rows here, matched by e-mail.
+export {
+  existingContactEmails,
+  type ImportedContactOutcome,
+  importContactRow,
+} from './contact-import.repository.ts';
 export { foldContactInto } from './contact-links.repository.ts';
 export type { ContactListFilter } from './contact-list.repository.ts';
 export {

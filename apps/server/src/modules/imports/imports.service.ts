@@ -18,9 +18,10 @@ import {
   markQueued,
   markRequeued,
 } from './imports.repository.ts';
+import type { ImportFailure } from './imports.tables.ts';
 
 export const IMPORT_NOT_FOUND = 'No such import.';
-const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it into smaller files.`;
+export const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it into smaller files.`;
 
 async function readCsvUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
   const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
@@ -151,6 +152,11 @@ export async function getImport(db: Db, npoId: number, id: number): Promise<TImp
 export async function failuresCsv(db: Db, npoId: number, id: number): Promise<string> {
   const failures = await findFailures(db, npoId, id);
   if (!failures) throw new AppError('NOT_FOUND', IMPORT_NOT_FOUND);
+  return failureRowsCsv(failures);
+}
+
+/** An import's refused rows as the CSV both imports offer: the row's line in the file and why. */
+export function failureRowsCsv(failures: ImportFailure[]): string {
   return stringify(
     failures.map((f) => [f.row, f.reason]),
     { header: true, columns: ['row', 'reason'] },

@@ -3,20 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
+import { csvUpload } from './imports.test-support.ts';
 import { runImport } from './index.ts';
-
-/** A multipart body with one file field, as the page's FormData sends it. */
-function csvUpload(text: string | Buffer, filename = 'gifts.csv') {
-  const boundary = '----kindlingImportBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.isBuffer(text) ? text : Buffer.from(text),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body: payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const HEADER = 'date,first_name,last_name,email,amount,currency,campaign_url,payment_method,reference';
 const MIXED = [

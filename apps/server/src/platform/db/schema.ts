@@ -28,6 +28,8 @@ export * from '../../modules/events/events.tables.ts';
 export * from '../../modules/fundraisers/fundraisers.tables.ts';
 // p2p16: fundraiser pages, P2P settings and thank-you status (docs/decisions/044-peer-to-peer-pages.md).
 export * from '../../modules/fundraisers/peer-pages.tables.ts';
+// crm20: contacts import.
+export * from '../../modules/imports/contact-imports.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
 // mem19: memberships.
 export * from '../../modules/memberships/memberships.tables.ts';

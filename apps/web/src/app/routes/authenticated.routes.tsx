@@ -141,6 +141,11 @@ const ProfilePage = lazy(() =>
 );
 // seg20: CRM segments.
 const SegmentsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentsPage })));
+// crm20: the contacts import.
+const ContactImportPage = lazy(() =>
+  import('../../features/crm/index.ts').then((m) => ({ default: m.ContactImportPage })),
+);
+const CrmSettingsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.CrmSettingsPage })));
 const SegmentDonorsPage = lazy(() =>
   import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentDonorsPage })),
 );
@@ -261,6 +266,9 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/crowdfunding': <CrowdfundingListPage />,
   // mem19: memberships.
   '/dashboard/membership': <MembershipPage />,
+  // crm20: the contacts import.
+  '/dashboard/crm/contacts/import': <ContactImportPage />,
+  '/dashboard/crm/settings': <CrmSettingsPage />,
 };
 
 /**

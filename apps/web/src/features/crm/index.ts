@@ -2,7 +2,10 @@
 // record and the communications guide.
 export { CommunicationsGuidePage } from './routes/CommunicationsGuidePage.tsx';
 export { CommunicationsPage } from './routes/CommunicationsPage.tsx';
+// crm20: the contacts import.
+export { ContactImportPage } from './routes/ContactImportPage.tsx';
 export { ContactsPage } from './routes/ContactsPage.tsx';
+export { CrmSettingsPage } from './routes/CrmSettingsPage.tsx';
 // deals20: the major-gift pipeline and tasks.
 export { DealsPage } from './routes/DealsPage.tsx';
 // seg20: /dashboard/crm/segments and /dashboard/crm/segments/{segmentId}/donors.

@@ -2,9 +2,9 @@ import { CONSTANTS, canReach } from '@kindling/contracts';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download, Plus, Users } from 'lucide-react';
+import { Download, Plus, Upload, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
@@ -101,6 +101,16 @@ function ContactList({
           >
             Export CSV
           </Button>
+          {canShare && (
+            <Button
+              component={Link}
+              to="/dashboard/crm/contacts/import"
+              variant="default"
+              leftSection={<Upload size={14} aria-hidden />}
+            >
+              Import CSV
+            </Button>
+          )}
           <Button leftSection={<Plus size={14} aria-hidden />} onClick={() => setAdding(true)}>
             New contact
           </Button>
