@@ -298,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
     log: (err) => app.log.error({ err }, 'the membership sweep could not be enqueued'),
+  });
   // admin24: the console's daily roll-up of money, hourly (decision 054).
   const consoleFiguresClock = registerConsoleFigures(jobs, {
     db: deps.db,

@@ -277,6 +277,7 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     title: 'Check-in',
     description: 'Admit ticket holders at the door: scan their QR code, type the code or find them by name.',
     emptyTitle: 'No tickets to check in yet',
+  }),
   // crm20: the contacts import.
   '/dashboard/crm/contacts/import': crm({
     title: 'Import contacts',
