@@ -12,7 +12,10 @@ const TARGET_KB = 32;
 
 ensureWebBuild();
 const dist = path.join(root as string, 'apps/web/dist');
-const html = fs.readFileSync(path.join(dist, 'donate.html'), 'utf8');
+// pay25: `--page pay` measures the payment page (/pay/{id}, pay.html) against the same budget.
+const pageArg = process.argv.indexOf('--page');
+const pageName = pageArg > 0 ? (process.argv[pageArg + 1] ?? 'donate') : 'donate';
+const html = fs.readFileSync(path.join(dist, `${pageName}.html`), 'utf8');
 
 const linked = [
   ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
@@ -55,8 +58,9 @@ const htmlGzip = zlib.gzipSync(Buffer.from(html), { level: 9 }).length;
 console.log(
   `${'total JS + CSS'.padEnd(38)} ${kb(rawTotal).padStart(6)} ${kb(gzipTotal).padStart(9)} ${kb(brotliTotal).padStart(10)}`,
 );
-console.log(`(donate.html itself: ${kb(htmlGzip)} KB gzip, before the server inlines the campaign)`);
-console.log(`First-load JS + CSS of /{campaign_url}: ${kb(gzipTotal)} KB gzip (target ≤ ${TARGET_KB} KB)`);
+console.log(`(${pageName}.html itself: ${kb(htmlGzip)} KB gzip, before the server inlines the campaign)`);
+const pagePath = pageName === 'pay' ? '/pay/{id}' : '/{campaign_url}';
+console.log(`First-load JS + CSS of ${pagePath}: ${kb(gzipTotal)} KB gzip (target ≤ ${TARGET_KB} KB)`);
 // What went into the first load, from the source maps: packages by name.
 const packages = new Set<string>();
 for (const file of [...seen].filter((f) => f.endsWith('.js'))) {

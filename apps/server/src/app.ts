@@ -30,6 +30,8 @@ import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
 import { overviewRoutes } from './modules/overview/index.ts';
+// pay25: payment requests (/pay/{id}, decision 050).
+import { linkRequestPayment, paymentRequestRoutes, requestGate } from './modules/payment-requests/index.ts';
 import { currencyFactors, paymentSettingsRoutes, registerReferenceRates } from './modules/payment-settings/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import {
@@ -196,6 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // deals20: the CRM's major-gift pipeline and tasks (docs/decisions/043-deals-and-tasks.md).
       await api.register(dealRoutes, { db: deps.db });
       await api.register(taskRoutes, { db: deps.db });
+      // pay25: payment requests (decision 050).
+      await api.register(paymentRequestRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );
@@ -223,6 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     planCardFollowUp(payments),
     // conv15: a tribute gift's e-card, once the gift succeeded.
     registerTributeEcards(jobs, { db: deps.db, mailer: deps.mailer }),
+    // pay25: a gift paying a payment request is counted against it (decision 050).
+    linkRequestPayment,
   ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
@@ -290,7 +296,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recurringClock.stop();
     await jobs.stop();
   });
-  await app.register(checkoutRoutes, { config: deps.config, db: deps.db, providers: payments, followUps });
+  await app.register(checkoutRoutes, {
+    config: deps.config,
+    db: deps.db,
+    providers: payments,
+    followUps,
+    // pay25: payment requests' amounts are checked by the request (decision 050).
+    requestGate: requestGate(deps.db),
+  });
   await app.register(recurringPlanRoutes, { prefix: '/api/v1', scheduler, config: deps.config });
   await app.register(donationAdminRoutes, { prefix: '/api/v1', db: deps.db, providers: payments, jobs });
   await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });

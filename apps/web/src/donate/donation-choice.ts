@@ -21,6 +21,8 @@ export type DonationChoice = {
   createDonorAccount: boolean;
   // conv15: a tribute gift, when the campaign offers them and the donor ticked the box.
   tribute?: TributeDraft | null;
+  // pay25: the payment request (/pay/{id}) this payment settles; its amount is checked by the request.
+  paymentRequest?: string;
 };
 
 /** The outcome the thank-you screen shows. */
@@ -41,4 +43,6 @@ export type PaymentStepProps = {
   onError: (message: string | null) => void;
   /** The campaign editor's live preview: render everything, call nothing. */
   preview?: boolean;
+  // pay25: who is asked to pay (/pay/{id}), prefilled and still editable.
+  payer?: { firstName: string; lastName: string; email: string };
 };

@@ -45,3 +45,5 @@ export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
+// pay25: payment requests and the payments counted against them (decision 050).
+export * from '../../modules/payment-requests/payment-requests.tables.ts';

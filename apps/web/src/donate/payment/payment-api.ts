@@ -101,6 +101,8 @@ export function createIntent(
     // conv15: the tribute travels in the intent's metadata too, for the webhook.
     ...(choice.tribute ? { tribute: tributeBody(choice.tribute) } : {}),
     ...(altcha ? { altcha } : {}),
+    // pay25: a payment request's own amount rules apply instead of the campaign's.
+    ...(choice.paymentRequest ? { payment_request: choice.paymentRequest } : {}),
     ...(earlier ? { intent_id: earlier.id, intent_client_secret: earlier.client_secret } : {}),
   };
   return postJson<IntentAnswer>('/npo_admin/intent', body, { 'Idempotency-Key': keyFor(body) });
