@@ -76,6 +76,10 @@ const DASHBOARD_ROUTES = [
   '/dashboard/crowdfunding/:id',
   '/dashboard/crowdfunding/:id/edit',
   ...CRM.map((p) => `/dashboard/crm/${p}`),
+  // pay25: payment requests (decision 050).
+  '/dashboard/payment-requests',
+  '/dashboard/payment-requests/:id',
+  '/dashboard/payment-request-new',
 ];
 const ADMIN_ROUTES = [
   '/admin',

@@ -91,6 +91,12 @@ const EventsPage = eventPage('EventsPage');
 const EventNewPage = eventPage('EventNewPage');
 const EventEditPage = eventPage('EventEditPage');
 const TicketOrderPage = eventPage('TicketOrderPage');
+// pay25: payment requests (decision 050).
+const paymentRequestPage = (name: 'PaymentRequestsPage' | 'PaymentRequestPage' | 'PaymentRequestNewPage') =>
+  lazy(() => import('../../features/payment-requests/index.ts').then((m) => ({ default: m[name] })));
+const PaymentRequestsPage = paymentRequestPage('PaymentRequestsPage');
+const PaymentRequestPage = paymentRequestPage('PaymentRequestPage');
+const PaymentRequestNewPage = paymentRequestPage('PaymentRequestNewPage');
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -241,6 +247,10 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/event-new': <EventNewPage />,
   '/dashboard/events/edit/:id': <EventEditPage />,
   '/dashboard/tickets/:id': <TicketOrderPage />,
+  // pay25: payment requests.
+  '/dashboard/payment-requests': <PaymentRequestsPage />,
+  '/dashboard/payment-requests/:id': <PaymentRequestPage />,
+  '/dashboard/payment-request-new': <PaymentRequestNewPage />,
 };
 
 /**

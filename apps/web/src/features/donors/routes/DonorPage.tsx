@@ -25,6 +25,8 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ListMessage, RetryButton } from '../../../system/list/index.ts';
 import { NotesPanel } from '../../notes/index.ts';
+// pay25: payment requests.
+import { DonorPaymentRequests } from '../../payment-requests/index.ts';
 import { donorQueries, statementUrl } from '../api/donors.queries.ts';
 import { DonorBadges, donorName } from '../components/DonorBits.tsx';
 import { DonorProfileForm } from '../components/DonorProfileForm.tsx';
@@ -240,6 +242,8 @@ function DonorBody({ donor, canEdit, canMerge }: { donor: TDonorDetail; canEdit:
           <NotesPanel subject="donor" id={donor.profile.id} />
         </Stack>
       </SimpleGrid>
+      {/* pay25: this donor's payment requests and a link to ask for another. */}
+      <DonorPaymentRequests donorId={donor.profile.id} />
     </Stack>
   );
 }
