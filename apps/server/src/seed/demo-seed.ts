@@ -21,6 +21,8 @@ import { seedDonorJourney } from './donor-journey-seed.ts';
 import { seedEvents } from './events-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
+// pay25: payment requests.
+import { seedPaymentRequests } from './payment-requests-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedPeerPages } from './peer-pages-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
@@ -231,5 +233,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedDeals(db, npoIds);
   // events18: the Harvest Gala, its ticket types, EARLYBIRD and thirty orders.
   await seedEvents(db, npoIds);
+  // pay25: three open payment requests and one paid (decision 050).
+  await seedPaymentRequests(db, npoIds);
   return { created };
 }

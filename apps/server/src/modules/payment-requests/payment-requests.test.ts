@@ -95,6 +95,16 @@ describe('payment requests', () => {
     campaign = await springAppeal(new TestClient(ctx.app));
   });
 
+  it('starts the demo with a pledge, the sponsorship invoice at its stable id, an overdue balance and one paid', async () => {
+    const list = ZPaymentRequestList.parse((await admin.get(`${API}/payment_requests`)).json());
+    expect(list.requests.map((r) => r.status).sort()).toEqual(['open', 'open', 'overdue', 'paid']);
+    const invoice = list.requests.find((r) => r.public_id === 'riverside-gala-sponsorship-2026');
+    expect(invoice).toMatchObject({ status: 'open', amount_minor: 250_000 });
+    expect(list.outstanding).toEqual([{ currency: 'USD', amount_minor: 50_000 + 250_000 + 42_500 }]);
+    const view = await publicView('riverside-gala-sponsorship-2026');
+    expect(view.purpose).toBe('Harvest Gala table sponsorship');
+  });
+
   it('answers 401 anonymous, 403 to staff creating and to a peer fundraiser, 404 for another organisation', async () => {
     const request = await create();
     expect((await new TestClient(ctx.app).get(`${API}/payment_requests`)).statusCode).toBe(401);
