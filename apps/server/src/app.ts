@@ -40,6 +40,8 @@ import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
 import { overviewRoutes } from './modules/overview/index.ts';
+// pay25: payment requests (/pay/{id}, decision 050).
+import { linkRequestPayment, paymentRequestRoutes, requestGate } from './modules/payment-requests/index.ts';
 import { currencyFactors, paymentSettingsRoutes, registerReferenceRates } from './modules/payment-settings/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import {
@@ -208,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(taskRoutes, { db: deps.db });
       // teams16: fundraising teams, the team page and the teams leaderboard (decision 051).
       await api.register(peerTeamRoutes, { db: deps.db });
+      // pay25: payment requests (decision 050).
+      await api.register(paymentRequestRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );
@@ -239,6 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     membershipFollowUp(),
     // teams16: a fundraiser's milestone e-mails, only for gifts through their page (decision 051).
     registerPeerMilestones(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
+    // pay25: a gift paying a payment request is counted against it (decision 050).
+    linkRequestPayment,
   ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
@@ -328,7 +334,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recurringClock.stop();
     await jobs.stop();
   });
-  await app.register(checkoutRoutes, { config: deps.config, db: deps.db, providers: payments, followUps });
+  await app.register(checkoutRoutes, {
+    config: deps.config,
+    db: deps.db,
+    providers: payments,
+    followUps,
+    // pay25: payment requests' amounts are checked by the request (decision 050).
+    requestGate: requestGate(deps.db),
+  });
   await app.register(recurringPlanRoutes, { prefix: '/api/v1', scheduler, config: deps.config });
   await app.register(donationAdminRoutes, { prefix: '/api/v1', db: deps.db, providers: payments, jobs });
   await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });

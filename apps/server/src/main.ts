@@ -9,6 +9,8 @@ import { databaseFileStore } from './platform/files/file-store.ts';
 import { importLegacyUploads } from './platform/files/uploads.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo-seed.ts';
+// pay25: the demo payment request's stable address.
+import { DEMO_PAYMENT_REQUEST_ID } from './seed/payment-requests-seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -48,6 +50,8 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO === 'true') {
     console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
     for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(26)} ${u.code}  ${u.note}`);
+    // pay25: the demo sponsorship invoice's payment page (decision 050).
+    console.log(`Demo payment request: ${address.replace('127.0.0.1', 'localhost')}/pay/${DEMO_PAYMENT_REQUEST_ID}`);
   }
 }
 

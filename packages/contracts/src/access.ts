@@ -81,6 +81,10 @@ const DASHBOARD_ROUTES = [
   ...CRM.map((p) => `/dashboard/crm/${p}`),
   // tix18: check-in at the door.
   '/dashboard/events/:id/check-in',
+  // pay25: payment requests (decision 050).
+  '/dashboard/payment-requests',
+  '/dashboard/payment-requests/:id',
+  '/dashboard/payment-request-new',
 ];
 const ADMIN_ROUTES = [
   '/admin',

@@ -52,6 +52,8 @@ export * from './notifications.ts';
 export * from './organisation-profile.ts';
 export * from './overview.ts';
 export * from './payment-methods.ts';
+// pay25: payment requests (/pay/{id}).
+export * from './payment-requests.ts';
 export * from './payment-settings.ts';
 export * from './payments.ts';
 // p2p16: fundraiser pages, the fundraiser's dashboard, the staff P2P view and the leaderboard.

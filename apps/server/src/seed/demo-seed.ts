@@ -25,6 +25,8 @@ import { seedEvents } from './events-seed.ts';
 import { seedMemberships } from './memberships-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
 import { seedPageAroundForm } from './page-around-form-seed.ts';
+// pay25: payment requests.
+import { seedPaymentRequests } from './payment-requests-seed.ts';
 import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedPeerPages } from './peer-pages-seed.ts';
 import { seedPeerTeams } from './peer-teams-seed.ts';
@@ -242,5 +244,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedMemberships(db, npoIds);
   // teams16: two fundraising teams on the Spring Appeal, the demo fundraiser's page in one (decision 051).
   await seedPeerTeams(db, npoIds);
+  // pay25: three open payment requests and one paid (decision 050).
+  await seedPaymentRequests(db, npoIds);
   return { created };
 }

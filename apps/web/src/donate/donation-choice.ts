@@ -23,6 +23,8 @@ export type DonationChoice = {
   tribute?: TributeDraft | null;
   // mem19: the held membership join this payment is for (its reference).
   membership?: string | null;
+  // pay25: the payment request (/pay/{id}) this payment settles; its amount is checked by the request.
+  paymentRequest?: string;
 };
 
 /** The outcome the thank-you screen shows. */
@@ -43,4 +45,6 @@ export type PaymentStepProps = {
   onError: (message: string | null) => void;
   /** The campaign editor's live preview: render everything, call nothing. */
   preview?: boolean;
+  // pay25: who is asked to pay (/pay/{id}), prefilled and still editable.
+  payer?: { firstName: string; lastName: string; email: string };
 };

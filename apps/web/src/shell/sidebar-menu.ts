@@ -17,6 +17,7 @@ import {
   MessagesSquare,
   Plug,
   Receipt,
+  ReceiptText,
   Repeat,
   Rocket,
   Shield,
@@ -59,6 +60,8 @@ const ADMIN_MENU: NavSection[] = [
       { label: 'Tickets', path: '/dashboard/tickets', icon: Ticket },
       { label: 'Donors', path: '/dashboard/donors', icon: Users },
       { label: 'Recurring', path: '/dashboard/recurring', icon: Repeat },
+      // pay25: payment requests (/pay/{id}).
+      { label: 'Payment requests', path: '/dashboard/payment-requests', icon: ReceiptText },
     ],
   },
   {

@@ -28,7 +28,13 @@ import type { PayableCampaign } from '../campaigns/index.ts';
 import { createCardTesting, createPaymentChallenges, paymentChallengeRoutes } from '../card-testing/index.ts';
 import type { DonationFollowUp } from '../donations/index.ts';
 import { createPaymentProviders, type PaymentProviders, sandboxPaymentRoutes } from '../payments/index.ts';
-import { type CheckoutDeps, confirmPayment, createIntent, ZIntentRequest } from './checkout.service.ts';
+import {
+  type CheckoutDeps,
+  confirmPayment,
+  createIntent,
+  type PaymentRequestGate,
+  ZIntentRequest,
+} from './checkout.service.ts';
 import { createPaymentToken, createSetupToken, savePaypalPaymentMethod } from './checkout.vault.ts';
 import { capturePaypal, createOrder } from './checkout.wallet.ts';
 import { checkoutWebhookRoutes } from './checkout.webhooks.ts';
@@ -39,6 +45,8 @@ export type CheckoutRouteDeps = {
   providers?: PaymentProviders;
   /** Run after each recorded payment (receipts, invitations…): see donations/after-donation.ts. */
   followUps?: readonly DonationFollowUp[];
+  /** pay25: payment requests' check before an intent (docs/decisions/050-payment-requests.md). */
+  requestGate?: PaymentRequestGate;
 };
 
 const PREFIX = '/api/v1/npo_admin';
@@ -63,6 +71,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     cardTesting: createCardTesting(options.db, options.config),
     challenges: createPaymentChallenges(options.db, options.config),
     log: (error) => app.log.error({ err: error }, 'a follow-up of a recorded donation failed'),
+    ...(options.requestGate ? { requestGate: options.requestGate } : {}),
   };
   if (providers.sandbox) {
     const sandbox = providers.sandbox;

@@ -8,12 +8,14 @@ import {
   cardTabMethods,
   DONATION_METHODS,
   normaliseDonorWall,
+  PAYMENT_REQUEST_MESSAGES,
   stripeMethodTypes,
   type TPublicCampaign,
   walletMaximumMinor,
   type ZConfirmPaymentRequest,
   ZCreateIntentRequest,
   ZFlag,
+  ZPaymentRequestPublicId,
 } from '@kindling/contracts';
 import { z } from 'zod';
 import type { ShortCache } from '../../platform/cache/short-cache.ts';
@@ -45,12 +47,21 @@ export type CheckoutDeps = {
   cardTesting: CardTesting;
   challenges: PaymentChallenges;
   log?: (error: unknown) => void;
+  /** pay25: asked before an intent for a payment request (/pay/{id}); refuses what the request does not take. */
+  requestGate?: PaymentRequestGate;
 };
+
+/** pay25: a payment request's own check of amount, currency and state (docs/decisions/050-payment-requests.md). */
+export type PaymentRequestGate = (
+  campaign: { npo_id: number; campaign_id: number },
+  body: { payment_request: string; amount: number; currency: string; included_fees: number },
+) => Promise<void>;
 
 export const followUpsOf = (deps: CheckoutDeps) => ({ followUps: deps.followUps ?? [], log: deps.log });
 type IntentBody = z.output<typeof ZCreateIntentRequest> &
   z.output<typeof ZIntentDonorHints> &
-  z.output<typeof ZIntentReuse>;
+  z.output<typeof ZIntentReuse> &
+  z.output<typeof ZIntentPaymentRequest>;
 
 /**
  * Optional on the intent call: who is giving, when the form already knows (the details step comes
@@ -102,7 +113,12 @@ export const ZIntentReuse = z.object({
   intent_id: z.string().trim().min(1).max(255).optional(),
   intent_client_secret: z.string().trim().min(1).max(500).optional(),
 });
-export const ZIntentRequest = z.intersection(z.intersection(ZCreateIntentRequest, ZIntentDonorHints), ZIntentReuse);
+/** pay25: the payment request (/pay/{id}) this intent pays, instead of the campaign's own amounts. */
+export const ZIntentPaymentRequest = z.object({ payment_request: ZPaymentRequestPublicId.optional() });
+export const ZIntentRequest = z.intersection(
+  z.intersection(z.intersection(ZCreateIntentRequest, ZIntentDonorHints), ZIntentReuse),
+  ZIntentPaymentRequest,
+);
 
 /** Metadata values are strings (Stripe's rule for every provider); only known hints are kept. */
 export function donorMetadata(
@@ -259,7 +275,10 @@ export async function createIntent(
   { idempotencyKey, clientAddress }: { idempotencyKey: string; clientAddress: string },
 ) {
   const campaign = await payableCampaign(deps, body.campaign_id);
-  assertChoiceAllowed(campaign, body);
+  // pay25: a request's amount is the request's to check; ordinary gifts take the campaign's rules.
+  if (body.payment_request)
+    await assertRequestPayable(deps, campaign, { ...body, payment_request: body.payment_request });
+  else assertChoiceAllowed(campaign, body);
   const to = { npoId: campaign.npo_id, campaignId: campaign.campaign_id, clientAddress };
   if (await deps.cardTesting.challengeNeeded(to)) await deps.challenges.redeem(body.altcha, to);
   const provider = deps.providers.card;
@@ -275,6 +294,8 @@ export async function createIntent(
     ...donorMetadata(body),
     // mem19: a membership join's reference, whoever the donor is (docs/decisions/049-memberships.md).
     ...(body.membership ? { membership: body.membership } : {}),
+    // pay25: the webhook and confirm_payment's follow-up count the gift against this request.
+    ...(body.payment_request ? { payment_request: body.payment_request } : {}),
   };
   const account = accountOf(campaign);
   const created = await (body.intent_id && body.intent_client_secret && provider.updateIntent
@@ -302,6 +323,18 @@ export async function createIntent(
     provider: provider.name === 'stripe' ? ('stripe' as const) : ('sandbox' as const),
     stripe_account: provider.name === 'stripe' ? campaign.stripe_account : null,
   };
+}
+
+/** pay25: a payment request is paid by card only, as a one-off, checked by the request itself. */
+async function assertRequestPayable(
+  deps: CheckoutDeps,
+  campaign: PayableCampaign,
+  body: IntentBody & { payment_request: string },
+) {
+  if (!campaign.card_enabled) throw new AppError('UNPROCESSABLE', CHECKOUT_MESSAGES.cardUnavailable);
+  if (!deps.requestGate) throw new AppError('NOT_FOUND', PAYMENT_REQUEST_MESSAGES.notFound);
+  if (body.interval !== 'once') throw invalid('interval', CHECKOUT_MESSAGES.interval);
+  await deps.requestGate(campaign, body);
 }
 
 function outcomeOf(payment: ProviderPayment): { status: 'processing' | 'failed'; message: string } {

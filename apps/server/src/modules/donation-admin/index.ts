@@ -1,6 +1,7 @@
 // Donation admin: one donation for staff (detail, refunds, receipt resend, history) and offline gifts.
 export { type DonationAdminDeps, donationAdminRoutes } from './donation-admin.routes.ts';
-export { OFFLINE_PROVIDER } from './offline-gift.service.ts';
+// pay25: a payment request settled by hand is recorded as an offline gift.
+export { OFFLINE_PROVIDER, recordOfflineGift } from './offline-gift.service.ts';
 export {
   type ProviderEventOutcome,
   recordProviderMoneyEvent,

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findGiftContext } from '../campaigns/index.ts';
-import { recordSucceededPayment } from '../donations/index.ts';
+import { type DonationRow, recordSucceededPayment, type Tx } from '../donations/index.ts';
 import { donors } from '../donors/index.ts';
 import { addNoteInTransaction } from '../notes/index.ts';
 import { findNpo } from '../organisations/index.ts';
@@ -62,6 +62,8 @@ export async function recordOfflineGift(
   actor: OrganisationSession,
   gift: OfflineGift,
   ip: string | null,
+  /** pay25: more writes in the gift's own transaction (a payment request counting it). */
+  alsoInTransaction?: (tx: Tx, recorded: DonationRow) => Promise<void>,
 ): Promise<{ donationId: number }> {
   const npoId = actor.selectedNpoId;
   const donor = await donorDetailsOf(db, npoId, gift);
@@ -107,6 +109,7 @@ export async function recordOfflineGift(
           body: gift.note,
         });
       }
+      if (alsoInTransaction) await alsoInTransaction(tx, recorded);
     },
   });
   return { donationId: donation.id };

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { scriptSrcWithNonce, withCustomJs } from './custom-js-page.ts';
 // events18: the public event page.
 import { registerEventPage, registerInlinedPage } from './event-page-html.ts';
+// pay25: the public payment page.
+import { registerPayPage } from './pay-page-html.ts';
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
@@ -250,5 +252,7 @@ export async function registerWebApp(
       title: 'Crowdfunding',
     },
   );
+  // pay25: the public payment page /pay/{id}, a third entry of the donation pages' build.
+  registerPayPage(app, distDir, cachedFile, (reply) => applyDonatePageHeaders(reply, false));
   return readPage;
 }

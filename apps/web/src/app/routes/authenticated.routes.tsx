@@ -97,6 +97,12 @@ const CheckInPage = lazy(() => import('../../features/events/index.ts').then((m)
 const CrowdfundingListPage = lazy(() =>
   import('../../features/crowdfunding/index.ts').then((m) => ({ default: m.CrowdfundingListPage })),
 );
+// pay25: payment requests (decision 050).
+const paymentRequestPage = (name: 'PaymentRequestsPage' | 'PaymentRequestPage' | 'PaymentRequestNewPage') =>
+  lazy(() => import('../../features/payment-requests/index.ts').then((m) => ({ default: m[name] })));
+const PaymentRequestsPage = paymentRequestPage('PaymentRequestsPage');
+const PaymentRequestPage = paymentRequestPage('PaymentRequestPage');
+const PaymentRequestNewPage = paymentRequestPage('PaymentRequestNewPage');
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -269,6 +275,10 @@ const SCREENS: Record<string, ReactNode> = {
   // crm20: the contacts import.
   '/dashboard/crm/contacts/import': <ContactImportPage />,
   '/dashboard/crm/settings': <CrmSettingsPage />,
+  // pay25: payment requests.
+  '/dashboard/payment-requests': <PaymentRequestsPage />,
+  '/dashboard/payment-requests/:id': <PaymentRequestPage />,
+  '/dashboard/payment-request-new': <PaymentRequestNewPage />,
 };
 
 /**

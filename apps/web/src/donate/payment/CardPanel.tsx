@@ -44,8 +44,8 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
-export function CardPanel({ campaign, choice, onDone, onError, preview }: PaymentStepProps) {
-  const [donor, setDonor] = useState<DonorDetails>(EMPTY_DONOR);
+export function CardPanel({ campaign, choice, onDone, onError, preview, payer }: PaymentStepProps) {
+  const [donor, setDonor] = useState<DonorDetails>(() => ({ ...EMPTY_DONOR, ...payer }));
   const [errors, setErrors] = useState<DonorErrors>({});
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   /** The intent made earlier in this visit: a changed amount updates it rather than leaving it behind. */

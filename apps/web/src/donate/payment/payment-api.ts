@@ -103,6 +103,8 @@ export function createIntent(
     // mem19: a membership join's reference, so the paid gift starts the membership.
     ...(choice.membership ? { membership: choice.membership } : {}),
     ...(altcha ? { altcha } : {}),
+    // pay25: a payment request's own amount rules apply instead of the campaign's.
+    ...(choice.paymentRequest ? { payment_request: choice.paymentRequest } : {}),
     ...(earlier ? { intent_id: earlier.id, intent_client_secret: earlier.client_secret } : {}),
   };
   return postJson<IntentAnswer>('/npo_admin/intent', body, { 'Idempotency-Key': keyFor(body) });

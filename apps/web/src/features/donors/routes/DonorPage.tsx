@@ -27,6 +27,8 @@ import { ListMessage, RetryButton } from '../../../system/list/index.ts';
 // mem19: memberships.
 import { DonorMemberships } from '../../membership/index.ts';
 import { NotesPanel } from '../../notes/index.ts';
+// pay25: payment requests.
+import { DonorPaymentRequests } from '../../payment-requests/index.ts';
 import { donorQueries, statementUrl } from '../api/donors.queries.ts';
 import { DonorBadges, donorName } from '../components/DonorBits.tsx';
 import { DonorProfileForm } from '../components/DonorProfileForm.tsx';
@@ -244,6 +246,8 @@ function DonorBody({ donor, canEdit, canMerge }: { donor: TDonorDetail; canEdit:
           <DonorMemberships donorId={donor.profile.id} />
         </Stack>
       </SimpleGrid>
+      {/* pay25: this donor's payment requests and a link to ask for another. */}
+      <DonorPaymentRequests donorId={donor.profile.id} />
     </Stack>
   );
 }

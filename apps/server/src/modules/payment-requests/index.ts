@@ -1,0 +1,5 @@
+// Payment requests (docs/decisions/050-payment-requests.md): staff ask a known payer for a known amount,
+// paid at /pay/{id} through checkout; the request gate and the gift follow-up are handed to checkout by app.ts.
+export { paymentRequestRoutes } from './payment-requests.routes.ts';
+export { linkRequestPayment, requestGate } from './payment-requests.service.ts';
+export { paymentRequestPayments, paymentRequests } from './payment-requests.tables.ts';

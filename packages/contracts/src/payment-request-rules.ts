@@ -1,0 +1,29 @@
+// Payment requests' statuses and the payer's messages, without zod: the public /pay/{id} page imports
+// this file (docs/decisions/050-payment-requests.md).
+import { formatMoney } from './money-rules.ts';
+
+export const PAYMENT_REQUEST_STATUSES = ['open', 'partly_paid', 'overdue', 'paid', 'cancelled', 'expired'] as const;
+export type TPaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
+export const PAYMENT_REQUEST_STATUS_LABELS: Record<TPaymentRequestStatus, string> = {
+  open: 'Open',
+  partly_paid: 'Partly paid',
+  overdue: 'Overdue',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+export const PAYMENT_REQUEST_MESSAGES = {
+  notFound: 'No such payment request.',
+  paid: 'This request has been paid in full. Thank you!',
+  cancelled: 'This request was cancelled, so it takes no payment.',
+  expired: 'This payment link has expired, so it takes no payment.',
+  currency: (currency: string) => `This request is paid in ${currency}.`,
+  belowMinimum: (minor: number, currency: string, locale?: string) =>
+    `The least you can pay on this request is ${formatMoney(minor, currency, locale)}.`,
+  aboveLeft: (minor: number, currency: string, locale?: string) =>
+    `The most you can pay on this request is ${formatMoney(minor, currency, locale)}, what is left of it.`,
+  feeCover: 'This request does not offer covering the fees.',
+  campaign: 'This payment does not belong to this request.',
+  notCancellable: 'Only a request that is not yet paid can be cancelled.',
+} as const;
