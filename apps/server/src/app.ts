@@ -321,11 +321,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   remindersClock.start();
   tasksClock.start();
   membershipsClock.start();
-  app.addHook('onClose', async () => {
-    membershipsClock.stop();
   // admin24: the console's roll-up clock.
   consoleFiguresClock.start();
   app.addHook('onClose', async () => {
+    membershipsClock.stop();
     consoleFiguresClock.stop();
     tasksClock.stop();
     remindersClock.stop();
