@@ -33,9 +33,9 @@ import {
   peerTeamRoutes,
   registerPeerMilestones,
 } from './modules/fundraisers/index.ts';
+import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
 // mem19: memberships.
 import { membershipFollowUp, membershipRoutes, registerMembershipSweep } from './modules/memberships/index.ts';
-import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';

@@ -99,13 +99,13 @@ function ProgressSteps({ step, done, onBack }: { step: number; done: boolean; on
 function StepOne({
   campaign,
   onContinue,
-  progressive,
+  rest,
 }: {
   campaign: TPublicCampaign;
   onContinue: (choice: DonationChoice) => void;
-  progressive: boolean;
+  /** False while a progressive first render shows only the amounts. */
+  rest: boolean;
 }) {
-  const rest = useAfterFirstPaint(progressive);
   const [state, dispatch] = useReducer(stepOneReducer, campaign, initialStepOne);
   const gift = giftOf(campaign, state);
   const choice = choiceOf(campaign, state);
@@ -185,6 +185,8 @@ export function thankYouTarget(url: string, base: string): string | null {
 }
 
 export function DonationForm({ campaign, preview = false, progressive = false }: DonationFormProps) {
+  // Everything under the amounts waits for the next task, the footer too, so nothing on screen moves.
+  const rest = useAfterFirstPaint(progressive && !preview);
   const [step, setStep] = useState(0);
   const [choice, setChoice] = useState<DonationChoice | null>(null);
   const [outcome, setOutcome] = useState<DonationOutcome | null>(null);
@@ -282,7 +284,7 @@ export function DonationForm({ campaign, preview = false, progressive = false }:
               <StepOne
                 key={round}
                 campaign={campaign}
-                progressive={progressive && !preview}
+                rest={rest}
                 onContinue={(next) => {
                   if (!next.totalMinor || !next.currency) return showError(PAYMENT_MESSAGES.selectAmountAndCurrency);
                   setError(null);
@@ -311,7 +313,7 @@ export function DonationForm({ campaign, preview = false, progressive = false }:
               />
             </Suspense>
           )}
-          {step === 0 && !upsell && !preview && <RemindMeLater campaignId={campaign.campaign_id} />}
+          {rest && step === 0 && !upsell && !preview && <RemindMeLater campaignId={campaign.campaign_id} />}
           {/* Stays mounted while the donor goes back to step 1: their details, chosen method and
               payment intent are still there when they return (docs/product/donation-form.md#progress). */}
           {choice && (
@@ -329,11 +331,13 @@ export function DonationForm({ campaign, preview = false, progressive = false }:
           )}
         </>
       )}
-      <p className="kd-powered">
-        <a href="/" target="_blank" rel="noopener">
-          Powered by Kindling
-        </a>
-      </p>
+      {rest && (
+        <p className="kd-powered">
+          <a href="/" target="_blank" rel="noopener">
+            Powered by Kindling
+          </a>
+        </p>
+      )}
     </div>
   );
 }

@@ -28,6 +28,8 @@ export * from '../../modules/events/events.tables.ts';
 export * from '../../modules/fundraisers/fundraisers.tables.ts';
 // p2p16: fundraiser pages, P2P settings and thank-you status (docs/decisions/044-peer-to-peer-pages.md).
 export * from '../../modules/fundraisers/peer-pages.tables.ts';
+// teams16: fundraising teams and milestone e-mails (docs/decisions/051-peer-teams-and-milestones.md).
+export * from '../../modules/fundraisers/peer-teams.tables.ts';
 // crm20: contacts import.
 export * from '../../modules/imports/contact-imports.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
@@ -55,5 +57,3 @@ export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
-// teams16: fundraising teams and milestone e-mails (docs/decisions/051-peer-teams-and-milestones.md).
-export * from '../../modules/fundraisers/peer-teams.tables.ts';
