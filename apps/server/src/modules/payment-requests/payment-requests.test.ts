@@ -8,12 +8,14 @@ import {
   ZPaymentRequestList,
   ZPublicPaymentRequest,
 } from '@kindling/contracts';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { springAppeal } from '../../../test/gift.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
+import { donations, type RecordedGift } from '../donations/index.ts';
 import { outsiderOrganisation, signedIn } from '../team/team.test-support.ts';
+import { linkRequestPayment } from './payment-requests.service.ts';
 
 const API = '/api/v1/npo_admin';
 
@@ -180,6 +182,27 @@ describe('payment requests', () => {
     const after = await detail(request.id);
     expect(after.status).toBe('paid');
     expect(after.paid_minor).toBe(6_000);
+    expect(after.payments).toHaveLength(1);
+  });
+
+  it("counts one of two gifts recorded at the same moment for a request's last amount (the row lock)", async () => {
+    // Two real gifts for the whole amount; the second was refused by the follow-up, as it came after.
+    const request = await create({ amount_minor: 4_000 });
+    const confirms = [await paid(request.public_id, 4_000), await paid(request.public_id, 4_000)];
+    const ids: number[] = [];
+    for (const confirm of confirms) {
+      ids.push(ZConfirmPaymentResponse.parse((await confirm()).json()).donation?.id ?? 0);
+    }
+    // Back to unpaid, then both gifts' follow-ups at once: only the request's row lock keeps them apart.
+    await ctx.db.execute(sql`DELETE FROM payment_request_payments WHERE request_id = ${request.id}`);
+    await ctx.db.execute(sql`UPDATE payment_requests SET paid_minor = 0, paid_at = NULL WHERE id = ${request.id}`);
+    const rows = await ctx.db.select().from(donations).where(inArray(donations.id, ids));
+    const payment = { metadata: { payment_request: request.public_id } } as unknown as RecordedGift['payment'];
+    await Promise.all(
+      rows.map((donation) => linkRequestPayment({ db: ctx.db, donation, created: true, campaign: null, payment })),
+    );
+    const after = await detail(request.id);
+    expect(after).toMatchObject({ status: 'paid', paid_minor: 4_000 });
     expect(after.payments).toHaveLength(1);
   });
 
