@@ -29,7 +29,14 @@ export function MemberDrawer({
   const m = one.data;
   const error = extend.error ?? cancel.error;
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="md" title="Membership">
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title="Membership"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {!m ? (
         <Text c="dimmed">Loading…</Text>
       ) : (
