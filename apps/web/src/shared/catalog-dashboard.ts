@@ -291,4 +291,20 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     emptyTitle: 'Nothing to set yet',
     related: { label: 'Open the deals pipeline', path: '/dashboard/crm/deals' },
   }),
+  // pay25: payment requests (docs/decisions/050-payment-requests.md).
+  '/dashboard/payment-requests': fundraising({
+    title: 'Payment requests',
+    description: 'Ask a known payer for a known amount with a link they pay at: pledges, invoices, balances.',
+    emptyTitle: 'No payment requests yet',
+  }),
+  '/dashboard/payment-requests/:id': fundraising({
+    title: 'Payment request',
+    description: 'One request: what is asked, its link, its payments and what is left.',
+    emptyTitle: 'The request will appear here',
+  }),
+  '/dashboard/payment-request-new': fundraising({
+    title: 'New payment request',
+    description: 'Who pays, how much and why; the payer gets a link to pay it.',
+    emptyTitle: 'Nothing to show yet',
+  }),
 };

@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 // Every date, amount and number on a staff screen is written through shared/format.ts, in the
 // organisation's locale and on its calendar (decision 027). The public donation form (donate/)
 // follows the donor's page and has its own rules; the public event page (event-page/) writes the
-// event's times in the event's own time zone.
+// event's times in the event's own time zone; the public crowdfunding and payment pages
+// (crowdfunding-page/, pay-page/) are public pages of the same kind, outside the staff app.
 const sources = import.meta.glob(
   [
     '../**/*.{ts,tsx}',
     '!../donate/**',
     '!../event-page/**',
+    '!../crowdfunding-page/**',
+    '!../pay-page/**',
     '!../**/*.test.{ts,tsx}',
     '!../test/**',
     '!../**/*.test-support.ts',

@@ -152,8 +152,9 @@ describe('public campaign data (seeded Spring Appeal)', () => {
       ).rows[0];
     const before = await count();
     // 48 Spring Appeal gifts and the refunded demo gift of donation-admin-seed.ts; console24: the six
-    // gifts of the suspended demo organisation (console-seed.ts).
-    expect(before?.d).toBe(55);
+    // gifts of the suspended demo organisation (console-seed.ts); cf17: the forty backers of the
+    // Community Garden crowdfunding demo (crowdfunding-seed.ts).
+    expect(before?.d).toBe(95);
     await seedDemo(ctx.db, ctx.config.totpKey);
     expect(await count()).toEqual(before);
   });
@@ -162,13 +163,18 @@ describe('public campaign data (seeded Spring Appeal)', () => {
     const admin = new TestClient(ctx.app);
     await admin.signIn('admin@kindling.test');
     const stats = (await admin.get('/api/v1/npo_admin/account_details')).json();
-    expect(stats.total_donations).toBe(48);
+    expect(stats.total_donations).toBe(88);
     expect(stats.donations_total).toBeGreaterThan(0);
     expect(stats.recurring_donors).toBeGreaterThan(0);
-    // The Spring Appeal, Winter Coat Drive and the draft Summer Lunch Club; the fundraiser's page
-    // under the appeal is not a campaign of its own (the Campaigns page lists three).
-    expect(stats).toMatchObject({ campaigns_count: 3, active_campaigns_count: 2 });
-    expect(stats.top_campaigns[0]).toMatchObject({ campaign_url: 'spring-appeal', donations: 48 });
+    // The Spring Appeal, Winter Coat Drive, the draft Summer Lunch Club, the Community Garden
+    // crowdfunding page and the Friends of Riverside memberships; the fundraiser's page under the
+    // appeal is not a campaign of its own.
+    expect(stats).toMatchObject({ campaigns_count: 5, active_campaigns_count: 4 });
+    // Top campaigns by money raised: the crowdfunding demo's forty backers gave more than the appeal's 48.
+    expect(stats.top_campaigns.slice(0, 2)).toMatchObject([
+      { campaign_url: 'community-garden', donations: 40 },
+      { campaign_url: 'spring-appeal', donations: 48 },
+    ]);
   });
 });
 

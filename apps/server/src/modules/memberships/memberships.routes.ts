@@ -17,6 +17,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import { holdPlace, membershipConfirmation } from './join.service.ts';
@@ -57,17 +58,18 @@ export async function membershipRoutes(app: FastifyInstance, deps: { db: Db }): 
   // Public: the /subscriptions page's tiers, a join's hold, and the confirmation after payment.
   r.get(
     '/subscriptions/:campaign_url/tiers',
-    { schema: { params: ZUrl, response: { 200: ZTierList } } },
+    { config: { csrfCookie: false, ...PUBLIC_ROUTE }, schema: { params: ZUrl, response: { 200: ZTierList } } },
     async (request) => ({ tiers: (await publicTiers(db, request.params.campaign_url)).tiers }),
   );
   r.post(
     '/subscriptions/:campaign_url/join',
-    { schema: { params: ZUrl, body: ZJoinRequest, response: { 201: ZJoinHold } } },
+    { config: PUBLIC_ROUTE, schema: { params: ZUrl, body: ZJoinRequest, response: { 201: ZJoinHold } } },
     async (request, reply) => reply.status(201).send(await holdPlace(db, request.params.campaign_url, request.body)),
   );
   r.get(
     '/subscriptions/memberships/:reference',
     {
+      config: { csrfCookie: false, ...PUBLIC_ROUTE },
       schema: {
         params: z.object({ reference: z.string().trim().min(10).max(64) }),
         response: { 200: ZMembershipConfirmation },
