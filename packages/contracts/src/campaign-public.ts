@@ -3,7 +3,7 @@ import { ZCampaignSettings } from './campaign-settings.ts';
 import { ZCampaignAmount, ZCampaignQuestion, ZCampaignStatus, ZCampaignType, ZDesignation } from './campaigns.ts';
 import { DONATION_METHODS } from './donation-method-rules.ts';
 import { ZGivingIntervalValue } from './intervals.ts';
-import { ZMinorAmount } from './money.ts';
+import { ZMinorAmount, ZMoneyPattern } from './money.ts';
 
 /**
  * What the public donation form reads: GET /npo_admin/campaigns/{id} and
@@ -118,6 +118,12 @@ export const ZPublicCampaign = z.object({
   // console24: false while the platform has suspended or closed the organisation; the page then
   // shows a neutral notice instead of the form and no payment is attempted (decision 046).
   accepting_gifts: z.boolean().optional(),
+  /**
+   * How the organisation's locale writes the campaign's currency and the raised currency, so the
+   * page's first amounts need no Intl object (docs/product/donation-form.md#performance); a
+   * currency absent here is formatted through Intl.
+   */
+  money_patterns: z.array(ZMoneyPattern).optional(),
 });
 export type TPublicCampaign = z.infer<typeof ZPublicCampaign>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMinorAmount } from './money.ts';
+import { ZMinorAmount, ZMoneyPattern } from './money.ts';
 
 export * from './donor-wall-rules.ts';
 
@@ -57,5 +57,7 @@ export const ZDonorWallResponse = z.object({
   supporters: z.array(ZDonorWallEntry),
   /** Pass back as `cursor` for the next (older) page; null at the end. */
   next_cursor: z.string().nullable(),
+  /** How the organisation writes the currencies of this page, so the wall needs no Intl object. */
+  money_patterns: z.array(ZMoneyPattern).optional(),
 });
 export type TDonorWallResponse = z.infer<typeof ZDonorWallResponse>;

@@ -1,5 +1,6 @@
 // Zod-free: the public donation form's bundle imports this module directly (decision 006).
 import { currencyExponent, normaliseCurrency } from './currency-rules.ts';
+import { formatWithPattern, type TMoneyPattern } from './money-pattern.ts';
 
 /**
  * Money is an integer count of minor units plus an ISO 4217 code (docs/product/payments.md#money), with our
@@ -98,10 +99,12 @@ export type TFormatMoneyOptions = {
   trimWholeZeros?: boolean;
 };
 
-const formatters = new Map<string, Intl.NumberFormat>();
+type TFormatter = { format(value: `${number}`): string };
 
-function currencyFormatter(locale: string, code: string, digits: number): Intl.NumberFormat {
-  const key = `${locale}|${code}|${digits}`;
+const formatters = new Map<string, TFormatter>();
+
+function intlFormatter(locale: string, code: string, digits: number): TFormatter {
+  const key = `${locale}|${code}|${digits}|intl`;
   let formatter = formatters.get(key);
   if (!formatter) {
     const options = { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits };
@@ -114,6 +117,25 @@ function currencyFormatter(locale: string, code: string, digits: number): Intl.N
     formatters.set(key, formatter);
   }
   return formatter;
+}
+
+function currencyFormatter(locale: string, code: string, digits: number): TFormatter {
+  return formatters.get(`${locale}|${code}|${digits}`) ?? intlFormatter(locale, code, digits);
+}
+
+/**
+ * Formats `pattern`'s currency in its locale from now on without creating an Intl object (the
+ * donation page's first load, docs/product/donation-form.md#performance); a value the pattern
+ * cannot write (a negative one) still goes through Intl.
+ */
+export function adoptMoneyPattern(pattern: TMoneyPattern): void {
+  const code = normaliseCurrency(pattern.currency);
+  for (const digits of new Set([0, currencyExponent(code)])) {
+    formatters.set(`${pattern.locale}|${code}|${digits}`, {
+      format: (value) =>
+        formatWithPattern(pattern, value, digits) ?? intlFormatter(pattern.locale, code, digits).format(value),
+    });
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencyExponent, ZCurrencyCode } from './currencies.ts';
 import { divideRounded, MAX_AMOUNT_MINOR, toBigIntMinor } from './money-rules.ts';
 
+export * from './money-pattern.ts';
 export * from './money-rules.ts';
 
 /** A non-negative whole number of minor units. */
@@ -13,6 +14,19 @@ export const ZMinorAmount = z
 
 /** A gift or preset: more than zero. */
 export const ZPositiveMinorAmount = ZMinorAmount.min(1, 'Enter an amount greater than zero');
+
+/** TMoneyPattern (money-pattern.ts) as the public pages receive it. */
+export const ZMoneyPattern = z.object({
+  locale: z.string(),
+  currency: z.string(),
+  prefix: z.string(),
+  suffix: z.string(),
+  group: z.string(),
+  decimal: z.string(),
+  primary: z.number().int().min(0),
+  secondary: z.number().int().min(0),
+  minGrouping: z.number().int().min(1),
+});
 
 export const ZMoney = z.object({ amount_minor: ZMinorAmount, currency: ZCurrencyCode });
 export type TMoney = z.infer<typeof ZMoney>;

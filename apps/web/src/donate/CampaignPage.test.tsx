@@ -1,3 +1,4 @@
+import { moneyPatternsFor } from '@kindling/contracts/money-pattern.ts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -99,6 +100,32 @@ describe('campaign page states', () => {
     render(<CampaignPage pathname="/spring-appeal" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Inlined' })).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
+  });
+
+  it("writes the first view's amounts with the campaign's money patterns, creating no Intl object", () => {
+    stubFetch({});
+    // A locale no other test formats in, so no formatter is cached from before.
+    const locale = 'en-IE';
+    const campaign = testCampaign({
+      locale,
+      currency: 'EUR',
+      raised_currency: 'EUR',
+      goal_minor: 500000,
+      days_left: 12,
+    });
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'kindling-campaign';
+    script.textContent = JSON.stringify({
+      campaign: { ...campaign, money_patterns: moneyPatternsFor(locale, ['EUR']) },
+    });
+    document.body.append(script);
+    const created = ['NumberFormat', 'DateTimeFormat', 'PluralRules'].map((name) =>
+      vi.spyOn(Intl, name as 'NumberFormat'),
+    );
+    render(<CampaignPage pathname="/spring-appeal" />);
+    expect(screen.getByRole('group', { name: 'Suggested amounts' })).toHaveTextContent('€25');
+    for (const spy of created) expect(spy).not.toHaveBeenCalled();
   });
 
   it('shows the fundraiser on a peer page', async () => {

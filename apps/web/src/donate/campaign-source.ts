@@ -1,6 +1,7 @@
 // Which campaign a public page shows and where it comes from: the JSON the server inlined into the
 // HTML (no second round trip), else the campaign calls in docs/product/campaigns.md#campaigns.
 import type { TPublicCampaign } from '@kindling/contracts';
+import { adoptMoneyPattern } from '@kindling/contracts/money-rules.ts';
 import { getJson } from './http.ts';
 
 export type PublicRoute = { kind: 'page' | 'raise' | 'subscriptions' | 'embed'; key: string };
@@ -21,7 +22,7 @@ export function inlinedCampaign(): TPublicCampaign | null {
   if (!node?.textContent) return null;
   try {
     const parsed = JSON.parse(node.textContent) as { campaign?: TPublicCampaign };
-    return parsed.campaign ?? null;
+    return parsed.campaign ? withMoneyPatterns(parsed.campaign) : null;
   } catch {
     return null;
   }
@@ -33,5 +34,11 @@ export async function fetchCampaign(route: PublicRoute): Promise<TPublicCampaign
       ? `/npo_admin/campaigns/${route.key}`
       : `/npo_admin/campaign_page?campaign_url=${encodeURIComponent(route.key)}`;
   const { campaign } = await getJson<{ campaign: TPublicCampaign }>(path);
+  return withMoneyPatterns(campaign);
+}
+
+/** The page writes the campaign's amounts with the server's patterns, creating no Intl object on load. */
+function withMoneyPatterns(campaign: TPublicCampaign): TPublicCampaign {
+  for (const pattern of campaign.money_patterns ?? []) adoptMoneyPattern(pattern);
   return campaign;
 }

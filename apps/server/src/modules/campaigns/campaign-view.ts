@@ -4,6 +4,7 @@ import {
   DONATION_METHODS,
   GIVING_INTERVALS,
   methodCurrencies,
+  moneyPatternsFor,
   type TCampaignSettings,
   type TDonationMethod,
   type TGivingInterval,
@@ -184,6 +185,7 @@ export function toPublicCampaign(
     wallet_domains: row.wallet_domains ?? { apple_pay: false, google_pay: false },
     // console24: the organisation's status travels with the cached campaign (decision 046).
     accepting_gifts: row.npo_status === 'active',
+    money_patterns: moneyPatternsFor(row.npo_locale, [form.currency, row.base_currency]),
   };
 }
 

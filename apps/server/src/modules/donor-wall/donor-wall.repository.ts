@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 
 /** The page a wall belongs to, once it is known to be public right now. */
-export type WallPage = { npoId: number; campaignId: number; peerCampaignId: number | null };
+export type WallPage = { npoId: number; campaignId: number; peerCampaignId: number | null; locale: string };
 
 /**
  * The campaign (and fundraiser page) of a wall, only while the public page itself would show:
@@ -16,15 +16,16 @@ export async function findWallPage(
   campaignId: number,
   peerCampaignId: number | null,
 ): Promise<WallPage | null> {
-  const { rows } = await db.execute<{ npo_id: number; peer_id: number | null }>(sql`
-    SELECT c.npo_id, p.id AS peer_id
+  const { rows } = await db.execute<{ npo_id: number; peer_id: number | null; locale: string }>(sql`
+    SELECT c.npo_id, p.id AS peer_id, o.locale
     FROM campaigns c
+    JOIN npos o ON o.id = c.npo_id
     LEFT JOIN campaigns p ON p.id = ${peerCampaignId} AND p.parent_campaign_id = c.id AND p.npo_id = c.npo_id
       AND p.status = 'active'
     WHERE c.id = ${campaignId} AND c.parent_campaign_id IS NULL AND c.status = 'active'`);
   const row = rows[0];
   if (!row || (peerCampaignId !== null && row.peer_id === null)) return null;
-  return { npoId: Number(row.npo_id), campaignId, peerCampaignId };
+  return { npoId: Number(row.npo_id), campaignId, peerCampaignId, locale: row.locale };
 }
 
 export type WallCursor = { givenAt: string; id: number };

@@ -1,4 +1,4 @@
-import type { TDonorWallQuery, TDonorWallResponse } from '@kindling/contracts';
+import { moneyPatternsFor, type TDonorWallQuery, type TDonorWallResponse } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { NO_CAMPAIGN } from '../campaigns/index.ts';
@@ -27,5 +27,9 @@ export async function readDonorWall(db: Db, query: TDonorWallQuery): Promise<TDo
   return {
     supporters: entries.map(({ cursor: _cursor, ...entry }) => entry),
     next_cursor: more && last ? encodeCursor(last.cursor) : null,
+    money_patterns: moneyPatternsFor(
+      page.locale,
+      entries.flatMap((e) => (e.amount_minor !== null && e.currency ? [e.currency] : [])),
+    ),
   };
 }

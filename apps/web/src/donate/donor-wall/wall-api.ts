@@ -1,5 +1,6 @@
 // The donor wall's one call (docs/product/donation-form.md#donor-wall).
 import type { TDonorWallEntry, TDonorWallResponse } from '@kindling/contracts/donor-wall.ts';
+import { adoptMoneyPattern } from '@kindling/contracts/money-rules.ts';
 
 export type WallPage = { campaignId: number; peerCampaignId: number | null };
 
@@ -15,7 +16,10 @@ export async function fetchWall(page: WallPage, cursor: string | null, fresh = f
     cache: fresh ? 'no-cache' : 'default',
   });
   if (!response.ok) throw new Error(`donor wall ${response.status}`);
-  return (await response.json()) as TDonorWallResponse;
+  const wall = (await response.json()) as TDonorWallResponse;
+  // The wall's amounts are written with the server's patterns: no Intl object while the page loads.
+  for (const pattern of wall.money_patterns ?? []) adoptMoneyPattern(pattern);
+  return wall;
 }
 
 /** The newest page laid over the list: unseen gifts on top, gifts no longer listed (refunded) gone. */
