@@ -78,11 +78,6 @@ export async function seedConsole(db: Db): Promise<void> {
   const now = Date.now();
   const campaignId = await ensureCampaign(db, npoId, WINTER, { createdAt: new Date(now - 90 * 86_400_000) });
   if (!created) return;
-  // con24b: Northern Lights pays the platform 1% by agreement and its gifts go through no provider
-  // that takes it, so /console/sales shows fees owed.
-  await db.execute(
-    sql`UPDATE npos SET platform_fee_bps = 100 WHERE slug = 'northern-lights-rescue' AND platform_fee_bps IS NULL`,
-  );
   for (const [i, amount] of GIFTS.entries()) {
     await recordSucceededPayment(db, {
       npoId,
