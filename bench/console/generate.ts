@@ -77,20 +77,24 @@ const donations = (tx: Tx, shape: Shape) =>
     JOIN npos n ON n.id = ids.first_npo + s.org
     CROSS JOIN LATERAL (SELECT (ARRAY[500, 1000, 2000, 2500, 5000, 10000, 25000])[1 + floor(s.r_amount * 7)::int] AS amount) a`);
 
-/** A gift row per recorded gift, a 2% platform fee on each, a refund per refunded gift. */
+/**
+ * A gift row per recorded gift, a 2% platform fee on each, a refund per refunded gift, written in
+ * time order as an installation appends them (the ledger is append-only and dated when the money
+ * moved), so the table lies on disk as a real one does (decision 056).
+ */
 const ledger = async (tx: Tx) => {
   await tx.execute(sql`
     INSERT INTO ledger_entries (npo_id, donation_id, kind, amount_minor, currency, base_amount_minor, base_currency, created_at)
-    SELECT npo_id, id, 'gift', amount_minor, currency, base_amount_minor, base_currency, created_at
-    FROM donations WHERE provider_reference LIKE 'console_bench_%' AND status IN ('succeeded', 'refunded')`);
-  await tx.execute(sql`
-    INSERT INTO ledger_entries (npo_id, donation_id, kind, amount_minor, currency, base_amount_minor, base_currency, created_at)
-    SELECT npo_id, id, 'platform_fee', -(amount_minor / 50), currency, -(base_amount_minor / 50), base_currency, created_at
-    FROM donations WHERE provider_reference LIKE 'console_bench_%' AND status IN ('succeeded', 'refunded')`);
-  await tx.execute(sql`
-    INSERT INTO ledger_entries (npo_id, donation_id, kind, amount_minor, currency, base_amount_minor, base_currency, created_at)
-    SELECT npo_id, id, 'refund', -amount_minor, currency, -base_amount_minor, base_currency, refunded_at
-    FROM donations WHERE provider_reference LIKE 'console_bench_%' AND status = 'refunded'`);
+    SELECT * FROM (
+      SELECT npo_id, id, 'gift', amount_minor, currency, base_amount_minor, base_currency, created_at
+      FROM donations WHERE provider_reference LIKE 'console_bench_%' AND status IN ('succeeded', 'refunded')
+      UNION ALL
+      SELECT npo_id, id, 'platform_fee', -(amount_minor / 50), currency, -(base_amount_minor / 50), base_currency, created_at
+      FROM donations WHERE provider_reference LIKE 'console_bench_%' AND status IN ('succeeded', 'refunded')
+      UNION ALL
+      SELECT npo_id, id, 'refund', -amount_minor, currency, -base_amount_minor, base_currency, refunded_at
+      FROM donations WHERE provider_reference LIKE 'console_bench_%' AND status = 'refunded'
+    ) l ORDER BY 8`);
 };
 
 /** One plan per 20th succeeded gift, most active. */

@@ -121,4 +121,34 @@ describe('/console', () => {
     await page.getByRole('textbox', { name: 'Platform name' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   }, 180_000);
+
+  // con24b: sales, announcements and security at 375 and 1280 px.
+  it('shows sales, the announcement history and the security report at 375 and 1280 px, without serious axe violations', async () => {
+    for (const width of [375, 1280]) {
+      const { page } = await newPage({ width, height: width === 375 ? 812 : 900 });
+      await signIn(page, 'console@kindling.test');
+      await page.waitForURL((url) => url.pathname === '/console');
+      for (const [path, ready] of [
+        ['/console/sales', page.getByRole('table', { name: 'Sales by organisation' })],
+        ['/console/notifications', page.getByRole('table', { name: 'Announcements sent' })],
+        ['/console/security', page.getByRole('heading', { name: 'Console actions' })],
+      ] as const) {
+        await page.goto(path);
+        await ready.waitFor();
+        if (process.env.SHOTS_DIR) {
+          await page.screenshot({
+            path: `${process.env.SHOTS_DIR}/${path.split('/').pop()}-${width}.png`,
+            fullPage: true,
+          });
+        }
+        expect(await seriousViolations(page), `${path} at ${width}`).toEqual([]);
+        expect(await noOverflow(page), `${path} at ${width}`).toBe(true);
+      }
+      await page.goto('/console/notifications');
+      await page
+        .getByRole('table', { name: 'Announcements sent' })
+        .getByText('Your registration certificate')
+        .waitFor();
+    }
+  }, 240_000);
 });

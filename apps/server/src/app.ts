@@ -197,7 +197,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // conv15: the form's funnel, reminders, abandoned gifts (docs/decisions/037-conversion-features.md).
       await api.register(conversionRoutes, { db: deps.db });
       // console24: the platform console (decision 046).
-      await api.register(consoleRoutes, { db: deps.db });
+      // con24b: announcements are e-mailed too.
+      await api.register(consoleRoutes, { db: deps.db, mailer: deps.mailer });
       // p2p16: fundraiser pages, /peer-dashboard, the staff P2P view, the leaderboard (decision 044).
       await api.register(peerPageRoutes, {
         db: deps.db,

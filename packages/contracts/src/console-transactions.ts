@@ -97,6 +97,8 @@ export const ZConsoleSales = z.object({
       active_organisations: z.number().int(),
       /** Organisations created that month. */
       new_organisations: z.number().int(),
+      /** Fees due at each organisation's rate that no provider took (sum of by_organisation's). */
+      owed_minor: z.number().int(),
     }),
   ),
   /** The ten organisations that brought the most platform fees over the 12 months. */
@@ -110,5 +112,28 @@ export const ZConsoleSales = z.object({
   ),
   /** Currencies without a rate into the reporting currency: left out of the sums. */
   unconverted: z.array(z.string()),
+  /**
+   * Every organisation with money in the 12 months, most fees owed first: its rate (its own, else
+   * the platform default), and per month the fees providers took and what is still owed
+   * (gross × rate − fees taken, never below zero).
+   */
+  by_organisation: z.array(
+    z.object({
+      npo_id: z.number().int(),
+      name: z.string(),
+      fee_bps: z.number().int(),
+      gross_minor: z.number().int(),
+      fees_minor: z.number().int(),
+      owed_minor: z.number().int(),
+      months: z.array(
+        z.object({
+          period: z.string(),
+          gross_minor: z.number().int(),
+          fees_minor: z.number().int(),
+          owed_minor: z.number().int(),
+        }),
+      ),
+    }),
+  ),
 });
 export type TConsoleSales = z.infer<typeof ZConsoleSales>;

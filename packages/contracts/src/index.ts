@@ -13,6 +13,8 @@ export * from './card-expiry-rules.ts';
 export * from './communications.ts';
 // console24: the platform console.
 export * from './console.ts';
+// con24b: the console's announcements and security screen.
+export * from './console-operations.ts';
 // admin24: the console's platform-wide transactions, roll-up figures and announcements.
 export * from './console-transactions.ts';
 // crm20: contacts import (column mapping, match by e-mail).

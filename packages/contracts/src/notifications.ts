@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'donation.debit_failed',
   // deals20: a CRM task falls due.
   'task.due',
+  // con24b: an announcement of the platform operator.
+  'platform.announcement',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

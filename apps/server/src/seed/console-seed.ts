@@ -1,5 +1,6 @@
 import { ROLE, ROLE_NAMES, type TCampaignInput } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
+import { sendAnnouncement } from '../modules/console/index.ts';
 import { recordSucceededPayment } from '../modules/donations/index.ts';
 import { memberships, npos } from '../modules/organisations/index.ts';
 import { ensureSandboxPaymentsOfGifts } from '../modules/payments/index.ts';
@@ -73,6 +74,7 @@ export async function seedConsole(db: Db): Promise<void> {
       .values({ npoId, userId: Number(admin[0].id), roleCode: ROLE.ADMIN, roleName: ROLE_NAMES[ROLE.ADMIN] })
       .onConflictDoNothing();
   }
+  await seedAnnouncement(db, npoId);
   const now = Date.now();
   const campaignId = await ensureCampaign(db, npoId, WINTER, { createdAt: new Date(now - 90 * 86_400_000) });
   if (!created) return;
@@ -91,4 +93,27 @@ export async function seedConsole(db: Db): Promise<void> {
     });
   }
   await ensureSandboxPaymentsOfGifts(db, npoId);
+}
+
+// con24b: one announcement in the console's history, to the suspended organisation only (its
+// admin's bell shows it; no other demo account's notifications change). Sent once; no e-mail.
+async function seedAnnouncement(db: Db, npoId: number): Promise<void> {
+  const { rows: sent } = await db.execute(sql`SELECT 1 FROM console_announcements LIMIT 1`);
+  const { rows: operator } = await db.execute<{ id: number }>(
+    sql`SELECT id FROM users WHERE lower(email) = 'console@kindling.test'`,
+  );
+  if (sent.length > 0 || !operator[0]) return;
+  await sendAnnouncement(
+    { db, mailer: null },
+    { userId: Number(operator[0].id), ip: null, seeded: true },
+    {
+      title: 'Your registration certificate',
+      message:
+        'Gifts to Harbour Hope Trust are on hold until we receive your renewed registration certificate. ' +
+        'Reply to this message with the document and we will reactivate your pages the same day.',
+      audience: 'chosen',
+      npo_ids: [npoId],
+      reason: 'Suspended until the registration is renewed',
+    },
+  );
 }

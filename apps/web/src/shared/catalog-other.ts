@@ -160,7 +160,7 @@ export const CONSOLE_PAGES: Record<string, PageEntry> = {
   }),
   '/console/sales': consolePage({
     title: 'Sales',
-    description: 'Sign-ups, plan changes and revenue of the platform.',
+    description: 'The platform’s income: fees taken and fees owed, by organisation and month.',
     emptyTitle: 'No sales figures yet',
   }),
   '/console/notifications': consolePage({
@@ -170,7 +170,7 @@ export const CONSOLE_PAGES: Record<string, PageEntry> = {
   }),
   '/console/security': consolePage({
     title: 'Security',
-    description: 'Sign-in failures, blocked devices and the platform audit log.',
+    description: 'Failed sign-ins, rate-limit hits, card testing, locked accounts and the console’s actions.',
     emptyTitle: 'Security events will appear here',
     related: API_LINK,
   }),

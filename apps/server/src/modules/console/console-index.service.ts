@@ -2,7 +2,7 @@ import { currencyExponent, type TConsoleIndex } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { describePath, ratePath, usableRates } from '../donations/index.ts';
-import { rolledMoneySince } from './console-figures.repository.ts';
+import { figuresThrough, liveLedgerByDay, rolledMoneySince } from './console-figures.repository.ts';
 import { activePlans, jobFigures, type MoneyRow, organisationCounts } from './console-index.repository.ts';
 import { getPlatformSettings } from './console-settings.ts';
 
@@ -51,14 +51,16 @@ export async function consoleIndex(db: Db, now = new Date()): Promise<TConsoleIn
   const dayFrom = new Date(today - 29 * 86_400_000);
   const monthFrom = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const settings = await getPlatformSettings(db);
-  const [months, organisations, plans, jobs] = await Promise.all([
-    rolledMoneySince(db, monthFrom, 'month'),
+  const [settings, through] = await Promise.all([getPlatformSettings(db), figuresThrough(db)]);
+  // The days after the roll-up are read from the ledger once, for the months and the days alike.
+  const live = await liveLedgerByDay(db, through, monthFrom);
+  const [months, days, organisations, plans, jobs] = await Promise.all([
+    rolledMoneySince(db, monthFrom, 'month', through, live),
+    rolledMoneySince(db, dayFrom, 'day', through, live),
     organisationCounts(db, monthStart),
     activePlans(db),
     jobFigures(db),
   ]);
-  const days = await rolledMoneySince(db, dayFrom, 'day');
   const currencies = [...new Set(months.map((r) => r.currency))];
   const factors = await factorsInto(db, settings.reporting_currency, currencies);
   const dayKeys = Array.from({ length: 30 }, (_, i) => utcDay(new Date(dayFrom.getTime() + i * 86_400_000)));

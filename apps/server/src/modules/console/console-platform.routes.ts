@@ -1,16 +1,27 @@
-import { ZConsoleSales, ZConsoleTransactionList, ZConsoleTransactionQuery } from '@kindling/contracts';
+import {
+  ZConsoleAnnouncement,
+  ZConsoleAnnouncementList,
+  ZConsoleAnnouncementRequest,
+  ZConsoleSales,
+  ZConsoleSecurity,
+  ZConsoleTransactionList,
+  ZConsoleTransactionQuery,
+} from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
-import { requireAccess } from '../../platform/http/session-context.ts';
-import { consoleSales } from './console-sales.service.ts';
+import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { listAnnouncements, sendAnnouncement } from './console-announcements.service.ts';
+import { consoleSales, consoleSalesCsv } from './console-sales.service.ts';
+import { consoleSecurity } from './console-security.repository.ts';
 import { consoleTransactions, consoleTransactionsCsv } from './console-transactions.service.ts';
 
 /**
  * The console's platform-wide reads: transactions and their export
  * (docs/decisions/054-console-transactions-and-roll-up.md); the operator (7789) only.
  */
-export function consolePlatformRoutes(app: FastifyInstance, db: Db): void {
+export function consolePlatformRoutes(app: FastifyInstance, db: Db, mailer: Mailer | null): void {
   const r = zodRouter(app, 'Console');
   const only = requireAccess('console');
 
@@ -36,5 +47,43 @@ export function consolePlatformRoutes(app: FastifyInstance, db: Db): void {
   );
   r.get('/console/sales', { preHandler: only, schema: { response: { 200: ZConsoleSales } } }, async () =>
     consoleSales(db),
+  );
+  r.get(
+    '/console/sales/export',
+    {
+      preHandler: only,
+      config: {
+        openapi: {
+          responses: { 200: { description: 'Fees by organisation and month as CSV.', mediaType: 'text/csv' } },
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="kindling-sales.csv"')
+        .send(await consoleSalesCsv(db)),
+  );
+  // con24b: announcements and the security screen (docs/product/console.md#consolenotifications).
+  r.get(
+    '/console/announcements',
+    { preHandler: only, schema: { response: { 200: ZConsoleAnnouncementList } } },
+    async () => listAnnouncements(db),
+  );
+  r.post(
+    '/console/announcements',
+    { preHandler: only, schema: { body: ZConsoleAnnouncementRequest, response: { 201: ZConsoleAnnouncement } } },
+    async (request, reply) => {
+      const session = organisationSessionOf(request, 'console');
+      const sent = await sendAnnouncement(
+        { db, mailer },
+        { userId: session.user.id, ip: request.ip ?? null },
+        request.body,
+      );
+      return reply.code(201).send(sent);
+    },
+  );
+  r.get('/console/security', { preHandler: only, schema: { response: { 200: ZConsoleSecurity } } }, async () =>
+    consoleSecurity(db),
   );
 }

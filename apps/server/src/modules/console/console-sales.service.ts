@@ -1,4 +1,5 @@
 import type { TConsoleSales } from '@kindling/contracts';
+import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { figuresThrough } from './console-figures.repository.ts';
@@ -23,13 +24,11 @@ async function monthsByOrganisation(db: Db, from: string): Promise<Row[]> {
       SELECT f.npo_id, to_char(f.day, 'YYYY-MM') AS period, f.currency, f.donations, f.gross_minor AS gross, f.fees_minor AS fees
       FROM console_daily_figures f WHERE f.day >= ${from}::date AND f.day < ${liveFrom}::date
       UNION ALL
-      SELECT n.id, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM'), l.base_currency,
+      SELECT l.npo_id, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM'), l.base_currency,
         (count(*) FILTER (WHERE l.kind = 'gift'))::int,
         coalesce(sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('gift', 'fee_covered')), 0)::bigint,
         coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind = 'platform_fee'), 0)::bigint
-      FROM npos n CROSS JOIN LATERAL (
-        SELECT e.kind, e.base_amount_minor, e.base_currency, e.created_at FROM ledger_entries e
-        WHERE e.npo_id = n.id AND e.created_at >= ${liveFrom}::date::timestamp AT TIME ZONE 'UTC') l
+      FROM ledger_entries l WHERE l.created_at >= ${liveFrom}::date::timestamp AT TIME ZONE 'UTC'
       GROUP BY 1, 2, 3
     ) m GROUP BY 1, 2, 3`);
   return rows.map((r) => ({
@@ -41,7 +40,41 @@ async function monthsByOrganisation(db: Db, from: string): Promise<Row[]> {
   }));
 }
 
-/** GET /console/sales: platform fees and volume by month, sign-ups, the top organisations. */
+type Month = { period: string; gross_minor: number; fees_minor: number; owed_minor: number };
+type Organisation = { gross_minor: number; fees_minor: number; owed_minor: number; months: Map<string, Month> };
+
+const monthOf = (period: string): Month => ({ period, gross_minor: 0, fees_minor: 0, owed_minor: 0 });
+
+/**
+ * Each organisation's months in the reporting currency, with what is owed: the fee at its rate
+ * that no provider took (a provider that takes the application fee itself leaves a platform_fee
+ * line in the ledger; gifts through one that does not, or recorded by hand, leave none).
+ */
+function byOrganisation(rows: Row[], factors: Map<string, number>, rateOf: Map<number, number>) {
+  const organisations = new Map<number, Organisation>();
+  for (const r of rows) {
+    const factor = factors.get(r.currency);
+    if (factor === undefined) continue;
+    const own = organisations.get(r.npo_id) ?? { gross_minor: 0, fees_minor: 0, owed_minor: 0, months: new Map() };
+    const month = own.months.get(r.period) ?? monthOf(r.period);
+    month.gross_minor += Math.round(r.gross * factor);
+    month.fees_minor += Math.round(r.fees * factor);
+    own.months.set(r.period, month);
+    organisations.set(r.npo_id, own);
+  }
+  for (const [npoId, own] of organisations) {
+    const bps = rateOf.get(npoId) ?? 0;
+    for (const m of own.months.values()) {
+      m.owed_minor = Math.max(0, Math.round((m.gross_minor * bps) / 10_000) - m.fees_minor);
+      own.gross_minor += m.gross_minor;
+      own.fees_minor += m.fees_minor;
+      own.owed_minor += m.owed_minor;
+    }
+  }
+  return organisations;
+}
+
+/** GET /console/sales: platform fees and volume by month, sign-ups, the top organisations, fees owed. */
 export async function consoleSales(db: Db, now = new Date()): Promise<TConsoleSales> {
   const monthFrom = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const from = monthFrom.toISOString().slice(0, 10);
@@ -54,40 +87,83 @@ export async function consoleSales(db: Db, now = new Date()): Promise<TConsoleSa
   const periods = Array.from({ length: 12 }, (_, i) =>
     new Date(Date.UTC(monthFrom.getUTCFullYear(), monthFrom.getUTCMonth() + i, 1)).toISOString().slice(0, 7),
   );
-  const months = new Map(
-    periods.map((p) => [
-      p,
-      { period: p, gross_minor: 0, fees_minor: 0, active: new Set<number>(), new_organisations: 0 },
-    ]),
-  );
-  const organisations = new Map<number, { gross_minor: number; fees_minor: number }>();
+  const months = new Map(periods.map((p) => [p, { ...monthOf(p), active: new Set<number>(), new_organisations: 0 }]));
   for (const r of rows) {
-    const month = months.get(r.period);
-    const factor = factors.get(r.currency);
-    if (!month || factor === undefined) continue;
-    month.gross_minor += Math.round(r.gross * factor);
-    month.fees_minor += Math.round(r.fees * factor);
-    if (r.donations > 0) month.active.add(r.npo_id);
-    const own = organisations.get(r.npo_id) ?? { gross_minor: 0, fees_minor: 0 };
-    own.gross_minor += Math.round(r.gross * factor);
-    own.fees_minor += Math.round(r.fees * factor);
-    organisations.set(r.npo_id, own);
+    if (r.donations > 0 && factors.has(r.currency)) months.get(r.period)?.active.add(r.npo_id);
+  }
+  const ids = [...new Set(rows.map((r) => r.npo_id))];
+  const { rows: npos } = await db.execute<{ id: number; name: string; bps: number }>(sql`
+    SELECT id, name, coalesce(platform_fee_bps, ${settings.default_platform_fee_bps})::int AS bps FROM npos
+    WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[])`);
+  const nameOf = new Map(npos.map((n) => [Number(n.id), n.name]));
+  const rateOf = new Map(npos.map((n) => [Number(n.id), Number(n.bps)]));
+  const organisations = byOrganisation(rows, factors, rateOf);
+  for (const own of organisations.values()) {
+    for (const m of own.months.values()) {
+      const month = months.get(m.period);
+      if (!month) continue;
+      month.gross_minor += m.gross_minor;
+      month.fees_minor += m.fees_minor;
+      month.owed_minor += m.owed_minor;
+    }
   }
   for (const c of created) {
     const month = months.get(c.period);
     if (month) month.new_organisations = Number(c.n);
   }
-  const top = [...organisations.entries()]
+  const entries = [...organisations.entries()];
+  const top = [...entries]
     .sort((a, b) => b[1].fees_minor - a[1].fees_minor || b[1].gross_minor - a[1].gross_minor || a[0] - b[0])
     .slice(0, 10);
-  const { rows: names } = await db.execute<{ id: number; name: string }>(
-    sql`SELECT id, name FROM npos WHERE id = ANY(${`{${top.map(([id]) => id).join(',')}}`}::bigint[])`,
-  );
-  const nameOf = new Map(names.map((n) => [Number(n.id), n.name]));
   return {
     reporting_currency: settings.reporting_currency,
     by_month: [...months.values()].map(({ active, ...m }) => ({ ...m, active_organisations: active.size })),
-    top_organisations: top.map(([npoId, m]) => ({ npo_id: npoId, name: nameOf.get(npoId) ?? '', ...m })),
+    top_organisations: top.map(([npoId, m]) => ({
+      npo_id: npoId,
+      name: nameOf.get(npoId) ?? '',
+      gross_minor: m.gross_minor,
+      fees_minor: m.fees_minor,
+    })),
     unconverted: [...new Set(rows.map((r) => r.currency))].filter((c) => !factors.has(c)),
+    by_organisation: entries
+      .sort((a, b) => b[1].owed_minor - a[1].owed_minor || b[1].fees_minor - a[1].fees_minor || a[0] - b[0])
+      .map(([npoId, o]) => ({
+        npo_id: npoId,
+        name: nameOf.get(npoId) ?? '',
+        fee_bps: rateOf.get(npoId) ?? 0,
+        gross_minor: o.gross_minor,
+        fees_minor: o.fees_minor,
+        owed_minor: o.owed_minor,
+        months: [...o.months.values()].sort((a, b) => a.period.localeCompare(b.period)),
+      })),
   };
+}
+
+const SALES_HEADERS = [
+  'Organisation',
+  'Organisation id',
+  'Month',
+  'Rate (bps)',
+  'Gross',
+  'Fees taken',
+  'Owed',
+  'Currency',
+];
+
+/** The sales by organisation and month as CSV (amounts in minor units of the reporting currency). */
+export async function consoleSalesCsv(db: Db, now = new Date()): Promise<string> {
+  const sales = await consoleSales(db, now);
+  const lines = sales.by_organisation.flatMap((o) =>
+    o.months.map((m) => [
+      o.name,
+      o.npo_id,
+      m.period,
+      o.fee_bps,
+      m.gross_minor,
+      m.fees_minor,
+      m.owed_minor,
+      sales.reporting_currency,
+    ]),
+  );
+  return stringify(lines, { bom: true, header: true, columns: SALES_HEADERS, escape_formulas: true });
 }

@@ -22,6 +22,7 @@ import {
   requireSession,
   sessionOf,
 } from '../../platform/http/session-context.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import {
   actOnUser,
   changeOrganisationFee,
@@ -53,7 +54,7 @@ const operatorOf = (request: FastifyRequest) => {
 };
 
 /** /api/v1/console…: the platform console (docs/decisions/046-platform-console.md). */
-export async function consoleRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+export async function consoleRoutes(app: FastifyInstance, deps: { db: Db; mailer?: Mailer }): Promise<void> {
   const r = zodRouter(app, 'Console');
   const { db } = deps;
   const only = requireAccess('console');
@@ -133,5 +134,5 @@ export async function consoleRoutes(app: FastifyInstance, deps: { db: Db }): Pro
   );
 
   // admin24: transactions, figures, announcements and security (decision 054).
-  consolePlatformRoutes(app, db);
+  consolePlatformRoutes(app, db, deps.mailer ?? null);
 }

@@ -29,7 +29,7 @@ import { findConsoleUser } from './console-users.repository.ts';
 /** Who acts: every console action is audited with the operator, the reason and the address. */
 export type Operator = { userId: number; ip: string | null };
 
-const audit = (
+export const audit = (
   tx: Tx,
   op: Operator,
   entry: { npoId: number | null; action: string; targetType: string; targetId: number; data: Record<string, unknown> },

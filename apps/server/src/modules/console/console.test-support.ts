@@ -60,4 +60,13 @@ export const consoleCalls = (orgId: number, userId: number) =>
     ['GET', `${API}/transactions`],
     ['GET', `${API}/transactions/export`],
     ['GET', `${API}/sales`],
+    // con24b: sales export, announcements, security, resend verification, analytics.
+    ['GET', `${API}/sales/export`],
+    ['GET', `${API}/announcements`],
+    [
+      'POST',
+      `${API}/announcements`,
+      { title: 'Hello', message: 'Hello all', audience: 'all', reason: 'Testing access' },
+    ],
+    ['GET', `${API}/security`],
   ] as const;

@@ -2,6 +2,8 @@
 // organisations and the operator's actions, for role 7789 only.
 export { consoleRoutes } from './console.routes.ts';
 export { platformSettings } from './console.tables.ts';
+// con24b: announcements (the demo seeds one).
+export { sendAnnouncement } from './console-announcements.service.ts';
 export { registerConsoleFigures } from './console-figures.jobs.ts';
 // admin24: the daily roll-up of the console's money figures and its clock (decision 054).
 export { rollUpDailyFigures } from './console-figures.repository.ts';

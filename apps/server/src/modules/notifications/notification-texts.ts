@@ -168,4 +168,9 @@ export const notificationTexts = {
     message: d.overdue ? `“${d.title}” is overdue.` : `“${d.title}” is due today.`,
     link: `/dashboard/crm/tasks/${d.taskId}`,
   }),
+  // con24b: the platform operator's announcement, as written (docs/product/console.md#consolenotifications).
+  'platform.announcement': (d: { title: string; message: string }): NotificationText => ({
+    title: d.title,
+    message: d.message,
+  }),
 } satisfies Record<TNotificationKind, (data: never) => NotificationText>;

@@ -8,6 +8,8 @@ export * from '../../modules/card-testing/card-testing.tables.ts';
 export * from '../../modules/communications/communications.tables.ts';
 // console24: the platform console's settings.
 export * from '../../modules/console/console.tables.ts';
+// con24b: the console's announcements and the platform's rate-limit hits.
+export * from '../../modules/console/console-announcements.tables.ts';
 // admin24: the console's daily roll-up of money (decision 054).
 export * from '../../modules/console/console-figures.tables.ts';
 export * from '../../modules/contacts/contacts.tables.ts';
@@ -57,3 +59,4 @@ export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
+export * from '../security/rate-limit-hits.tables.ts';

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/app-error.ts';
+import { rateLimitHits } from './rate-limit-hits.tables.ts';
 import { sha256Hex } from './tokens.ts';
 
 /**
@@ -19,6 +21,11 @@ export type FailureLimiter = {
 export type FailureCount = { failures: number; windowStartedAt: Date };
 
 export type FailureLimiterOptions = { name: string; limit: number; windowSeconds: number; message: string };
+
+async function recordHit(db: Db, limiter: string, keyDigest: string): Promise<void> {
+  await db.delete(rateLimitHits).where(sql`${rateLimitHits.createdAt} < now() - interval '90 days'`);
+  await db.insert(rateLimitHits).values({ limiter, keyDigest });
+}
 
 export function createFailureLimiter(db: Db, options: FailureLimiterOptions): FailureLimiter {
   const limiter = new RateLimiterPostgres({
@@ -39,6 +46,8 @@ export function createFailureLimiter(db: Db, options: FailureLimiterOptions): Fa
   return {
     assertAllowed: async (key) => {
       const res = await over(key);
+      // con24b: each refusal is kept for the console's security screen (rows past 90 days go with it).
+      if (res) await recordHit(db, options.name, keyOf(key));
       if (res) throw new AppError('TOO_MANY_ATTEMPTS', options.message, undefined, Math.ceil(res.msBeforeNext / 1000));
     },
     isOverLimit: async (key) => (await over(key)) !== null,

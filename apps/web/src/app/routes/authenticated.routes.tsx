@@ -180,6 +180,10 @@ const MembershipPage = lazy(() =>
 );
 // admin24: the console's transactions, figures, announcements and security (decision 054).
 const ConsoleTransactionsPage = consolePage('ConsoleTransactionsPage');
+// con24b: the console's sales, announcements, security and analytics.
+const ConsoleSalesPage = consolePage('ConsoleSalesPage');
+const ConsoleNotificationsPage = consolePage('ConsoleNotificationsPage');
+const ConsoleSecurityPage = consolePage('ConsoleSecurityPage');
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const RecurringPlansPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlansPage.tsx').then((m) => ({ default: m.RecurringPlansPage })),
@@ -279,6 +283,10 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/payment-requests': <PaymentRequestsPage />,
   '/dashboard/payment-requests/:id': <PaymentRequestPage />,
   '/dashboard/payment-request-new': <PaymentRequestNewPage />,
+  // con24b: the console's sales, announcements, security and analytics.
+  '/console/sales': <ConsoleSalesPage />,
+  '/console/notifications': <ConsoleNotificationsPage />,
+  '/console/security': <ConsoleSecurityPage />,
 };
 
 /**

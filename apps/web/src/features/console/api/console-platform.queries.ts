@@ -1,4 +1,13 @@
-import { CONSTANTS, type TConsoleOrganisationList, type TConsoleTransactionList } from '@kindling/contracts';
+import {
+  CONSTANTS,
+  type TConsoleAnnouncement,
+  type TConsoleAnnouncementList,
+  type TConsoleAnnouncementRequest,
+  type TConsoleOrganisationList,
+  type TConsoleSales,
+  type TConsoleSecurity,
+  type TConsoleTransactionList,
+} from '@kindling/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 import { consoleKeys } from './console.queries.ts';
@@ -57,4 +66,29 @@ export const organisationChoices = () =>
     queryFn: ({ signal }) =>
       api<TConsoleOrganisationList>('GET', '/console/organizations', { query: { per_page: 100 }, signal }),
     staleTime: 60_000,
+  });
+
+// con24b: the sales screen's figures and export (docs/product/console.md#consolesales).
+export const consoleSalesQuery = () =>
+  queryOptions({
+    queryKey: [...consoleKeys.all, 'sales'] as const,
+    queryFn: ({ signal }) => api<TConsoleSales>('GET', '/console/sales', { signal }),
+  });
+
+export const salesExportUrl = () => `${CONSTANTS.apiBase}/console/sales/export`;
+
+// con24b: announcements and the security screen.
+export const consoleAnnouncementsQuery = () =>
+  queryOptions({
+    queryKey: [...consoleKeys.all, 'announcements'] as const,
+    queryFn: ({ signal }) => api<TConsoleAnnouncementList>('GET', '/console/announcements', { signal }),
+  });
+
+export const sendAnnouncement = (body: TConsoleAnnouncementRequest) =>
+  api<TConsoleAnnouncement>('POST', '/console/announcements', { body });
+
+export const consoleSecurityQuery = () =>
+  queryOptions({
+    queryKey: [...consoleKeys.all, 'security'] as const,
+    queryFn: ({ signal }) => api<TConsoleSecurity>('GET', '/console/security', { signal }),
   });
