@@ -35,7 +35,12 @@ import {
 } from './modules/fundraisers/index.ts';
 import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
 // mem19: memberships.
-import { membershipFollowUp, membershipRoutes, registerMembershipSweep } from './modules/memberships/index.ts';
+import {
+  extendByPlanCharge,
+  membershipFollowUp,
+  membershipRoutes,
+  registerMembershipSweep,
+} from './modules/memberships/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
@@ -259,6 +264,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     log: (err: unknown, context: { planId: number }) =>
       app.log.error({ err, ...context }, 'a recurring plan could not be charged'),
+    // mem19: a membership renewing through its plan moves on one term per charge.
+    onCharged: extendByPlanCharge,
   };
   const recurringClock = registerRecurringScheduler(jobs, {
     ...scheduler,
