@@ -311,6 +311,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
     log: (err) => app.log.error({ err }, 'the membership sweep could not be enqueued'),
+    mailer: deps.mailer,
+    origin,
+    secret: deps.config.sessionSecret,
   });
   // admin24: the console's daily roll-up of money, hourly (decision 054).
   const consoleFiguresClock = registerConsoleFigures(jobs, {
@@ -367,7 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // cf17: crowdfunding pages, reward claims and the staff list.
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db });
   // mem19: memberships, their public join and the staff members list (decision 049).
-  await app.register(membershipRoutes, { prefix: '/api/v1', db: deps.db });
+  await app.register(membershipRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

@@ -35,6 +35,9 @@ export const MEMBERSHIP_MESSAGES = {
   capacityBelowTaken: (taken: number) => `${taken} members already hold this tier: the capacity cannot be lower.`,
   termMonths: 'Give a fixed-term tier its length in months.',
   cancelled: 'This membership is cancelled.',
+  renewalExpired: 'This renewal link has expired. Please join again from the membership page.',
+  renewalInvalid: 'This renewal link is not valid. Please use the latest link we e-mailed you.',
+  renewalClosed: 'This membership can no longer be renewed. Please join again from the membership page.',
 } as const;
 
 /** The donation form's interval for a tier: a fixed term is paid once. */

@@ -162,3 +162,16 @@ export type TMembershipList = z.infer<typeof ZMembershipList>;
 export type TMembershipCampaigns = z.infer<typeof ZMembershipCampaigns>;
 export type TMembershipConfirmation = z.infer<typeof ZMembershipConfirmation>;
 export type TDonorMemberships = z.infer<typeof ZDonorMemberships>;
+
+/** What a renewal link opens: the membership and what renewing it costs, at the tier's interval. */
+export const ZMembershipRenewal = z.object({
+  reference: z.string(),
+  tier: z.string(),
+  members: z.array(z.string()),
+  price_minor: z.number().int(),
+  currency: z.string(),
+  interval: z.enum(['once', 'monthly', 'yearly']),
+  term: z.enum(TIER_BILLING),
+  period_end: z.string().nullable(),
+});
+export type TMembershipRenewal = z.infer<typeof ZMembershipRenewal>;
