@@ -175,3 +175,15 @@ export const ZMembershipRenewal = z.object({
   period_end: z.string().nullable(),
 });
 export type TMembershipRenewal = z.infer<typeof ZMembershipRenewal>;
+
+/** A tier change from the member's staff page: at the next renewal, or at once with a prorated charge. */
+export const ZTierChangeRequest = z.object({
+  tier_id: z.number().int().positive(),
+  when: z.enum(['next_renewal', 'now']),
+});
+export const ZTierChangeResult = z.object({
+  membership: ZMembershipDetail,
+  /** What the change at once costs for the rest of the period (0 for a downgrade or at renewal). */
+  prorated_minor: z.number().int(),
+});
+export type TTierChangeResult = z.infer<typeof ZTierChangeResult>;

@@ -11,6 +11,8 @@ import {
   ZMembershipListQuery,
   ZMembershipRenewal,
   ZMembershipSettings,
+  ZTierChangeRequest,
+  ZTierChangeResult,
   ZTierInput,
   ZTierList,
 } from '@kindling/contracts';
@@ -37,6 +39,7 @@ import {
   setGraceDays,
 } from './members.service.ts';
 import { renewalByLink } from './renewals.service.ts';
+import { changeTier } from './tier-change.service.ts';
 import { listMembershipCampaigns, membershipCampaignOf, publicTiers, saveTiers, tiersOf } from './tiers.service.ts';
 
 // Access (docs/decisions/049-memberships.md): every role of the dashboard group reads members and
@@ -208,6 +211,18 @@ export async function membershipRoutes(app: FastifyInstance, deps: { db: Db; con
     async (request) => donorMemberships(db, actorOf(request).npoId, request.params.id),
   );
 
+  r.post(
+    `${API}/memberships/:id/change_tier`,
+    {
+      preHandler: requireAccess(WRITE),
+      schema: { params: ZId, body: ZTierChangeRequest, response: { 200: ZTierChangeResult } },
+    },
+    async (request) => {
+      const actor = actorOf(request, WRITE);
+      const prorated = await changeTier(db, actor, request.params.id, request.body);
+      return { membership: await getMembership(db, actor.npoId, request.params.id), prorated_minor: prorated };
+    },
+  );
   // Tests only (NODE_ENV=test, never registered otherwise): the grace and lapse sweep of one
   // membership of the caller's organisation at a chosen time, so the end-to-end suite moves the clock.
   if (deps.config.NODE_ENV === 'test') {
