@@ -35,7 +35,12 @@ import {
 } from './modules/fundraisers/index.ts';
 import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
 // mem19: memberships.
-import { membershipFollowUp, membershipRoutes, registerMembershipSweep } from './modules/memberships/index.ts';
+import {
+  extendByPlanCharge,
+  membershipFollowUp,
+  membershipRoutes,
+  registerMembershipSweep,
+} from './modules/memberships/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
 import { organisationRoutes } from './modules/organisations/index.ts';
@@ -260,6 +265,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     log: (err: unknown, context: { planId: number }) =>
       app.log.error({ err, ...context }, 'a recurring plan could not be charged'),
+    // mem19: a membership renewing through its plan moves on one term per charge.
+    onCharged: extendByPlanCharge,
   };
   const recurringClock = registerRecurringScheduler(jobs, {
     ...scheduler,
@@ -305,6 +312,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
     log: (err) => app.log.error({ err }, 'the membership sweep could not be enqueued'),
+    mailer: deps.mailer,
+    origin,
+    secret: deps.config.sessionSecret,
   });
   // admin24: the console's daily roll-up of money, hourly (decision 054).
   const consoleFiguresClock = registerConsoleFigures(jobs, {
@@ -361,7 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // cf17: crowdfunding pages, reward claims and the staff list.
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db });
   // mem19: memberships, their public join and the staff members list (decision 049).
-  await app.register(membershipRoutes, { prefix: '/api/v1', db: deps.db });
+  await app.register(membershipRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

@@ -35,9 +35,34 @@ export const MEMBERSHIP_MESSAGES = {
   capacityBelowTaken: (taken: number) => `${taken} members already hold this tier: the capacity cannot be lower.`,
   termMonths: 'Give a fixed-term tier its length in months.',
   cancelled: 'This membership is cancelled.',
+  sameTier: 'The membership is already in this tier.',
+  automaticAtRenewal:
+    'This membership renews through its recurring plan: change the tier at once, or the plan’s amount on its page.',
+  notRenewing: 'Only an active membership, or one in grace, can change tier.',
+  renewalExpired: 'This renewal link has expired. Please join again from the membership page.',
+  renewalInvalid: 'This renewal link is not valid. Please use the latest link we e-mailed you.',
+  renewalClosed: 'This membership can no longer be renewed. Please join again from the membership page.',
 } as const;
 
 /** The donation form's interval for a tier: a fixed term is paid once. */
 export function tierInterval(billing: TTierBilling): 'once' | 'monthly' | 'yearly' {
   return billing === 'fixed_term' ? 'once' : billing;
+}
+
+/**
+ * The prorated difference of a tier change made at once: the price difference for the part of the
+ * current period still to run, rounded to the minor unit. Positive: what the member pays now; an
+ * amount below zero (a downgrade) is not refunded, the member keeps what they paid.
+ */
+export function proratedDifference(input: {
+  oldPriceMinor: number;
+  newPriceMinor: number;
+  periodStart: Date;
+  periodEnd: Date;
+  at: Date;
+}): number {
+  const whole = input.periodEnd.getTime() - input.periodStart.getTime();
+  if (whole <= 0) return 0;
+  const left = Math.min(Math.max(input.periodEnd.getTime() - input.at.getTime(), 0), whole);
+  return Math.max(0, Math.round(((input.newPriceMinor - input.oldPriceMinor) * left) / whole));
 }

@@ -162,3 +162,28 @@ export type TMembershipList = z.infer<typeof ZMembershipList>;
 export type TMembershipCampaigns = z.infer<typeof ZMembershipCampaigns>;
 export type TMembershipConfirmation = z.infer<typeof ZMembershipConfirmation>;
 export type TDonorMemberships = z.infer<typeof ZDonorMemberships>;
+
+/** What a renewal link opens: the membership and what renewing it costs, at the tier's interval. */
+export const ZMembershipRenewal = z.object({
+  reference: z.string(),
+  tier: z.string(),
+  members: z.array(z.string()),
+  price_minor: z.number().int(),
+  currency: z.string(),
+  interval: z.enum(['once', 'monthly', 'yearly']),
+  term: z.enum(TIER_BILLING),
+  period_end: z.string().nullable(),
+});
+export type TMembershipRenewal = z.infer<typeof ZMembershipRenewal>;
+
+/** A tier change from the member's staff page: at the next renewal, or at once with a prorated charge. */
+export const ZTierChangeRequest = z.object({
+  tier_id: z.number().int().positive(),
+  when: z.enum(['next_renewal', 'now']),
+});
+export const ZTierChangeResult = z.object({
+  membership: ZMembershipDetail,
+  /** What the change at once costs for the rest of the period (0 for a downgrade or at renewal). */
+  prorated_minor: z.number().int(),
+});
+export type TTierChangeResult = z.infer<typeof ZTierChangeResult>;

@@ -11,3 +11,4 @@ export {
   membershipTiers,
   supporterMemberships,
 } from './memberships.tables.ts';
+export { extendByPlanCharge } from './plan-renewal.ts';

@@ -20,6 +20,7 @@ import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
 import type { DonationFollowUp, RecordedGift } from '../donations/index.ts';
+import { applyRenewal } from './plan-renewal.ts';
 import { publicTiers } from './tiers.service.ts';
 
 type JoinRequest = z.output<typeof ZJoinRequest>;
@@ -102,6 +103,9 @@ type HeldRow = {
   id: number;
   npo_id: number;
   status: string;
+  renewal: string;
+  next_tier_id: number | null;
+  renewal_price_minor: number;
   tier_id: number;
   currency: string;
   price_minor: number;
@@ -109,15 +113,41 @@ type HeldRow = {
   term_months: number | null;
 };
 
+/** A manual membership's renewal link paid (renewals.service.ts): one term more, once per gift. */
+async function renewManually(tx: Tx, held: HeldRow, donation: RecordedGift['donation']) {
+  if (held.renewal !== 'manual' || (held.status !== 'active' && held.status !== 'in_grace')) return;
+  if (donation.currency.toUpperCase() !== held.currency.toUpperCase()) return;
+  if (Number(donation.amountMinor) < Number(held.renewal_price_minor)) return;
+  const nextTierId = held.next_tier_id === null ? null : Number(held.next_tier_id);
+  await applyRenewal(
+    tx,
+    { id: held.id, next_tier_id: nextTierId },
+    { donationId: donation.id, at: new Date() },
+    'Renewed through the renewal link.',
+  );
+  // Paid at a recurring tier's interval, the gift started a plan: the membership now renews through it.
+  if (donation.recurringPlanId) {
+    await tx.execute(sql`
+      UPDATE supporter_memberships SET renewal = 'automatic', plan_id = ${donation.recurringPlanId}
+      WHERE id = ${held.id} AND plan_id IS NULL`);
+  }
+}
+
 /** Starts the held membership this recorded gift paid for; a second call for the same gift changes nothing. */
 async function startMembership(db: Db, gift: RecordedGift, reference: string) {
   const { donation } = gift;
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<HeldRow>(sql`
-      SELECT m.id, m.npo_id, m.status, m.tier_id, m.currency, m.price_minor, t.billing, t.term_months
+      SELECT m.id, m.npo_id, m.status, m.renewal, m.next_tier_id, m.tier_id, m.currency, m.price_minor,
+        t.billing, t.term_months, coalesce(nt.price_minor, t.price_minor) AS renewal_price_minor
       FROM supporter_memberships m JOIN membership_tiers t ON t.id = m.tier_id
+      LEFT JOIN membership_tiers nt ON nt.id = m.next_tier_id
       WHERE m.reference = ${reference} AND m.npo_id = ${donation.npoId} FOR UPDATE OF m`);
     const held = rows[0];
+    if (held && held.status !== 'pending') {
+      await renewManually(tx, held, donation);
+      return;
+    }
     if (held?.status !== 'pending') return;
     // What the provider says was paid, not what the browser chose, must cover the tier.
     if (donation.currency.toUpperCase() !== held.currency.toUpperCase()) return;

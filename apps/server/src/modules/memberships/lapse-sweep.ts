@@ -4,20 +4,27 @@
 // by the status it moves from, so a sweep run twice, or on two instances, changes a membership once.
 // Memberships renewed through a plan follow the plan and are not swept.
 import { DEFAULT_GRACE_DAYS } from '@kindling/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { type PeriodicClock, periodicClock } from '../../platform/jobs/periodic.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import { releaseExpiredHolds } from './join.service.ts';
+import { sendRenewalReminders } from './renewals.service.ts';
 
 const BATCH = 500;
 
-async function toGrace(db: Db, now: Date): Promise<number> {
+/** One membership of one organisation only (the tests' clock route); every membership otherwise. */
+export type SweepScope = { npoId: number; membershipId: number };
+const scoped = (scope?: SweepScope): SQL =>
+  scope ? sql`AND m.npo_id = ${scope.npoId} AND m.id = ${scope.membershipId}` : sql``;
+
+async function toGrace(db: Db, now: Date, scope?: SweepScope): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(sql`
     WITH moved AS (
       UPDATE supporter_memberships SET status = 'in_grace', updated_at = now()
-      WHERE id IN (SELECT id FROM supporter_memberships
-          WHERE status = 'active' AND renewal = 'manual' AND period_end <= ${now.toISOString()}
+      WHERE id IN (SELECT id FROM supporter_memberships m
+          WHERE status = 'active' AND renewal = 'manual' AND period_end <= ${now.toISOString()} ${scoped(scope)}
           ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         AND status = 'active'
       RETURNING id)
@@ -27,7 +34,7 @@ async function toGrace(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
-async function toLapsed(db: Db, now: Date): Promise<number> {
+async function toLapsed(db: Db, now: Date, scope?: SweepScope): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(sql`
     WITH moved AS (
       UPDATE supporter_memberships SET status = 'lapsed', updated_at = now()
@@ -35,6 +42,7 @@ async function toLapsed(db: Db, now: Date): Promise<number> {
           LEFT JOIN membership_settings s ON s.npo_id = m.npo_id
           WHERE m.status = 'in_grace'
             AND m.period_end + make_interval(days => coalesce(s.grace_days, ${DEFAULT_GRACE_DAYS})) <= ${now.toISOString()}
+            ${scoped(scope)}
           ORDER BY m.id LIMIT ${BATCH} FOR UPDATE OF m SKIP LOCKED)
         AND status = 'in_grace'
       RETURNING id, tier_id),
@@ -48,10 +56,11 @@ async function toLapsed(db: Db, now: Date): Promise<number> {
 }
 
 /** Runs every step until nothing is left to move; returns how many memberships each step changed. */
-export async function sweepMemberships(db: Db, now: Date = new Date()) {
+export async function sweepMemberships(db: Db, now: Date = new Date(), scope?: SweepScope) {
   const moved = { in_grace: 0, lapsed: 0, released: 0 };
-  for (let n = await toGrace(db, now); n > 0; n = await toGrace(db, now)) moved.in_grace += n;
-  for (let n = await toLapsed(db, now); n > 0; n = await toLapsed(db, now)) moved.lapsed += n;
+  for (let n = await toGrace(db, now, scope); n > 0; n = await toGrace(db, now, scope)) moved.in_grace += n;
+  for (let n = await toLapsed(db, now, scope); n > 0; n = await toLapsed(db, now, scope)) moved.lapsed += n;
+  if (scope) return moved;
   for (let n = await releaseExpiredHolds(db, now); n > 0; n = await releaseExpiredHolds(db, now)) moved.released += n;
   return moved;
 }
@@ -61,10 +70,13 @@ const sweepQueue = defineQueue<{ slot: string }>('memberships.sweep', { retryLim
 /** Registers the sweep's worker and returns its clock (every `seconds`; 0: never, as in tests). */
 export function registerMembershipSweep(
   jobs: Jobs,
-  deps: { db: Db; seconds: number; log: (error: unknown) => void },
+  deps: { db: Db; seconds: number; log: (error: unknown) => void; mailer: Mailer; origin: string; secret: string },
 ): PeriodicClock {
   jobs.register(sweepQueue, async () => {
-    await sweepMemberships(deps.db);
+    const now = new Date();
+    // The reminders first: the expiry day's reminder goes out before the step into grace.
+    await sendRenewalReminders(deps, now, deps.log);
+    await sweepMemberships(deps.db, now);
   });
   return periodicClock(jobs, sweepQueue, (slot) => ({ slot }), { seconds: deps.seconds, log: deps.log });
 }

@@ -9,18 +9,23 @@ import {
   ZMembershipFigures,
   ZMembershipList,
   ZMembershipListQuery,
+  ZMembershipRenewal,
   ZMembershipSettings,
+  ZTierChangeRequest,
+  ZTierChangeResult,
   ZTierInput,
   ZTierList,
 } from '@kindling/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import { holdPlace, membershipConfirmation } from './join.service.ts';
+import { sweepMemberships } from './lapse-sweep.ts';
 import {
   type Actor,
   allMemberships,
@@ -33,6 +38,8 @@ import {
   membershipFigures,
   setGraceDays,
 } from './members.service.ts';
+import { renewalByLink } from './renewals.service.ts';
+import { changeTier } from './tier-change.service.ts';
 import { listMembershipCampaigns, membershipCampaignOf, publicTiers, saveTiers, tiersOf } from './tiers.service.ts';
 
 // Access (docs/decisions/049-memberships.md): every role of the dashboard group reads members and
@@ -51,7 +58,7 @@ const actorOf = (request: FastifyRequest, access: typeof READ | typeof WRITE = R
 /** Spreadsheet programs run a cell starting with = + - @ as a formula: such text is quoted. */
 const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-export async function membershipRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+export async function membershipRoutes(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<void> {
   const r = zodRouter(app, 'Memberships');
   const { db } = deps;
 
@@ -76,6 +83,18 @@ export async function membershipRoutes(app: FastifyInstance, deps: { db: Db }): 
       },
     },
     async (request) => membershipConfirmation(db, request.params.reference),
+  );
+  // The reminder e-mails' one-click renewal link (renewals.service.ts).
+  r.get(
+    '/subscriptions/renewals/:token',
+    {
+      config: { csrfCookie: false, ...PUBLIC_ROUTE },
+      schema: {
+        params: z.object({ token: z.string().trim().min(10).max(200) }),
+        response: { 200: ZMembershipRenewal },
+      },
+    },
+    async (request) => renewalByLink(db, deps.config.sessionSecret, request.params.token),
   );
 
   r.get(
@@ -191,4 +210,38 @@ export async function membershipRoutes(app: FastifyInstance, deps: { db: Db }): 
     { preHandler: requireAccess(READ), schema: { params: ZId, response: { 200: ZDonorMemberships } } },
     async (request) => donorMemberships(db, actorOf(request).npoId, request.params.id),
   );
+
+  r.post(
+    `${API}/memberships/:id/change_tier`,
+    {
+      preHandler: requireAccess(WRITE),
+      schema: { params: ZId, body: ZTierChangeRequest, response: { 200: ZTierChangeResult } },
+    },
+    async (request) => {
+      const actor = actorOf(request, WRITE);
+      const prorated = await changeTier(db, actor, request.params.id, request.body);
+      return { membership: await getMembership(db, actor.npoId, request.params.id), prorated_minor: prorated };
+    },
+  );
+  // Tests only (NODE_ENV=test, never registered otherwise): the grace and lapse sweep of one
+  // membership of the caller's organisation at a chosen time, so the end-to-end suite moves the clock.
+  if (deps.config.NODE_ENV === 'test') {
+    r.post(
+      `${API}/memberships/:id/test_sweep`,
+      {
+        preHandler: requireAccess(WRITE),
+        schema: {
+          params: ZId,
+          body: z.object({ now: z.iso.datetime({ offset: true, error: 'Send now as an ISO date-time' }) }),
+          response: { 200: ZMembershipDetail },
+        },
+      },
+      async (request) => {
+        const { npoId } = actorOf(request, WRITE);
+        await getMembership(db, npoId, request.params.id);
+        await sweepMemberships(db, new Date(request.body.now), { npoId, membershipId: request.params.id });
+        return getMembership(db, npoId, request.params.id);
+      },
+    );
+  }
 }

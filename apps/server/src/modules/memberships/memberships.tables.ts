@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -80,6 +81,8 @@ export const supporterMemberships = pgTable(
     periodEnd: timestamp({ withTimezone: true }),
     /** A pending join's place is given back after this. */
     holdUntil: timestamp({ withTimezone: true }),
+    /** A tier change the organisation set to take effect at the next renewal. */
+    nextTierId: bigint({ mode: 'number' }).references((): AnyPgColumn => membershipTiers.id),
     /** The names members search by, kept beside the rows for one index. */
     searchText: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -148,3 +151,21 @@ export const membershipSettings = pgTable('membership_settings', {
     .references(() => npos.id, { onDelete: 'cascade' }),
   graceDays: integer().notNull().default(30),
 });
+
+/**
+ * The renewal reminders sent (docs/decisions/049-memberships.md): one row per membership, expiry and
+ * lead (30, 7 or 0 days). Inserting the row claims the e-mail, so two sweeps or two instances send
+ * it once; a renewed membership has a new expiry and so gets its own reminders.
+ */
+export const membershipReminders = pgTable(
+  'membership_reminders',
+  {
+    membershipId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => supporterMemberships.id, { onDelete: 'cascade' }),
+    periodEnd: timestamp({ withTimezone: true }).notNull(),
+    leadDays: integer().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.membershipId, t.periodEnd, t.leadDays] })],
+);

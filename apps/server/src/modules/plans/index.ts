@@ -40,6 +40,8 @@ export { registerRecurringScheduler, type SchedulerClock, sweepQueue } from './s
 export {
   type ChargeOutcome,
   chargeKeyOf,
+  type PlanCharge,
+  type PlanChargeHook,
   runDueCharges,
   type SchedulerDeps,
   type SweepOptions,

@@ -23,7 +23,17 @@ export type SchedulerDeps = {
   jobs: Jobs;
   /** Where a plan that could not be charged because of a fault (not a decline) is reported. */
   log?: (error: unknown, context: { planId: number }) => void;
+  /**
+   * Told of each successful charge inside the plan's transaction, so what a feature hangs on a
+   * charge (a membership's next period) commits with it or not at all; it must be idempotent by
+   * the donation, because a replayed key records the same donation again.
+   */
+  onCharged?: PlanChargeHook;
 };
+
+/** A successful charge of a plan, as the hooks wired in app.ts see it. */
+export type PlanCharge = { npoId: number; planId: number; donationId: number; chargedAt: Date };
+export type PlanChargeHook = (tx: Tx, charge: PlanCharge) => Promise<void>;
 
 /** What one claimed plan came to. */
 export type ChargeOutcome =
@@ -125,7 +135,7 @@ async function chargeNextDuePlan(
     const npoId = plan.npoId;
     if ('deferred' in payment)
       return { npoId, outcome: { kind: 'deferred', planId: plan.id, reason: payment.deferred } };
-    if (payment.status === 'succeeded') return succeeded(deps.db, tx, plan, context, payment, now);
+    if (payment.status === 'succeeded') return succeeded(deps, tx, plan, context, payment, now);
     if (payment.status === 'processing') {
       return { npoId, outcome: { kind: 'deferred', planId: plan.id, reason: 'The provider is still processing it.' } };
     }
@@ -192,7 +202,7 @@ async function charge(
 }
 
 async function succeeded(
-  db: Db,
+  deps: SchedulerDeps,
   tx: Tx,
   plan: PlanRow,
   context: ChargeContext,
@@ -201,7 +211,7 @@ async function succeeded(
 ): Promise<Settled> {
   // Its own transaction (the lead's recording path); it references the plan, which our NO KEY
   // UPDATE lock allows. Replayed keys find the donation already recorded (created: false).
-  const { donation } = await recordSucceededPayment(db, {
+  const { donation } = await recordSucceededPayment(deps.db, {
     npoId: plan.npoId,
     campaignId: plan.campaignId,
     peerCampaignId: plan.peerCampaignId,
@@ -228,6 +238,7 @@ async function succeeded(
     nextChargeAt: next.dueAt,
   });
   if (recovered) await announceRecovered(tx, updated, context, donation.id);
+  await deps.onCharged?.(tx, { npoId: plan.npoId, planId: plan.id, donationId: donation.id, chargedAt: now });
   return {
     npoId: plan.npoId,
     outcome: { kind: 'charged', planId: plan.id, donationId: donation.id, recovered },

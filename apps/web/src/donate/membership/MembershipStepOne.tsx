@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { DonationChoice } from '../donation-choice.ts';
 import { moneyIn } from '../form-format.ts';
 import { getJson, HttpError, postJson } from '../http.ts';
+import MembershipRenewal from './MembershipRenewal.tsx';
 import './membership.css';
 
 type Member = { name: string; email: string };
@@ -123,7 +124,16 @@ function MemberFields({
   );
 }
 
+/** The reminder e-mail's renewal link carries ?renew=<token> (docs/decisions/057-membership-renewals.md). */
+const renewalToken = () => new URLSearchParams(window.location.search).get('renew');
+
 export default function MembershipStepOne({ campaign, onContinue }: Props) {
+  const [token] = useState(renewalToken);
+  if (token) return <MembershipRenewal campaign={campaign} token={token} onContinue={onContinue} />;
+  return <MembershipJoin campaign={campaign} onContinue={onContinue} />;
+}
+
+function MembershipJoin({ campaign, onContinue }: Props) {
   const [tiers, setTiers] = useState<TTier[] | null>(null);
   const [tierId, setTierId] = useState<number | null>(null);
   const [members, setMembers] = useState<Member[]>([blank()]);
