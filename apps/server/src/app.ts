@@ -367,6 +367,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     providers: payments,
     ticketsPaid: ticketMail.paid,
     ticketRefunded: ticketMail.refunded,
+    // tix18b: staff resend an order's tickets.
+    ticketsResend: ticketMail.resend,
   });
   // cf17: crowdfunding pages, reward claims and the staff list.
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db });

@@ -181,7 +181,19 @@ export const ZDonorSearchQuery = z.object({ q: z.string().trim().min(2, 'Type at
 // Transactions (payment attempts) ---------------------------------------------------------------
 
 /** dispute: money a chargeback withdrew (negative) or a won dispute returned (positive). */
-export const TRANSACTION_KINDS = ['payment', 'refund', 'dispute', 'attempt'] as const;
+export const TRANSACTION_KINDS = [
+  'payment',
+  'refund',
+  'dispute',
+  'attempt',
+  // tix18b: a ticket order's payment, one ticket's refund, a whole order's refund (decision 060).
+  'ticket',
+  'ticket_refund',
+  'order_refund',
+] as const;
+/** The list's "Type" filter: gifts (donations and their movements) or ticket purchases. */
+export const TRANSACTION_TYPES = ['gifts', 'tickets'] as const;
+export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TTransactionKind = (typeof TRANSACTION_KINDS)[number];
 export const TRANSACTION_STATUSES = [
   'succeeded',
@@ -215,6 +227,9 @@ export const ZTransaction = z.object({
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
   created_at: z.string(),
+  // tix18b: a ticket purchase's order (/dashboard/tickets/{id}) and event.
+  ticket_order_id: z.number().int().nullable(),
+  event_name: z.string().nullable(),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 
@@ -223,6 +238,8 @@ export const ZTransactionListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   status: ZTransactionStatus.optional(),
   search: z.string().trim().max(200).optional(),
+  // tix18b: gifts or ticket purchases only.
+  type: z.enum(TRANSACTION_TYPES, { error: 'Choose gifts or ticket purchases.' }).optional(),
 });
 export type TTransactionListQuery = z.input<typeof ZTransactionListQuery>;
 /** A run of declined card payments past a card-testing limit (docs/decisions/025-card-testing.md). */
@@ -252,7 +269,9 @@ export const ZTransactionListResponse = z.object({
 });
 export type TTransactionListResponse = z.infer<typeof ZTransactionListResponse>;
 export const ZTransactionIdParams = z.object({
-  id: z.string().regex(/^(payment|refund|dispute|attempt)-\d{1,15}$/, 'No such transaction.'),
+  id: z
+    .string()
+    .regex(/^(payment|refund|dispute|attempt|ticket|ticket_refund|order_refund)-\d{1,15}$/, 'No such transaction.'),
 });
 export const ZTransactionResponse = z.object({ transaction: ZTransaction });
 export type TTransactionResponse = z.infer<typeof ZTransactionResponse>;

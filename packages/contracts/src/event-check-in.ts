@@ -57,3 +57,16 @@ export const TICKET_REFUND_MESSAGES = {
   tableSeat: 'A seat of a table ticket cannot be refunded on its own.',
   providerRefused: 'The payment provider refused the refund. Nothing was refunded.',
 } as const;
+
+// tix18b: refunding a whole order (every seat back on sale, one provider refund) and resending its tickets.
+export const ORDER_REFUND_MESSAGES = {
+  notFound: 'We could not find that order.',
+  already: 'This order is already refunded.',
+  notPaid: 'Only a paid order can be refunded.',
+  ticketRefundPending: 'A ticket of this order is being refunded. Try again in a moment.',
+  ticketAlreadyInOrderRefund: 'This order is being refunded as a whole.',
+  providerRefused: 'The payment provider refused the refund. Nothing was refunded.',
+  resendNotPaid: 'Only a paid order has tickets to send.',
+} as const;
+export const ZTicketsResent = z.object({ sent_to: z.string() });
+export type TTicketsResent = z.infer<typeof ZTicketsResent>;

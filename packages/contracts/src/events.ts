@@ -231,7 +231,7 @@ export type TTicketOrderRequest = z.input<typeof ZTicketOrderRequest>;
 
 export const ZTicketOrderSummary = z.object({
   reference: z.string(),
-  status: z.enum(['pending', 'paid', 'expired', 'cancelled']),
+  status: z.enum(['pending', 'paid', 'expired', 'cancelled', 'refunded']),
   event: z.object({ name: z.string(), slug: z.string(), starts_at: z.string(), time_zone: z.string() }),
   buyer_name: z.string(),
   buyer_email: z.string(),

@@ -20,6 +20,7 @@ import { organisationSessionOf, requireAccess } from '../../platform/http/sessio
 import type { PaymentProviders } from '../payments/index.ts';
 import { checkInRoutes } from './check-in.routes.ts';
 import { type Actor, createEvent, getEventAdmin, listEvents, updateEvent } from './events.service.ts';
+import { orderActionRoutes } from './order-actions.routes.ts';
 import { eventCalendar, publicEvent } from './public-event.service.ts';
 import { listOrders, orderAdmin, orderSummary } from './ticket-order-view.ts';
 import { confirmOrder, placeOrder } from './ticket-orders.service.ts';
@@ -49,6 +50,8 @@ export type EventRouteDeps = {
   ticketsPaid?: (orderId: number) => Promise<void>;
   /** tix18: enqueues the attendee's e-mail about a refunded ticket. */
   ticketRefunded?: (ticketId: number) => Promise<void>;
+  /** tix18b: enqueues the e-tickets e-mail of a paid order once more (staff's "resend"). */
+  ticketsResend?: (orderId: number) => Promise<void>;
 };
 
 /** Staff events API and the public event page's calls, under /api/v1. */
@@ -166,4 +169,6 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
   );
   // tix18: the buyer's e-tickets link and check-in at the door.
   await checkInRoutes(app, deps);
+  // tix18b: whole-order refunds and resending the tickets.
+  await orderActionRoutes(app, deps);
 }

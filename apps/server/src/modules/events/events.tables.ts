@@ -160,7 +160,7 @@ export const eventOrders = pgTable(
     uniqueIndex('event_orders_provider_uq').on(t.provider, t.providerReference),
     index('event_orders_npo_event_idx').on(t.npoId, t.eventId, t.createdAt),
     index('event_orders_pending_idx').on(t.eventId, t.holdUntil).where(sql`${t.status} = 'pending'`),
-    check('event_orders_status_ck', sql`${t.status} IN ('pending', 'paid', 'expired', 'cancelled')`),
+    check('event_orders_status_ck', sql`${t.status} IN ('pending', 'paid', 'expired', 'cancelled', 'refunded')`),
   ],
 );
 
@@ -218,5 +218,27 @@ export const eventTicketRefunds = pgTable(
     uniqueIndex('event_ticket_refunds_ticket_uq').on(t.ticketId),
     index('event_ticket_refunds_order_idx').on(t.orderId),
     check('event_ticket_refunds_status_ck', sql`${t.status} IN ('pending', 'done')`),
+  ],
+);
+
+// tix18b: refunds of a whole order (docs/decisions/060-whole-order-refunds.md): one provider refund of
+// what the order still holds. The unique order_id is the claim: a second refund finds the row taken.
+export const eventOrderRefunds = pgTable(
+  'event_order_refunds',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => eventOrders.id, { onDelete: 'cascade' }),
+    amountMinor: bigint({ mode: 'number' }).notNull(),
+    /** pending while the provider answers; done once the money went back. */
+    status: text().notNull().default('pending'),
+    providerRefundId: text(),
+    createdBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_order_refunds_order_uq').on(t.orderId),
+    check('event_order_refunds_status_ck', sql`${t.status} IN ('pending', 'done')`),
   ],
 );

@@ -135,5 +135,10 @@ export function registerTicketMail(jobs: Jobs, deps: TicketMailDeps) {
     refunded: async (ticketId: number) => {
       await jobs.send(ticketRefundMailQueue, { ticketId }, { key: `event-ticket-refund-${ticketId}` });
     },
+    // tix18b: staff's resend; one per order and minute, so a double click sends one e-mail.
+    resend: async (orderId: number) => {
+      const minute = Math.floor(Date.now() / 60_000);
+      await jobs.send(ticketMailQueue, { orderId }, { key: `event-tickets-${orderId}-resend-${minute}` });
+    },
   };
 }

@@ -3,7 +3,7 @@
 // the provider answers: claim the ticket (a unique row: a double click finds it taken), ask the
 // provider with a key of the ticket, then mark the ticket refunded, add to the order's refunded
 // amount and give the seat back. A provider failure removes the claim and changes nothing.
-import { TICKET_REFUND_MESSAGES } from '@kindling/contracts';
+import { ORDER_REFUND_MESSAGES, TICKET_REFUND_MESSAGES } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -51,10 +51,12 @@ async function claim(db: Db, npoId: number, orderId: number, ticketId: number, u
       currency: string;
       stripe_account_id: string | null;
       paypal_merchant_id: string | null;
+      order_refund: boolean;
     }>(sql`
       SELECT o.status, k.status AS ticket_status, o.event_id, k.ticket_type_id AS type_id, t.attendees_per_ticket AS seats,
         o.lines, o.subtotal_minor, o.discount_minor, o.provider, o.provider_reference, o.currency,
-        n.stripe_account_id, n.paypal_merchant_id
+        n.stripe_account_id, n.paypal_merchant_id,
+        EXISTS (SELECT 1 FROM event_order_refunds r WHERE r.order_id = o.id) AS order_refund
       FROM event_tickets k JOIN event_orders o ON o.id = k.order_id JOIN event_ticket_types t ON t.id = k.ticket_type_id
       JOIN npos n ON n.id = o.npo_id
       WHERE k.id = ${ticketId} AND o.id = ${orderId} AND o.npo_id = ${npoId}
@@ -62,6 +64,8 @@ async function claim(db: Db, npoId: number, orderId: number, ticketId: number, u
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', TICKET_REFUND_MESSAGES.notFound);
     if (row.ticket_status === 'refunded') throw new AppError('CONFLICT', TICKET_REFUND_MESSAGES.already);
+    // tix18b: a whole-order refund under way (or done) already gives this ticket back.
+    if (row.order_refund) throw new AppError('CONFLICT', ORDER_REFUND_MESSAGES.ticketAlreadyInOrderRefund);
     if (row.status !== 'paid' || row.ticket_status !== 'valid') {
       throw new AppError('UNPROCESSABLE', TICKET_REFUND_MESSAGES.notPaid);
     }
@@ -89,15 +93,26 @@ async function claim(db: Db, npoId: number, orderId: number, ticketId: number, u
   });
 }
 
-async function refundAtProvider(deps: TicketRefundDeps, c: Claimed, ticketId: number): Promise<string | null> {
+/** What a refund gives back, and the payment it comes from. */
+export type ProviderRefund = Pick<
+  Claimed,
+  'amount' | 'provider' | 'paymentId' | 'currency' | 'npoId' | 'stripeAccount' | 'paypalMerchant'
+>;
+
+/** Asks the provider that took the payment for the refund; null when nothing was paid. */
+export async function refundAtProvider(
+  providers: PaymentProviders,
+  c: ProviderRefund,
+  idempotencyKey: string,
+): Promise<string | null> {
   if (c.amount === 0 || !c.provider || !c.paymentId) return null;
   const accountId = c.provider === 'stripe' ? c.stripeAccount : c.provider === 'paypal' ? c.paypalMerchant : null;
-  const refund = await deps.providers.byName(c.provider as ProviderName).refund({
+  const refund = await providers.byName(c.provider as ProviderName).refund({
     account: { npoId: c.npoId, accountId },
     paymentId: c.paymentId,
     amountMinor: c.amount,
     currency: c.currency,
-    idempotencyKey: `event-ticket-refund-${ticketId}`,
+    idempotencyKey,
   });
   if (refund.status === 'failed') throw new Error('refund failed');
   return refund.id;
@@ -112,7 +127,7 @@ export async function refundTicket(
   const c = await claim(deps.db, actor.npoId, orderId, ticketId, actor.userId);
   let providerRefundId: string | null;
   try {
-    providerRefundId = await refundAtProvider(deps, c, ticketId);
+    providerRefundId = await refundAtProvider(deps.providers, c, `event-ticket-refund-${ticketId}`);
   } catch {
     await deps.db.execute(sql`DELETE FROM event_ticket_refunds WHERE id = ${c.claimId}`);
     throw new AppError('PROVIDER_ERROR', TICKET_REFUND_MESSAGES.providerRefused);

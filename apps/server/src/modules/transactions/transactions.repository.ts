@@ -14,14 +14,15 @@ const DONATION_PART = sql`
   SELECT 'payment' AS kind, d.id, d.status::text AS status, d.amount_minor, d.currency, d.provider,
     d.provider_reference, nullif(trim(dn.first_name || ' ' || dn.last_name), '') AS donor_name,
     dn.email, d.campaign_id, c.name AS campaign_name, d.id AS donation_id, d.recurring_plan_id,
-    NULL::text AS failure_code, NULL::text AS failure_message, d.created_at, d.npo_id
+    NULL::text AS failure_code, NULL::text AS failure_message, d.created_at, d.npo_id,
+    NULL::bigint AS ticket_order_id, NULL::text AS event_name
   FROM donations d JOIN donors dn ON dn.id = d.donor_id LEFT JOIN campaigns c ON c.id = d.campaign_id
   WHERE d.status IN ('succeeded', 'refunded')`;
 
 const REFUND_PART = sql`
   SELECT 'refund', l.id, CASE WHEN l.amount_minor > 0 THEN 'refund_failed' ELSE 'refunded' END, l.amount_minor, l.currency, d.provider, d.provider_reference,
     nullif(trim(dn.first_name || ' ' || dn.last_name), ''), dn.email, d.campaign_id, c.name, d.id,
-    d.recurring_plan_id, NULL, NULL, l.created_at, l.npo_id
+    d.recurring_plan_id, NULL, NULL, l.created_at, l.npo_id, NULL, NULL
   FROM ledger_entries l JOIN donations d ON d.id = l.donation_id JOIN donors dn ON dn.id = d.donor_id
   LEFT JOIN campaigns c ON c.id = d.campaign_id
   WHERE l.kind = 'refund'`;
@@ -30,7 +31,7 @@ const REFUND_PART = sql`
 const DISPUTE_PART = sql`
   SELECT 'dispute', l.id, CASE WHEN l.amount_minor < 0 THEN 'disputed' ELSE 'dispute_won' END, l.amount_minor,
     l.currency, d.provider, d.provider_reference, nullif(trim(dn.first_name || ' ' || dn.last_name), ''), dn.email,
-    d.campaign_id, c.name, d.id, d.recurring_plan_id, NULL, NULL, l.created_at, l.npo_id
+    d.campaign_id, c.name, d.id, d.recurring_plan_id, NULL, NULL, l.created_at, l.npo_id, NULL, NULL
   FROM ledger_entries l JOIN donations d ON d.id = l.donation_id JOIN donors dn ON dn.id = d.donor_id
   LEFT JOIN campaigns c ON c.id = d.campaign_id
   WHERE l.kind = 'dispute'`;
@@ -39,24 +40,45 @@ const ATTEMPT_PART = sql`
   SELECT 'attempt', a.id, a.status, a.amount_minor, a.currency, a.provider, a.provider_reference,
     nullif(trim(coalesce(dn.first_name, '') || ' ' || coalesce(dn.last_name, '')), ''),
     coalesce(a.email, dn.email), a.campaign_id, c.name, NULL::bigint, a.recurring_plan_id,
-    a.failure_code, a.failure_message, a.created_at, a.npo_id
+    a.failure_code, a.failure_message, a.created_at, a.npo_id, NULL, NULL
   FROM payment_attempts a LEFT JOIN donors dn ON dn.id = a.donor_id LEFT JOIN campaigns c ON c.id = a.campaign_id
   WHERE true`;
+
+// tix18b: ticket purchases (docs/decisions/060-whole-order-refunds.md): paid orders, single-ticket
+// refunds and whole-order refunds, from the events module's tables. A free order moved no money.
+const TICKET_BUYER = sql`nullif(trim(o.buyer_first_name || ' ' || o.buyer_last_name), '')`;
+const TICKET_PART = sql`
+  SELECT 'ticket', o.id, CASE WHEN o.status = 'refunded' THEN 'refunded' ELSE 'succeeded' END, o.total_minor,
+    o.currency, o.provider, o.provider_reference, ${TICKET_BUYER}, o.buyer_email, NULL, NULL, NULL, NULL, NULL, NULL,
+    o.created_at, o.npo_id, o.id, e.name
+  FROM event_orders o JOIN events e ON e.id = o.event_id
+  WHERE o.status IN ('paid', 'refunded') AND o.total_minor > 0`;
+const ticketRefundPart = (kind: 'ticket_refund' | 'order_refund') => sql`
+  SELECT ${kind}::text, r.id, 'refunded', -r.amount_minor, o.currency, o.provider, o.provider_reference,
+    ${TICKET_BUYER}, o.buyer_email, NULL, NULL, NULL, NULL, NULL, NULL, r.created_at, o.npo_id, o.id, e.name
+  FROM ${kind === 'ticket_refund' ? sql`event_ticket_refunds` : sql`event_order_refunds`} r
+  JOIN event_orders o ON o.id = r.order_id JOIN events e ON e.id = o.event_id
+  WHERE r.status = 'done' AND r.amount_minor > 0`;
 
 /**
  * The parts for one organisation (only the first names the columns, so all of them always run),
  * or only their rows whose id is `onlyIds` (an id, or an SQL array of ids).
  */
 function unionFor(npoId: number, onlyIds?: number | SQL): SQL {
-  const parts: Array<[SQL, string]> = [
-    [DONATION_PART, 'd'],
-    [REFUND_PART, 'l'],
-    [DISPUTE_PART, 'l'],
-    [ATTEMPT_PART, 'a'],
+  // [part, alias of its id, alias of its organisation]
+  const parts: Array<[SQL, string, string]> = [
+    [DONATION_PART, 'd', 'd'],
+    [REFUND_PART, 'l', 'l'],
+    [DISPUTE_PART, 'l', 'l'],
+    [ATTEMPT_PART, 'a', 'a'],
+    // tix18b: ticket purchases.
+    [TICKET_PART, 'o', 'o'],
+    [ticketRefundPart('ticket_refund'), 'r', 'o'],
+    [ticketRefundPart('order_refund'), 'r', 'o'],
   ];
   return sql.join(
-    parts.map(([part, alias]) => {
-      const own = sql`${part} AND ${sql.raw(alias)}.npo_id = ${npoId}`;
+    parts.map(([part, alias, npoAlias]) => {
+      const own = sql`${part} AND ${sql.raw(npoAlias)}.npo_id = ${npoId}`;
       if (onlyIds === undefined) return own;
       return typeof onlyIds === 'number'
         ? sql`${own} AND ${sql.raw(alias)}.id = ${onlyIds}`
@@ -85,10 +107,46 @@ function toTransaction(r: Row): TTransaction {
     failure_code: (r.failure_code as string | null) ?? null,
     failure_message: (r.failure_message as string | null) ?? null,
     created_at: new Date(r.created_at as string).toISOString(),
+    ticket_order_id: num(r.ticket_order_id),
+    event_name: (r.event_name as string | null) ?? null,
   };
 }
 
-type ListQuery = { page: number; per_page: number; status?: TTransactionListQuery['status']; search?: string };
+type ListQuery = {
+  page: number;
+  per_page: number;
+  status?: TTransactionListQuery['status'];
+  search?: string;
+  type?: TTransactionListQuery['type'];
+};
+
+/** tix18b: the ticket purchases' keys, by the buyer's name or e-mail or the payment's exact reference. */
+function ticketKeyParts(npoId: number, query: ListQuery): SQL[] {
+  const status = query.status;
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const buyer = (o: string) =>
+    pattern === null
+      ? sql``
+      : sql`AND (lower(${sql.raw(o)}.buyer_first_name || ' ' || ${sql.raw(o)}.buyer_last_name) LIKE ${pattern}
+          OR lower(${sql.raw(o)}.buyer_email) LIKE ${pattern} OR ${sql.raw(o)}.provider_reference = ${query.search ?? ''})`;
+  const parts: SQL[] = [];
+  if (!status || status === 'succeeded' || status === 'refunded') {
+    parts.push(sql`SELECT 'ticket'::text, o.id, o.created_at FROM event_orders o
+      WHERE o.npo_id = ${npoId} AND o.total_minor > 0
+        AND o.status IN ${status === 'succeeded' ? sql`('paid')` : status === 'refunded' ? sql`('refunded')` : sql`('paid', 'refunded')`}
+        ${buyer('o')}`);
+  }
+  if (!status || status === 'refunded') {
+    for (const [kind, table] of [
+      ['ticket_refund', sql`event_ticket_refunds`],
+      ['order_refund', sql`event_order_refunds`],
+    ] as const) {
+      parts.push(sql`SELECT ${kind}::text, r.id, r.created_at FROM ${table} r JOIN event_orders o ON o.id = r.order_id
+        WHERE o.npo_id = ${npoId} AND r.status = 'done' AND r.amount_minor > 0 ${buyer('o')}`);
+    }
+  }
+  return parts;
+}
 
 /**
  * Each kind's rows of one organisation as (kind, id, created_at), filtered by the query's status
@@ -97,6 +155,13 @@ type ListQuery = { page: number; per_page: number; status?: TTransactionListQuer
  * or an attempt's e-mail, reference or decline message (attempts are few).
  */
 function keyParts(npoId: number, query: ListQuery): SQL[] {
+  // tix18b: the "Type" filter chooses gifts, ticket purchases, or both.
+  const tickets = query.type === 'gifts' ? [] : ticketKeyParts(npoId, query);
+  if (query.type === 'tickets') return tickets;
+  return [...giftKeyParts(npoId, query), ...tickets];
+}
+
+function giftKeyParts(npoId: number, query: ListQuery): SQL[] {
   const status = query.status;
   const pattern = query.search ? containsPattern(query.search) : null;
   const donors = donorsMatchingSql(npoId, query.search ?? '');
@@ -144,7 +209,8 @@ function keyParts(npoId: number, query: ListQuery): SQL[] {
  */
 export async function listTransactions(db: Db, npoId: number, query: ListQuery) {
   const parts = keyParts(npoId, query);
-  const paymentsListed = !query.status || query.status === 'succeeded' || query.status === 'refunded';
+  const paymentsListed =
+    query.type !== 'tickets' && (!query.status || query.status === 'succeeded' || query.status === 'refunded');
   if (parts.length === 0) return { transactions: [], total: 0, page: query.page, per_page: query.per_page };
   const offset = (query.page - 1) * query.per_page;
   const newest = sql.join(

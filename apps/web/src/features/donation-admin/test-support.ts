@@ -70,6 +70,8 @@ export function transaction(id: string, overrides: Partial<TTransaction> = {}): 
     failure_code: 'card_declined',
     failure_message: 'Your card was declined.',
     created_at: '2026-03-05T09:00:00.000Z',
+    ticket_order_id: null,
+    event_name: null,
     ...overrides,
   };
 }

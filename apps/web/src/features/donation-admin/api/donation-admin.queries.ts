@@ -9,6 +9,7 @@ import type {
   TTransactionListResponse,
   TTransactionResponse,
   TTransactionStatus,
+  TTransactionType,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
@@ -25,7 +26,13 @@ export const donationAdminKeys = {
   donors: (npoId: number | null, q: string) => ['donation-admin', npoId, 'donor-search', q] as const,
 };
 
-export type TransactionListParams = { page: number; status: TTransactionStatus | null; search: string };
+export type TransactionListParams = {
+  page: number;
+  status: TTransactionStatus | null;
+  search: string;
+  // tix18b: gifts or ticket purchases only.
+  type?: TTransactionType | null;
+};
 
 export const donationAdminQueries = {
   donation: (npoId: number | null, id: number) =>
@@ -45,7 +52,13 @@ export const donationAdminQueries = {
       queryKey: donationAdminKeys.transactions(npoId, p),
       queryFn: ({ signal }) =>
         api<TTransactionListResponse>('GET', '/npo_admin/transactions', {
-          query: { page: p.page, per_page: TRANSACTIONS_PAGE_SIZE, status: p.status, search: p.search || undefined },
+          query: {
+            page: p.page,
+            per_page: TRANSACTIONS_PAGE_SIZE,
+            status: p.status,
+            search: p.search || undefined,
+            type: p.type ?? undefined,
+          },
           signal,
         }),
     }),

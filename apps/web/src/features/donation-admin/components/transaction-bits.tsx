@@ -26,7 +26,19 @@ export const KIND_LABELS: Record<TTransaction['kind'], string> = {
   refund: 'Refund',
   dispute: 'Dispute',
   attempt: 'Attempt',
+  // tix18b: ticket purchases (docs/decisions/060-whole-order-refunds.md).
+  ticket: 'Ticket purchase',
+  ticket_refund: 'Ticket refund',
+  order_refund: 'Ticket order refund',
 };
+/** tix18b: the "Type" filter's words. */
+export const TYPE_LABELS = { gifts: 'Gifts', tickets: 'Ticket purchases' } as const;
+/** tix18b: a ticket purchase opens its order; everything else its transaction page. */
+export const rowPath = (t: TTransaction) =>
+  t.ticket_order_id !== null ? `/dashboard/tickets/${t.ticket_order_id}` : transactionPath(t.id);
+/** What the row is for: the event of a ticket purchase, or the gift's campaign. */
+export const kindLine = (t: TTransaction) =>
+  t.event_name ? `${KIND_LABELS[t.kind]} · ${t.event_name}` : KIND_LABELS[t.kind];
 
 /** The status as a word; colour only repeats it. */
 export function TransactionStatus({ status }: { status: TTransactionStatus }) {

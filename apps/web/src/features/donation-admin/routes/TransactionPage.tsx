@@ -17,7 +17,7 @@ const ENTRY: PageEntry = {
   description: 'One payment attempt as the provider reported it, with the reason when it did not go through.',
   emptyTitle: '',
 };
-const VALID_ID = /^(payment|refund|dispute|attempt)-\d{1,15}$/;
+const VALID_ID = /^(payment|refund|dispute|attempt|ticket|ticket_refund|order_refund)-\d{1,15}$/;
 
 function BackLink() {
   return (
@@ -87,6 +87,14 @@ export function TransactionPage() {
           <Fact label="Payer">{whoPaid(t)}</Fact>
           <Fact label="E-mail">{t.email ?? '—'}</Fact>
           <Fact label="Campaign">{t.campaign_name ?? '—'}</Fact>
+          {/* tix18b: a ticket purchase leads to its order. */}
+          {t.ticket_order_id !== null && (
+            <Fact label="Ticket order">
+              <Anchor component={Link} to={`/dashboard/tickets/${t.ticket_order_id}`} size="sm">
+                {t.event_name ?? 'Event'}: order {t.ticket_order_id}
+              </Anchor>
+            </Fact>
+          )}
           <Fact label="Donation">
             {t.donation_id ? (
               <Anchor component={Link} to={`/dashboard/donation/${t.donation_id}`} size="sm">

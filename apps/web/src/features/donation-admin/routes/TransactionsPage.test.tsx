@@ -1,5 +1,6 @@
 import type { TCardTestingBurst } from '@kindling/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
 import { signedInSession } from '../../../test/fixtures.ts';
@@ -48,6 +49,40 @@ describe('TransactionsPage', () => {
     expect(within(declined).getByText('$42.00 USD')).toBeInTheDocument();
     expect(within(table).getByText('-$10.00 USD')).toBeInTheDocument();
     expect(within(table).getByText('Ada L')).toBeInTheDocument();
+  });
+
+  it('marks ticket purchases, links them to their order, and filters by type', async () => {
+    const stub = stubFetch({
+      'GET /npo_admin/transactions': (call) => ({
+        body: page(
+          call.query.get('type') === 'gifts'
+            ? []
+            : [
+                transaction('ticket-9', {
+                  kind: 'ticket',
+                  status: 'succeeded',
+                  amount_minor: 30_000,
+                  donor_name: 'Katherine Johnson',
+                  failure_message: null,
+                  campaign_name: null,
+                  ticket_order_id: 9,
+                  event_name: 'Harvest Gala',
+                }),
+              ],
+        ),
+      }),
+    });
+    render('/dashboard/tickets?type=tickets');
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const row = within(table).getByRole('row', { name: /Katherine Johnson/ });
+    expect(within(row).getByText('Ticket purchase · Harvest Gala')).toBeInTheDocument();
+    expect(within(row).getAllByRole('link')[0]).toHaveAttribute('href', '/dashboard/tickets/9');
+    expect(stub.callsTo('GET', '/npo_admin/transactions').at(-1)?.query.get('type')).toBe('tickets');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Gifts' }));
+    expect(await screen.findByText('No transactions match')).toBeInTheDocument();
+    expect(stub.callsTo('GET', '/npo_admin/transactions').at(-1)?.query.get('type')).toBe('gifts');
   });
 
   it('writes amounts in the organisation’s locale and times on its clock', async () => {

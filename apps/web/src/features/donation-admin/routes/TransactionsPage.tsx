@@ -1,4 +1,10 @@
-import { TRANSACTION_STATUSES, type TTransaction, type TTransactionStatus } from '@kindling/contracts';
+import {
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TTransaction,
+  type TTransactionStatus,
+  type TTransactionType,
+} from '@kindling/contracts';
 import { Anchor, Card, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -14,10 +20,11 @@ import { CardTestingBursts } from '../components/CardTestingBursts.tsx';
 import { useDonationBits } from '../components/donation-bits.tsx';
 import {
   FAILURE_TEXT_COLOR,
-  KIND_LABELS,
+  kindLine,
+  rowPath,
   TRANSACTION_STATUS_LABELS,
   TransactionStatus,
-  transactionPath,
+  TYPE_LABELS,
   whoPaid,
 } from '../components/transaction-bits.tsx';
 
@@ -47,7 +54,7 @@ function Rows({ list }: { list: TTransaction[] }) {
           {list.map((t) => (
             <Table.Tr key={t.id}>
               <Table.Td>
-                <Anchor component={Link} to={transactionPath(t.id)} size="sm">
+                <Anchor component={Link} to={rowPath(t)} size="sm">
                   {when(t.created_at)}
                 </Anchor>
               </Table.Td>
@@ -60,7 +67,7 @@ function Rows({ list }: { list: TTransaction[] }) {
                 )}
               </Table.Td>
               <Table.Td>{money(t.amount_minor, t.currency)}</Table.Td>
-              <Table.Td>{KIND_LABELS[t.kind]}</Table.Td>
+              <Table.Td>{kindLine(t)}</Table.Td>
               <Table.Td>
                 <TransactionStatus status={t.status} />
               </Table.Td>
@@ -85,8 +92,8 @@ function Cards({ list }: { list: TTransaction[] }) {
         <Card key={t.id} withBorder radius="md" p="sm" component="li">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={transactionPath(t.id)} fw={600} size="sm">
-                {money(t.amount_minor, t.currency)} · {KIND_LABELS[t.kind]}
+              <Anchor component={Link} to={rowPath(t)} fw={600} size="sm">
+                {money(t.amount_minor, t.currency)} · {kindLine(t)}
               </Anchor>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {whoPaid(t)}
@@ -117,11 +124,15 @@ export function TransactionsPage() {
   const status = (TRANSACTION_STATUSES as readonly string[]).includes(statusParam ?? '')
     ? (statusParam as TTransactionStatus)
     : null;
+  const typeParam = params.get('type');
+  const type = (TRANSACTION_TYPES as readonly string[]).includes(typeParam ?? '')
+    ? (typeParam as TTransactionType)
+    : null;
   const [searchText, setSearchText] = useState(params.get('search') ?? '');
   const [search] = useDebouncedValue(searchText.trim(), 300);
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const query = useQuery({
-    ...donationAdminQueries.transactions(npoId, { page, status, search }),
+    ...donationAdminQueries.transactions(npoId, { page, status, search, type }),
     placeholderData: keepPreviousData,
   });
   const update = (changes: Record<string, string | null>) => {
@@ -152,8 +163,8 @@ export function TransactionsPage() {
       <ListMessage
         role="status"
         icon={<ArrowLeftRight size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
-        title={search || status ? 'No transactions match' : TRANSACTIONS_ENTRY.emptyTitle}
-        hint={search || status ? 'Try another search or status.' : 'Payments appear here as donors give.'}
+        title={search || status || type ? 'No transactions match' : TRANSACTIONS_ENTRY.emptyTitle}
+        hint={search || status || type ? 'Try another search, type or status.' : 'Payments appear here as donors give.'}
       />
     );
   else body = mobile ? <Cards list={list} /> : <Rows list={list} />;
@@ -180,6 +191,16 @@ export function TransactionsPage() {
           data={TRANSACTION_STATUSES.map((s) => ({ value: s, label: TRANSACTION_STATUS_LABELS[s] }))}
           value={status}
           onChange={(value) => update({ status: value, page: null })}
+          w={{ base: '100%', xs: 200 }}
+        />
+        {/* tix18b: gifts or ticket purchases. */}
+        <Select
+          label="Type"
+          placeholder="Gifts and tickets"
+          clearable
+          data={TRANSACTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+          value={type}
+          onChange={(value) => update({ type: value, page: null })}
           w={{ base: '100%', xs: 200 }}
         />
       </Group>

@@ -77,10 +77,37 @@ describe('one ticket order', () => {
     expect(stub.callsTo('POST', '/npo_admin/event_orders/9/tickets/42/refund')).toHaveLength(1);
   });
 
+  it('refunds the whole order after a confirming click, and resends the tickets', async () => {
+    const stub = stubFetch({
+      'GET /npo_admin/event_orders/9': { body: ORDER },
+      'POST /npo_admin/event_orders/9/resend': { body: { sent_to: 'ada@example.org' } },
+      'POST /npo_admin/event_orders/9/refund': {
+        body: {
+          ...ORDER,
+          status: 'refunded',
+          refunded_minor: 28_000,
+          tickets: [ticket(41, 'Ada Byron', 'refunded'), ticket(42, 'Mary Somerville', 'refunded')],
+        },
+      },
+    });
+    render(5150);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend tickets' }));
+    expect(await screen.findByText('Tickets sent again to ada@example.org.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refund the whole order' }));
+    expect(stub.callsTo('POST', '/npo_admin/event_orders/9/refund')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm: refund the whole order' }));
+    expect(await screen.findByText('refunded', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.getByText('Refunded').nextElementSibling).toHaveTextContent('$280.00');
+    expect(screen.queryByRole('button', { name: /Refund|Resend/ })).not.toBeInTheDocument();
+    expect(stub.callsTo('POST', '/npo_admin/event_orders/9/refund')).toHaveLength(1);
+  });
+
   it('offers no refund to staff outside the admin group', async () => {
     stubFetch({ 'GET /npo_admin/event_orders/9': { body: ORDER } });
     render(1984);
     await screen.findByRole('heading', { name: 'Order from Ada Byron' });
     expect(screen.queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend tickets' })).toBeInTheDocument();
   });
 });

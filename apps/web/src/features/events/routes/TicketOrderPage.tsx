@@ -10,6 +10,7 @@ import { pageEntry } from '../../../shared/page-catalog.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { eventQueries } from '../api/events.queries.ts';
+import { OrderActions } from '../components/OrderActions.tsx';
 import { TicketRefundButton } from '../components/TicketRefundButton.tsx';
 
 const ENTRY = pageEntry('/dashboard/tickets/:id') ?? {
@@ -39,7 +40,7 @@ export function TicketOrderPage() {
   const o = order.data;
   // tix18: admins refund single tickets of a paid order.
   const canRefund = canReach('admin', effectiveRoleCode(session.role, session.roleName)) && o?.status === 'paid';
-  const partlyRefunded = o ? o.refunded_minor > 0 : false;
+  const partlyRefunded = o ? o.status === 'paid' && o.refunded_minor > 0 : false;
   return (
     <PageFrame entry={ENTRY} heading={o ? `Order from ${o.buyer_name}` : undefined}>
       {order.isError ? (
@@ -75,7 +76,7 @@ export function TicketOrderPage() {
               />
               <Figure label="Gift" value={format.money(o.gift_minor, o.currency)} />
               <Figure label="Total" value={format.money(o.total_minor, o.currency)} />
-              {partlyRefunded && <Figure label="Refunded" value={format.money(o.refunded_minor, o.currency)} />}
+              {o.refunded_minor > 0 && <Figure label="Refunded" value={format.money(o.refunded_minor, o.currency)} />}
               <Figure label="Fair-market value" value={format.money(o.fair_market_minor, o.currency)} />
               <Figure label="Tax-deductible" value={format.money(o.deductible_minor, o.currency)} />
               <Figure
@@ -95,6 +96,10 @@ export function TicketOrderPage() {
                 ))}
               </Stack>
             )}
+            {/* tix18b: resend the tickets; admins refund the whole order. */}
+            <Stack mt="md">
+              <OrderActions npoId={session.selectedNpo?.id ?? null} order={o} canRefund={canRefund} />
+            </Stack>
           </Paper>
           <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="attendees-heading">
             <Title order={2} size="h4" id="attendees-heading" mb="sm">
@@ -132,7 +137,7 @@ export function TicketOrderPage() {
             </ScrollTable>
           </Paper>
           <Group>
-            <Anchor component={Link} to="/dashboard/tickets">
+            <Anchor component={Link} to="/dashboard/tickets?type=tickets">
               All transactions
             </Anchor>
             <Anchor component={Link} to="/dashboard/events">
