@@ -44,7 +44,10 @@ describe('payment links', () => {
       await staff.getByLabel(/^E-mail/).fill(email);
       await staff.getByLabel(/^Purpose/).fill(purpose);
       await staff.getByRole('textbox', { name: /^Amount/ }).fill('120');
-      await staff.getByLabel(/^Campaign the money counts to/).first().click();
+      await staff
+        .getByLabel(/^Campaign the money counts to/)
+        .first()
+        .click();
       await staff.getByRole('option', { name: 'Spring Appeal' }).click();
       expect(await staff.getByRole('checkbox', { name: 'E-mail the request to the payer now' }).isChecked()).toBe(true);
       expect(await seriousViolations(staff)).toEqual([]);
@@ -92,7 +95,10 @@ describe('payment links', () => {
       const payments = staff.getByRole('region', { name: 'Payments' });
       await payments.getByRole('cell', { name: /^\d+-\d+$/ }).waitFor();
       await payments.getByRole('cell', { name: '$120.00' }).waitFor();
-      await staff.getByRole('region', { name: 'E-mails' }).getByRole('link', { name: /statement/ }).waitFor();
+      await staff
+        .getByRole('region', { name: 'E-mails' })
+        .getByRole('link', { name: /statement/ })
+        .waitFor();
       expect(await seriousViolations(staff)).toEqual([]);
       await staff.screenshot({ path: `${SHOTS}/payment-request-paid-${width}.png`, fullPage: true });
     }, 180_000);

@@ -4,10 +4,10 @@
 import { PAYMENT_REQUEST_MESSAGES as M } from '@kindling/contracts/payment-request-rules.ts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../test/fetch-stub.ts';
 import { testCampaign } from '../donate/test-campaign.ts';
-import type { PayRequest } from './pay-format.ts';
+import { stubFetch } from '../test/fetch-stub.ts';
 import { PayPage } from './PayPage.tsx';
+import type { PayRequest } from './pay-format.ts';
 
 const request = (over: Partial<PayRequest> = {}): PayRequest => ({
   public_id: 'riverside-gala-sponsorship-2026',
