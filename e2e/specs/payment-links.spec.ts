@@ -38,10 +38,11 @@ describe('payment links', () => {
       await signIn(staff, 'admin@kindling.test');
       await staff.waitForURL('**/dashboard/home');
       await staff.goto('/dashboard/payment-request-new');
-      await staff.getByText('New donor').click();
+      await staff.getByRole('heading', { name: 'New payment request' }).waitFor({ timeout: 15_000 });
+      await staff.locator('label', { hasText: /^New donor$/ }).click();
       await staff.getByLabel(/^First name/).fill('Pat');
       await staff.getByLabel(/^Last name/).fill(`Pledger${width}`);
-      await staff.getByLabel(/^E-mail/).fill(email);
+      await staff.getByRole('textbox', { name: 'E-mail' }).fill(email);
       await staff.getByLabel(/^Purpose/).fill(purpose);
       await staff.getByRole('textbox', { name: /^Amount/ }).fill('120');
       await staff
