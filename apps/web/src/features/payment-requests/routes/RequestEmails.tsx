@@ -5,6 +5,7 @@ import { Alert, Anchor, Button, Group, Paper, Table, Text, Title } from '@mantin
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useFormat } from '../../../shared/format.ts';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { paymentRequestKeys, sendPaymentRequest } from '../api/payment-requests.queries.ts';
 
 export function RequestEmails({ request: r, canSend }: { request: TPaymentRequestDetail; canSend: boolean }) {
@@ -45,24 +46,26 @@ export function RequestEmails({ request: r, canSend }: { request: TPaymentReques
       {r.emails.length === 0 ? (
         <Text c="dimmed">No e-mails sent yet.</Text>
       ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Sent</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>To</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {r.emails.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{format.dateTime(e.sent_at)}</Table.Td>
-                <Table.Td>{PAYMENT_REQUEST_EMAIL_LABELS[e.kind]}</Table.Td>
-                <Table.Td>{e.recipient}</Table.Td>
+        <ScrollTable label="E-mails sent" minWidth={480}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Sent</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>To</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.emails.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{format.dateTime(e.sent_at)}</Table.Td>
+                  <Table.Td>{PAYMENT_REQUEST_EMAIL_LABELS[e.kind]}</Table.Td>
+                  <Table.Td>{e.recipient}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
       )}
       <Text size="sm" mt="xs">
         <Anchor component={Link} to="/dashboard/payment-requests/emails" td="underline">
