@@ -46,7 +46,12 @@ import { notificationRoutes, startNotificationFanout } from './modules/notificat
 import { organisationRoutes } from './modules/organisations/index.ts';
 import { overviewRoutes } from './modules/overview/index.ts';
 // pay25: payment requests (/pay/{id}, decision 050).
-import { linkRequestPayment, paymentRequestRoutes, requestGate } from './modules/payment-requests/index.ts';
+import {
+  linkRequestPayment,
+  paymentRequestRoutes,
+  registerPaymentRequestReminders,
+  requestGate,
+} from './modules/payment-requests/index.ts';
 import { currencyFactors, paymentSettingsRoutes, registerReferenceRates } from './modules/payment-settings/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import {
@@ -217,7 +222,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // teams16: fundraising teams, the team page and the teams leaderboard (decision 051).
       await api.register(peerTeamRoutes, { db: deps.db });
       // pay25: payment requests (decision 050).
-      await api.register(paymentRequestRoutes, { db: deps.db });
+      await api.register(paymentRequestRoutes, {
+        db: deps.db,
+        mailer: deps.mailer,
+        origin: publicOrigin(deps.config),
+      });
     },
     { prefix: '/api/v1' },
   );
@@ -322,6 +331,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
     log: (err) => app.log.error({ err }, 'the console roll-up could not be enqueued'),
   });
+  // pay25b: payment request reminders before and after the due day, hourly.
+  const paymentRemindersClock = registerPaymentRequestReminders(jobs, {
+    db: deps.db,
+    mailer: deps.mailer,
+    origin: publicOrigin(deps.config),
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
+    log: (err) => app.log.error({ err }, 'the payment request reminders could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -334,7 +351,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   membershipsClock.start();
   // admin24: the console's roll-up clock.
   consoleFiguresClock.start();
+  // pay25b: payment request reminders.
+  paymentRemindersClock.start();
   app.addHook('onClose', async () => {
+    paymentRemindersClock.stop();
     membershipsClock.stop();
     consoleFiguresClock.stop();
     tasksClock.stop();

@@ -85,6 +85,8 @@ const DASHBOARD_ROUTES = [
   '/dashboard/payment-requests',
   '/dashboard/payment-requests/:id',
   '/dashboard/payment-request-new',
+  // pay25b: payment request e-mail templates.
+  '/dashboard/payment-requests/emails',
 ];
 const ADMIN_ROUTES = [
   '/admin',

@@ -8,6 +8,9 @@ export const EMAIL_KINDS = [
   'failed_charge',
   'card_expiring',
   'plan_cancelled',
+  // pay25: the payment request e-mail and its reminder (docs/decisions/050-payment-requests.md).
+  'payment_request',
+  'payment_request_reminder',
 ] as const;
 export type TEmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -24,6 +27,11 @@ export const MERGE_FIELDS = [
   'failure_reason',
   'portal_url',
   'update_payment_url',
+  // pay25: payment requests.
+  'request_purpose',
+  'due_date',
+  'payment_url',
+  'statement_url',
 ] as const;
 export type TMergeField = (typeof MERGE_FIELDS)[number];
 
@@ -31,7 +39,13 @@ export const isMergeField = (name: string): name is TMergeField => (MERGE_FIELDS
 export const isEmailKind = (name: string): name is TEmailKind => (EMAIL_KINDS as readonly string[]).includes(name);
 
 /** Merge fields whose value is a URL: the only ones a link's address may be. */
-export const URL_MERGE_FIELDS: readonly TMergeField[] = ['portal_url', 'update_payment_url'];
+export const URL_MERGE_FIELDS: readonly TMergeField[] = [
+  'portal_url',
+  'update_payment_url',
+  // pay25: payment requests.
+  'payment_url',
+  'statement_url',
+];
 
 export const EMAIL_KIND_LABELS: Record<TEmailKind, string> = {
   receipt: 'Receipt',
@@ -40,6 +54,9 @@ export const EMAIL_KIND_LABELS: Record<TEmailKind, string> = {
   failed_charge: 'Failed charge',
   card_expiring: 'Card expiring',
   plan_cancelled: 'Plan cancelled',
+  // pay25: payment requests.
+  payment_request: 'Payment request',
+  payment_request_reminder: 'Payment reminder',
 };
 
 export const EMAIL_KIND_DESCRIPTIONS: Record<TEmailKind, string> = {
@@ -51,6 +68,11 @@ export const EMAIL_KIND_DESCRIPTIONS: Record<TEmailKind, string> = {
   failed_charge: 'Sent when a recurring charge fails, with a link to update the payment method.',
   card_expiring: 'Sent once when the card of a recurring gift expires this month or next.',
   plan_cancelled: 'Sent when a recurring gift ends.',
+  // pay25: payment requests.
+  payment_request:
+    'Sent when you create a payment request with “E-mail it now”, and when you resend it from the request’s page.',
+  payment_request_reminder:
+    'Sent before and after a request’s due date while it is not paid, as set under Reminders on the payment requests page.',
 };
 
 /** The kinds on each staff page. */
@@ -61,6 +83,8 @@ export const RECURRING_EMAIL_KINDS: readonly TEmailKind[] = [
   'card_expiring',
   'plan_cancelled',
 ];
+// pay25: the kinds on /dashboard/payment-requests/emails.
+export const PAYMENT_REQUEST_TEMPLATE_KINDS: readonly TEmailKind[] = ['payment_request', 'payment_request_reminder'];
 
 export const MERGE_FIELD_LABELS: Record<TMergeField, string> = {
   donor_first_name: 'Donor first name',
@@ -75,6 +99,11 @@ export const MERGE_FIELD_LABELS: Record<TMergeField, string> = {
   failure_reason: 'Failure reason',
   portal_url: 'Donor portal link',
   update_payment_url: 'Update payment method link',
+  // pay25: payment requests.
+  request_purpose: 'What the payment is for',
+  due_date: 'Due date',
+  payment_url: 'Payment link',
+  statement_url: 'Statement (PDF) link',
 };
 
 /**
@@ -89,6 +118,9 @@ export const REQUIRED_MERGE_FIELDS: Record<TEmailKind, readonly TMergeField[]> =
   failed_charge: ['update_payment_url'],
   card_expiring: ['update_payment_url'],
   plan_cancelled: ['portal_url'],
+  // pay25: a payment request e-mail always carries its payment link.
+  payment_request: ['payment_url'],
+  payment_request_reminder: ['payment_url'],
 };
 
 /** The values the preview renders with. */
@@ -105,6 +137,11 @@ export const SAMPLE_MERGE_VALUES: Record<TMergeField, string> = {
   failure_reason: 'Your card was declined.',
   portal_url: 'https://example.org/portal/sample',
   update_payment_url: 'https://example.org/portal/sample?plan=1',
+  // pay25: payment requests.
+  request_purpose: 'Harvest Gala table sponsorship',
+  due_date: 'December 3, 2026',
+  payment_url: 'https://example.org/pay/sample',
+  statement_url: 'https://example.org/api/v1/payment_requests/sample/statement.pdf',
 };
 
 export const EMAIL_SUBJECT_MAX = 200;

@@ -13,6 +13,15 @@ export const PAYMENT_REQUEST_STATUS_LABELS: Record<TPaymentRequestStatus, string
   expired: 'Expired',
 };
 
+/** The e-mails a request sends: the request itself (on create, by "Resend") and two reminders. */
+export const PAYMENT_REQUEST_EMAIL_KINDS = ['request', 'reminder_before', 'reminder_after'] as const;
+export type TPaymentRequestEmailKind = (typeof PAYMENT_REQUEST_EMAIL_KINDS)[number];
+export const PAYMENT_REQUEST_EMAIL_LABELS: Record<TPaymentRequestEmailKind, string> = {
+  request: 'Request',
+  reminder_before: 'Reminder before the due date',
+  reminder_after: 'Reminder after the due date',
+};
+
 export const PAYMENT_REQUEST_MESSAGES = {
   notFound: 'No such payment request.',
   paid: 'This request has been paid in full. Thank you!',
@@ -26,4 +35,5 @@ export const PAYMENT_REQUEST_MESSAGES = {
   feeCover: 'This request does not offer covering the fees.',
   campaign: 'This payment does not belong to this request.',
   notCancellable: 'Only a request that is not yet paid can be cancelled.',
+  notSendable: 'Only a request that still takes payment can be e-mailed.',
 } as const;

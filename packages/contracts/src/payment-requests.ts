@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZCurrencyCode } from './currencies.ts';
 import { ZOfflineMethod } from './donation-admin.ts';
 import { ZPositiveMinorAmount } from './money.ts';
-import { PAYMENT_REQUEST_STATUSES } from './payment-request-rules.ts';
+import { PAYMENT_REQUEST_EMAIL_KINDS, PAYMENT_REQUEST_STATUSES } from './payment-request-rules.ts';
 
 export * from './payment-request-rules.ts';
 
@@ -35,6 +35,8 @@ export const ZPaymentRequestInput = z
     expires_on: ZDay.nullable().optional(),
     reference: z.string().trim().max(100).default(''),
     allow_fee_cover: z.boolean().default(false),
+    /** E-mail the request to the payer as soon as it is created. */
+    send_email: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     if (!v.donor_id && !v.payer)
@@ -85,6 +87,17 @@ export const ZPaymentRequestDetail = ZPaymentRequestSummary.extend({
   /** The path the payer opens: /pay/{public_id}. */
   pay_path: z.string(),
   payments: z.array(ZPaymentRequestPayment),
+  /** The e-mails sent for it, newest first. */
+  emails: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(PAYMENT_REQUEST_EMAIL_KINDS),
+      recipient: z.string(),
+      sent_at: z.string(),
+    }),
+  ),
+  /** The statement (PDF) staff download. */
+  statement_path: z.string(),
 });
 export type TPaymentRequestDetail = z.infer<typeof ZPaymentRequestDetail>;
 
@@ -129,3 +142,19 @@ export const ZPublicPaymentRequest = z.object({
   locale: z.string(),
 });
 export type TPublicPaymentRequest = z.infer<typeof ZPublicPaymentRequest>;
+
+/** An organisation's reminders: before and after a request's due day, while it is not paid. */
+export const ZPaymentRequestSettings = z.object({
+  reminders_enabled: z.boolean(),
+  days_before: z
+    .number({ error: 'Enter a number of days.' })
+    .int('Enter a whole number of days.')
+    .min(0, 'Enter 0 to 90 days.')
+    .max(90, 'Enter 0 to 90 days.'),
+  days_after: z
+    .number({ error: 'Enter a number of days.' })
+    .int('Enter a whole number of days.')
+    .min(0, 'Enter 0 to 90 days.')
+    .max(90, 'Enter 0 to 90 days.'),
+});
+export type TPaymentRequestSettings = z.infer<typeof ZPaymentRequestSettings>;

@@ -307,4 +307,10 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     description: 'Who pays, how much and why; the payer gets a link to pay it.',
     emptyTitle: 'Nothing to show yet',
   }),
+  // pay25b: payment request e-mail templates.
+  '/dashboard/payment-requests/emails': fundraising({
+    title: 'Payment request emails',
+    description: 'The e-mail that sends a payment request and the reminder before and after its due date.',
+    emptyTitle: 'No email templates yet',
+  }),
 };

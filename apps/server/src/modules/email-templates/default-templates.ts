@@ -67,4 +67,26 @@ export const DEFAULT_TEMPLATES: Record<TEmailKind, TemplateSource> = {
       closing,
     ].join(''),
   },
+  // pay25: payment requests (docs/decisions/050-payment-requests.md).
+  payment_request: {
+    subject: '{{organisation_name}}: {{request_purpose}}',
+    html: [
+      greeting,
+      '<p>{{organisation_name}} asks you for {{amount}} for {{request_purpose}}.{{#due_date}} It is due on {{due_date}}.{{/due_date}}</p>',
+      '<p><a href="{{payment_url}}">Pay now</a></p>',
+      '<p><a href="{{statement_url}}">Download the statement (PDF)</a></p>',
+      closing,
+    ].join(''),
+  },
+  payment_request_reminder: {
+    subject: 'Reminder: {{request_purpose}} for {{organisation_name}}',
+    html: [
+      greeting,
+      '<p>A friendly reminder: {{amount}} for {{request_purpose}} is still to be paid to {{organisation_name}}.{{#due_date}} It is due on {{due_date}}.{{/due_date}}</p>',
+      '<p><a href="{{payment_url}}">Pay now</a></p>',
+      '<p><a href="{{statement_url}}">Download the statement (PDF)</a></p>',
+      '<p>If you have paid already, thank you, and please ignore this e-mail.</p>',
+      closing,
+    ].join(''),
+  },
 };

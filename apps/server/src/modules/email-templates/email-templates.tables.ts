@@ -11,6 +11,9 @@ export const emailTemplateKinds = [
   'failed_charge',
   'card_expiring',
   'plan_cancelled',
+  // pay25: payment requests.
+  'payment_request',
+  'payment_request_reminder',
 ] as const;
 
 /**

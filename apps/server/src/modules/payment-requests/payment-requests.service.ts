@@ -22,6 +22,7 @@ import { recordOfflineGift } from '../donation-admin/index.ts';
 import type { RecordedGift } from '../donations/index.ts';
 import { donors } from '../donors/index.ts';
 import { findNpo } from '../organisations/index.ts';
+import { requestEmails } from './payment-request-emails.ts';
 import {
   addPayment,
   findByPublicId,
@@ -78,7 +79,7 @@ export async function listPaymentRequests(
 export async function paymentRequestDetail(db: Db, npoId: number, id: number): Promise<TPaymentRequestDetail> {
   const r = await findRequest(db, npoId, id);
   if (!r) throw notFound();
-  const payments = await requestPayments(db, r.id);
+  const [payments, emails] = await Promise.all([requestPayments(db, r.id), requestEmails(db, r.id)]);
   return {
     ...toSummary(r),
     description: r.description,
@@ -96,6 +97,8 @@ export async function paymentRequestDetail(db: Db, npoId: number, id: number): P
       payment_method: p.payment_method ?? '',
       provider: p.provider ?? '',
     })),
+    emails,
+    statement_path: `/api/v1/npo_admin/payment_requests/${r.id}/statement.pdf`,
   };
 }
 

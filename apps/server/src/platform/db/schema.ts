@@ -41,6 +41,8 @@ export * from '../../modules/notes/notes.tables.ts';
 export * from '../../modules/notifications/notifications.tables.ts';
 export * from '../../modules/organisations/organisations.tables.ts';
 export * from '../../modules/overview/dashboard-settings.tables.ts';
+// pay25b: payment request e-mails and reminder settings.
+export * from '../../modules/payment-requests/payment-request-emails.tables.ts';
 // pay25: payment requests and the payments counted against them (decision 050).
 export * from '../../modules/payment-requests/payment-requests.tables.ts';
 export * from '../../modules/payment-settings/payment-settings.tables.ts';

@@ -103,6 +103,12 @@ const paymentRequestPage = (name: 'PaymentRequestsPage' | 'PaymentRequestPage' |
 const PaymentRequestsPage = paymentRequestPage('PaymentRequestsPage');
 const PaymentRequestPage = paymentRequestPage('PaymentRequestPage');
 const PaymentRequestNewPage = paymentRequestPage('PaymentRequestNewPage');
+// pay25b: payment request e-mail templates.
+const PaymentRequestEmailsPage = lazy(() =>
+  import('../../features/email-templates/routes/EmailTemplatePages.tsx').then((m) => ({
+    default: m.PaymentRequestEmailsPage,
+  })),
+);
 const DonorPage = lazy(() =>
   import('../../features/donors/routes/DonorPage.tsx').then((m) => ({ default: m.DonorPage })),
 );
@@ -287,6 +293,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/console/sales': <ConsoleSalesPage />,
   '/console/notifications': <ConsoleNotificationsPage />,
   '/console/security': <ConsoleSecurityPage />,
+  // pay25b: payment request e-mail templates.
+  '/dashboard/payment-requests/emails': <PaymentRequestEmailsPage />,
 };
 
 /**

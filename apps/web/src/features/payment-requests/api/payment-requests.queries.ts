@@ -3,6 +3,7 @@ import type {
   TPaymentRequestDetail,
   TPaymentRequestInput,
   TPaymentRequestList,
+  TPaymentRequestSettings,
   TPaymentRequestStatus,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -45,3 +46,14 @@ export const cancelPaymentRequest = (id: number) =>
   api<TPaymentRequestDetail>('POST', `/npo_admin/payment_requests/${id}/cancel`, { body: {} });
 export const markPaidOffline = (id: number, body: TMarkPaidOffline) =>
   api<TPaymentRequestDetail>('POST', `/npo_admin/payment_requests/${id}/paid_offline`, { body });
+// pay25b: the request e-mail, the reminders' settings (docs/decisions/055-payment-request-e-mails.md).
+export const sendPaymentRequest = (id: number) =>
+  api<TPaymentRequestDetail>('POST', `/npo_admin/payment_requests/${id}/send`, { body: {} });
+export const paymentRequestSettingsQuery = (npoId: number | null) =>
+  queryOptions({
+    queryKey: [...paymentRequestKeys.all, 'settings', npoId] as const,
+    queryFn: ({ signal }) => api<TPaymentRequestSettings>('GET', '/npo_admin/payment_request_settings', { signal }),
+    enabled: npoId !== null,
+  });
+export const savePaymentRequestSettings = (body: TPaymentRequestSettings) =>
+  api<TPaymentRequestSettings>('PUT', '/npo_admin/payment_request_settings', { body });

@@ -45,6 +45,7 @@ type Form = {
   expiresOn: string;
   reference: string;
   allowFeeCover: boolean;
+  sendEmail: boolean;
 };
 
 function toInput(f: Form): { input: TPaymentRequestInput } | { amountError: string } {
@@ -68,6 +69,7 @@ function toInput(f: Form): { input: TPaymentRequestInput } | { amountError: stri
       expires_on: f.expiresOn || null,
       reference: f.reference,
       allow_fee_cover: f.allowFeeCover,
+      send_email: f.sendEmail,
     },
   };
 }
@@ -93,6 +95,7 @@ export function PaymentRequestNewPage() {
     expiresOn: '',
     reference: '',
     allowFeeCover: false,
+    sendEmail: true,
   });
   const [amountError, setAmountError] = useState<string | null>(null);
   const campaigns = useQuery({ ...offlineFormQueries.campaigns(npoId), enabled: canCreate });
@@ -240,6 +243,11 @@ export function PaymentRequestNewPage() {
                 label="The payer may add 3.2% to cover the processing fees"
                 checked={form.allowFeeCover}
                 onChange={(e) => set('allowFeeCover', e.currentTarget.checked)}
+              />
+              <Checkbox
+                label="E-mail the request to the payer now"
+                checked={form.sendEmail}
+                onChange={(e) => set('sendEmail', e.currentTarget.checked)}
               />
             </Stack>
             {save.isError && !Object.keys(fields).length && (

@@ -29,6 +29,7 @@ import {
   paymentRequestKeys,
   paymentRequestQueries,
 } from '../api/payment-requests.queries.ts';
+import { RequestEmails } from './RequestEmails.tsx';
 import { payUrlOf, RequestStatus } from './request-bits.tsx';
 
 const ENTRY = { title: 'Payment request', section: 'Fundraising', description: '', emptyTitle: '' };
@@ -201,6 +202,8 @@ export function PaymentRequestPage() {
             </Anchor>
           </Text>
         </Paper>
+        {/* pay25b: the request's e-mails and statement. */}
+        <RequestEmails request={r} canSend={canEdit && open} />
         <Paper withBorder radius="md" p="md" component="section" aria-label="Payments">
           <Title order={2} size="h5" mb="xs">
             Payments

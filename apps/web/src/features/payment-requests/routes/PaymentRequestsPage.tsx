@@ -18,6 +18,7 @@ import { pageEntry } from '../../../shared/page-catalog.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { paymentRequestQueries } from '../api/payment-requests.queries.ts';
+import { ReminderSettingsButton } from './ReminderSettings.tsx';
 import { RequestStatus } from './request-bits.tsx';
 
 const ENTRY = pageEntry('/dashboard/payment-requests') ?? {
@@ -89,6 +90,13 @@ export function PaymentRequestsPage() {
       >
         Export CSV
       </Button>
+      {/* pay25b: reminders and the e-mails' templates. */}
+      {canCreate && <ReminderSettingsButton />}
+      {canCreate && (
+        <Button component={Link} to="/dashboard/payment-requests/emails" variant="default">
+          Edit e-mails
+        </Button>
+      )}
       {canCreate && (
         <Button component={Link} to="/dashboard/payment-request-new" leftSection={<Plus size={16} aria-hidden />}>
           New request

@@ -1,0 +1,89 @@
+// The public payment page's states (docs/decisions/050-payment-requests.md): an open request asks for
+// its amount, a partly paid one shows what is left, and a paid, cancelled or expired one says so
+// plainly and offers no payment; an unknown link says it was not found.
+import { PAYMENT_REQUEST_MESSAGES as M } from '@kindling/contracts/payment-request-rules.ts';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testCampaign } from '../donate/test-campaign.ts';
+import { stubFetch } from '../test/fetch-stub.ts';
+import { PayPage } from './PayPage.tsx';
+import type { PayRequest } from './pay-format.ts';
+
+const request = (over: Partial<PayRequest> = {}): PayRequest => ({
+  public_id: 'riverside-gala-sponsorship-2026',
+  status: 'open',
+  organisation: 'Riverside Food Bank',
+  logo_url: null,
+  purpose: 'Harvest Gala table sponsorship',
+  description: 'A table for ten.',
+  amount_kind: 'fixed',
+  amount_minor: 250_000,
+  paid_minor: 0,
+  payable_minor: 250_000,
+  currency: 'USD',
+  due_on: '2026-12-03',
+  allow_fee_cover: false,
+  payer: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.org' },
+  campaign_id: 1,
+  designation_id: null,
+  locale: 'en-US',
+  ...over,
+});
+
+/** The page as the server serves it: the request and its campaign placed in the document. */
+function show(r: PayRequest) {
+  const node = document.createElement('script');
+  node.id = 'kindling-pay';
+  node.type = 'application/json';
+  node.textContent = JSON.stringify({ request: r, campaign: testCampaign({}) });
+  document.body.append(node);
+  return render(<PayPage pathname={`/pay/${r.public_id}`} />);
+}
+
+afterEach(() => {
+  document.getElementById('kindling-pay')?.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('the /pay/{id} page', () => {
+  it('asks an open request for its amount and goes on to the payment step', () => {
+    show(request());
+    expect(screen.getByRole('heading', { level: 1, name: 'Harvest Gala table sponsorship' })).toBeTruthy();
+    expect(screen.getByText('Amount to pay:').textContent).toContain('$2,500.00');
+    expect(screen.getByText('December 3, 2026')).toBeTruthy();
+    expect(screen.queryByText('Paid so far')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
+  it('shows a partly paid request what is left, and asks for that', () => {
+    show(request({ status: 'partly_paid', paid_minor: 50_000, payable_minor: 200_000 }));
+    expect(screen.getByText('Paid so far').nextElementSibling?.textContent).toBe('$500.00');
+    expect(screen.getByText('Left to pay').nextElementSibling?.textContent).toBe('$2,000.00');
+    expect(screen.getByText('Amount to pay:').textContent).toContain('$2,000.00');
+  });
+
+  it.each([
+    ['paid', M.paid],
+    ['cancelled', M.cancelled],
+    ['expired', M.expired],
+  ] as const)('says a %s request takes no payment and offers none', (status, message) => {
+    show(request({ status }));
+    expect(screen.getByRole('status').textContent).toBe(message);
+    expect(screen.queryByRole('button', { name: 'Continue to payment' })).toBeNull();
+  });
+
+  it('refuses an amount below a minimum request’s minimum, naming it', () => {
+    show(request({ amount_kind: 'minimum', amount_minor: 5_000, payable_minor: 5_000 }));
+    fireEvent.change(screen.getByLabelText(/at least \$50\.00/), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByRole('alert').textContent).toBe('The least you can pay on this request is $50.00.');
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('says an unknown link was not found', async () => {
+    stubFetch({ 'GET /payment_requests/nope-nope-nope-nope': { status: 404, body: { message: M.notFound } } });
+    render(<PayPage pathname="/pay/nope-nope-nope-nope" />);
+    expect(await screen.findByRole('heading', { name: 'We could not find that payment request.' })).toBeTruthy();
+  });
+});
