@@ -27,10 +27,17 @@ export const peerTeams = pgTable(
     story: text().notNull().default(''),
     imageUrl: text(),
     goalMinor: bigint({ mode: 'number' }),
+    /** Pending while staff have not approved it (campaigns that ask for approval); only live teams are public. */
+    state: text({ enum: ['pending', 'live'] })
+      .notNull()
+      .default('live'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('peer_teams_campaign_idx').on(t.campaignId)],
+  (t) => [
+    index('peer_teams_campaign_idx').on(t.campaignId),
+    check('peer_teams_state_check', sql`${t.state} IN ('pending', 'live')`),
+  ],
 );
 
 export const PEER_MILESTONES = ['first_gift', '25', '50', '75', '100'] as const;
