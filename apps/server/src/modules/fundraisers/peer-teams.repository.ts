@@ -136,22 +136,16 @@ export type BoardTeamRow = {
 
 /**
  * A campaign's teams by what their live pages raised (succeeded gifts' base amounts, like the
- * fundraisers' board): one grouped read over the peer gifts' covering index.
+ * fundraisers' board), from the maintained per-page totals (decision 059).
  */
 export async function selectTeamBoard(db: Tx, npoId: number, campaignId: number, limit: number, liveOnly = true) {
   const { rows } = await db.execute<BoardTeamRow>(sql`
-    WITH g AS (
-      SELECT d.peer_campaign_id AS id, sum(d.base_amount_minor) AS raised
-      FROM donations d
-      WHERE d.campaign_id = ${campaignId} AND d.peer_campaign_id IS NOT NULL AND d.npo_id = ${npoId}
-        AND d.status = 'succeeded'
-      GROUP BY d.peer_campaign_id)
     SELECT t.id, t.name, t.team_url, nullif(trim(u.first_name || ' ' || u.last_name), '') AS captain,
-      count(pp.campaign_id)::int AS members, coalesce(sum(g.raised), 0) AS raised, t.goal_minor, t.state
+      count(pp.campaign_id)::int AS members, coalesce(sum(g.raised_minor), 0) AS raised, t.goal_minor, t.state
     FROM peer_teams t
     LEFT JOIN users u ON u.id = t.captain_user_id
     LEFT JOIN peer_pages pp ON pp.team_id = t.id AND pp.npo_id = t.npo_id AND pp.state = 'live'
-    LEFT JOIN g ON g.id = pp.campaign_id
+    LEFT JOIN peer_page_totals g ON g.campaign_id = t.campaign_id AND g.peer_campaign_id = pp.campaign_id
     WHERE t.campaign_id = ${campaignId} AND t.npo_id = ${npoId}
       AND (${!liveOnly} OR t.state = 'live')
     GROUP BY t.id, u.first_name, u.last_name
