@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
-import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { toast } from '../../../shared/toast.ts';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { teamApi, teamKeys, teamQueries } from '../api/teams.queries.ts';
 
 /** The campaign's teams in the staff P2P view, best first, with their CSV export. */
