@@ -61,6 +61,8 @@ export * from './payments.ts';
 // p2p16: fundraiser pages, the fundraiser's dashboard, the staff P2P view and the leaderboard.
 export * from './peer-pages.ts';
 export * from './peer-share.ts';
+// Peer teams: the captain's view.
+export * from './peer-team-captain.ts';
 // teams16: fundraising teams (docs/decisions/051-peer-teams-and-milestones.md).
 export * from './peer-teams.ts';
 export * from './portal.ts';

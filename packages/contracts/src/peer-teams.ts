@@ -90,6 +90,7 @@ export const ZTeamBoard = z.object({ currency: z.string(), teams: z.array(ZTeamB
 export type TTeamBoard = z.infer<typeof ZTeamBoard>;
 
 /** A team in the staff P2P view. */
-export const ZPeerStaffTeam = ZTeamBoardEntry.extend({ captain: z.string() });
+export const ZPeerStaffTeam = ZTeamBoardEntry.extend({ captain: z.string(), state: z.enum(['pending', 'live']) });
+export const ZPeerStaffTeamParams = z.object({ campaignId: id, teamId: id });
 export type TPeerStaffTeam = z.infer<typeof ZPeerStaffTeam>;
 export const ZPeerStaffTeams = z.object({ currency: z.string(), teams: z.array(ZPeerStaffTeam) });

@@ -56,6 +56,7 @@ export type PendingInvitation = {
   currencies: string[];
   firstName: string;
   lastName: string;
+  teamId: number | null;
 };
 
 /** The user's invitations not yet joined, locked so two sign-ins at once join each only once. */
@@ -70,9 +71,10 @@ export async function lockPendingInvitations(tx: Tx, userId: number): Promise<Pe
     currencies: string[];
     first_name: string;
     last_name: string;
+    team_id: number | null;
   }>(sql`
     SELECT f.id, f.npo_id, f.campaign_id, c.name AS campaign_name, c.campaign_url, c.currency, c.currencies,
-      u.first_name, u.last_name
+      u.first_name, u.last_name, f.team_id
     FROM fundraisers f JOIN campaigns c ON c.id = f.campaign_id JOIN users u ON u.id = f.user_id
     WHERE f.user_id = ${userId} AND f.status = 'invited'
     ORDER BY f.id
@@ -88,6 +90,7 @@ export async function lockPendingInvitations(tx: Tx, userId: number): Promise<Pe
     currencies: r.currencies,
     firstName: r.first_name,
     lastName: r.last_name,
+    teamId: r.team_id === null ? null : Number(r.team_id),
   }));
 }
 

@@ -18,6 +18,8 @@ import {
   markJoined,
 } from './fundraisers.repository.ts';
 import { applyPeerDefaults, selectPeerSettings } from './peer-pages.repository.ts';
+import { invitationTeam, setInvitationTeam } from './peer-team-captain.service.ts';
+import { setPageTeam } from './peer-teams.repository.ts';
 
 const isStaffOf = (session: RequestSession | null, npoId: number) =>
   session !== null &&
@@ -43,6 +45,9 @@ export async function inviteFundraiser(
   if (!staff && input.role !== 'fundraiser') {
     throw new AppError('FORBIDDEN', 'Only the organisation’s staff can invite team leaders.');
   }
+  // p2p16b: staff and the team's captain may invite into a team (decision 051).
+  const teamId = await invitationTeam(deps.db, session, campaign, input.team_id, staff);
+  if (teamId !== null) return enrolAndMail(deps, session, campaign, input, teamId);
   if (!staff && session && session.user.email.toLowerCase() !== input.email) {
     throw new AppError('FORBIDDEN', 'You can ask to fundraise for yourself only.');
   }
@@ -54,10 +59,23 @@ export async function inviteFundraiser(
     await requestToFundraise(deps, campaign, input);
     return { fundraiser: null, confirmation_sent: true };
   }
+  return enrolAndMail(deps, session, campaign, input, null);
+}
+
+/** Enrols the person at once (staff, or a captain into their team) and e-mails the invitation. */
+function enrolAndMail(
+  deps: FundraiserDeps,
+  session: RequestSession | null,
+  campaign: InvitableCampaign,
+  input: TInviteFundraiser,
+  teamId: number | null,
+): Promise<TFundraiserResponse> {
   return deps.db.transaction(async (tx) => {
     const { row, account } = await enrolFundraiser(deps, tx, campaign, input, session?.user.id ?? null);
-    if (row.status === 'invited')
+    if (row.status === 'invited') {
+      if (teamId !== null) await setInvitationTeam(tx, row.id, teamId);
       await deps.mailer.send(invitationMail(deps, campaign, input, account.passwordLink), tx);
+    }
     return { fundraiser: toFundraiser(row, account.user, input.email), confirmation_sent: false };
   });
 }
@@ -71,6 +89,9 @@ export async function joinInvitedFundraisers(tx: Tx, userId: number): Promise<vo
     const peerCampaignId = await insertPeerCampaign(tx, invitation);
     // p2p16: the campaign's P2P defaults and approval (decision 044).
     await applyPeerDefaults(tx, { id: peerCampaignId, npoId: invitation.npoId, campaignId: invitation.campaignId });
+    if (invitation.teamId !== null) {
+      await setPageTeam(tx, { id: peerCampaignId, npoId: invitation.npoId }, invitation.teamId);
+    }
     await markJoined(tx, invitation.id, peerCampaignId);
     await recordAudit(tx, {
       npoId: invitation.npoId,

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 import { users } from '../users/users.tables.ts';
+import { peerTeams } from './peer-teams.tables.ts';
 
 export const fundraiserStatuses = ['invited', 'joined'] as const;
 
@@ -27,6 +29,8 @@ export const fundraisers = pgTable(
     /** Null for a visitor who asked to join from the campaign page. */
     invitedByUserId: bigint({ mode: 'number' }).references(() => users.id),
     peerCampaignId: bigint({ mode: 'number' }).references(() => campaigns.id),
+    /** The team the invited person's page joins when they first sign in (a captain's invitation). */
+    teamId: bigint({ mode: 'number' }).references(() => peerTeams.id),
     invitedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     joinedAt: timestamp({ withTimezone: true }),
   },
@@ -34,6 +38,7 @@ export const fundraisers = pgTable(
     uniqueIndex('fundraisers_campaign_user_uq').on(t.campaignId, t.userId),
     index('fundraisers_user_idx').on(t.userId, t.status),
     index('fundraisers_npo_idx').on(t.npoId, t.campaignId),
+    index('fundraisers_team_idx').on(t.teamId).where(sql`${t.teamId} IS NOT NULL`),
   ],
 );
 

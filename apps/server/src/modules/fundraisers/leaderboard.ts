@@ -1,6 +1,6 @@
 // The public leaderboard of a campaign's fundraisers (docs/decisions/044-peer-to-peer-pages.md): live,
-// visible pages by what their gifts raised, featured pages marked. One grouped read over the
-// partial covering index donations_peer_board_idx (campaign, page, amount, status).
+// visible pages by what their gifts raised, featured pages marked. It reads the maintained per-page
+// totals in board order (docs/decisions/059-maintained-peer-page-totals.md).
 import type { TLeaderboard } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
@@ -15,6 +15,24 @@ type BoardRow = {
   fundraiser: string | null;
 };
 
+/**
+ * The board's read. Gifts a refund took back drop out (status); partial refunds are not subtracted
+ * on the board. The per-page totals are maintained on donations, so the top pages come in index
+ * order (decision 059); moderation is an anti-join rather than a filter on a left join, whose
+ * misestimate made the planner join every page before sorting. Exported for bench/peer/run.ts.
+ */
+export const boardQuery = (campaignId: number, npoId: number, limit: number) => sql`
+    SELECT c.id, c.name AS title, c.campaign_url, c.goal_minor,
+      coalesce((SELECT pp.featured FROM peer_pages pp WHERE pp.campaign_id = c.id), false) AS featured,
+      t.raised_minor AS raised, nullif(trim(u.first_name || ' ' || u.last_name), '') AS fundraiser
+    FROM peer_page_totals t
+    JOIN campaigns c ON c.id = t.peer_campaign_id AND c.parent_campaign_id = ${campaignId} AND c.status = 'active'
+    LEFT JOIN users u ON u.id = c.owner_user_id
+    WHERE t.campaign_id = ${campaignId} AND t.gifts > 0 AND t.npo_id = ${npoId}
+      AND NOT EXISTS (SELECT 1 FROM peer_pages pp WHERE pp.campaign_id = t.peer_campaign_id AND pp.state <> 'live')
+    ORDER BY t.raised_minor DESC, t.peer_campaign_id
+    LIMIT ${limit}`;
+
 /** Null while the campaign is not public (a draft, ended, a peer page or unknown), like a missing page. */
 export async function readLeaderboard(db: Db, campaignId: number, limit: number): Promise<TLeaderboard | null> {
   const { rows: owner } = await db.execute<{ npo_id: number; base_currency: string }>(sql`
@@ -22,23 +40,7 @@ export async function readLeaderboard(db: Db, campaignId: number, limit: number)
     WHERE c.id = ${campaignId} AND c.parent_campaign_id IS NULL AND c.status = 'active'`);
   const campaign = owner[0];
   if (!campaign) return null;
-  // Gifts a refund took back drop out (status); partial refunds are not subtracted on the board.
-  const { rows } = await db.execute<BoardRow>(sql`
-    WITH g AS (
-      SELECT d.peer_campaign_id AS id, sum(d.base_amount_minor) AS raised
-      FROM donations d
-      WHERE d.campaign_id = ${campaignId} AND d.peer_campaign_id IS NOT NULL AND d.npo_id = ${campaign.npo_id}
-        AND d.status = 'succeeded'
-      GROUP BY d.peer_campaign_id)
-    SELECT c.id, c.name AS title, c.campaign_url, c.goal_minor, coalesce(pp.featured, false) AS featured, g.raised,
-      nullif(trim(u.first_name || ' ' || u.last_name), '') AS fundraiser
-    FROM g
-    JOIN campaigns c ON c.id = g.id AND c.parent_campaign_id = ${campaignId} AND c.status = 'active'
-    LEFT JOIN peer_pages pp ON pp.campaign_id = c.id
-    LEFT JOIN users u ON u.id = c.owner_user_id
-    WHERE coalesce(pp.state, 'live') = 'live'
-    ORDER BY g.raised DESC, c.id
-    LIMIT ${limit}`);
+  const { rows } = await db.execute<BoardRow>(boardQuery(campaignId, campaign.npo_id, limit));
   return {
     currency: campaign.base_currency,
     fundraisers: rows.map((r) => ({

@@ -5,8 +5,9 @@ import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
+import { recordAudit } from '../audit/index.ts';
 import { findOwnCampaign } from './peer-pages.repository.ts';
-import { selectTeamBoard } from './peer-teams.repository.ts';
+import { approveTeam, selectTeamBoard } from './peer-teams.repository.ts';
 
 const ALL = 10_000;
 
@@ -17,7 +18,7 @@ export async function staffTeams(
 ): Promise<{ currency: string; teams: TPeerStaffTeam[] }> {
   const campaign = await findOwnCampaign(db, actor.selectedNpoId, campaignId);
   if (!campaign) throw new AppError('NOT_FOUND', 'Campaign not found.');
-  const rows = await selectTeamBoard(db, actor.selectedNpoId, campaignId, ALL);
+  const rows = await selectTeamBoard(db, actor.selectedNpoId, campaignId, ALL, false);
   return {
     currency: campaign.currency,
     teams: rows.map((t) => ({
@@ -28,6 +29,7 @@ export async function staffTeams(
       members: Number(t.members),
       raised_minor: Number(t.raised),
       goal_minor: t.goal_minor === null ? null : Number(t.goal_minor),
+      state: t.state,
     })),
   };
 }
@@ -45,4 +47,22 @@ export async function staffTeamsCsv(db: Db, actor: OrganisationSession, campaign
     ]),
     { bom: true, header: true, columns: ['Team', 'Captain', 'Page', 'Members', `Raised (${currency})`, 'Goal'] },
   );
+}
+
+/** Staff approve a team waiting for approval: it goes live on its public page and the boards. */
+export async function approveStaffTeam(db: Db, actor: OrganisationSession, campaignId: number, teamId: number) {
+  await db.transaction(async (tx) => {
+    if (!(await approveTeam(tx, actor.selectedNpoId, campaignId, teamId))) {
+      throw new AppError('NOT_FOUND', 'Team not found.');
+    }
+    await recordAudit(tx, {
+      npoId: actor.selectedNpoId,
+      actorUserId: actor.user.id,
+      action: 'peer_team.approved',
+      targetType: 'peer_team',
+      targetId: teamId,
+      data: { campaign_id: campaignId },
+    });
+  });
+  return staffTeams(db, actor, campaignId);
 }

@@ -18,6 +18,7 @@ export type TeamRow = {
   captain_user_id: number;
   captain: string | null;
   currency: string;
+  state: 'pending' | 'live';
 };
 
 /** Teams matching `where` (a condition on the team `t`, which must carry the organisation). */
@@ -25,7 +26,7 @@ export async function selectTeams(db: Tx, where: SQL): Promise<TeamRow[]> {
   const { rows } = await db.execute<TeamRow>(sql`
     SELECT t.id, t.npo_id, t.campaign_id, p.name AS campaign_name, t.name, t.team_url, t.story, t.image_url,
       t.goal_minor, t.captain_user_id, nullif(trim(u.first_name || ' ' || u.last_name), '') AS captain,
-      o.base_currency AS currency
+      o.base_currency AS currency, t.state
     FROM peer_teams t
     JOIN campaigns p ON p.id = t.campaign_id AND p.npo_id = t.npo_id
     JOIN npos o ON o.id = t.npo_id
@@ -43,6 +44,7 @@ export type MemberRow = {
   owner_user_id: number | null;
   raised: number;
   goal_minor: number | null;
+  state: 'pending' | 'live';
 };
 
 /** A team's pages that are live, with what each raised (the campaigns' totals rule), best first. */
@@ -89,12 +91,12 @@ export type TeamFields = {
 
 export async function insertTeam(
   tx: Tx,
-  team: TeamFields & { npoId: number; campaignId: number; captainUserId: number },
+  team: TeamFields & { npoId: number; campaignId: number; captainUserId: number; state: 'pending' | 'live' },
 ): Promise<number> {
   const { rows } = await tx.execute<{ id: number }>(sql`
-    INSERT INTO peer_teams (npo_id, campaign_id, name, team_url, captain_user_id, story, image_url, goal_minor)
+    INSERT INTO peer_teams (npo_id, campaign_id, name, team_url, captain_user_id, story, image_url, goal_minor, state)
     VALUES (${team.npoId}, ${team.campaignId}, ${team.name}, ${team.teamUrl}, ${team.captainUserId}, ${team.story},
-      ${team.imageUrl}, ${team.goalMinor})
+      ${team.imageUrl}, ${team.goalMinor}, ${team.state})
     RETURNING id`);
   return Number(rows[0]?.id);
 }
@@ -129,29 +131,34 @@ export type BoardTeamRow = {
   members: number;
   raised: number;
   goal_minor: number | null;
+  state: 'pending' | 'live';
 };
 
 /**
  * A campaign's teams by what their live pages raised (succeeded gifts' base amounts, like the
- * fundraisers' board): one grouped read over the peer gifts' covering index.
+ * fundraisers' board), from the maintained per-page totals (decision 059).
  */
-export async function selectTeamBoard(db: Tx, npoId: number, campaignId: number, limit: number) {
+export async function selectTeamBoard(db: Tx, npoId: number, campaignId: number, limit: number, liveOnly = true) {
   const { rows } = await db.execute<BoardTeamRow>(sql`
-    WITH g AS (
-      SELECT d.peer_campaign_id AS id, sum(d.base_amount_minor) AS raised
-      FROM donations d
-      WHERE d.campaign_id = ${campaignId} AND d.peer_campaign_id IS NOT NULL AND d.npo_id = ${npoId}
-        AND d.status = 'succeeded'
-      GROUP BY d.peer_campaign_id)
     SELECT t.id, t.name, t.team_url, nullif(trim(u.first_name || ' ' || u.last_name), '') AS captain,
-      count(pp.campaign_id)::int AS members, coalesce(sum(g.raised), 0) AS raised, t.goal_minor
+      count(pp.campaign_id)::int AS members, coalesce(sum(g.raised_minor), 0) AS raised, t.goal_minor, t.state
     FROM peer_teams t
     LEFT JOIN users u ON u.id = t.captain_user_id
     LEFT JOIN peer_pages pp ON pp.team_id = t.id AND pp.npo_id = t.npo_id AND pp.state = 'live'
-    LEFT JOIN g ON g.id = pp.campaign_id
+    LEFT JOIN peer_page_totals g ON g.campaign_id = t.campaign_id AND g.peer_campaign_id = pp.campaign_id
     WHERE t.campaign_id = ${campaignId} AND t.npo_id = ${npoId}
+      AND (${!liveOnly} OR t.state = 'live')
     GROUP BY t.id, u.first_name, u.last_name
     ORDER BY raised DESC, t.id
     LIMIT ${limit}`);
   return rows;
+}
+
+/** Staff approve a pending team of their campaign; false when there is no such team. */
+export async function approveTeam(tx: Tx, npoId: number, campaignId: number, teamId: number): Promise<boolean> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    UPDATE peer_teams SET state = 'live', updated_at = now()
+    WHERE id = ${teamId} AND npo_id = ${npoId} AND campaign_id = ${campaignId}
+    RETURNING id`);
+  return rows.length > 0;
 }

@@ -1,11 +1,14 @@
 import {
   ZLeaderboardQuery,
   ZPeerCampaignParams,
+  ZPeerCaptainTeam,
   ZPeerJoinTeam,
   ZPeerPageParams,
+  ZPeerStaffTeamParams,
   ZPeerStaffTeams,
   ZPeerTeam,
   ZPeerTeamInput,
+  ZPeerTeamMemberParams,
   ZPeerTeamPage,
   ZPeerTeamPanel,
   ZPeerTeamParams,
@@ -18,12 +21,14 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { captainTeam, removeTeamMember } from './peer-team-captain.service.ts';
 import { createTeam, editTeam, joinTeam, publicTeamPage, teamBoard, teamPanel } from './peer-teams.service.ts';
-import { staffTeams, staffTeamsCsv } from './peer-teams-staff.service.ts';
+import { approveStaffTeam, staffTeams, staffTeamsCsv } from './peer-teams-staff.service.ts';
 
 // Like the pages: a fundraiser's routes take the shared group and check ownership per page or team.
 const OWN = 'shared';
 const STAFF_READ = 'dashboard';
+const STAFF_WRITE = 'admin';
 
 /** Fundraising teams (docs/decisions/051-peer-teams-and-milestones.md). */
 export async function peerTeamRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
@@ -56,6 +61,19 @@ export async function peerTeamRoutes(app: FastifyInstance, deps: { db: Db }): Pr
     async (request) => editTeam(db, organisationSessionOf(request, OWN), request.params.teamId, request.body),
   );
 
+  // The captain's view (/fundraising-team/{id}): their team, its invitations, removing a member.
+  r.get(
+    '/npo_admin/peer_teams/:teamId',
+    { ...own, schema: { params: ZPeerTeamParams, response: { 200: ZPeerCaptainTeam } } },
+    async (request) => captainTeam(db, organisationSessionOf(request, OWN), request.params.teamId),
+  );
+  r.delete(
+    '/npo_admin/peer_teams/:teamId/members/:pageId',
+    { ...own, schema: { params: ZPeerTeamMemberParams, response: { 200: ZPeerCaptainTeam } } },
+    async (request) =>
+      removeTeamMember(db, organisationSessionOf(request, OWN), request.params.teamId, request.params.pageId),
+  );
+
   // Staff: the campaign's teams.
   const staff = '/npo_admin/peer_to_peer/:campaignId/teams';
   r.get(
@@ -80,6 +98,21 @@ export async function peerTeamRoutes(app: FastifyInstance, deps: { db: Db }): Pr
         .header('content-disposition', `attachment; filename="teams-${request.params.campaignId}.csv"`)
         .send(csv);
     },
+  );
+
+  r.post(
+    `${staff}/:teamId/approve`,
+    {
+      preHandler: requireAccess(STAFF_WRITE),
+      schema: { params: ZPeerStaffTeamParams, response: { 200: ZPeerStaffTeams } },
+    },
+    async (request) =>
+      approveStaffTeam(
+        db,
+        organisationSessionOf(request, STAFF_WRITE),
+        request.params.campaignId,
+        request.params.teamId,
+      ),
   );
 
   // Public: a team's page and the campaign's teams leaderboard.

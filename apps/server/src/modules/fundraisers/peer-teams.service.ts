@@ -15,6 +15,7 @@ import { refuseUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { sanitiseDescription } from '../campaigns/index.ts';
+import { selectPeerSettings } from './peer-pages.repository.ts';
 import { ownPeerPage } from './peer-pages.service.ts';
 import {
   insertTeam,
@@ -32,7 +33,7 @@ const NO_TEAM = 'Team not found.';
 const URL_TAKEN = 'This team address is already in use. Choose another.';
 const num = (v: number | null) => (v === null ? null : Number(v));
 
-async function toTeam(db: Db, t: TeamRow): Promise<TPeerTeam> {
+export async function toTeam(db: Db, t: TeamRow): Promise<TPeerTeam> {
   const members = await selectTeamMembers(db, t.npo_id, t.id);
   return {
     id: Number(t.id),
@@ -101,6 +102,8 @@ export async function createTeam(db: Db, actor: OrganisationSession, pageId: num
     throw new AppError('CONFLICT', 'Your page is already in a team. Leave it first.');
   }
   const fields = fieldsOf(body);
+  // A campaign that approves its pages approves its teams too (decision 051).
+  const { approval_required } = await selectPeerSettings(db, Number(page.campaign_id));
   await db
     .transaction(async (tx) => {
       const teamId = await insertTeam(tx, {
@@ -108,6 +111,7 @@ export async function createTeam(db: Db, actor: OrganisationSession, pageId: num
         npoId: page.npo_id,
         campaignId: Number(page.campaign_id),
         captainUserId: actor.user.id,
+        state: approval_required ? 'pending' : 'live',
       });
       await setPageTeam(tx, { id: page.id, npoId: page.npo_id }, teamId);
     })
@@ -150,7 +154,7 @@ export async function editTeam(db: Db, actor: OrganisationSession, teamId: numbe
 
 /** The public team page; null when the team or its campaign is not public. */
 export async function publicTeamPage(db: Db, url: string): Promise<TPeerTeamPage | null> {
-  const [row] = await selectTeams(db, sql`t.team_url = ${url} AND p.status = 'active'`);
+  const [row] = await selectTeams(db, sql`t.team_url = ${url} AND p.status = 'active' AND t.state = 'live'`);
   if (!row) return null;
   const team = await toTeam(db, row);
   const gifts = await selectTeamGifts(db, row.npo_id, row.id);

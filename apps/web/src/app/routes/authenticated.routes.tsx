@@ -206,6 +206,10 @@ const PEER_PAGES = {
   PeerDonatePage: lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.PeerDonatePage }))),
   PeerToPeerPage: lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.PeerToPeerPage }))),
 };
+// p2p16b: the captain's view of a team (the peer feature's chunk).
+const FundraisingTeamPage = lazy(() =>
+  import('../../features/peer/index.ts').then((m) => ({ default: m.FundraisingTeamPage })),
+);
 function PeerPage({ name }: { name: PeerPageName }) {
   const Page = PEER_PAGES[name];
   return <Page />;
@@ -295,6 +299,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/console/security': <ConsoleSecurityPage />,
   // pay25b: payment request e-mail templates.
   '/dashboard/payment-requests/emails': <PaymentRequestEmailsPage />,
+  // p2p16b: the captain's view of a team.
+  '/fundraising-team/:id': <FundraisingTeamPage />,
 };
 
 /**

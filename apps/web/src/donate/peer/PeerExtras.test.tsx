@@ -73,4 +73,44 @@ describe('fundraising on the public pages', () => {
     }
     expect(stub.calls).toEqual([]);
   });
+
+  it('lists the top teams beside the top fundraisers, each linking to its team page', async () => {
+    stubFetch({
+      [`GET ${BOARD}`]: { body: { currency: 'USD', fundraisers: [fundraiser(2, 5_000)] } },
+      'GET /npo_admin/campaign_page/team_leaderboard': {
+        body: {
+          currency: 'USD',
+          teams: [
+            {
+              id: 1,
+              name: 'Runners',
+              team_url: 'spring-appeal-runners',
+              members: 2,
+              raised_minor: 12_000,
+              goal_minor: null,
+            },
+            {
+              id: 2,
+              name: 'Bakers',
+              team_url: 'spring-appeal-bakers',
+              members: 1,
+              raised_minor: 3_000,
+              goal_minor: null,
+            },
+          ],
+        },
+      },
+    });
+    render(<PeerExtras campaign={testCampaign({ campaign_id: 9 })} />);
+    const teams = await screen.findByRole('region', { name: 'Top teams' });
+    const items = within(teams).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Runners');
+    expect(items[0]).toHaveTextContent('2 members');
+    expect(items[0]).toHaveTextContent('$120');
+    expect(items[1]).toHaveTextContent('1 member');
+    expect(within(items[0] as HTMLElement).getByRole('link', { name: 'Runners' })).toHaveAttribute(
+      'href',
+      '/team-page/spring-appeal-runners',
+    );
+  });
 });

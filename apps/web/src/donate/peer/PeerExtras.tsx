@@ -9,6 +9,7 @@ import { startWallPoll } from '../donor-wall/wall-poll.ts';
 import { moneyIn } from '../form-format.ts';
 import { GIFT_COMPLETED_EVENT } from '../page-events.ts';
 import './peer.css';
+import { TeamBoard } from './TeamBoard.tsx';
 
 async function fetchBoard(campaignId: number, fresh = false): Promise<TLeaderboard> {
   const response = await fetch(`/api/v1/npo_admin/campaign_page/leaderboard?campaign_id=${campaignId}`, {
@@ -94,5 +95,12 @@ export function SharePanel({ campaign }: { campaign: TPublicCampaign }) {
 }
 
 export default function PeerExtras({ campaign }: { campaign: TPublicCampaign }) {
-  return campaign.peer ? <SharePanel campaign={campaign} /> : <Leaderboard campaign={campaign} />;
+  if (campaign.peer) return <SharePanel campaign={campaign} />;
+  // p2p16b: the top teams beside the top fundraisers.
+  return (
+    <>
+      <Leaderboard campaign={campaign} />
+      <TeamBoard campaign={campaign} />
+    </>
+  );
 }

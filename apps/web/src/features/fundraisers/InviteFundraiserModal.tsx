@@ -36,13 +36,15 @@ type Props = {
   /** Staff may choose the role; others ask to fundraise themselves (docs/product/campaigns.md#fundraisers). */
   canChooseRole: boolean;
   onClose: () => void;
+  /** A team the invited person's page joins (a captain's view): the spec's preselected-team sentence. */
+  team?: { id: number; name: string } | null;
 };
 
 /**
- * The invite-a-fundraiser form (docs/product/campaigns.md#fundraisers): POST /fundraiser. Teams do not exist yet: no
- * team picker.
+ * The invite-a-fundraiser form (docs/product/campaigns.md#fundraisers): POST /fundraiser. A preselected team (the
+ * captain's view) is named in a sentence and sent as team_id; there is no team picker yet.
  */
-export function InviteFundraiserModal({ campaign, canChooseRole, onClose }: Props) {
+export function InviteFundraiserModal({ campaign, canChooseRole, onClose, team = null }: Props) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { first_name: '', last_name: '', email: '', role: 'fundraiser' },
@@ -51,7 +53,7 @@ export function InviteFundraiserModal({ campaign, canChooseRole, onClose }: Prop
   const invite = useMutation({
     mutationFn: (values: Values) =>
       api<TFundraiserResponse>('POST', '/fundraiser', {
-        body: { ...values, campaign_id: campaign?.id, team_id: null },
+        body: { ...values, campaign_id: campaign?.id, team_id: team?.id ?? null },
       }),
     onSuccess: (answer, values) => {
       notifications.show({
@@ -90,6 +92,7 @@ export function InviteFundraiserModal({ campaign, canChooseRole, onClose }: Prop
           <Text size="sm">
             They get an e-mail to join <strong>{campaign?.name}</strong> and raise funds on their own page.
           </Text>
+          {team ? <Text size="sm">This fundraiser will be added to the {team.name} team.</Text> : null}
           <FormAlert message={error} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput label="First name" required autoComplete="off" {...form.getInputProps('first_name')} />

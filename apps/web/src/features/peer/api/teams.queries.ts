@@ -1,6 +1,13 @@
 // Fundraising teams' calls (docs/decisions/051-peer-teams-and-milestones.md): a page's team panel,
 // creating, joining and leaving, the public team page and the staff teams table.
-import type { TPeerStaffTeam, TPeerTeamInput, TPeerTeamPage, TPeerTeamPanel } from '@kindling/contracts';
+import type {
+  TPeerCaptainTeam,
+  TPeerStaffTeam,
+  TPeerTeam,
+  TPeerTeamInput,
+  TPeerTeamPage,
+  TPeerTeamPanel,
+} from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 
@@ -9,6 +16,7 @@ export const teamKeys = {
   panel: (npoId: number | null, pageId: number) => [...teamKeys.all, 'panel', npoId, pageId] as const,
   page: (url: string) => [...teamKeys.all, 'page', url] as const,
   staff: (npoId: number | null, campaignId: number) => [...teamKeys.all, 'staff', npoId, campaignId] as const,
+  captain: (npoId: number | null, teamId: number) => [...teamKeys.all, 'captain', npoId, teamId] as const,
 };
 
 export const teamQueries = {
@@ -30,6 +38,11 @@ export const teamQueries = {
           signal,
         }),
     }),
+  captain: (npoId: number | null, teamId: number) =>
+    queryOptions({
+      queryKey: teamKeys.captain(npoId, teamId),
+      queryFn: ({ signal }) => api<TPeerCaptainTeam>('GET', `/npo_admin/peer_teams/${teamId}`, { signal }),
+    }),
 };
 
 export const teamApi = {
@@ -38,4 +51,12 @@ export const teamApi = {
   join: (pageId: number, teamId: number) =>
     api<TPeerTeamPanel>('PUT', `/npo_admin/peer_pages/${pageId}/team`, { body: { team_id: teamId } }),
   leave: (pageId: number) => api<TPeerTeamPanel>('DELETE', `/npo_admin/peer_pages/${pageId}/team`),
+  edit: (teamId: number, body: TPeerTeamInput) => api<TPeerTeam>('PUT', `/npo_admin/peer_teams/${teamId}`, { body }),
+  removeMember: (teamId: number, pageId: number) =>
+    api<TPeerCaptainTeam>('DELETE', `/npo_admin/peer_teams/${teamId}/members/${pageId}`),
+  approve: (campaignId: number, teamId: number) =>
+    api<{ currency: string; teams: TPeerStaffTeam[] }>(
+      'POST',
+      `/npo_admin/peer_to_peer/${campaignId}/teams/${teamId}/approve`,
+    ),
 };

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../../session/index.ts';
 import { describeFormError } from '../../../shared/form-errors.ts';
 import { useFormat } from '../../../shared/format.ts';
@@ -76,6 +77,11 @@ function TeamSummary({ panel, pageId, currency }: { panel: TPeerTeamPanel; pageI
           </List.Item>
         ))}
       </List>
+      {panel.is_captain && (
+        <Anchor component={Link} to={`/fundraising-team/${team.id}`} size="sm">
+          Manage your team
+        </Anchor>
+      )}
       {!panel.is_captain && (
         <Group>
           <Button size="xs" variant="default" loading={leave.isPending} onClick={() => leave.mutate()}>

@@ -1,17 +1,28 @@
 import { CONSTANTS } from '@kindling/contracts';
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
+import { toast } from '../../../shared/toast.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
-import { teamQueries } from '../api/teams.queries.ts';
+import { teamApi, teamKeys, teamQueries } from '../api/teams.queries.ts';
 
 /** The campaign's teams in the staff P2P view, best first, with their CSV export. */
 export function TeamsTable({ campaignId }: { campaignId: number }) {
   const npoId = useSession().selectedNpo?.id ?? null;
   const teams = useQuery(teamQueries.staff(npoId, campaignId));
   const format = useFormat();
+  const client = useQueryClient();
+  // Teams wait for approval when the campaign asks for it (docs/decisions/051-peer-teams-and-milestones.md).
+  const approve = useMutation({
+    mutationFn: (teamId: number) => teamApi.approve(campaignId, teamId),
+    onSuccess: (data) => {
+      client.setQueryData(teamKeys.staff(npoId, campaignId), data);
+      toast('green', 'The team is live.');
+    },
+    onError: () => toast('red', 'The team could not be approved. Please try again.'),
+  });
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -55,6 +66,19 @@ export function TeamsTable({ campaignId }: { campaignId: number }) {
                     <Anchor href={`/team-page/${t.team_url}`} target="_blank">
                       {t.name}
                     </Anchor>
+                    {t.state === 'pending' ? (
+                      <Group gap="xs" mt={4}>
+                        <Badge color="yellow">Waiting for approval</Badge>
+                        <Button
+                          size="compact-xs"
+                          aria-label={`Approve ${t.name}`}
+                          loading={approve.isPending && approve.variables === t.id}
+                          onClick={() => approve.mutate(t.id)}
+                        >
+                          Approve
+                        </Button>
+                      </Group>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>{t.captain || '—'}</Table.Td>
                   <Table.Td ta="right">{format.count(t.members)}</Table.Td>
