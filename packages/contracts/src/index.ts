@@ -78,3 +78,5 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// cf17b: crowdfunding staff screens (settings, rewards editor, gallery, updates).
+export * from './crowdfunding-admin.ts';

@@ -21,3 +21,5 @@ export { type CurrencyFactors, niceMajor } from './currency-amounts.ts';
 export { FORM_ROOT_SELECTOR, scopeCustomCss } from './custom-css.ts';
 export { sanitiseDescription } from './description-html.ts';
 export { findGiftContext, type GiftContext, giftContextJson, toGiftContext } from './gift-context.repository.ts';
+// cf17b: a new crowdfunding page is a campaign created by the campaigns' own rules.
+export { createCampaign } from './campaigns.service.ts';
