@@ -361,7 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ticketRefunded: ticketMail.refunded,
   });
   // cf17: crowdfunding pages, reward claims and the staff list.
-  await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db });
+  await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs });
   // cf17b: the staff crowdfunding editor and updates (their e-mails' worker is registered with the others).
   await app.register(crowdfundingEditorRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, files, jobs });
   // mem19: memberships, their public join and the staff members list (decision 049).
