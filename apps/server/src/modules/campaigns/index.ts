@@ -9,8 +9,10 @@ export { installationProviders, paymentOptionsOf } from './campaign-view.ts';
 export { campaignRoutes } from './campaigns.routes.ts';
 export * from './campaigns.schemas.ts';
 // p2p16: a fundraiser's page URL is checked by the campaigns' rule.
+// cf17b: a new crowdfunding page is a campaign created by the campaigns' own rules.
 export {
   checkCampaignUrl,
+  createCampaign,
   findPayableCampaign,
   getCampaignPage,
   NO_CAMPAIGN,
@@ -21,5 +23,3 @@ export { type CurrencyFactors, niceMajor } from './currency-amounts.ts';
 export { FORM_ROOT_SELECTOR, scopeCustomCss } from './custom-css.ts';
 export { sanitiseDescription } from './description-html.ts';
 export { findGiftContext, type GiftContext, giftContextJson, toGiftContext } from './gift-context.repository.ts';
-// cf17b: a new crowdfunding page is a campaign created by the campaigns' own rules.
-export { createCampaign } from './campaigns.service.ts';
