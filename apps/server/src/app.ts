@@ -17,7 +17,8 @@ import { consoleRoutes, registerConsoleFigures, selfServiceSignUpOpen } from './
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
 // cf17: the crowdfunding page, reward claims and the staff crowdfunding list.
-import { crowdfundingRoutes } from './modules/crowdfunding/index.ts';
+// cf17b: crowdfunding editor and update e-mails.
+import { crowdfundingEditorRoutes, crowdfundingRoutes, registerUpdateEmails } from './modules/crowdfunding/index.ts';
 import { dealRoutes } from './modules/deals/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
@@ -268,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
   // tix18: the e-tickets e-mail of a paid ticket order.
   const ticketMail = registerTicketMail(jobs, donorMail);
+  // cf17b: a published crowdfunding update's backer e-mails.
+  registerUpdateEmails(jobs, { db: deps.db, mailer: deps.mailer, origin });
   const scheduler = {
     db: deps.db,
     providers: payments,
@@ -391,7 +394,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ticketsResend: ticketMail.resend,
   });
   // cf17: crowdfunding pages, reward claims and the staff list.
-  await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db });
+  await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs });
+  // cf17b: the staff crowdfunding editor and updates (their e-mails' worker is registered with the others).
+  await app.register(crowdfundingEditorRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, files, jobs });
   // mem19: memberships, their public join and the staff members list (decision 049).
   await app.register(membershipRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config });
 

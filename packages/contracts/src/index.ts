@@ -23,6 +23,8 @@ export * from './contacts.ts';
 export * from './conversion.ts';
 // cf17: crowdfunding page, rewards and backers.
 export * from './crowdfunding.ts';
+// cf17b: crowdfunding staff screens (settings, rewards editor, gallery, updates).
+export * from './crowdfunding-admin.ts';
 export * from './crowdfunding-rules.ts';
 export * from './currencies.ts';
 // deals20: the CRM's major-gift pipeline and tasks.

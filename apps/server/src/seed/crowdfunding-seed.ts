@@ -165,9 +165,42 @@ async function seedBackers(db: Db, npoId: number, campaignId: number, rewardIds:
   }
 }
 
+// cf17b: the all-or-nothing demo, four days from its deadline, with one reward and no pledges yet.
+const VAN: TCampaignInput = {
+  ...GARDEN,
+  name: 'Mobile Pantry Van',
+  campaign_url: 'mobile-pantry-van',
+  goal_minor: 4_000_000,
+  call_to_action: 'All or nothing: the van only comes if we reach the whole goal',
+  description:
+    '<p>A refrigerated van would take fresh food to the housing estates our families cannot reach by bus.</p>' +
+    '<p>This campaign is all or nothing: if the goal is not met by the deadline, nobody is charged.</p>',
+  amounts: [],
+};
+
+async function seedAllOrNothing(db: Db, npoId: number): Promise<void> {
+  const exists = await db.execute(sql`SELECT 1 FROM campaigns WHERE campaign_url = ${VAN.campaign_url}`);
+  if (exists.rows.length > 0) return;
+  const campaignId = await ensureCampaign(
+    db,
+    npoId,
+    { ...VAN, description: sanitiseDescription(VAN.description ?? '') },
+    { createdAt: new Date(Date.now() - 26 * DAY) },
+  );
+  await db.execute(sql`
+    INSERT INTO crowdfunding_campaigns (campaign_id, npo_id, funding_model, deadline)
+    VALUES (${campaignId}, ${npoId}, 'all_or_nothing', ${new Date(Date.now() + 4 * DAY)})`);
+  await db.execute(sql`
+    INSERT INTO crowdfunding_rewards (campaign_id, position, amount_minor, title, description, delivery_date,
+      quantity, shipping_required, fair_market_value_minor)
+    VALUES (${campaignId}, 0, 5000, 'Your name on the van', 'Your name painted on the van with the other first backers.',
+      ${new Date(Date.now() + 90 * DAY).toISOString().slice(0, 10)}, 200, false, 0)`);
+}
+
 export async function seedCrowdfunding(db: Db, npoIds: Map<string, number>): Promise<void> {
   const npoId = npoIds.get('riverside-food-bank');
   if (!npoId) return;
+  await seedAllOrNothing(db, npoId);
   const exists = await db.execute(sql`SELECT 1 FROM campaigns WHERE campaign_url = 'community-garden'`);
   if (exists.rows.length > 0) return;
   const campaignId = await ensureCampaign(

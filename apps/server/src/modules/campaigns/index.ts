@@ -9,8 +9,10 @@ export { installationProviders, paymentOptionsOf } from './campaign-view.ts';
 export { campaignRoutes } from './campaigns.routes.ts';
 export * from './campaigns.schemas.ts';
 // p2p16: a fundraiser's page URL is checked by the campaigns' rule.
+// cf17b: a new crowdfunding page is a campaign created by the campaigns' own rules.
 export {
   checkCampaignUrl,
+  createCampaign,
   findPayableCampaign,
   getCampaignPage,
   NO_CAMPAIGN,

@@ -16,6 +16,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
+import { receiptQueue } from '../receipts/index.ts';
 import { listCrowdfunding, rewardBackersCsv, setFulfilled } from './crowdfunding-admin.service.ts';
 import { readCrowdfundingPage } from './crowdfunding-page.repository.ts';
 import { claimSummary, confirmClaim, holdReward } from './reward-claims.service.ts';
@@ -33,7 +35,10 @@ const ZReference = z.object({ reference: z.string().trim().min(10).max(64) });
 const answers = (schema: z.ZodType) => ({ ...PUBLIC_ROUTE, openapi: { responses: { 200: schema } } });
 
 /** The public crowdfunding page's calls and the staff crowdfunding API, under /api/v1. */
-export async function crowdfundingRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+export async function crowdfundingRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; jobs?: Pick<Jobs, 'send'> },
+): Promise<void> {
   const r = zodRouter(app, 'Crowdfunding');
   const { db } = deps;
 
@@ -69,7 +74,13 @@ export async function crowdfundingRoutes(app: FastifyInstance, deps: { db: Db })
   r.post(
     '/crowdfunding_claims/:reference/confirm',
     { schema: { params: ZReference, body: ZRewardClaimConfirm }, config: answers(ZRewardClaimSummary) },
-    async (request) => confirmClaim(db, request.params.reference, request.body.donation_id),
+    async (request) =>
+      confirmClaim(db, request.params.reference, request.body.donation_id, (npoId, donationId) =>
+        // The receipt went out before the reward was claimed: again, now with its fair-market value.
+        deps.jobs
+          ? deps.jobs.send(receiptQueue, { npoId, donationId, resend: true }, { key: `receipt-goods-${donationId}` })
+          : Promise.resolve(),
+      ),
   );
   r.get(
     '/crowdfunding_claims/:reference',

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -142,4 +143,38 @@ export const crowdfundingUpdates = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('crowdfunding_updates_campaign_idx').on(t.campaignId, t.publishedAt)],
+);
+
+/** One row per backer e-mailed an update, written with the e-mail: a rerun of the publish job skips them. */
+export const crowdfundingUpdateEmails = pgTable(
+  'crowdfunding_update_emails',
+  {
+    updateId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => crowdfundingUpdates.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    /** The unsubscribe link's handle. */
+    token: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'crowdfunding_update_emails_pk', columns: [t.updateId, t.email] }),
+    uniqueIndex('crowdfunding_update_emails_token_uq').on(t.token),
+  ],
+);
+
+/** Backers who asked, through an update e-mail's link, for no more of this campaign's updates. */
+export const crowdfundingUpdateOptouts = pgTable(
+  'crowdfunding_update_optouts',
+  {
+    campaignId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'crowdfunding_update_optouts_pk', columns: [t.campaignId, t.email] })],
 );

@@ -164,6 +164,8 @@ describe('crowdfunding page, reward claims and the staff list', () => {
     const list = ZCrowdfundingList.parse((await staff.get(`${API}/crowdfunding`)).json());
     expect(list.campaigns.map((c) => [c.name, c.status, c.backers, c.days_left])).toEqual([
       ['Community Garden', 'active', 42, 20],
+      // cf17b: the all-or-nothing demo, four days from its deadline.
+      ['Mobile Pantry Van', 'active', 0, 4],
     ]);
     expect(list.campaigns[0]?.goal_minor).toBe(1_500_000);
     const csv = await staff.get(`${API}/crowdfunding/${garden.id}/reward_backers.csv`);

@@ -6,5 +6,10 @@ export {
   crowdfundingImages,
   crowdfundingRewardClaims,
   crowdfundingRewards,
+  crowdfundingUpdateEmails,
+  crowdfundingUpdateOptouts,
   crowdfundingUpdates,
 } from './crowdfunding.tables.ts';
+// cf17b: the staff editor (settings, rewards, gallery) and updates with their backer e-mails.
+export { crowdfundingEditorRoutes } from './crowdfunding-editor.routes.ts';
+export { registerUpdateEmails, sendUpdateEmails, updateEmailQueue } from './crowdfunding-updates.service.ts';

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
+import { recordGoodsReceived } from '../receipts/index.ts';
 
 const DAY_MS = 86_400_000;
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
@@ -183,15 +184,24 @@ function checkGift(claim: ClaimRow, gift: GiftRow | undefined): void {
   }
 }
 
-/** POST /crowdfunding_claims/{reference}/confirm: the held reward is claimed by the donation that paid for it. */
-export async function confirmClaim(db: Db, reference: string, donationId: number): Promise<TRewardClaimSummary> {
-  await db.transaction(async (tx) => {
+/**
+ * POST /crowdfunding_claims/{reference}/confirm: the held reward is claimed by the donation that paid for it,
+ * and recorded as the gift's goods for its receipt. A receipt already e-mailed without them is sent again
+ * (`resendReceipt`), so the donor's receipt states the deductible part.
+ */
+export async function confirmClaim(
+  db: Db,
+  reference: string,
+  donationId: number,
+  resendReceipt: (npoId: number, donationId: number) => Promise<unknown> = async () => undefined,
+): Promise<TRewardClaimSummary> {
+  const resend = await db.transaction(async (tx) => {
     const claim = await claimOf(tx, reference, true);
     if (!claim) throw new AppError('NOT_FOUND', CROWDFUNDING_MESSAGES.claimNotFound);
     if (claim.status === 'claimed') {
       if (Number(claim.donation_id) !== donationId)
         throw unprocessable('donation_id', CROWDFUNDING_MESSAGES.donationMismatch);
-      return;
+      return null;
     }
     const { rows } = await tx.execute<GiftRow>(sql`
       SELECT npo_id, campaign_id, status, amount_minor - fee_covered_minor AS gift_minor, currency, created_at
@@ -207,6 +217,15 @@ export async function confirmClaim(db: Db, reference: string, donationId: number
     await tx.execute(sql`
       UPDATE crowdfunding_reward_claims SET status = 'claimed', donation_id = ${donationId}, claimed_at = now()
       WHERE id = ${claim.id}`);
+    const npoId = Number(claim.npo_id);
+    const { receiptSent } = await recordGoodsReceived(tx, {
+      npoId,
+      donationId,
+      description: claim.title,
+      fairMarketValueMinor: Number(claim.fair_market_value_minor),
+    });
+    return receiptSent && Number(claim.fair_market_value_minor) > 0 ? npoId : null;
   });
+  if (resend !== null) await resendReceipt(resend, donationId);
   return claimSummary(db, reference);
 }

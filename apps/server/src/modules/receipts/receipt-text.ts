@@ -3,7 +3,14 @@
 // - USD gift of 250.00 or more (that single gift, never a total): the IRS written acknowledgment;
 // - a gift with a Gift Aid declaration: the declaration the donor agreed to, as they made it;
 // - otherwise a plain thank-you.
-import { GIFT_AID_NOTES, giftAidDeclarationText, INTERVAL_LABELS, type TGivingInterval } from '@kindling/contracts';
+import {
+  deductibleOf,
+  GIFT_AID_NOTES,
+  giftAidDeclarationText,
+  INTERVAL_LABELS,
+  rewardReceiptLines,
+  type TGivingInterval,
+} from '@kindling/contracts';
 import { formatFor } from '../../platform/format/format.ts';
 import { type IssuerBlock, type IssuerProfile, issuerBlock } from '../organisations/index.ts';
 
@@ -29,6 +36,8 @@ export type ReceiptFacts = {
   timeZone: string;
   /** What the organisation's profile says of it (docs/product/organisation-profile.md); absent: its name only. */
   issuer?: ReceiptIssuer;
+  /** What the gift brought back (a crowdfunding reward), with its fair-market value; absent or null: nothing. */
+  goods?: { description: string; fairMarketValueMinor: number } | null;
 };
 
 /** The organisation profile's part of a receipt; empty strings are left out. */
@@ -111,8 +120,19 @@ function details(f: ReceiptFacts, amount: string): ReceiptLine[] {
   lines.push({ label: 'Frequency', value: INTERVAL_LABELS[f.interval] });
   if (f.paymentMethod) lines.push({ label: 'Payment method', value: f.paymentMethod });
   if (f.providerReference) lines.push({ label: 'Payment reference', value: f.providerReference });
+  if (f.goods) {
+    const money = (minor: number) => formatFor(f).money(minor, f.currency);
+    lines.push(
+      { label: 'Goods or services received', value: f.goods.description },
+      { label: 'Their fair-market value', value: money(f.goods.fairMarketValueMinor) },
+      { label: 'Tax-deductible amount', value: money(deductibleOf(giftOf(f), f.goods.fairMarketValueMinor, 0)) },
+    );
+  }
   return lines;
 }
+
+/** The gift the deductible part is taken from: what was given, less the fees the donor covered (the ticket rule). */
+const giftOf = (f: ReceiptFacts) => f.amountMinor - f.feeCoveredMinor;
 
 /** The registered name where the profile gives one: the name tax and charity law know. */
 const legalNameOf = (f: ReceiptFacts) => f.issuer?.legalName || f.organisation;
@@ -120,10 +140,19 @@ const legalNameOf = (f: ReceiptFacts) => f.issuer?.legalName || f.organisation;
 const issuer = (f: ReceiptFacts): IssuerBlock => issuerBlock(f.organisation, f.issuer);
 
 function taxStatement(f: ReceiptFacts, amount: string): string[] {
-  if (!needsIrsAcknowledgment(f)) return [];
+  // A gift that brought goods back states them and their value (docs/product/receipts.md#goods-and-services):
+  // the deductible part, and in the US the quid-pro-quo disclosure above $75, as event tickets do.
+  const goods = f.goods && f.goods.fairMarketValueMinor > 0 ? f.goods : null;
+  const exchange = goods
+    ? [
+        `In exchange for this contribution, ${legalNameOf(f)} provided ${goods.description}, whose fair-market value we estimate in good faith at ${formatFor(f).money(goods.fairMarketValueMinor, f.currency)}.`,
+        ...rewardReceiptLines(giftOf(f), goods.fairMarketValueMinor, f.currency, legalNameOf(f), f.locale).slice(1),
+      ]
+    : [];
+  if (!needsIrsAcknowledgment(f)) return exchange;
   return [
     `${legalNameOf(f)} acknowledges receipt of your cash contribution of ${amount} on ${receiptDate(f.date, f)}.`,
-    NO_GOODS_OR_SERVICES,
+    ...(goods ? exchange : [NO_GOODS_OR_SERVICES]),
     'Please keep this receipt for your tax records.',
   ];
 }

@@ -51,6 +51,8 @@ type FactsRow = {
   receipt_footer: string;
   logo: Buffer | null;
   signature: Buffer | null;
+  goods_description: string | null;
+  goods_fmv_minor: number | null;
 };
 
 // The organisation's logo and signature images, PNG or JPEG only (what the PDF can embed). Read
@@ -77,8 +79,10 @@ export async function findReceiptSource(db: Db, npoId: number, donationId: numbe
            d.donor_id, d.campaign_id, n.legal_name, n.address_line1, n.address_line2, n.city, n.region, n.postcode,
            n.country, n.ein, n.uk_charity_number, n.hmrc_reference, n.other_tax_ids, n.website, n.contact_email,
            n.receipt_signatory_name, n.receipt_signatory_title, n.receipt_footer,
-           ${image('logo_url')} AS logo, ${image('receipt_signature_url')} AS signature
+           ${image('logo_url')} AS logo, ${image('receipt_signature_url')} AS signature,
+           g.description AS goods_description, g.fair_market_value_minor AS goods_fmv_minor
     FROM donations d
+    LEFT JOIN donation_goods g ON g.donation_id = d.id AND g.npo_id = d.npo_id
     JOIN npos n ON n.id = d.npo_id
     JOIN donors dn ON dn.id = d.donor_id AND dn.npo_id = d.npo_id
     LEFT JOIN campaigns c ON c.id = d.campaign_id AND c.npo_id = d.npo_id
@@ -118,6 +122,10 @@ function toFacts(r: FactsRow): ReceiptFacts {
           declaredOn: r.gift_aid_declared_on ?? r.created_at.toISOString().slice(0, 10),
         }
       : null,
+    goods:
+      r.goods_description === null
+        ? null
+        : { description: r.goods_description, fairMarketValueMinor: Number(r.goods_fmv_minor) },
     issuer: {
       ...issuerProfileOf(r),
       signatoryName: r.receipt_signatory_name,

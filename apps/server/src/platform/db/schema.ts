@@ -51,6 +51,8 @@ export * from '../../modules/processors/processors.tables.ts';
 // wallet15: Apple Pay / Google Pay domains registered on the connected Stripe account.
 export * from '../../modules/processors/wallet-domains.tables.ts';
 export * from '../../modules/profile/profile.tables.ts';
+// cf17b: what a gift brought back, for the receipt's deductible part.
+export * from '../../modules/receipts/donation-goods.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 // seg20: CRM segments.
 export * from '../../modules/segments/segments.tables.ts';

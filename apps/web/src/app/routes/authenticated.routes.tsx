@@ -161,6 +161,12 @@ const CrmSettingsPage = lazy(() => import('../../features/crm/index.ts').then((m
 const SegmentDonorsPage = lazy(() =>
   import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentDonorsPage })),
 );
+// cf17b: the crowdfunding new, detail and edit screens, one chunk with the list.
+const crowdfundingPage = (name: 'CrowdfundingNewPage' | 'CrowdfundingDetailPage' | 'CrowdfundingEditPage') =>
+  lazy(() => import('../../features/crowdfunding/index.ts').then((m) => ({ default: m[name] })));
+const CrowdfundingNewPage = crowdfundingPage('CrowdfundingNewPage');
+const CrowdfundingDetailPage = crowdfundingPage('CrowdfundingDetailPage');
+const CrowdfundingEditPage = crowdfundingPage('CrowdfundingEditPage');
 
 /** Pages inside the shell show a spinner in the content area, not over the sidebar. */
 function PageSpinner() {
@@ -301,6 +307,10 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/payment-requests/emails': <PaymentRequestEmailsPage />,
   // p2p16b: the captain's view of a team.
   '/fundraising-team/:id': <FundraisingTeamPage />,
+  // cf17b: crowdfunding new, detail and edit.
+  '/dashboard/crowdfunding/new': <CrowdfundingNewPage />,
+  '/dashboard/crowdfunding/:id': <CrowdfundingDetailPage />,
+  '/dashboard/crowdfunding/:id/edit': <CrowdfundingEditPage />,
 };
 
 /**

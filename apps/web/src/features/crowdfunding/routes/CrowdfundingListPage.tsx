@@ -1,6 +1,8 @@
 import type { TCrowdfundingList } from '@kindling/contracts';
-import { Anchor, Badge, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import { api } from '../../../app/api-client.ts';
 import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
@@ -31,7 +33,14 @@ export function CrowdfundingListPage() {
   const list = useQuery(listQuery(session.selectedNpo?.id ?? null));
   const data = list.data;
   return (
-    <PageFrame entry={ENTRY}>
+    <PageFrame
+      entry={ENTRY}
+      actions={
+        <Button component={Link} to="/dashboard/crowdfunding/new" leftSection={<Plus size={16} />}>
+          New crowdfunding page
+        </Button>
+      }
+    >
       {list.isError && !data ? (
         <LoadError
           title="Crowdfunding pages could not be loaded"
@@ -70,12 +79,18 @@ export function CrowdfundingListPage() {
                 {data.campaigns.map((c) => (
                   <Table.Tr key={c.id}>
                     <Table.Td>
-                      <Anchor href={`/crowdfunding/${c.campaign_url}`} target="_blank" rel="noopener" fw={500}>
+                      <Anchor component={Link} to={`/dashboard/crowdfunding/${c.id}`} fw={500}>
                         {c.name}
                       </Anchor>
-                      <Text size="xs" c="dimmed">
+                      <Anchor
+                        href={`/crowdfunding/${c.campaign_url}`}
+                        target="_blank"
+                        rel="noopener"
+                        size="xs"
+                        display="block"
+                      >
                         /crowdfunding/{c.campaign_url}
-                      </Text>
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>
                       <Badge color={STATUS_COLOURS[c.status] ?? 'gray'} variant="light">
