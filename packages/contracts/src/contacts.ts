@@ -60,6 +60,13 @@ export const CONTACT_MESSAGES = {
   yesNo: 'Answer yes or no.',
   text: 'Use at most 500 characters.',
   primaryPhone: 'Mark one phone number as primary.',
+  // crm20: households' members and soft credits.
+  memberElsewhere: 'This contact is in another household: remove them from it first.',
+  memberNotFound: 'This contact is not a member of the household.',
+  giftNotFound: 'Gift not found.',
+  softCreditDonor: 'This contact gave the gift: credit someone else.',
+  softCreditExists: 'This contact is already credited with the gift.',
+  softCreditNotFound: 'This contact is not credited with the gift.',
 } as const;
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, CONTACT_MESSAGES.date);
@@ -244,6 +251,30 @@ export const ZCommunicationPreference = z.object({
   source: z.string(),
 });
 
+// crm20: soft credits (docs/product/crm.md#soft-credits-and-tributes): a gift credited to contacts besides its donor.
+export const SOFT_CREDIT_KINDS = ['soft_credit', 'matching_gift'] as const;
+export const SOFT_CREDIT_LABELS = { soft_credit: 'Soft credit', matching_gift: 'Matching gift' } as const;
+export const ZSoftCreditInput = z.object({
+  contact_id: z.number().int().positive(),
+  kind: z.enum(SOFT_CREDIT_KINDS).default('soft_credit'),
+});
+export type TSoftCreditInput = z.input<typeof ZSoftCreditInput>;
+/** One soft credit: the credited contact, the gift and who gave it. */
+export const ZSoftCredit = z.object({
+  contact: ZRef,
+  kind: z.enum(SOFT_CREDIT_KINDS),
+  donation_id: z.number().int(),
+  donor: ZRef,
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  donated_at: z.string(),
+});
+export type TSoftCredit = z.infer<typeof ZSoftCredit>;
+export const ZSoftCreditList = z.object({ soft_credits: z.array(ZSoftCredit) });
+export type TSoftCreditList = z.infer<typeof ZSoftCreditList>;
+/** A contact joining a household. */
+export const ZHouseholdMemberInput = z.object({ contact_id: z.number().int().positive() });
+
 export const ZContactRecord = z.object({
   id: z.number().int(),
   contact_type: z.enum(CONTACT_TYPES),
@@ -264,6 +295,8 @@ export const ZContactRecord = z.object({
   custom_fields: z.record(z.string(), ZCustomFieldValue),
   household: ZHousehold.nullable(),
   relationships: z.array(ZContactRelationship),
+  // crm20: gifts credited to the contact (never in `giving`): their total in the base currency and the latest ten.
+  soft_credits: z.object({ total_minor: z.number().int(), count: z.number().int(), latest: z.array(ZSoftCredit) }),
   giving: z.object({
     lifetime_total_minor: z.number().int(),
     gift_count: z.number().int(),

@@ -27,6 +27,10 @@ export const SEGMENT_MESSAGES = {
   days: 'Use a number of days from 1 to 36,500.',
   value: 'Enter a value.',
   top: 'Use a number from 1 to 10,000.',
+  // crm20: RFM score, membership and event attendance rules.
+  rfm: 'Use a score from 3 to 15.',
+  tierNotFound: 'Membership tier not found.',
+  eventNotFound: 'Event not found.',
 } as const;
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SEGMENT_MESSAGES.day);
@@ -99,6 +103,16 @@ export const ZSegmentRule = z.discriminatedUnion('field', [
   }),
   /** LYBUNT and SYBUNT as the donors list defines them (docs/product/donors.md#retention). */
   rule('retention', { operator: z.literal('is'), value: z.enum(['lybunt', 'sybunt']) }),
+  // crm20: the RFM score (docs/product/crm.md#segments): recency, frequency and monetary value each
+  // scored 1 to 5 by quintile among the organisation's contacts who have given, added up (3 to 15).
+  rule('rfm', {
+    operator: z.enum(COMPARISONS),
+    value: z.number().int(SEGMENT_MESSAGES.rfm).min(3, SEGMENT_MESSAGES.rfm).max(15, SEGMENT_MESSAGES.rfm),
+  }),
+  /** An active membership (in its grace period included), of one tier or of any when the value is null. */
+  rule('membership', { operator: z.enum(['is_member', 'is_not_member']), value: ZId.nullable().default(null) }),
+  /** A paid ticket order for one event, or for any when the value is null (matched by the buyer's e-mail). */
+  rule('event', { operator: z.enum(['bought_for', 'not_bought_for']), value: ZId.nullable().default(null) }),
 ]);
 export type TSegmentRule = z.infer<typeof ZSegmentRule>;
 export type TSegmentRuleInput = z.input<typeof ZSegmentRule>;
@@ -196,5 +210,8 @@ export const ZSegmentOptions = z.object({
   designations: z.array(z.object({ id: z.number().int(), name: z.string(), campaign: z.string() })),
   /** The organisation's base currency: amounts in rules are in it. */
   currency: z.string(),
+  // crm20: membership tiers and events to pick.
+  tiers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  events: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type TSegmentOptions = z.infer<typeof ZSegmentOptions>;

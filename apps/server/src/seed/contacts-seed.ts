@@ -109,6 +109,12 @@ export async function seedContacts(db: Db, npoIds: Map<string, number>, ownerUse
           ON CONFLICT DO NOTHING`);
     };
     await relate(givers[0]?.id, givers[1]?.id, 'spouse');
+    // crm20: the first spouse's earliest gift is soft-credited to the other (the household counts it once).
+    await tx.execute(sql`
+      INSERT INTO donation_soft_credits (npo_id, donation_id, donor_id, kind)
+      SELECT ${npoId}, d.id, ${givers[1]?.id ?? 0}, 'soft_credit' FROM donations d
+      WHERE d.donor_id = ${givers[0]?.id ?? 0} AND d.status = 'succeeded' AND ${givers[1]?.id ?? 0} <> 0
+      ORDER BY d.id LIMIT 1`);
     await relate(elena, foundation, 'board_member');
     await relate(foundation, grace, 'employer');
     await relate(sam, givers[0]?.id, 'friend');

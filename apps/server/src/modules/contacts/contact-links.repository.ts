@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { donorNameSql } from '../donors/index.ts';
+import { moveSoftCredits } from './soft-credits.repository.ts';
 
 export type HouseholdRow = {
   id: number;
@@ -20,7 +21,7 @@ export type HouseholdValues = Omit<HouseholdRow, 'id'>;
 
 /** A household by its id, or by a member's id (the contact's household, read in the same round as the rest of the record). */
 export type HouseholdRef = number | { contactId: number };
-const householdIdOf = (ref: HouseholdRef) =>
+export const householdIdOf = (ref: HouseholdRef) =>
   typeof ref === 'number'
     ? sql`${ref}`
     : sql`(SELECT household_id FROM contact_details WHERE donor_id = ${ref.contactId})`;
@@ -34,7 +35,7 @@ export async function selectHousehold(db: Db | Tx, npoId: number, ref: Household
 
 /**
  * The household's members with their giving. Each gift has one donor, so adding up the members'
- * sums counts every gift once; soft credits, when they come, are kept apart and never added here.
+ * sums counts every gift once; soft credits are kept apart and never added here.
  */
 export async function selectHouseholdMembers(db: Db | Tx, npoId: number, ref: HouseholdRef) {
   const { rows } = await db.execute<{ id: number; name: string; lifetime_base_minor: number; gift_count: number }>(sql`
@@ -117,6 +118,8 @@ export async function deleteRelationship(tx: Tx, npoId: number, donorId: number,
  */
 export async function foldContactInto(tx: Tx, m: { npoId: number; keepId: number; duplicateId: number }) {
   const { npoId, keepId, duplicateId } = m;
+  // crm20: soft credits move with the contact.
+  await moveSoftCredits(tx, m);
   await tx.execute(sql`
     DELETE FROM contact_relationships r WHERE r.npo_id = ${npoId} AND (
       (r.from_donor_id = ${duplicateId} AND r.to_donor_id = ${keepId}) OR (r.to_donor_id = ${duplicateId} AND r.from_donor_id = ${keepId})

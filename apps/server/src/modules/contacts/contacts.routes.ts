@@ -40,6 +40,7 @@ import {
   householdOf,
   removeRelationship,
 } from './households.service.ts';
+import { softCreditRoutes } from './soft-credits.routes.ts';
 
 // Access (docs/product/crm.md#access): every role of the dashboard group (staff 1984 included) reads
 // and edits contacts, households, relationships and their own saved views; the admin group deletes
@@ -256,4 +257,7 @@ export async function contactRoutes(app: FastifyInstance, deps: { db: Db }): Pro
       return reply.status(204).send();
     },
   );
+
+  // crm20: household members and soft credits.
+  await softCreditRoutes(app, deps);
 }

@@ -31,6 +31,7 @@ import {
 import { selectFields } from './contact-settings.repository.ts';
 import { checkCustomFields, typedFilterValue } from './custom-fields.ts';
 import { householdOf, householdOfContact, organisationCurrency, selectRelationships } from './households.service.ts';
+import { selectContactSoftCredits } from './soft-credits.repository.ts';
 
 export type Actor = { userId: number; npoId: number; ip: string | null };
 type ContactInput = z.output<typeof ZContactInput>;
@@ -131,12 +132,13 @@ function communicationOf(stored: ContactDetailsRow['communication']): TContactRe
 }
 
 export async function getContact(db: Db, npoId: number, id: number): Promise<TContactRecord> {
-  const [row, giving, relationships, currency, household] = await Promise.all([
+  const [row, giving, relationships, currency, household, softCredits] = await Promise.all([
     selectContactDetails(db, npoId, id),
     selectDonorSummary(db, npoId, id),
     selectRelationships(db, npoId, id),
     organisationCurrency(db, npoId),
     householdOfContact(db, npoId, id),
+    selectContactSoftCredits(db, npoId, id),
   ]);
   if (!row || !giving) throw contactNotFound();
   return {
@@ -165,6 +167,7 @@ export async function getContact(db: Db, npoId: number, id: number): Promise<TCo
     communication: communicationOf(row.communication),
     custom_fields: row.custom_fields,
     household,
+    soft_credits: softCredits,
     relationships: relationships.map((r) => {
       const kind = r.kind as TRelationshipKind;
       const labels = RELATIONSHIP_KINDS[kind];

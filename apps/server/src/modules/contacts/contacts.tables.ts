@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { donations } from '../donations/donations.tables.ts';
 import { donors } from '../donors/donors.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 import { users } from '../users/users.tables.ts';
@@ -135,4 +136,33 @@ export const contactViews = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_views_npo_idx').on(t.npoId, t.ownerUserId)],
+);
+
+/**
+ * crm20: soft credits (docs/product/crm.md#soft-credits-and-tributes). A gift credited to a contact
+ * besides its donor: a spouse, a company's match. Kept apart from donor_giving, so no total counts a
+ * gift twice; a household adds a soft-credited gift only when no member gave it.
+ */
+export const donationSoftCredits = pgTable(
+  'donation_soft_credits',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    donationId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donations.id, { onDelete: 'cascade' }),
+    donorId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donors.id, { onDelete: 'cascade' }),
+    kind: text().notNull().default('soft_credit'),
+    createdByUserId: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('donation_soft_credits_gift_contact_uq').on(t.donationId, t.donorId),
+    index('donation_soft_credits_donor_idx').on(t.donorId),
+    check('donation_soft_credits_kind_ck', sql`${t.kind} IN ('soft_credit', 'matching_gift')`),
+  ],
 );

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/index.ts';
 import {
   deleteRelationship,
   type HouseholdRef,
+  householdIdOf,
   insertHousehold,
   insertRelationship,
   selectHousehold,
@@ -15,6 +16,7 @@ import {
   updateHousehold,
 } from './contact-links.repository.ts';
 import { selectContactDetails } from './contact-record.repository.ts';
+import { selectHouseholdSoftCredited } from './soft-credits.repository.ts';
 
 export { selectRelationships } from './contact-links.repository.ts';
 
@@ -38,17 +40,20 @@ export const householdOfContact = (db: Db | Tx, npoId: number, contactId: number
   householdRead(db, npoId, { contactId });
 
 async function householdRead(db: Db | Tx, npoId: number, ref: HouseholdRef): Promise<THousehold | null> {
-  const [household, members, currency] = await Promise.all([
+  const memberIds = sql`SELECT donor_id FROM contact_details WHERE household_id = ${householdIdOf(ref)}`;
+  const [household, members, credited, currency] = await Promise.all([
     selectHousehold(db, npoId, ref),
     selectHouseholdMembers(db, npoId, ref),
+    selectHouseholdSoftCredited(db, npoId, memberIds),
     organisationCurrency(db, npoId),
   ]);
   if (!household) return null;
+  // Each member's own gifts, plus the gifts credited to a member that no member gave, each once.
   return {
     ...household,
     members,
-    lifetime_total_minor: members.reduce((sum, m) => sum + m.lifetime_total_minor, 0),
-    gift_count: members.reduce((sum, m) => sum + m.gift_count, 0),
+    lifetime_total_minor: members.reduce((sum, m) => sum + m.lifetime_total_minor, 0) + credited.total,
+    gift_count: members.reduce((sum, m) => sum + m.gift_count, 0) + credited.count,
     currency,
   };
 }
@@ -116,5 +121,57 @@ export async function removeRelationship(db: Db, actor: Actor, contactId: number
   await db.transaction(async (tx) => {
     if (!(await deleteRelationship(tx, actor.npoId, contactId, id)))
       throw new AppError('NOT_FOUND', CONTACT_MESSAGES.relationshipNotFound);
+  });
+}
+
+// crm20: members join and leave a household from the contact record.
+/** Puts a contact of the organisation into the household; one already in another household is refused. */
+export async function addHouseholdMember(db: Db, actor: Actor, householdId: number, contactId: number) {
+  await db.transaction(async (tx) => {
+    const [household, contact] = await Promise.all([
+      selectHousehold(tx, actor.npoId, householdId),
+      selectContactDetails(tx, actor.npoId, contactId),
+    ]);
+    if (!household) throw householdNotFound();
+    if (!contact)
+      throw new AppError('VALIDATION_FAILED', CONTACT_MESSAGES.notFound, { contact_id: CONTACT_MESSAGES.notFound });
+    const { rows } = await tx.execute<{ household_id: number }>(sql`
+      INSERT INTO contact_details (donor_id, npo_id, household_id) VALUES (${contactId}, ${actor.npoId}, ${householdId})
+      ON CONFLICT (donor_id) DO UPDATE SET household_id = EXCLUDED.household_id, updated_at = now()
+        WHERE contact_details.household_id IS NULL OR contact_details.household_id = EXCLUDED.household_id
+      RETURNING household_id`);
+    if (rows.length === 0)
+      throw new AppError('CONFLICT', CONTACT_MESSAGES.memberElsewhere, {
+        contact_id: CONTACT_MESSAGES.memberElsewhere,
+      });
+    await recordAudit(tx, {
+      npoId: actor.npoId,
+      actorUserId: actor.userId,
+      action: 'household.member_added',
+      targetType: 'household',
+      targetId: householdId,
+      data: { contact_id: contactId },
+      ip: actor.ip,
+    });
+  });
+}
+
+/** Takes a member out of the household (the household stays, even empty). */
+export async function removeHouseholdMember(db: Db, actor: Actor, householdId: number, contactId: number) {
+  await db.transaction(async (tx) => {
+    if (!(await selectHousehold(tx, actor.npoId, householdId))) throw householdNotFound();
+    const { rows } = await tx.execute(sql`
+      UPDATE contact_details SET household_id = NULL, updated_at = now()
+      WHERE npo_id = ${actor.npoId} AND donor_id = ${contactId} AND household_id = ${householdId} RETURNING donor_id`);
+    if (rows.length === 0) throw new AppError('NOT_FOUND', CONTACT_MESSAGES.memberNotFound);
+    await recordAudit(tx, {
+      npoId: actor.npoId,
+      actorUserId: actor.userId,
+      action: 'household.member_removed',
+      targetType: 'household',
+      targetId: householdId,
+      data: { contact_id: contactId },
+      ip: actor.ip,
+    });
   });
 }

@@ -124,6 +124,29 @@ function recurringWhere(npoId: number, status: 'active' | 'past_due' | 'none'): 
   return notInIds(plans(['active', 'past_due']));
 }
 
+// crm20: RFM, membership and event attendance rules.
+/**
+ * Contacts whose RFM score compares to `value`. Each of recency (last gift), frequency (gift count)
+ * and monetary value (lifetime total) scores ceil(5 × cume_dist) among the organisation's contacts
+ * who have given: the top fifth 5, the bottom fifth 1, and ties share a score.
+ */
+const rfmIds = (npoId: number, op: 'at_least' | 'at_most', value: number) =>
+  sql`SELECT r.donor_id FROM (SELECT t.donor_id,
+      ceil(5 * cume_dist() OVER (ORDER BY t.last_gift_at)) + ceil(5 * cume_dist() OVER (ORDER BY t.gift_count))
+        + ceil(5 * cume_dist() OVER (ORDER BY t.lifetime_base_minor)) AS score
+    FROM donor_giving t WHERE t.npo_id = ${npoId} AND t.gift_count > 0) r WHERE r.score ${cmp(op)} ${value}`;
+
+/** Holders of an active membership (grace included: still a member until it lapses), of one tier or any. */
+const membershipIds = (npoId: number, tierId: number | null) =>
+  sql`SELECT m.donor_id FROM supporter_memberships m WHERE m.npo_id = ${npoId} AND m.status IN ('active', 'in_grace')
+    AND m.donor_id IS NOT NULL ${tierId === null ? sql`` : sql`AND m.tier_id = ${tierId}`}`;
+
+/** Buyers of a paid ticket order, of one event or any: orders name an e-mail, the contact is the donor with it. */
+const ticketBuyerIds = (npoId: number, eventId: number | null) =>
+  sql`SELECT dn.id AS donor_id FROM event_orders o
+    JOIN donors dn ON dn.npo_id = o.npo_id AND lower(dn.email) = lower(o.buyer_email) AND dn.email <> ''
+    WHERE o.npo_id = ${npoId} AND o.status = 'paid' ${eventId === null ? sql`` : sql`AND o.event_id = ${eventId}`}`;
+
 /** The SQL condition of one rule over donor_giving `g`, donors `dn` and contact_details `cd`. */
 function ruleWhere(rule: TSegmentRule, ctx: SegmentContext, path: string): SQL {
   const { npoId } = ctx;
@@ -176,6 +199,17 @@ function ruleWhere(rule: TSegmentRule, ctx: SegmentContext, path: string): SQL {
         ORDER BY t.lifetime_base_minor DESC, t.donor_id DESC LIMIT ${rule.value}`);
     case 'retention':
       return retentionWhere({ kind: rule.value, ...ctx.retention });
+    // crm20: RFM score, membership and event attendance.
+    case 'rfm':
+      return inIds(rfmIds(npoId, rule.operator, rule.value));
+    case 'membership': {
+      const ids = membershipIds(npoId, rule.value);
+      return rule.operator === 'is_member' ? inIds(ids) : notInIds(ids);
+    }
+    case 'event': {
+      const ids = ticketBuyerIds(npoId, rule.value);
+      return rule.operator === 'bought_for' ? inIds(ids) : notInIds(ids);
+    }
   }
 }
 

@@ -89,12 +89,19 @@ export async function deleteMember(tx: Tx, segmentId: number, donorId: number): 
   return rows.length > 0;
 }
 
-/** Whether campaign (or designation) `id` is the organisation's: a rule naming another's is refused. */
-export async function ownsGiftTarget(db: Db, npoId: number, kind: 'campaign' | 'designation', id: number) {
+// crm20: tiers and events are rule targets too.
+const TARGET_TABLES = {
+  campaign: 'campaigns',
+  designation: 'campaign_designations',
+  membership: 'membership_tiers',
+  event: 'events',
+} as const;
+export type RuleTarget = keyof typeof TARGET_TABLES;
+
+/** Whether campaign (or designation, tier, event) `id` is the organisation's: a rule naming another's is refused. */
+export async function ownsGiftTarget(db: Db, npoId: number, kind: RuleTarget, id: number) {
   const { rows } = await db.execute(
-    kind === 'campaign'
-      ? sql`SELECT 1 FROM campaigns WHERE npo_id = ${npoId} AND id = ${id}`
-      : sql`SELECT 1 FROM campaign_designations WHERE npo_id = ${npoId} AND id = ${id}`,
+    sql`SELECT 1 FROM ${sql.raw(TARGET_TABLES[kind])} WHERE npo_id = ${npoId} AND id = ${id}`,
   );
   return rows.length > 0;
 }
@@ -118,7 +125,19 @@ export async function selectGiftTargets(db: Db, npoId: number) {
       SELECT d.id, d.name, c.name AS campaign FROM campaign_designations d JOIN campaigns c ON c.id = d.campaign_id
       WHERE d.npo_id = ${npoId} ORDER BY lower(c.name), d.position, d.id`),
   ]);
+  // crm20: membership tiers and events for their rules.
+  const [tiers, events] = await Promise.all([
+    db.execute<{ id: number; name: string }>(
+      sql`SELECT id, name FROM membership_tiers WHERE npo_id = ${npoId} ORDER BY lower(name), id`,
+    ),
+    db.execute<{ id: number; name: string }>(
+      sql`SELECT id, name FROM events WHERE npo_id = ${npoId} ORDER BY lower(name), id`,
+    ),
+  ]);
+  const refs = (rows: Array<{ id: number; name: string }>) => rows.map((r) => ({ id: Number(r.id), name: r.name }));
   return {
+    tiers: refs(tiers.rows),
+    events: refs(events.rows),
     campaigns: campaigns.rows.map((r) => ({ id: Number(r.id), name: r.name })),
     designations: designations.rows.map((r) => ({ id: Number(r.id), name: r.name, campaign: r.campaign })),
   };

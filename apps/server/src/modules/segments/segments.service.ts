@@ -54,12 +54,19 @@ const rulesOf = (items: TSegmentItem[]): TSegmentItem[] =>
   items.flatMap((item) => (isSegmentRule(item) ? [item] : rulesOf(item.rules)));
 
 /** Rules naming another organisation's campaign or designation are refused, as any unknown id. */
+const TARGET_MESSAGES = {
+  campaign: SEGMENT_MESSAGES.campaignNotFound,
+  designation: SEGMENT_MESSAGES.designationNotFound,
+  membership: SEGMENT_MESSAGES.tierNotFound,
+  event: SEGMENT_MESSAGES.eventNotFound,
+} as const;
+
 async function checkTargets(db: Db, npoId: number, group: TSegmentGroup): Promise<void> {
   for (const rule of rulesOf(group.rules)) {
-    if (!isSegmentRule(rule) || (rule.field !== 'campaign' && rule.field !== 'designation')) continue;
-    if (!(await ownsGiftTarget(db, npoId, rule.field, rule.value))) {
-      const message =
-        rule.field === 'campaign' ? SEGMENT_MESSAGES.campaignNotFound : SEGMENT_MESSAGES.designationNotFound;
+    if (!isSegmentRule(rule) || !(rule.field in TARGET_MESSAGES)) continue;
+    const { field, value } = rule as { field: keyof typeof TARGET_MESSAGES; value: number | null };
+    if (value !== null && !(await ownsGiftTarget(db, npoId, field, value))) {
+      const message = TARGET_MESSAGES[field];
       throw new AppError('VALIDATION_FAILED', message, { rules: message });
     }
   }

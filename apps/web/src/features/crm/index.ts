@@ -1,5 +1,8 @@
 // CRM: /dashboard/crm/contacts (contacts list, saved views, a contact's record), the communications
 // record and the communications guide.
+
+// crm20: a gift's soft credits, shown on the donation's page.
+export { SoftCreditsPanel } from './components/SoftCredits.tsx';
 export { CommunicationsGuidePage } from './routes/CommunicationsGuidePage.tsx';
 export { CommunicationsPage } from './routes/CommunicationsPage.tsx';
 // crm20: the contacts import.

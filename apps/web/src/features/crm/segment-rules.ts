@@ -34,6 +34,11 @@ export const OPERATOR_LABELS: Record<string, string> = {
   gave_to: 'gave to',
   not_gave_to: 'never gave to',
   top: 'top',
+  // crm20: membership and event attendance.
+  is_member: 'is an active member of',
+  is_not_member: 'is not an active member of',
+  bought_for: 'bought a ticket for',
+  not_bought_for: 'bought no ticket for',
 };
 
 /** The key of the catalogue entry a rule belongs to. */
@@ -203,6 +208,28 @@ export function ruleCatalogue(fields: TContactField[]): Entry[] {
       group: giving,
       operators: ['top'],
       start: () => ({ field: 'top_lifetime', operator: 'top', value: 100 }),
+    },
+    // crm20: RFM score, membership and event attendance.
+    {
+      key: 'rfm',
+      label: 'RFM score (3 to 15)',
+      group: giving,
+      operators: ['at_least', 'at_most'],
+      start: () => ({ field: 'rfm', operator: 'at_least', value: 12 }),
+    },
+    {
+      key: 'membership',
+      label: 'Membership',
+      group: 'Engagement',
+      operators: ['is_member', 'is_not_member'],
+      start: () => ({ field: 'membership', operator: 'is_member', value: null }),
+    },
+    {
+      key: 'event',
+      label: 'Event attendance',
+      group: 'Engagement',
+      operators: ['bought_for', 'not_bought_for'],
+      start: () => ({ field: 'event', operator: 'bought_for', value: null }),
     },
   ];
 }

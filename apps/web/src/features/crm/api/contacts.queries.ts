@@ -10,6 +10,8 @@ import type {
   THousehold,
   THouseholdInput,
   TRelationshipInput,
+  TSoftCreditInput,
+  TSoftCreditList,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
@@ -82,3 +84,24 @@ export const saveView = (body: TContactViewInput) => api<TContactView>('POST', '
 export const deleteView = (id: number) => api<void>('DELETE', `/npo_admin/contact_views/${id}`);
 export const addField = (body: TContactFieldInput) =>
   api<{ id: number }>('POST', '/npo_admin/contact_fields', { body });
+
+// crm20: a household's members and name, and a gift's soft credits.
+export const changeHousehold = (id: number, body: THouseholdInput) =>
+  api<THousehold>('PUT', `/npo_admin/households/${id}`, { body });
+export const addHouseholdMember = (id: number, contactId: number) =>
+  api<THousehold>('POST', `/npo_admin/households/${id}/members`, { body: { contact_id: contactId } });
+export const removeHouseholdMember = (id: number, contactId: number) =>
+  api<THousehold>('DELETE', `/npo_admin/households/${id}/members/${contactId}`);
+export const softCreditKeys = {
+  gift: (npoId: number | null, donationId: number) => [...contactKeys.all, 'soft-credits', npoId, donationId] as const,
+};
+export const softCreditsQuery = (npoId: number | null, donationId: number) =>
+  queryOptions({
+    queryKey: softCreditKeys.gift(npoId, donationId),
+    queryFn: ({ signal }) => api<TSoftCreditList>('GET', `/npo_admin/donations/${donationId}/soft_credits`, { signal }),
+    enabled: npoId !== null && donationId > 0,
+  });
+export const addSoftCredit = (donationId: number, body: TSoftCreditInput) =>
+  api<TSoftCreditList>('POST', `/npo_admin/donations/${donationId}/soft_credits`, { body });
+export const removeSoftCredit = (donationId: number, contactId: number) =>
+  api<void>('DELETE', `/npo_admin/donations/${donationId}/soft_credits/${contactId}`);

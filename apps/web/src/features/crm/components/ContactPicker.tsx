@@ -12,6 +12,7 @@ export function ContactPicker({
   onChange,
   error,
   required,
+  label = 'Contact',
 }: {
   npoId: number | null;
   value: number | null;
@@ -19,6 +20,7 @@ export function ContactPicker({
   onChange: (id: number | null) => void;
   error?: string | undefined;
   required?: boolean;
+  label?: string;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
@@ -31,7 +33,7 @@ export function ContactPicker({
       : found;
   return (
     <Select
-      label="Contact"
+      label={label}
       placeholder="Type a name"
       searchable
       clearable={!required}

@@ -235,6 +235,34 @@ export function RuleValue(props: Props) {
         />
       );
     }
+    // crm20: RFM score, membership and event attendance.
+    case 'rfm':
+      return (
+        <NumberInput
+          label={label}
+          min={3}
+          max={15}
+          value={rule.value}
+          onChange={(v) => onChange({ ...rule, value: whole(v) })}
+          error={error}
+        />
+      );
+    case 'membership':
+    case 'event': {
+      const any = rule.field === 'membership' ? 'Any tier' : 'Any event';
+      const items = (rule.field === 'membership' ? choices.targets?.tiers : choices.targets?.events) ?? [];
+      return (
+        <Select
+          label={label}
+          data={[{ value: 'any', label: any }, ...items.map((t) => ({ value: String(t.id), label: t.name }))]}
+          searchable
+          allowDeselect={false}
+          value={rule.value ? String(rule.value) : 'any'}
+          onChange={(v) => onChange({ ...rule, value: v && v !== 'any' ? Number(v) : null })}
+          error={error}
+        />
+      );
+    }
     default:
       return null;
   }

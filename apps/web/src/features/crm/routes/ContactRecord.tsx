@@ -13,8 +13,10 @@ import { useFormat } from '../../../shared/format.ts';
 import { LoadError } from '../../../shared/LoadError.tsx';
 import { contactKeys, contactQueries, removeRelationship } from '../api/contacts.queries.ts';
 import { ContactCommunications } from '../components/ContactCommunications.tsx';
+import { HouseholdPanel } from '../components/HouseholdPanel.tsx';
 import { NewContactModal } from '../components/NewContactModal.tsx';
 import { RelationshipForm } from '../components/RelationshipForm.tsx';
+import { ContactSoftCredits } from '../components/SoftCredits.tsx';
 
 const CHANNEL_LABELS = { email: 'E-mail', post: 'Post', phone: 'Phone', sms: 'SMS' } as const;
 
@@ -172,35 +174,9 @@ export function ContactRecord({
             </Anchor>
           ) : null}
         </Section>
+        {/* crm20: households are made, renamed and joined from the record. */}
         <Section title="Household">
-          {c.household ? (
-            <>
-              <Line label="Name" value={c.household.name} />
-              <Line label="Salutation" value={c.household.salutation} />
-              <Line
-                label="Household giving"
-                value={format.money(c.household.lifetime_total_minor, c.household.currency)}
-              />
-              <List size="sm" spacing={4}>
-                {c.household.members.map((m) => (
-                  <List.Item key={m.id}>
-                    {m.id === c.id ? (
-                      m.name
-                    ) : (
-                      <Anchor component={Link} to={`/dashboard/crm/contacts?contact=${m.id}`}>
-                        {m.name}
-                      </Anchor>
-                    )}{' '}
-                    · {format.money(m.lifetime_total_minor, c.household?.currency)}
-                  </List.Item>
-                ))}
-              </List>
-            </>
-          ) : (
-            <Text size="sm" c="dimmed">
-              Not in a household.
-            </Text>
-          )}
+          <HouseholdPanel npoId={npoId} contact={c} options={options} />
         </Section>
         <Section title="Communication preferences">
           {COMMUNICATION_CHANNELS.map((ch) => {
@@ -250,6 +226,10 @@ export function ContactRecord({
           </List>
         )}
         <RelationshipForm npoId={npoId} contactId={c.id} />
+      </Section>
+      {/* crm20: gifts credited to this contact. */}
+      <Section title="Soft credits">
+        <ContactSoftCredits credits={c.soft_credits} currency={c.giving.currency} />
       </Section>
       <Section title="Communications">
         <ContactCommunications npoId={npoId} contact={{ id: c.id, name: c.name }} />

@@ -91,6 +91,7 @@ const record = (overrides: Partial<TContactRecord> = {}): TContactRecord => ({
     currency: 'USD',
   },
   relationships: [{ id: 1, kind: 'spouse', label: 'Spouse of', other: { id: 2, name: 'Raj Patel' } }],
+  soft_credits: { total_minor: 0, count: 0, latest: [] },
   giving: { lifetime_total_minor: 0, gift_count: 0, first_gift_at: null, last_gift_at: null, currency: 'USD' },
   created_at: '2026-03-01T12:00:00.000Z',
   ...overrides,
@@ -176,5 +177,49 @@ describe('ContactsPage', () => {
     });
     render('/dashboard/crm/contacts?contact=77');
     expect(await screen.findByText('Contact not found', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  // crm20: households made from the record, soft credits shown apart from the contact's own giving.
+  it('creates a household from the record with the contact in it, and lists the gifts credited to them', async () => {
+    const alone = record({
+      household: null,
+      soft_credits: {
+        total_minor: 2_500,
+        count: 1,
+        latest: [
+          {
+            contact: { id: 9, name: 'Priya Patel' },
+            kind: 'matching_gift',
+            donation_id: 41,
+            donor: { id: 5, name: 'Acme Widgets' },
+            amount_minor: 2_500,
+            currency: 'USD',
+            donated_at: '2026-03-02T12:00:00.000Z',
+          },
+        ],
+      },
+    });
+    const household = { ...(record().household as NonNullable<TContactRecord['household']>), id: 12 };
+    const stub = stubFetch({
+      'GET /npo_admin/contacts/9': { body: alone },
+      'GET /npo_admin/contacts/options': { body: OPTIONS },
+      'POST /npo_admin/households': { status: 201, body: household },
+      'POST /npo_admin/households/12/members': { body: household },
+    });
+    render('/dashboard/crm/contacts?contact=9');
+    const credits = await screen.findByRole('region', { name: 'Soft credits' }, { timeout: 5000 });
+    expect(within(credits).getByRole('link', { name: /\$25\.00/ })).toHaveAttribute('href', '/dashboard/donation/41');
+    expect(credits).toHaveTextContent('from Acme Widgets · Matching gift');
+    const region = screen.getByRole('region', { name: 'Household' });
+    await userEvent.click(within(region).getByRole('button', { name: 'Create a household' }));
+    expect(within(region).getByLabelText(/Household name/)).toHaveValue('The Patel Family');
+    await userEvent.type(within(region).getByLabelText('Salutation'), 'Dear Patels');
+    await userEvent.click(within(region).getByRole('button', { name: 'Create household' }));
+    await screen.findByRole('button', { name: 'Create a household' }, { timeout: 5000 });
+    expect(stub.callsTo('POST', '/npo_admin/households')[0]?.body).toEqual({
+      name: 'The Patel Family',
+      salutation: 'Dear Patels',
+    });
+    expect(stub.callsTo('POST', '/npo_admin/households/12/members')[0]?.body).toEqual({ contact_id: 9 });
   });
 });

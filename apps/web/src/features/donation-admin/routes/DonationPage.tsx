@@ -11,6 +11,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
 import { ListMessage, RetryButton } from '../../../system/list/index.ts';
+import { SoftCreditsPanel } from '../../crm/index.ts';
 import { DonationStatus, donorName } from '../../donations/index.ts';
 import { NotesPanel } from '../../notes/index.ts';
 import { donationAdminKeys, donationAdminQueries, resendReceipt } from '../api/donation-admin.queries.ts';
@@ -299,6 +300,10 @@ export function DonationPage() {
           <NotesPanel subject="donation" id={d.id} />
         </Paper>
         <DonationHistory donationId={d.id} />
+        {/* crm20: the contacts this gift is credited to besides its donor. */}
+        <Paper withBorder radius="md" p="md">
+          <SoftCreditsPanel npoId={npoId} donationId={d.id} />
+        </Paper>
       </SimpleGrid>
     </PageFrame>
   );
