@@ -40,7 +40,13 @@ const OPTIONS = {
   team: [{ id: 7, name: 'Stella Staff' }],
   households: [],
 };
-const TARGETS = { campaigns: [{ id: 1, name: 'Spring Appeal' }], designations: [], currency: 'USD', tiers: [], events: [] };
+const TARGETS = {
+  campaigns: [{ id: 1, name: 'Spring Appeal' }],
+  designations: [],
+  currency: 'USD',
+  tiers: [],
+  events: [],
+};
 const member = (id: number, name: string): TContactSummary => ({
   id,
   contact_type: 'individual',
