@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     // Money, dates and sorting must not depend on the machine.
     env: { TZ: 'UTC' },
+    // Vitest's default on two cores is one file at a time, which leaves a core idle while a file
+    // imports the app or waits on PostgreSQL; two at once keep both busy (docs/testing.md).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -6,17 +6,21 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/platform/db/client.ts';
 import { databaseUrlFor, startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts';
 import { runMigrations } from '../src/platform/db/migrate.ts';
+import { seedDemo } from '../src/seed/demo-seed.ts';
+import { testTotpKey } from './test-totp-key.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseServerUrl: string;
     templateDatabase: string;
+    seededTemplateDatabase: string;
   }
 }
 
 /**
  * One PostgreSQL server per test run (embedded, or TEST_DATABASE_URL), a template database
- * migrated once; each test file copies it (see test/test-database.ts).
+ * migrated once, and a copy of it with the demo seeded once; each test file copies one of them
+ * (see test/test-database.ts). Seeding once instead of per file saves seconds per file.
  */
 export default async function setup(project: TestProject) {
   let serverUrl = process.env.TEST_DATABASE_URL;
@@ -37,9 +41,16 @@ export default async function setup(project: TestProject) {
   const db = createDb(databaseUrlFor(serverUrl, template), { max: 1 });
   await runMigrations(db);
   await db.$client.end();
+  const seeded = `${template}_seeded`;
+  await admin.query(`DROP DATABASE IF EXISTS ${seeded}`);
+  await admin.query(`CREATE DATABASE ${seeded} TEMPLATE ${template}`);
+  const seededDb = createDb(databaseUrlFor(serverUrl, seeded), { max: 1 });
+  await seedDemo(seededDb, testTotpKey());
+  await seededDb.$client.end();
 
   project.provide('databaseServerUrl', serverUrl);
   project.provide('templateDatabase', template);
+  project.provide('seededTemplateDatabase', seeded);
 
   return async () => {
     if (process.env.TEST_DATABASE_URL) {
@@ -47,6 +58,7 @@ export default async function setup(project: TestProject) {
         `SELECT datname FROM pg_database WHERE datname LIKE 'kindling_t_${process.pid}_%'`,
       );
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${seeded} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     }
     await admin.end();

@@ -9,6 +9,7 @@ import type { Db } from '../src/platform/db/client.ts';
 import { createMailer, type Mailer } from '../src/platform/mail/mailer.ts';
 import { seedDemo } from '../src/seed/demo-seed.ts';
 import { createTestDatabase } from './test-database.ts';
+import { testTotpKey } from './test-totp-key.ts';
 
 export type TestContext = { app: FastifyInstance; db: Db; config: Config; mailer: Mailer; dataDir: string };
 
@@ -28,14 +29,17 @@ export function useTestApp(
   const ctx = {} as TestContext;
   let drop = async () => {};
   beforeAll(async () => {
-    const database = await createTestDatabase({ poolMax: options.poolMax });
-    drop = database.drop;
     ctx.dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-test-data-'));
     // A function lets a test start a stand-in server first and point the settings at it.
     const env = typeof options.env === 'function' ? options.env() : options.env;
     ctx.config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ctx.dataDir, ...env });
+    // The run's seeded template was seeded with the default test key; another key seeds afresh.
+    const seed = options.seed !== false;
+    const fromSeeded = seed && ctx.config.totpKey.equals(testTotpKey());
+    const database = await createTestDatabase({ poolMax: options.poolMax, seeded: fromSeeded });
+    drop = database.drop;
     ctx.db = database.db;
-    if (options.seed !== false) await seedDemo(ctx.db, ctx.config.totpKey);
+    if (seed && !fromSeeded) await seedDemo(ctx.db, ctx.config.totpKey);
     ctx.mailer = createMailer({ from: ctx.config.MAIL_FROM, dataDir: ctx.dataDir, db: ctx.db });
     ctx.app = await buildApp({ config: ctx.config, db: ctx.db, mailer: ctx.mailer });
     await ctx.app.ready();
