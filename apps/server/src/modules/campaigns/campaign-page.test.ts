@@ -35,7 +35,9 @@ describe('public campaign data (seeded Spring Appeal)', () => {
     }
     const spy = vi.spyOn(ctx.db.$client, 'query');
     const res = await anonymous().get(page('spring-appeal'));
-    const queries = spy.mock.calls.length;
+    // pg-boss's workers poll on the same pool whatever the machine's load: not the page's queries.
+    const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : ((arg as { text?: string })?.text ?? ''));
+    const queries = spy.mock.calls.filter(([arg]) => !textOf(arg).includes('pgboss')).length;
     spy.mockRestore();
     expect(res.statusCode).toBe(200);
     expect(queries).toBe(1);
