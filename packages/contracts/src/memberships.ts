@@ -181,6 +181,7 @@ export const ZTierChangeRequest = z.object({
   tier_id: z.number().int().positive(),
   when: z.enum(['next_renewal', 'now']),
 });
+export type TTierChangeRequest = z.infer<typeof ZTierChangeRequest>;
 export const ZTierChangeResult = z.object({
   membership: ZMembershipDetail,
   /** What the change at once costs for the rest of the period (0 for a downgrade or at renewal). */
@@ -217,3 +218,4 @@ export const ZMemberCheckIn = z.object({
 });
 export type TMemberCheckIn = z.infer<typeof ZMemberCheckIn>;
 export const ZMemberCardSent = z.object({ sent_to: z.string() });
+export type TMemberCardSent = z.infer<typeof ZMemberCardSent>;
