@@ -186,6 +186,8 @@ export const ZTierChangeResult = z.object({
   membership: ZMembershipDetail,
   /** What the change at once costs for the rest of the period (0 for a downgrade or at renewal). */
   prorated_minor: z.number().int(),
+  /** mem19c: the payment request asking for the prorated difference, when there is one. */
+  payment_request_id: z.number().int().nullable().default(null),
 });
 export type TTierChangeResult = z.infer<typeof ZTierChangeResult>;
 

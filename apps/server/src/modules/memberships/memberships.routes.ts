@@ -43,6 +43,7 @@ import {
   membershipFigures,
   setGraceDays,
 } from './members.service.ts';
+import { requestProratedDifference } from './proration-request.ts';
 import { renewalByLink } from './renewals.service.ts';
 import { changeTier } from './tier-change.service.ts';
 import { listMembershipCampaigns, membershipCampaignOf, publicTiers, saveTiers, tiersOf } from './tiers.service.ts';
@@ -229,7 +230,14 @@ export async function membershipRoutes(
     async (request) => {
       const actor = actorOf(request, WRITE);
       const prorated = await changeTier(db, actor, request.params.id, request.body);
-      return { membership: await getMembership(db, actor.npoId, request.params.id), prorated_minor: prorated };
+      // mem19c: an upgrade at once asks for its prorated difference with a payment request.
+      const session = organisationSessionOf(request, WRITE);
+      const requestId = await requestProratedDifference(db, session, request.params.id, prorated, request.ip ?? null);
+      return {
+        membership: await getMembership(db, actor.npoId, request.params.id),
+        prorated_minor: prorated,
+        payment_request_id: requestId,
+      };
     },
   );
   // mem19c: the member card (docs/decisions/064-member-cards.md): its page's data and PDF behind the

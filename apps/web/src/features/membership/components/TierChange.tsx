@@ -1,10 +1,12 @@
 // mem19c: a member's tier change on the staff page (docs/decisions/057-membership-renewals.md): at
 // the next renewal, or at once with the prorated difference for the rest of the period. An automatic
-// membership changes only at once (its plan's amount is the plan's own), as the server enforces.
+// membership changes only at once (its plan's amount is the plan's own), as the server enforces. The
+// prorated difference is asked with a payment request (docs/decisions/064-member-cards.md).
 import type { TMembershipDetail, TTierChangeResult } from '@kindling/contracts';
-import { Button, Group, Radio, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { useFormat } from '../../../shared/format.ts';
 import { changeTier, membershipQueries } from '../api/membership.queries.ts';
@@ -60,6 +62,14 @@ export function TierChange({
           {done.prorated_minor > 0
             ? `Moved to ${done.membership.tier}. Prorated difference for the rest of the period: ${format.money(done.prorated_minor, done.membership.currency)}.`
             : `Saved: ${done.membership.history[0]?.detail ?? done.membership.tier}`}
+          {done.payment_request_id !== null && (
+            <>
+              {' '}
+              <Anchor component={Link} to={`/dashboard/payment-requests/${done.payment_request_id}`}>
+                Open the payment request asking for it
+              </Anchor>
+            </>
+          )}
         </Text>
       )}
     </Stack>
