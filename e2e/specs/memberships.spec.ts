@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
-import { fillDonorDetails, payWithSandboxCard } from '../support/donation-form.ts';
+import { fillDonorDetails, payWithSandboxCard, staffApi } from '../support/donation-form.ts';
 
 const SHOTS = '/tmp/shots';
 
@@ -57,4 +57,46 @@ describe('memberships', () => {
       expect(await seriousViolations(staff)).toEqual([]);
     }, 180_000);
   }
+
+  // mem19c: the clock moved past a manual member's expiry without payment (the test-only sweep of one
+  // membership, NODE_ENV=test): in grace, then lapsed after the grace days. The member is restored
+  // with a staff extension at the end.
+  it('shows a membership unpaid past its expiry in grace, then lapsed (1280 px)', async () => {
+    const { context } = await newPage();
+    const api = await staffApi(context.request, 'admin@kindling.test');
+    const csrf = (await api.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+    const { page: staff } = await newPage({ width: 1280, height: 900 });
+    const listed = await (await api.get('/api/v1/npo_admin/memberships?status=active')).json();
+    const member = listed.memberships.find((m: { renewal: string }) => m.renewal === 'manual');
+    expect(member, 'a manual demo member').toBeTruthy();
+    const sweepAt = async (at: number) => {
+      const res = await api.post(`/api/v1/npo_admin/memberships/${member.id}/test_sweep`, {
+        data: { now: new Date(at).toISOString() },
+        headers: { 'x-csrf-token': csrf },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const expiry = new Date(member.period_end).getTime();
+    const names = member.members.map((p: { name: string }) => p.name).join(', ');
+    const badge = async (label: string) => {
+      await staff.goto('/dashboard/membership');
+      await staff.getByRole('textbox', { name: 'Search' }).fill(member.members[0].name);
+      await staff.getByRole('button', { name: names }).first().click();
+      const drawer = staff.getByRole('dialog', { name: 'Membership' });
+      await drawer.getByText(label, { exact: true }).waitFor({ timeout: 15_000 });
+      await staff.screenshot({ path: `${SHOTS}/membership-${label.toLowerCase().replace(' ', '-')}-1280.png` });
+      expect(await seriousViolations(staff)).toEqual([]);
+    };
+    await signIn(staff, 'admin@kindling.test');
+    await staff.waitForURL('**/dashboard/home');
+    await sweepAt(expiry + 60_000);
+    await badge('In grace');
+    await sweepAt(expiry + 31 * 86_400_000);
+    await badge('Lapsed');
+    const restored = await api.post(`/api/v1/npo_admin/memberships/${member.id}/extend`, {
+      data: { months: 12 },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }, 120_000);
 });

@@ -398,7 +398,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // cf17b: the staff crowdfunding editor and updates (their e-mails' worker is registered with the others).
   await app.register(crowdfundingEditorRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, files, jobs });
   // mem19: memberships, their public join and the staff members list (decision 049).
-  await app.register(membershipRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config });
+  await app.register(membershipRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    config: deps.config,
+    // mem19c: the member card's e-mail and link.
+    mailer: deps.mailer,
+    origin: publicOrigin(deps.config),
+  });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

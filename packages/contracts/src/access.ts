@@ -191,6 +191,8 @@ export const PUBLIC_PATTERNS = [
   '/password-reset/:id',
   '/team-invitation/:token',
   '/confirm-email/:token',
+  // mem19c: the member card (docs/decisions/064-member-cards.md).
+  '/member-card/:token',
 ] as const;
 
 /** Paths where the sidebar and top bar are hidden (docs/product/shell.md#pages-without-the-shell). */
@@ -232,6 +234,8 @@ export const CHROMELESS_PREFIXES = [
   '/goodbye',
   '/crowdfunding',
   '/subscriptions',
+  // mem19c: the member card.
+  '/member-card/',
 ] as const;
 
 export const isChromeless = (pathname: string, selectedCampaignUrl?: string | null): boolean =>

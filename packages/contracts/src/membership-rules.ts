@@ -66,3 +66,18 @@ export function proratedDifference(input: {
   const left = Math.min(Math.max(input.periodEnd.getTime() - input.at.getTime(), 0), whole);
   return Math.max(0, Math.round(((input.newPriceMinor - input.oldPriceMinor) * left) / whole));
 }
+
+// mem19c: member cards (docs/decisions/064-member-cards.md).
+/** The member number printed on the card: the membership's id, zero-padded. */
+export const memberNumber = (id: number): string => `M-${String(id).padStart(6, '0')}`;
+/** A member card's QR code starts so; a ticket's code (base64url) never contains a colon. */
+export const MEMBER_CARD_PREFIX = 'member:';
+export const MEMBER_CARD_MESSAGES = {
+  invalid: 'This member card link is not valid. Please use the latest link we e-mailed you.',
+  unknown: 'No member has this card.',
+  valid: (tier: string, until: string) => `Member: ${tier}, valid until ${until}`,
+  grace: (tier: string, until: string) => `Member: ${tier}, in its grace period, valid until ${until}`,
+  expired: (tier: string, on: string) => `Member card expired: the ${tier} membership ended on ${on}`,
+  cancelled: (tier: string) => `Member card expired: the ${tier} membership was cancelled`,
+  notSent: 'This membership has no member to send the card to.',
+} as const;

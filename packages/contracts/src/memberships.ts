@@ -181,9 +181,43 @@ export const ZTierChangeRequest = z.object({
   tier_id: z.number().int().positive(),
   when: z.enum(['next_renewal', 'now']),
 });
+export type TTierChangeRequest = z.infer<typeof ZTierChangeRequest>;
 export const ZTierChangeResult = z.object({
   membership: ZMembershipDetail,
   /** What the change at once costs for the rest of the period (0 for a downgrade or at renewal). */
   prorated_minor: z.number().int(),
+  /** mem19c: the payment request asking for the prorated difference, when there is one. */
+  payment_request_id: z.number().int().nullable().default(null),
 });
 export type TTierChangeResult = z.infer<typeof ZTierChangeResult>;
+
+// mem19c: the member card (docs/decisions/064-member-cards.md): its page, the door's answer, a resend.
+export const MEMBER_CARD_STATES = ['valid', 'in_grace', 'expired', 'cancelled'] as const;
+export const ZMemberCard = z.object({
+  organisation: z.string(),
+  members: z.array(z.string()),
+  tier: z.string(),
+  member_number: z.string(),
+  state: z.enum(MEMBER_CARD_STATES),
+  /** What the card says of its validity, dated in the organisation's locale and time zone. */
+  validity: z.string(),
+  /** The check-in code the QR carries. */
+  code: z.string(),
+  /** The QR code as an SVG document. */
+  qr_svg: z.string(),
+  pdf_url: z.string(),
+});
+export type TMemberCard = z.infer<typeof ZMemberCard>;
+/** The check-in screen's answer to a member card's code. */
+export const ZMemberCheckIn = z.object({
+  member: z.object({
+    name: z.string(),
+    tier: z.string(),
+    member_number: z.string(),
+    state: z.enum(MEMBER_CARD_STATES),
+  }),
+  message: z.string(),
+});
+export type TMemberCheckIn = z.infer<typeof ZMemberCheckIn>;
+export const ZMemberCardSent = z.object({ sent_to: z.string() });
+export type TMemberCardSent = z.infer<typeof ZMemberCardSent>;

@@ -1,7 +1,14 @@
 // E-tickets and check-in (docs/decisions/052-e-tickets-and-check-in.md): the buyer's signed link
 // to their PDF tickets, and the door's check-in calls. Check-in is for the dashboard group (door
 // staff read and admit, as they read orders); another organisation's event is a 404.
-import { ZCheckInQuery, ZCheckInRequest, ZCheckInResult, ZCheckInStatus, ZEventOrderAdmin } from '@kindling/contracts';
+import {
+  ZCheckInQuery,
+  ZCheckInRequest,
+  ZCheckInResult,
+  ZCheckInStatus,
+  ZEventOrderAdmin,
+  ZMemberCheckIn,
+} from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
@@ -37,7 +44,7 @@ export async function checkInRoutes(app: FastifyInstance, deps: EventRouteDeps):
     {
       preHandler: requireAccess('dashboard'),
       schema: { params: ZId, body: ZCheckInRequest },
-      config: { openapi: { responses: { 200: ZCheckInResult } } },
+      config: { openapi: { responses: { 200: ZCheckInResult.or(ZMemberCheckIn) } } },
     },
     async (request) => {
       const session = organisationSessionOf(request, 'dashboard');

@@ -5,15 +5,18 @@
 import {
   CHECK_IN_MESSAGES,
   EVENT_MESSAGES,
+  MEMBER_CARD_PREFIX,
   type TCheckInRequest,
   type TCheckInResult,
   type TCheckInStatus,
   type TCheckInTicket,
+  type TMemberCheckIn,
 } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { formatFor } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { memberAtDoor } from '../memberships/index.ts';
 
 type Actor = { userId: number; npoId: number };
 type EventRow = { id: number; name: string; starts_at: Date; time_zone: string; locale: string };
@@ -94,8 +97,15 @@ async function refusal(db: Db, actor: Actor, e: EventRow, which: SQL): Promise<A
   return new AppError('CONFLICT', message, { code: message });
 }
 
-export async function checkIn(db: Db, actor: Actor, eventId: number, body: TCheckInRequest): Promise<TCheckInResult> {
+export async function checkIn(
+  db: Db,
+  actor: Actor,
+  eventId: number,
+  body: TCheckInRequest,
+): Promise<TCheckInResult | TMemberCheckIn> {
   const e = await eventOf(db, actor.npoId, eventId);
+  // mem19c: a member card's QR code (docs/decisions/064-member-cards.md) names a member, not a ticket.
+  if (body.code?.startsWith(MEMBER_CARD_PREFIX)) return memberAtDoor(db, actor.npoId, body.code);
   const which = body.ticket_id !== undefined ? sql`k.id = ${body.ticket_id}` : sql`k.code = ${body.code ?? ''}`;
   const { rows } = await db.execute<{ id: number }>(sql`
     UPDATE event_tickets k SET checked_in_at = now(), checked_in_by = ${actor.userId}

@@ -2,6 +2,8 @@
 // /subscriptions/{campaign_url} and the donation form, the lapse sweep, and the staff members list.
 export { membershipFollowUp } from './join.service.ts';
 export { registerMembershipSweep, sweepMemberships } from './lapse-sweep.ts';
+// mem19c: the member card's check-in answer, for the events' check-in (docs/decisions/064-member-cards.md).
+export { memberAtDoor } from './member-card.service.ts';
 export { membershipRoutes } from './memberships.routes.ts';
 export {
   membershipHistory,

@@ -12,7 +12,9 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { releaseExpiredHolds } from './join.service.ts';
 import { sendRenewalReminders } from './renewals.service.ts';
 
-const BATCH = 500;
+// Batches in expiry order over the partial index of manual memberships (migration 0142): each reads
+// the rows it moves. 250 rows hold their locks well under a second (bench/memberships/run.ts).
+const BATCH = 250;
 
 /** One membership of one organisation only (the tests' clock route); every membership otherwise. */
 export type SweepScope = { npoId: number; membershipId: number };
@@ -25,7 +27,7 @@ async function toGrace(db: Db, now: Date, scope?: SweepScope): Promise<number> {
       UPDATE supporter_memberships SET status = 'in_grace', updated_at = now()
       WHERE id IN (SELECT id FROM supporter_memberships m
           WHERE status = 'active' AND renewal = 'manual' AND period_end <= ${now.toISOString()} ${scoped(scope)}
-          ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+          ORDER BY period_end LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         AND status = 'active'
       RETURNING id)
     INSERT INTO membership_history (membership_id, kind, detail)
@@ -40,10 +42,10 @@ async function toLapsed(db: Db, now: Date, scope?: SweepScope): Promise<number> 
       UPDATE supporter_memberships SET status = 'lapsed', updated_at = now()
       WHERE id IN (SELECT m.id FROM supporter_memberships m
           LEFT JOIN membership_settings s ON s.npo_id = m.npo_id
-          WHERE m.status = 'in_grace'
+          WHERE m.status = 'in_grace' AND m.renewal = 'manual'
             AND m.period_end + make_interval(days => coalesce(s.grace_days, ${DEFAULT_GRACE_DAYS})) <= ${now.toISOString()}
             ${scoped(scope)}
-          ORDER BY m.id LIMIT ${BATCH} FOR UPDATE OF m SKIP LOCKED)
+          ORDER BY m.period_end LIMIT ${BATCH} FOR UPDATE OF m SKIP LOCKED)
         AND status = 'in_grace'
       RETURNING id, tier_id),
     freed AS (

@@ -3,6 +3,8 @@ import {
   ZExtendRequest,
   ZJoinHold,
   ZJoinRequest,
+  ZMemberCard,
+  ZMemberCardSent,
   ZMembershipCampaigns,
   ZMembershipConfirmation,
   ZMembershipDetail,
@@ -24,8 +26,11 @@ import type { Db } from '../../platform/db/client.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import { holdPlace, membershipConfirmation } from './join.service.ts';
 import { sweepMemberships } from './lapse-sweep.ts';
+import { memberCardByLink, sendMemberCard } from './member-card.service.ts';
+import { renderMemberCardPdf } from './member-card-pdf.ts';
 import {
   type Actor,
   allMemberships,
@@ -38,6 +43,7 @@ import {
   membershipFigures,
   setGraceDays,
 } from './members.service.ts';
+import { requestProratedDifference } from './proration-request.ts';
 import { renewalByLink } from './renewals.service.ts';
 import { changeTier } from './tier-change.service.ts';
 import { listMembershipCampaigns, membershipCampaignOf, publicTiers, saveTiers, tiersOf } from './tiers.service.ts';
@@ -47,6 +53,7 @@ import { listMembershipCampaigns, membershipCampaignOf, publicTiers, saveTiers, 
 const READ = 'dashboard';
 const WRITE = 'admin';
 const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZCardToken = z.object({ token: z.string().trim().min(10).max(200) });
 const ZUrl = z.object({ campaign_url: z.string().trim().min(1).max(200) });
 const API = '/npo_admin';
 
@@ -58,7 +65,10 @@ const actorOf = (request: FastifyRequest, access: typeof READ | typeof WRITE = R
 /** Spreadsheet programs run a cell starting with = + - @ as a formula: such text is quoted. */
 const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-export async function membershipRoutes(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<void> {
+export async function membershipRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; mailer: Mailer; origin: string },
+): Promise<void> {
   const r = zodRouter(app, 'Memberships');
   const { db } = deps;
 
@@ -220,8 +230,53 @@ export async function membershipRoutes(app: FastifyInstance, deps: { db: Db; con
     async (request) => {
       const actor = actorOf(request, WRITE);
       const prorated = await changeTier(db, actor, request.params.id, request.body);
-      return { membership: await getMembership(db, actor.npoId, request.params.id), prorated_minor: prorated };
+      // mem19c: an upgrade at once asks for its prorated difference with a payment request.
+      const session = organisationSessionOf(request, WRITE);
+      const requestId = await requestProratedDifference(db, session, request.params.id, prorated, request.ip ?? null);
+      return {
+        membership: await getMembership(db, actor.npoId, request.params.id),
+        prorated_minor: prorated,
+        payment_request_id: requestId,
+      };
     },
+  );
+  // mem19c: the member card (docs/decisions/064-member-cards.md): its page's data and PDF behind the
+  // signed link, and the staff page's "Resend card".
+  const cardDeps = { db, secret: deps.config.sessionSecret, origin: deps.origin, mailer: deps.mailer };
+  r.get(
+    '/member_cards/:token',
+    {
+      config: { csrfCookie: false, ...PUBLIC_ROUTE },
+      schema: { params: ZCardToken, response: { 200: ZMemberCard } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return memberCardByLink(cardDeps, request.params.token);
+    },
+  );
+  r.get(
+    '/member_cards/:token/card.pdf',
+    {
+      schema: { params: ZCardToken },
+      config: {
+        csrfCookie: false,
+        ...PUBLIC_ROUTE,
+        openapi: { responses: { 200: { description: 'The member card as a PDF.', mediaType: 'application/pdf' } } },
+      },
+    },
+    async (request, reply) => {
+      const card = await memberCardByLink(cardDeps, request.params.token);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="member-card-${card.member_number}.pdf"`)
+        .send(await renderMemberCardPdf(card));
+    },
+  );
+  r.post(
+    `${API}/memberships/:id/send_card`,
+    { preHandler: requireAccess(WRITE), schema: { params: ZId, response: { 200: ZMemberCardSent } } },
+    async (request) => sendMemberCard(cardDeps, actorOf(request, WRITE), request.params.id),
   );
   // Tests only (NODE_ENV=test, never registered otherwise): the grace and lapse sweep of one
   // membership of the caller's organisation at a chosen time, so the end-to-end suite moves the clock.

@@ -85,14 +85,21 @@ export const supporterMemberships = pgTable(
     nextTierId: bigint({ mode: 'number' }).references((): AnyPgColumn => membershipTiers.id),
     /** The names members search by, kept beside the rows for one index. */
     searchText: text().notNull().default(''),
+    /** The member card's QR code, read by the events' check-in (docs/decisions/064-member-cards.md). */
+    cardCode: text().notNull().default(sql`('member:' || replace(gen_random_uuid()::text, '-', ''))`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('supporter_memberships_reference_uq').on(t.reference),
+    uniqueIndex('supporter_memberships_card_code_uq').on(t.cardCode),
     index('supporter_memberships_npo_status_idx').on(t.npoId, t.status, t.periodEnd),
     index('supporter_memberships_tier_idx').on(t.tierId),
     index('supporter_memberships_donor_idx').on(t.donorId),
+    // mem19c: the members list's order and the sweep's batches (migration 0142; its name search's
+    // trigram index is in the migration only).
+    index('supporter_memberships_npo_expiry_idx').on(t.npoId, t.periodEnd, t.id),
+    index('supporter_memberships_sweep_idx').on(t.status, t.periodEnd).where(sql`${t.renewal} = 'manual'`),
     check(
       'supporter_memberships_status_ck',
       sql`${t.status} IN ('pending', 'active', 'in_grace', 'lapsed', 'cancelled')`,

@@ -1,4 +1,10 @@
-import { MEMBERSHIP_MESSAGES, proratedDifference, ZTierChangeResult, ZTierList } from '@kindling/contracts';
+import {
+  MEMBERSHIP_MESSAGES,
+  memberNumber,
+  proratedDifference,
+  ZTierChangeResult,
+  ZTierList,
+} from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -87,6 +93,13 @@ describe('changing tier from the member page', () => {
     expect(same.json().message).toBe(MEMBERSHIP_MESSAGES.sameTier);
     expect((await admin.post(`${API}/${id}/change_tier`, { tier_id: 999999, when: 'now' })).statusCode).toBe(400);
     expect(await takenOf(tierId('Household'))).toBe(household + 1);
+    // mem19c: the prorated difference is asked once, with one payment request for exactly that amount.
+    const { rows: asked } = await ctx.db.execute<{ id: number; amount_minor: number; purpose: string }>(sql`
+      SELECT id, amount_minor, purpose FROM payment_requests WHERE reference = ${memberNumber(Number(id))}`);
+    expect(asked.map((r) => [Number(r.amount_minor), r.purpose])).toEqual([
+      [result.prorated_minor, 'Upgrade to the Household membership'],
+    ]);
+    expect(result.payment_request_id).toBe(Number(asked[0]?.id));
   });
 
   it('moves a manual membership at its next renewal, paid at the new tier’s price through the renewal', async () => {

@@ -4,5 +4,6 @@
 // pay25b: the reminders' sweep (docs/decisions/055-payment-request-e-mails.md).
 export { registerPaymentRequestReminders, sweepPaymentRequestReminders } from './payment-request-reminders.ts';
 export { paymentRequestRoutes } from './payment-requests.routes.ts';
-export { linkRequestPayment, requestGate } from './payment-requests.service.ts';
+// mem19c: memberships ask for an upgrade's prorated difference with a payment request (docs/decisions/064-member-cards.md).
+export { createPaymentRequest, linkRequestPayment, requestGate } from './payment-requests.service.ts';
 export { paymentRequestPayments, paymentRequests } from './payment-requests.tables.ts';

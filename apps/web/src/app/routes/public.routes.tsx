@@ -47,6 +47,11 @@ const JoinFundraiserPage = lazy(() =>
 // teams16: a fundraising team's public page (docs/decisions/051-peer-teams-and-milestones.md).
 const TeamPage = lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.TeamPage })));
 
+// mem19c: a member's card from the card's e-mail (docs/decisions/064-member-cards.md).
+const MemberCardPage = lazy(() =>
+  import('../../features/membership/index.ts').then((m) => ({ default: m.MemberCardPage })),
+);
+
 const page = (element: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
 
 /** Public screens owned by the app core (sign-in, sign-up, passwords, system pages). */
@@ -66,6 +71,8 @@ const authRoutes: RouteObject[] = [
   { path: '/join-fundraiser', element: page(<JoinFundraiserPage />) },
   // teams16: the team page.
   { path: '/team-page/:id', element: page(<TeamPage />) },
+  // mem19c: the member card.
+  { path: '/member-card/:token', element: page(<MemberCardPage />) },
   // A single unknown segment may be a campaign address (docs/product/sign-in.md#public-routes).
   { path: '/:campaignUrl', element: <CampaignNotFoundPage /> },
 ];

@@ -1,4 +1,4 @@
-import type { TCheckInRequest, TCheckInResult, TCheckInStatus } from '@kindling/contracts';
+import type { TCheckInRequest, TCheckInResult, TCheckInStatus, TMemberCheckIn } from '@kindling/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 import { eventKeys } from './events.queries.ts';
@@ -22,4 +22,5 @@ export const checkInQuery = (npoId: number | null, eventId: number, q: string) =
   });
 
 export const checkIn = (eventId: number, body: TCheckInRequest) =>
-  api<TCheckInResult>('POST', `/npo_admin/events/${eventId}/check_ins`, { body });
+  // mem19c: a member card's code answers with the member (docs/decisions/064-member-cards.md).
+  api<TCheckInResult | TMemberCheckIn>('POST', `/npo_admin/events/${eventId}/check_ins`, { body });

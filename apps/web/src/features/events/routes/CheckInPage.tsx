@@ -1,7 +1,7 @@
 // /dashboard/events/{id}/check-in: the door's screen, made for a phone (docs/decisions/052-e-tickets-and-check-in.md).
 // A scanned or typed code, or an attendee found by name, is checked in by the server, which admits
 // each ticket once; the counts refresh every few seconds so every door sees the others' check-ins.
-import type { TCheckInResult, TCheckInTicket } from '@kindling/contracts';
+import type { TCheckInResult, TCheckInTicket, TMemberCheckIn } from '@kindling/contracts';
 import { Anchor, Button, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +22,14 @@ const ENTRY = pageEntry('/dashboard/events/:id/check-in') ?? {
   emptyTitle: '',
 };
 
-type Answer = { ok: true; result: TCheckInResult } | { ok: false; message: string };
+type Answer = { ok: true; result: TCheckInResult | TMemberCheckIn } | { ok: false; message: string };
+
+/** The answer's heading and line: an admitted ticket, or (mem19c) a member card's member and validity. */
+const answerLines = (answer: Answer): [string, string] => {
+  if (!answer.ok) return ['Not admitted', answer.message];
+  if ('member' in answer.result) return [`Member: ${answer.result.member.name}`, answer.result.message];
+  return [`Admitted: ${answer.result.ticket.attendee_name}`, answer.result.ticket.type];
+};
 
 // Dark text on a pale ground (axe: full contrast at any size); the border and the heading's
 // colour tell admitted from refused at a glance.
@@ -38,9 +45,9 @@ function AnswerPanel({ answer }: { answer: Answer | null }) {
       {answer && (
         <Paper p="md" radius="md" bg={colours.bg} style={{ border: `2px solid ${colours.border}` }}>
           <Text fw={700} size="lg" style={{ color: colours.heading }}>
-            {answer.ok ? `Admitted: ${answer.result.ticket.attendee_name}` : 'Not admitted'}
+            {answerLines(answer)[0]}
           </Text>
-          <Text c="dark.9">{answer.ok ? answer.result.ticket.type : answer.message}</Text>
+          <Text c="dark.9">{answerLines(answer)[1]}</Text>
         </Paper>
       )}
     </div>

@@ -1,9 +1,13 @@
 import type {
   TMembershipCampaigns as Campaigns,
   TMembershipList as List,
+  TMemberCard,
+  TMemberCardSent,
   TMembershipDetail,
   TMembershipFigures,
   TTier,
+  TTierChangeRequest,
+  TTierChangeResult,
   TTierInput,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -67,3 +71,14 @@ export const extendMembership = (id: number, months: number) =>
 export const cancelMembership = (id: number) => api<TMembershipDetail>('POST', `/npo_admin/memberships/${id}/cancel`);
 export const saveTiers = (campaignId: number, tiers: TTierInput[]) =>
   api<{ tiers: TTier[] }>('PUT', `/npo_admin/membership/campaigns/${campaignId}/tiers`, { body: { tiers } });
+
+// mem19c: the member card (docs/decisions/064-member-cards.md) and the tier change of a member's page.
+export const memberCardQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...membershipKeys.all, 'card', token] as const,
+    queryFn: ({ signal }) => api<TMemberCard>('GET', `/member_cards/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+  });
+export const sendMemberCard = (id: number) => api<TMemberCardSent>('POST', `/npo_admin/memberships/${id}/send_card`);
+export const changeTier = (id: number, body: TTierChangeRequest) =>
+  api<TTierChangeResult>('POST', `/npo_admin/memberships/${id}/change_tier`, { body });

@@ -5,7 +5,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { useFormat } from '../../../shared/format.ts';
-import { cancelMembership, extendMembership, membershipKeys, membershipQueries } from '../api/membership.queries.ts';
+import {
+  cancelMembership,
+  extendMembership,
+  membershipKeys,
+  membershipQueries,
+  sendMemberCard,
+} from '../api/membership.queries.ts';
+import { TierChange } from './TierChange.tsx';
 
 /** A member's page, in a drawer over the list: members, period, payments, history, extend and cancel. */
 export function MemberDrawer({
@@ -26,8 +33,10 @@ export function MemberDrawer({
   const refresh = () => client.invalidateQueries({ queryKey: membershipKeys.all });
   const extend = useMutation({ mutationFn: () => extendMembership(id ?? 0, Number(months)), onSuccess: refresh });
   const cancel = useMutation({ mutationFn: () => cancelMembership(id ?? 0), onSuccess: refresh });
+  // mem19c: "Resend card" e-mails the member card's link to the first member.
+  const resend = useMutation({ mutationFn: () => sendMemberCard(id ?? 0), onSuccess: refresh });
   const m = one.data;
-  const error = extend.error ?? cancel.error;
+  const error = extend.error ?? cancel.error ?? resend.error;
   return (
     <Drawer
       opened={id !== null}
@@ -80,6 +89,21 @@ export function MemberDrawer({
                 Cancel membership
               </Button>
             </Group>
+          )}
+          {canEdit && (
+            <Group gap="xs">
+              <Button variant="default" onClick={() => resend.mutate()} loading={resend.isPending}>
+                Resend card
+              </Button>
+              {resend.data && (
+                <Text size="sm" role="status">
+                  Card sent to {resend.data.sent_to}.
+                </Text>
+              )}
+            </Group>
+          )}
+          {canEdit && (m.status === 'active' || m.status === 'in_grace') && (
+            <TierChange key={m.id} npoId={npoId} membership={m} onChanged={refresh} />
           )}
           <Title order={4} size="h5">
             Payments
