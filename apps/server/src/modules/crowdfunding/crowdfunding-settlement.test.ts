@@ -224,4 +224,30 @@ describe('all-or-nothing pledges and their settlement', () => {
     expect((await donations(drive.id)).map(([email]) => email)).toEqual(backers);
     expect(await mails(`Pledge Drive ${n} reached its goal`)).toEqual(backers);
   });
+
+  it('a run presumed dead that wakes after another settled its pledge neither records nor e-mails it again', async () => {
+    const drive = await campaign(4000);
+    await pledge(drive.url, 'late-run@example.org', 4000);
+    await pastDeadline(drive.id);
+    let wake = () => {};
+    const asleep = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const slow: PaymentProviders = {
+      ...providers,
+      byName: (name) => {
+        const real = providers.byName(name);
+        return { ...real, chargeSaved: async (input) => real.chargeSaved(input).then(async (p) => (await asleep, p)) };
+      },
+    };
+    const stuck = settleCampaign({ ...deps, providers: slow }, drive.id);
+    for (let i = 0; i < 100 && (await pledges(drive.id))[0]?.[1] !== 'charging'; i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await settleCampaign(deps, drive.id, new Date(Date.now() + 11 * MINUTE))).toMatchObject({ charged: 1 });
+    wake();
+    await stuck;
+    expect(await charges(drive.id)).toBe(1);
+    expect(await donations(drive.id)).toEqual([['late-run@example.org', 4000]]);
+    expect(await mails(`Pledge Drive ${n} reached its goal`)).toEqual(['late-run@example.org']);
+  });
 });
