@@ -18,7 +18,14 @@ import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
 // cf17: the crowdfunding page, reward claims and the staff crowdfunding list.
 // cf17b: crowdfunding editor and update e-mails.
-import { crowdfundingEditorRoutes, crowdfundingRoutes, registerUpdateEmails } from './modules/crowdfunding/index.ts';
+// cf17c: all-or-nothing pledges and their settlement.
+import {
+  crowdfundingEditorRoutes,
+  crowdfundingPledgeRoutes,
+  crowdfundingRoutes,
+  registerSettlement,
+  registerUpdateEmails,
+} from './modules/crowdfunding/index.ts';
 import { dealRoutes } from './modules/deals/index.ts';
 import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
@@ -342,6 +349,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
     log: (err) => app.log.error({ err }, 'the payment request reminders could not be enqueued'),
   });
+  // cf17c: all-or-nothing crowdfunding settles at its deadline, every five minutes.
+  const settlementClock = registerSettlement(jobs, {
+    db: deps.db,
+    providers: payments,
+    mailer: deps.mailer,
+    origin,
+    jobs,
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
+    log: (err) => app.log.error({ err }, 'the crowdfunding settlement could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -356,7 +373,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   consoleFiguresClock.start();
   // pay25b: payment request reminders.
   paymentRemindersClock.start();
+  // cf17c: the crowdfunding settlement clock.
+  settlementClock.start();
   app.addHook('onClose', async () => {
+    // cf17c: the crowdfunding settlement clock.
+    settlementClock.stop();
     paymentRemindersClock.stop();
     membershipsClock.stop();
     consoleFiguresClock.stop();
@@ -397,6 +418,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs });
   // cf17b: the staff crowdfunding editor and updates (their e-mails' worker is registered with the others).
   await app.register(crowdfundingEditorRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, files, jobs });
+  // cf17c: all-or-nothing pledges.
+  await app.register(crowdfundingPledgeRoutes, { prefix: '/api/v1', db: deps.db, providers: payments });
   // mem19: memberships, their public join and the staff members list (decision 049).
   await app.register(membershipRoutes, {
     prefix: '/api/v1',

@@ -34,7 +34,16 @@ export const CROWDFUNDING_MESSAGES = {
   claimNotFound: 'We could not find that reward claim.',
   expired: 'Your reward was held for 15 minutes and has been released. Please choose it again.',
   donationMismatch: 'This donation does not belong to this reward claim.',
+  // cf17c: all-or-nothing pledges.
+  pledgeOnlyAllOrNothing: 'This campaign charges gifts when they are made. Please use the donation form.',
+  pledgeNotFound: 'We could not find that pledge.',
+  cardNotSaved: 'Your card was not saved. Please enter it again.',
+  pledgeSettled: 'This campaign has been settled: the pledge can no longer change.',
+  cardsNotOffered: 'Pledges cannot be taken here yet. Please contact the organisation.',
 } as const;
+
+/** The all-or-nothing promise, said plainly beside the pledge (docs/decisions/065-all-or-nothing-settlement.md). */
+export const onlyChargedIfMet = (date: string) => `You will only be charged if the goal is met by ${date}.`;
 
 /** Progress towards the goal, capped at 100 %, and the rounded '% Funded' figure (which is not capped). */
 export function fundedPercent(raisedMinor: number, goalMinor: number): { bar: number; funded: number } {

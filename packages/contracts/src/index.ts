@@ -84,3 +84,5 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// cf17c: all-or-nothing pledges.
+export * from './crowdfunding-pledges.ts';

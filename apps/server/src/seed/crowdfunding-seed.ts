@@ -195,6 +195,28 @@ async function seedAllOrNothing(db: Db, npoId: number): Promise<void> {
       quantity, shipping_required, fair_market_value_minor)
     VALUES (${campaignId}, 0, 5000, 'Your name on the van', 'Your name painted on the van with the other first backers.',
       ${new Date(Date.now() + 90 * DAY).toISOString().slice(0, 10)}, 200, false, 0)`);
+  await seedPledges(db, npoId, campaignId);
+}
+
+// cf17c: saved pledges on the all-or-nothing demo (docs/decisions/065-all-or-nothing-settlement.md): sandbox
+// cards saved, nothing charged; the settlement job charges them if the goal is met by the deadline.
+const PLEDGERS = ['Maya Ortiz', 'Sam Okafor', 'Lena Fischer', 'Tom Reyes', 'Aisha Khan', 'Ben Carter', 'Nora Lind'];
+
+async function seedPledges(db: Db, npoId: number, campaignId: number): Promise<void> {
+  for (const [i, name] of PLEDGERS.entries()) {
+    const [first, last] = name.split(' ');
+    const email = `${(first ?? '').toLowerCase()}.pledge@example.org`;
+    const method = `pm_sandbox_seed_van_${i + 1}`;
+    await db.execute(sql`
+      INSERT INTO sandbox_payment_methods (id, npo_id, type, card_last4, card_exp_month, card_exp_year)
+      VALUES (${method}, ${npoId}, 'card', '4242', 12, 2034) ON CONFLICT DO NOTHING`);
+    await db.execute(sql`
+      INSERT INTO crowdfunding_pledges (campaign_id, npo_id, reference, provider, setup_id, payment_method_id,
+        amount_minor, currency, email, first_name, last_name, status, created_at)
+      VALUES (${campaignId}, ${npoId}, ${`seed-van-pledge-${i + 1}`}, 'sandbox', ${`seti_sandbox_seed_van_${i + 1}`},
+        ${method}, ${(i % 3 === 0 ? 50_000 : 10_000) + i * 2500}, 'USD', ${email}, ${first ?? ''}, ${last ?? ''},
+        'pledged', ${new Date(Date.now() - (20 - i * 2) * DAY)})`);
+  }
 }
 
 export async function seedCrowdfunding(db: Db, npoIds: Map<string, number>): Promise<void> {

@@ -3,7 +3,7 @@
 // contents load when they open so the first load stays small (docs/decisions/048-crowdfunding.md).
 
 import type { TCrowdfundingPage, TRewardClaimHeld } from '@kindling/contracts/crowdfunding.ts';
-import { CROWDFUNDING_TEXT } from '@kindling/contracts/crowdfunding-rules.ts';
+import { CROWDFUNDING_TEXT, onlyChargedIfMet } from '@kindling/contracts/crowdfunding-rules.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { getJson, HttpError, postJson } from '../donate/http.ts';
 import { cfFormat } from './cf-format.ts';
@@ -16,6 +16,8 @@ import './crowdfunding-page.css';
 
 const BackProject = lazy(() => import('./BackProject.tsx'));
 const BecomeFundraiser = lazy(() => import('./BecomeFundraiser.tsx'));
+// cf17c: an all-or-nothing campaign's modal saves the card instead of charging it.
+const PledgeForm = lazy(() => import('./PledgeForm.tsx'));
 
 type Load =
   | { state: 'loading' }
@@ -101,8 +103,10 @@ export function CrowdfundingPage({ pathname }: { pathname: string }) {
     );
   const page = load.page;
   const format = cfFormat(page);
+  const allOrNothing = page.funding_model === 'all_or_nothing';
   const pledge = async (next: Pledge) => {
-    if (!next.reward || next.amount_minor === null) return setOpen({ kind: 'back', pledge: next, reference: null });
+    if (!next.reward || next.amount_minor === null || allOrNothing)
+      return setOpen({ kind: 'back', pledge: next, reference: null });
     setBusy(next.reward.id);
     try {
       const held = await postJson<TRewardClaimHeld>(`/crowdfunding_page/${page.id}/rewards/${next.reward.id}/claims`, {
@@ -158,6 +162,11 @@ export function CrowdfundingPage({ pathname }: { pathname: string }) {
           <h1>{page.name}</h1>
           <p className="cf-cta">{page.call_to_action.trim() || CROWDFUNDING_TEXT.fallbackCallToAction}</p>
           {!page.accepting && <p className="cf-ended">{CROWDFUNDING_TEXT.ended}</p>}
+          {allOrNothing && page.accepting && page.deadline && (
+            <p className="cf-all-or-nothing">
+              <strong>All or nothing.</strong> {onlyChargedIfMet(format.date(page.deadline))}
+            </p>
+          )}
         </div>
         <div className="cf-columns">
           <div className="cf-story-column">
@@ -185,7 +194,11 @@ export function CrowdfundingPage({ pathname }: { pathname: string }) {
       {open?.kind === 'back' && (
         <Modal title="Back this project" subtitle={<>You're supporting {page.name}</>} onClose={() => setOpen(null)}>
           <Suspense fallback={<span className="cf-spinner" role="status" aria-label="Loading" />}>
-            <BackProject campaignId={page.id} pledge={open.pledge} reference={open.reference} onGift={reload} />
+            {allOrNothing ? (
+              <PledgeForm page={page} format={format} pledge={open.pledge} onPledged={reload} />
+            ) : (
+              <BackProject campaignId={page.id} pledge={open.pledge} reference={open.reference} onGift={reload} />
+            )}
           </Suspense>
         </Modal>
       )}

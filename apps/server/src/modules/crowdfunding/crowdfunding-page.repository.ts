@@ -32,7 +32,7 @@ export async function readCrowdfundingPage(
     SELECT c.id, c.npo_id, c.status, c.name, c.campaign_url, n.name AS organisation, n.logo_url AS logo, n.locale,
       c.currency, c.call_to_action, c.description, c.goal_minor, n.base_currency AS raised_currency,
       c.funding_model, c.deadline_at AS deadline, c.deadline_at AS ends_at, c.team_fundraising,
-      t.raised AS raised_minor, t.donors AS backers,
+      t.raised + pl.pledged AS raised_minor, t.donors + pl.pledgers AS backers,
       coalesce((SELECT json_agg(json_build_object('url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height)
           ORDER BY i.position, i.id) FROM crowdfunding_images i WHERE i.campaign_id = c.id), '[]') AS images,
       coalesce((SELECT json_agg(json_build_object('id', r.id, 'amount_minor', r.amount_minor, 'title', r.title,
@@ -59,7 +59,10 @@ export async function readCrowdfundingPage(
           ORDER BY d.created_at DESC, d.id DESC LIMIT ${BACKERS_SHOWN}
         ) b), '[]') AS backer_list
     FROM c JOIN npos n ON n.id = c.npo_id
-    CROSS JOIN LATERAL (${campaignTotalsRow(sql`d.npo_id = c.npo_id AND d.campaign_id = c.id`)}) t`);
+    CROSS JOIN LATERAL (${campaignTotalsRow(sql`d.npo_id = c.npo_id AND d.campaign_id = c.id`)}) t
+    -- cf17c: an all-or-nothing campaign's saved pledges count towards the goal before they are charged.
+    CROSS JOIN LATERAL (SELECT coalesce(sum(p.amount_minor), 0) AS pledged, count(DISTINCT p.email) AS pledgers
+      FROM crowdfunding_pledges p WHERE p.campaign_id = c.id AND p.status IN ('pledged', 'charging')) pl`);
   const row = rows[0];
   if (!row) return null;
   const now = Date.now();

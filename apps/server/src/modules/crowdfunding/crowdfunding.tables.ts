@@ -33,6 +33,9 @@ export const crowdfundingCampaigns = pgTable(
     fundingModel: text().notNull().default('keep_what_you_raise'),
     /** When pledging closes; null falls back to the campaign's end date. */
     deadline: timestamp({ withTimezone: true }),
+    /** All or nothing: the deadline's outcome, decided once (docs/decisions/065-all-or-nothing-settlement.md). */
+    settlement: text(),
+    settledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,6 +45,7 @@ export const crowdfundingCampaigns = pgTable(
       'crowdfunding_campaigns_funding_model_ck',
       sql`${t.fundingModel} IN ('keep_what_you_raise', 'all_or_nothing')`,
     ),
+    check('crowdfunding_campaigns_settlement_ck', sql`${t.settlement} IS NULL OR ${t.settlement} IN ('met', 'missed')`),
   ],
 );
 

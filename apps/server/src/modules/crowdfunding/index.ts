@@ -12,4 +12,8 @@ export {
 } from './crowdfunding.tables.ts';
 // cf17b: the staff editor (settings, rewards, gallery) and updates with their backer e-mails.
 export { crowdfundingEditorRoutes } from './crowdfunding-editor.routes.ts';
+// cf17c: all-or-nothing pledges and their settlement at the deadline.
+export { crowdfundingPledgeRoutes } from './crowdfunding-pledges.routes.ts';
+export { crowdfundingPledges } from './crowdfunding-pledges.tables.ts';
+export { registerSettlement, settlementQueue } from './crowdfunding-settlement.jobs.ts';
 export { registerUpdateEmails, sendUpdateEmails, updateEmailQueue } from './crowdfunding-updates.service.ts';

@@ -64,3 +64,5 @@ export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../security/rate-limit-hits.tables.ts';
+// cf17c: all-or-nothing pledges.
+export * from '../../modules/crowdfunding/crowdfunding-pledges.tables.ts';

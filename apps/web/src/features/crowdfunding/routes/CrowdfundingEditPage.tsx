@@ -26,7 +26,7 @@ export const FUNDING_MODEL_TEXT: Record<(typeof FUNDING_MODELS)[number], { label
   keep_what_you_raise: { label: 'Keep what you raise', hint: 'Each gift is charged when it is made.' },
   all_or_nothing: {
     label: 'All or nothing',
-    hint: 'Shown to backers as all or nothing. Saving cards and charging only when the goal is met by the deadline is not built yet: gifts are still charged when made.',
+    hint: 'Backers save their card and are charged only if the goal (counting pledges) is met by the deadline; otherwise nobody is charged. Everyone is e-mailed either way.',
   },
 };
 
