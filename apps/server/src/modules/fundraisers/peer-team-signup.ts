@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { InvitableCampaign } from './fundraisers.repository.ts';
+import { type InvitableCampaign, slug } from './fundraisers.repository.ts';
 import { selectPeerSettings } from './peer-pages.repository.ts';
 import { insertTeamPage } from './peer-team-page.ts';
 import { selectTeams } from './peer-teams.repository.ts';
@@ -46,14 +46,6 @@ export async function checkTeamChoice(
   }
   return { teamId, newTeamName };
 }
-
-const slug = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 
 /** The new team at a free address made from its name, captained by the person, with its own page. */
 async function startTeam(tx: Tx, campaign: InvitableCampaign, name: string, captainUserId: number): Promise<number> {
