@@ -105,4 +105,90 @@ describe('peer-to-peer: the fundraiser’s dashboard', () => {
       await context.close();
     }, 240_000);
   }
+
+  // p2p16c: the captain's view (decision 051): invite with the spec's form and its preselected-team
+  // sentence, the invitee joins through the e-mailed link, the captain removes them, edits the team
+  // story and goal; the story and goal are put back.
+  for (const width of [375, 1280]) {
+    it(`at ${width} px: the captain invites, removes a member and edits the team`, async () => {
+      const { page, context } = await newPage({ width, height: 900 });
+      await signIn(page, 'fundraiser@kindling.test');
+      await page.waitForURL('**/peer-dashboard');
+      await page.getByRole('link', { name: 'Manage your team' }).click();
+      await page.waitForURL('**/fundraising-team/**');
+      await page.getByRole('heading', { name: 'Team story and goal' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const first = `Rio${letters()}`;
+      const email = `${first.toLowerCase()}@example.org`;
+      await page.getByRole('button', { name: 'Invite a fundraiser' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('This fundraiser will be added to the Spring Appeal Runners team.').waitFor();
+      await dialog.getByLabel(/^First name/).fill(first);
+      await dialog.getByLabel(/^Last name/).fill('Runner');
+      await dialog.getByLabel(/^Email/).fill(email);
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText(email).waitFor();
+
+      // The invitee follows the e-mailed link, chooses a password and signs in: their page joins.
+      let link = '';
+      await expect
+        .poll(
+          async () => {
+            link = /https?:\/\/\S+(\/reset-password\?token=\S+)/.exec((await mailsTo(email)).join('\n'))?.[1] ?? '';
+            return link;
+          },
+          { timeout: 15_000 },
+        )
+        .not.toBe('');
+      const invitee = await context.browser()?.newContext({ baseURL: baseURL(), viewport: { width, height: 900 } });
+      if (!invitee) throw new Error('no browser');
+      const them = await invitee.newPage();
+      await them.goto(link);
+      await them.getByLabel(/^New password/).fill('a-runner-password-42');
+      await them.getByLabel(/^Confirm new password/).fill('a-runner-password-42');
+      await them.getByRole('button', { name: 'Change password' }).click();
+      await them.getByText('Your password has been changed.').waitFor();
+      await signIn(them, email, 'a-runner-password-42');
+      await them.waitForURL('**/peer-dashboard');
+      await invitee.close();
+
+      await page.reload();
+      const remove = page.getByRole('button', { name: `Remove ${first} Runner from the team` });
+      await remove.waitFor();
+      await page.screenshot({ path: `${SHOTS}/fundraising-team-${width}.png`, fullPage: true });
+      await remove.click();
+      await page.getByText('The page left your team. Its gifts stay with it.').waitFor();
+      await remove.waitFor({ state: 'detached' });
+
+      // The story and goal, seen on the public team page.
+      const story = page.getByLabel('Team story');
+      const keptStory = await story.inputValue();
+      const goal = page.getByLabel(/^Team goal/);
+      const keptGoal = await goal.inputValue();
+      const words = `We run for ${letters()}`;
+      await story.fill(`<p>${words}</p>`);
+      await goal.fill('3100');
+      await page.getByRole('button', { name: 'Save team' }).click();
+      await page.getByText('Your team is saved.').waitFor();
+      const visitor = await context.browser()?.newContext({ baseURL: baseURL(), viewport: { width, height: 900 } });
+      if (!visitor) throw new Error('no browser');
+      const publicPage = await visitor.newPage();
+      await publicPage.goto('/team-page/spring-appeal-runners');
+      await publicPage.getByText(words).waitFor();
+      await publicPage
+        .getByText(/\$3,100/)
+        .first()
+        .waitFor();
+      await visitor.close();
+
+      await story.fill(keptStory);
+      await goal.fill(keptGoal);
+      await page.getByRole('button', { name: 'Save team' }).click();
+      await page.getByText('Your team is saved.').first().waitFor();
+      await context.close();
+    }, 240_000);
+  }
 });

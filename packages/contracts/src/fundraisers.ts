@@ -23,8 +23,15 @@ export const ZInviteFundraiser = z.object({
     .email('Enter a valid email address')
     .max(254),
   campaign_id: z.coerce.number({ error: 'Campaign is required' }).int().positive('Campaign is required'),
-  /** Teams do not exist yet: accepted and ignored when empty. */
+  /** The team the person's page joins (docs/decisions/051-peer-teams-and-milestones.md); empty for none. */
   team_id: z.union([z.coerce.number().int().positive(), z.null(), z.literal('')]).optional(),
+  /** p2p16c: a supporter asking for themselves may start a new team instead (docs/decisions/067-team-pages-and-joining-at-sign-up.md). */
+  new_team_name: z
+    .string()
+    .trim()
+    .max(100, 'The team name must be at most 100 characters')
+    .optional()
+    .transform((v) => v || null),
   role: z.enum(FUNDRAISER_ROLES, { error: 'Choose Fundraiser or Team Leader' }).default('fundraiser'),
 });
 /** What the form sends, and what the server works with once parsed. */

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { insertTeamPage } from '../modules/fundraisers/index.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { Tx } from '../platform/db/tx.ts';
 
 // Fundraising teams demo (docs/decisions/051-peer-teams-and-milestones.md): the Spring Appeal has two
 // teams. The demo fundraiser's page (/raise/spring-appeal-team-sam) captains the Spring Appeal Runners
@@ -26,6 +28,34 @@ const TEAMS = [
   },
 ] as const;
 
+/**
+ * p2p16c: each team's own page (docs/decisions/067-team-pages-and-joining-at-sign-up.md); the
+ * Runners' page holds one of the Spring Appeal's gifts, so the team page shows a gift to the team itself.
+ */
+async function seedTeamPage(tx: Tx, npoId: number, teamUrl: string): Promise<void> {
+  const { rows } = await tx.execute<{ id: number; campaign_id: number; name: string; story: string; goal: number }>(sql`
+    SELECT t.id, t.campaign_id, t.name, t.story, t.goal_minor AS goal FROM peer_teams t
+    WHERE t.team_url = ${teamUrl} AND t.npo_id = ${npoId}
+      AND NOT EXISTS (SELECT 1 FROM peer_pages pp WHERE pp.team_id = t.id AND pp.kind = 'team')`);
+  const team = rows[0];
+  if (!team) return;
+  const pageId = await insertTeamPage(tx, {
+    teamId: Number(team.id),
+    npoId,
+    campaignId: Number(team.campaign_id),
+    name: team.name,
+    story: team.story,
+    teamUrl,
+    goalMinor: Number(team.goal),
+    live: true,
+  });
+  if (teamUrl !== 'spring-appeal-runners') return;
+  await tx.execute(sql`
+    UPDATE donations SET peer_campaign_id = ${pageId}
+    WHERE id = (SELECT min(d.id) FROM donations d WHERE d.npo_id = ${npoId} AND d.campaign_id = ${team.campaign_id}
+      AND d.peer_campaign_id IS NULL AND d.status = 'succeeded')`);
+}
+
 export async function seedPeerTeams(db: Db, npoIds: Map<string, number>): Promise<void> {
   const npoId = npoIds.get('riverside-food-bank');
   if (!npoId) return;
@@ -45,6 +75,7 @@ export async function seedPeerTeams(db: Db, npoIds: Map<string, number>): Promis
         SELECT c.id, c.npo_id, t.id FROM campaigns c JOIN peer_teams t ON t.team_url = ${team.url}
         WHERE c.npo_id = ${npoId} AND c.campaign_url = ANY(${sql.param([...team.members])}::text[])
         ON CONFLICT (campaign_id) DO UPDATE SET team_id = coalesce(peer_pages.team_id, excluded.team_id)`);
+      await seedTeamPage(tx, npoId, team.url);
     }
     await tx.execute(sql`
       INSERT INTO peer_milestones (peer_campaign_id, milestone, npo_id)

@@ -66,9 +66,10 @@ function Header({ campaign }: { campaign: TPublicCampaign }) {
       <h1>{campaign.peer ? campaign.peer.name : campaign.name}</h1>
       {campaign.peer ? (
         <p className="kd-peer">
-          <strong>{campaign.peer.owner_name}</strong> is fundraising for {campaign.name}:{' '}
-          <strong>{moneyIn(campaign, campaign.peer.raised_minor, campaign.raised_currency)}</strong> raised from{' '}
-          {campaign.peer.donors} {campaign.peer.donors === 1 ? 'donor' : 'donors'}
+          {/* p2p16c: a team's own page has no owner (docs/decisions/067-team-pages-and-joining-at-sign-up.md). */}
+          {campaign.peer.owner_name ? <strong>{campaign.peer.owner_name}</strong> : 'The team'} is fundraising for{' '}
+          {campaign.name}: <strong>{moneyIn(campaign, campaign.peer.raised_minor, campaign.raised_currency)}</strong>{' '}
+          raised from {campaign.peer.donors} {campaign.peer.donors === 1 ? 'donor' : 'donors'}
         </p>
       ) : (
         goal !== null && (

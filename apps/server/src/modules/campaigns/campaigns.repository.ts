@@ -150,7 +150,9 @@ export async function selectCampaignList(db: Tx, f: ListFilter) {
         c.parent_campaign_id,
         coalesce(t.raised, 0)::bigint AS raised, coalesce(t.donors, 0)::int AS donors,
         coalesce(t.donations, 0)::int AS donations_count,
-        (SELECT count(*) FROM campaigns p WHERE p.parent_campaign_id = c.id AND p.npo_id = c.npo_id)::int AS peer_campaigns,
+        (SELECT count(*) FROM campaigns p WHERE p.parent_campaign_id = c.id AND p.npo_id = c.npo_id
+          -- p2p16c: a team's own page is not a fundraiser's (docs/decisions/067-team-pages-and-joining-at-sign-up.md).
+          AND NOT EXISTS (SELECT 1 FROM peer_pages pp WHERE pp.campaign_id = p.id AND pp.kind = 'team'))::int AS peer_campaigns,
         c.starts_at, c.ends_at, c.created_at
       FROM campaigns c
       LEFT JOIN LATERAL (

@@ -12,6 +12,8 @@ import {
   insertFundraiserRequest,
 } from './fundraiser-requests.repository.ts';
 import { findInvitableCampaign, type InvitableCampaign } from './fundraisers.repository.ts';
+import { setInvitationTeam } from './peer-team-captain.service.ts';
+import { type TeamChoice, teamOfConfirmedRequest } from './peer-team-signup.ts';
 
 /** How long the e-mailed link works. */
 export const FUNDRAISER_REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -27,6 +29,7 @@ export async function requestToFundraise(
   deps: FundraiserDeps,
   campaign: InvitableCampaign,
   person: { email: string; first_name: string; last_name: string },
+  team: TeamChoice = { teamId: null, newTeamName: null },
 ): Promise<void> {
   const token = randomToken(32);
   await deps.db.transaction(async (tx) => {
@@ -38,6 +41,9 @@ export async function requestToFundraise(
       firstName: person.first_name,
       lastName: person.last_name,
       expiresAt: new Date(Date.now() + FUNDRAISER_REQUEST_TTL_MS),
+      // p2p16c: the team to join or start, acted on when the link is followed (decision 067).
+      teamId: team.teamId,
+      newTeamName: team.newTeamName,
     });
     await deps.mailer.send(confirmationMail(deps, campaign, person, `${deps.origin}/join-fundraiser?token=${token}`));
   });
@@ -69,6 +75,12 @@ export async function confirmFundraiserRequest(
       role: 'fundraiser' as const,
     };
     const { row, account } = await enrolFundraiser(deps, tx, campaign, person, null);
+    // p2p16c: the team asked for; the page joins it at the first sign-in (decision 067).
+    if (row.status === 'invited') {
+      const choice = { teamId: request.teamId, newTeamName: request.newTeamName };
+      const teamId = await teamOfConfirmedRequest(tx, campaign, choice, account.user.id);
+      if (teamId !== null) await setInvitationTeam(tx, row.id, teamId);
+    }
     return {
       fundraiser: toFundraiser(row, account.user, request.email),
       campaign_name: campaign.name,

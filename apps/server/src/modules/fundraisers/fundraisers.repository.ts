@@ -94,8 +94,8 @@ export async function lockPendingInvitations(tx: Tx, userId: number): Promise<Pe
   }));
 }
 
-/** A URL-safe slug of the fundraiser's name. */
-const slug = (text: string) =>
+/** A URL-safe slug of a name (a fundraiser's, a team's). */
+export const slug = (text: string) =>
   text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

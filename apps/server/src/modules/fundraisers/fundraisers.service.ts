@@ -19,6 +19,7 @@ import {
 } from './fundraisers.repository.ts';
 import { applyPeerDefaults, selectPeerSettings } from './peer-pages.repository.ts';
 import { invitationTeam, setInvitationTeam } from './peer-team-captain.service.ts';
+import { checkTeamChoice } from './peer-team-signup.ts';
 import { setPageTeam } from './peer-teams.repository.ts';
 
 const isStaffOf = (session: RequestSession | null, npoId: number) =>
@@ -56,8 +57,13 @@ export async function inviteFundraiser(
     if (!(await selectPeerSettings(deps.db, campaign.id)).self_registration) {
       throw new AppError('FORBIDDEN', 'This campaign takes fundraisers by invitation only.');
     }
-    await requestToFundraise(deps, campaign, input);
+    // p2p16c: joining a team or starting one in the same step (decision 067).
+    await requestToFundraise(deps, campaign, input, await checkTeamChoice(deps.db, campaign, input));
     return { fundraiser: null, confirmation_sent: true };
+  }
+  if (input.new_team_name !== null) {
+    const message = 'A new team is started by its captain when they ask to fundraise. Choose an existing team.';
+    throw new AppError('VALIDATION_FAILED', message, { new_team_name: message });
   }
   return enrolAndMail(deps, session, campaign, input, null);
 }

@@ -63,6 +63,9 @@ export const fundraiserRequests = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The team the supporter asked to join, or the name of the team they start (docs/decisions/067-team-pages-and-joining-at-sign-up.md). */
+    teamId: bigint({ mode: 'number' }).references(() => peerTeams.id),
+    newTeamName: text(),
   },
   (t) => [index('fundraiser_requests_campaign_idx').on(t.campaignId)],
 );

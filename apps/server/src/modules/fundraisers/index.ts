@@ -4,5 +4,7 @@ export { joinInvitedFundraisers } from './fundraisers.service.ts';
 export { registerPeerMilestones } from './peer-milestones.ts';
 // p2p16: fundraiser pages, the fundraiser's dashboard, the staff P2P view and the leaderboard.
 export { peerPageRoutes } from './peer-pages.routes.ts';
+// p2p16c: a team's own page, for the demo seed (docs/decisions/067-team-pages-and-joining-at-sign-up.md).
+export { insertTeamPage } from './peer-team-page.ts';
 // teams16: fundraising teams and milestone e-mails (docs/decisions/051-peer-teams-and-milestones.md).
 export { peerTeamRoutes } from './peer-teams.routes.ts';

@@ -19,7 +19,8 @@ type BoardRow = {
  * The board's read. Gifts a refund took back drop out (status); partial refunds are not subtracted
  * on the board. The per-page totals are maintained on donations, so the top pages come in index
  * order (decision 059); moderation is an anti-join rather than a filter on a left join, whose
- * misestimate made the planner join every page before sorting. Exported for bench/peer/run.ts.
+ * misestimate made the planner join every page before sorting. A team's own page is on the teams'
+ * board only (decision 067). Exported for bench/peer/run.ts.
  */
 export const boardQuery = (campaignId: number, npoId: number, limit: number) => sql`
     SELECT c.id, c.name AS title, c.campaign_url, c.goal_minor,
@@ -29,7 +30,8 @@ export const boardQuery = (campaignId: number, npoId: number, limit: number) => 
     JOIN campaigns c ON c.id = t.peer_campaign_id AND c.parent_campaign_id = ${campaignId} AND c.status = 'active'
     LEFT JOIN users u ON u.id = c.owner_user_id
     WHERE t.campaign_id = ${campaignId} AND t.gifts > 0 AND t.npo_id = ${npoId}
-      AND NOT EXISTS (SELECT 1 FROM peer_pages pp WHERE pp.campaign_id = t.peer_campaign_id AND pp.state <> 'live')
+      AND NOT EXISTS (SELECT 1 FROM peer_pages pp WHERE pp.campaign_id = t.peer_campaign_id
+        AND (pp.state <> 'live' OR pp.kind = 'team'))
     ORDER BY t.raised_minor DESC, t.peer_campaign_id
     LIMIT ${limit}`;
 

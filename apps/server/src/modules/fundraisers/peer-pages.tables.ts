@@ -1,4 +1,5 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
 import { donations } from '../donations/donations.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
@@ -25,11 +26,19 @@ export const peerPages = pgTable(
     state: text({ enum: peerPageStates }).notNull().default('live'),
     featured: boolean().notNull().default(false),
     teamId: bigint({ mode: 'number' }),
+    /** A fundraiser's page, or a team's own page (one per team) whose gifts credit the team alone (docs/decisions/067-team-pages-and-joining-at-sign-up.md). */
+    kind: text({ enum: ['fundraiser', 'team'] })
+      .notNull()
+      .default('fundraiser'),
     /** When the fundraiser first used the share panel (the checklist's first share). */
     firstSharedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('peer_pages_npo_idx').on(t.npoId)],
+  (t) => [
+    index('peer_pages_npo_idx').on(t.npoId),
+    check('peer_pages_kind_check', sql`${t.kind} IN ('fundraiser', 'team')`),
+    uniqueIndex('peer_pages_team_page_idx').on(t.teamId).where(sql`${t.kind} = 'team'`),
+  ],
 );
 
 /** A campaign's peer-to-peer settings; a campaign without a row takes the defaults. */

@@ -45,7 +45,12 @@ async function campaignOf(db: Db, actor: OrganisationSession, campaignId: number
 }
 
 const pagesOf = (db: Db, npoId: number, campaignId: number) =>
-  selectPeerPages(db, sql`c.npo_id = ${npoId} AND c.parent_campaign_id = ${campaignId}`, sql`t.raised DESC, c.id`);
+  selectPeerPages(
+    db,
+    // p2p16c: teams' own pages are on the teams' table, not the fundraisers' (decision 067).
+    sql`c.npo_id = ${npoId} AND c.parent_campaign_id = ${campaignId} AND coalesce(pp.kind, 'fundraiser') = 'fundraiser'`,
+    sql`t.raised DESC, c.id`,
+  );
 
 /** Totals count pages that still hold their gifts: a removed page's gifts went back to the campaign. */
 export async function peerStaffView(db: Db, actor: OrganisationSession, campaignId: number): Promise<TPeerStaffView> {

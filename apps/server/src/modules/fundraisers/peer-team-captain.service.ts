@@ -70,7 +70,8 @@ export async function removeTeamMember(db: Db, actor: OrganisationSession, teamI
 
 /**
  * The team an invitation names, checked: a team of the campaign, and the caller its captain (in
- * the campaign's organisation) or the organisation's staff. Null when the invitation names none.
+ * the campaign's organisation) or the organisation's staff. Null when the invitation names none, or
+ * when the caller is neither (they may only ask to join it themselves).
  */
 export async function invitationTeam(
   db: Db,
@@ -86,10 +87,9 @@ export async function invitationTeam(
   }
   const captain =
     session !== null && session.selectedNpoId === campaign.npoId && session.user.id === Number(team.captain_user_id);
-  if (!staff && !captain) {
-    throw new AppError('FORBIDDEN', 'Only the team’s captain or the organisation’s staff can invite to a team.');
-  }
-  return Number(team.id);
+  // p2p16c: anyone else is asking to fundraise themselves and join the team, which the self-sign-up
+  // flow checks and confirms by e-mail (docs/decisions/067-team-pages-and-joining-at-sign-up.md).
+  return staff || captain ? Number(team.id) : null;
 }
 
 /** The team an invited person's page joins when they first sign in. */

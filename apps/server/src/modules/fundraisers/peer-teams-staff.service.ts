@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findOwnCampaign } from './peer-pages.repository.ts';
+import { approveTeamPage } from './peer-team-page.ts';
 import { approveTeam, selectTeamBoard } from './peer-teams.repository.ts';
 
 const ALL = 10_000;
@@ -55,6 +56,8 @@ export async function approveStaffTeam(db: Db, actor: OrganisationSession, campa
     if (!(await approveTeam(tx, actor.selectedNpoId, campaignId, teamId))) {
       throw new AppError('NOT_FOUND', 'Team not found.');
     }
+    // p2p16c: the team's own page goes live with the team (decision 067).
+    await approveTeamPage(tx, actor.selectedNpoId, teamId);
     await recordAudit(tx, {
       npoId: actor.selectedNpoId,
       actorUserId: actor.user.id,

@@ -56,7 +56,7 @@ export async function selectTeamMembers(db: Tx, npoId: number, teamId: number): 
     JOIN campaigns c ON c.id = pp.campaign_id AND c.npo_id = pp.npo_id
     LEFT JOIN users u ON u.id = c.owner_user_id
     CROSS JOIN LATERAL (${campaignTotalsRow(sql`d.peer_campaign_id = c.id AND d.npo_id = c.npo_id`)}) t
-    WHERE pp.team_id = ${teamId} AND pp.npo_id = ${npoId} AND pp.state = 'live'
+    WHERE pp.team_id = ${teamId} AND pp.npo_id = ${npoId} AND pp.state = 'live' AND pp.kind = 'fundraiser'
     ORDER BY t.raised DESC, c.id`);
   return rows;
 }
@@ -136,12 +136,14 @@ export type BoardTeamRow = {
 
 /**
  * A campaign's teams by what their live pages raised (succeeded gifts' base amounts, like the
- * fundraisers' board), from the maintained per-page totals (decision 059).
+ * fundraisers' board), from the maintained per-page totals (decision 059). The team's own page
+ * (decision 067) adds its gifts to the sum but is not a member.
  */
 export async function selectTeamBoard(db: Tx, npoId: number, campaignId: number, limit: number, liveOnly = true) {
   const { rows } = await db.execute<BoardTeamRow>(sql`
     SELECT t.id, t.name, t.team_url, nullif(trim(u.first_name || ' ' || u.last_name), '') AS captain,
-      count(pp.campaign_id)::int AS members, coalesce(sum(g.raised_minor), 0) AS raised, t.goal_minor, t.state
+      count(pp.campaign_id) FILTER (WHERE pp.kind = 'fundraiser')::int AS members,
+      coalesce(sum(g.raised_minor), 0) AS raised, t.goal_minor, t.state
     FROM peer_teams t
     LEFT JOIN users u ON u.id = t.captain_user_id
     LEFT JOIN peer_pages pp ON pp.team_id = t.id AND pp.npo_id = t.npo_id AND pp.state = 'live'

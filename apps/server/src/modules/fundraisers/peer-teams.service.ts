@@ -17,6 +17,7 @@ import type { OrganisationSession } from '../../platform/http/session-context.ts
 import { sanitiseDescription } from '../campaigns/index.ts';
 import { selectPeerSettings } from './peer-pages.repository.ts';
 import { ownPeerPage } from './peer-pages.service.ts';
+import { insertTeamPage, selectTeamPage, updateTeamPage } from './peer-team-page.ts';
 import {
   insertTeam,
   selectTeamBoard,
@@ -35,6 +36,8 @@ const num = (v: number | null) => (v === null ? null : Number(v));
 
 export async function toTeam(db: Db, t: TeamRow): Promise<TPeerTeam> {
   const members = await selectTeamMembers(db, t.npo_id, t.id);
+  // p2p16c: gifts made on the team's own page count for the team once, beside its members' (decision 067).
+  const own = await selectTeamPage(db, t.npo_id, t.id);
   return {
     id: Number(t.id),
     campaign_id: Number(t.campaign_id),
@@ -46,7 +49,7 @@ export async function toTeam(db: Db, t: TeamRow): Promise<TPeerTeam> {
     goal_minor: num(t.goal_minor),
     captain: t.captain ?? '',
     currency: t.currency,
-    raised_minor: members.reduce((sum, m) => sum + Number(m.raised), 0),
+    raised_minor: members.reduce((sum, m) => sum + Number(m.raised), Number(own?.raised ?? 0)),
     members: members.map((m) => ({
       page_id: Number(m.page_id),
       title: m.title,
@@ -114,6 +117,14 @@ export async function createTeam(db: Db, actor: OrganisationSession, pageId: num
         state: approval_required ? 'pending' : 'live',
       });
       await setPageTeam(tx, { id: page.id, npoId: page.npo_id }, teamId);
+      // p2p16c: the team's own page, where gifts credit the team alone (decision 067).
+      await insertTeamPage(tx, {
+        ...fields,
+        teamId,
+        npoId: page.npo_id,
+        campaignId: Number(page.campaign_id),
+        live: !approval_required,
+      });
     })
     .catch(refuseTakenUrl);
   return teamPanel(db, actor, pageId);
@@ -147,7 +158,13 @@ export async function editTeam(db: Db, actor: OrganisationSession, teamId: numbe
     sql`t.id = ${teamId} AND t.npo_id = ${actor.selectedNpoId} AND t.captain_user_id = ${actor.user.id}`,
   );
   if (!team) throw new AppError('NOT_FOUND', NO_TEAM);
-  await updateTeam(db, team.npo_id, team.id, fieldsOf(body)).catch(refuseTakenUrl);
+  const fields = fieldsOf(body);
+  await db
+    .transaction(async (tx) => {
+      await updateTeam(tx, team.npo_id, team.id, fields);
+      await updateTeamPage(tx, team.npo_id, team.id, fields);
+    })
+    .catch(refuseTakenUrl);
   const [saved] = await selectTeams(db, sql`t.id = ${teamId} AND t.npo_id = ${actor.selectedNpoId}`);
   return toTeam(db, saved ?? team);
 }
@@ -158,6 +175,8 @@ export async function publicTeamPage(db: Db, url: string): Promise<TPeerTeamPage
   if (!row) return null;
   const team = await toTeam(db, row);
   const gifts = await selectTeamGifts(db, row.npo_id, row.id);
+  // p2p16c: the team's own page takes the gift (decision 067); a team without one gives through its captain.
+  const own = await selectTeamPage(db, row.npo_id, row.id);
   const target = team.members.find((m) => m.captain) ?? team.members[0];
   return {
     ...team,
@@ -167,7 +186,7 @@ export async function publicTeamPage(db: Db, url: string): Promise<TPeerTeamPage
       page_title: g.page_title,
       given_at: new Date(g.given_at).toISOString(),
     })),
-    donate_url: target ? `/raise/${target.campaign_url}` : null,
+    donate_url: own ? `/raise/${own.campaign_url}` : target ? `/raise/${target.campaign_url}` : null,
   };
 }
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useFormat } from '../../../shared/format.ts';
 import { teamQueries } from '../api/teams.queries.ts';
+import { JoinTeamForm } from '../components/JoinTeamForm.tsx';
 
 /**
  * /team-page/{url}: a fundraising team's public page (docs/decisions/051-peer-teams-and-milestones.md):
@@ -48,6 +49,8 @@ export function TeamPage() {
                 Give to the team
               </Button>
             )}
+            {/* p2p16c: ask to fundraise in this team, or start one (docs/decisions/067-team-pages-and-joining-at-sign-up.md). */}
+            <JoinTeamForm campaignId={t.campaign_id} teamId={t.id} teamName={t.name} />
           </Stack>
         </Paper>
         {t.story && (
