@@ -63,3 +63,41 @@ describe('the public crowdfunding page', () => {
     }, 120_000);
   }
 });
+
+// cf17c: the all-or-nothing demo takes a pledge: the card is saved, not charged (decision 065). Adds a pledge
+// to the Mobile Pantry Van each run; other specs do not read it.
+describe('an all-or-nothing crowdfunding page', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [375, 1280]) {
+    it(`says backers are only charged if the goal is met, and saves a pledge (${width} px)`, async () => {
+      const { page } = await newPage({ width, height: width < 768 ? 740 : 900 });
+      await fs.mkdir(SHOTS, { recursive: true });
+      await page.goto('/crowdfunding/mobile-pantry-van');
+      await page
+        .getByText(/You will only be charged if the goal is met by/)
+        .first()
+        .waitFor();
+      const backers = page.getByTestId('cf-backers');
+      const before = Number(await backers.innerText());
+      await page.getByRole('button', { name: 'Back This Project' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Back this project' });
+      await dialog.getByLabel('Pledge amount (USD)').fill('40');
+      await dialog.getByLabel('First name').fill('Rowan');
+      await dialog.getByLabel('E-mail').fill(`rowan.pledge${width}.${Date.now()}@example.org`);
+      await dialog.getByRole('button', { name: 'Continue to card' }).click();
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await page.getByLabel('CVC').fill('123');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/crowdfunding-pledge-${width}.png`, fullPage: true });
+      await dialog.getByRole('button', { name: 'Pledge $40.00' }).click();
+      await dialog.getByText('Your pledge of $40.00 is saved.', { exact: false }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/crowdfunding-pledged-${width}.png`, fullPage: true });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(async () => Number(await backers.innerText())).toBe(before + 1);
+      expect(await seriousViolations(page)).toEqual([]);
+    }, 120_000);
+  }
+});

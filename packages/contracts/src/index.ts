@@ -25,6 +25,8 @@ export * from './conversion.ts';
 export * from './crowdfunding.ts';
 // cf17b: crowdfunding staff screens (settings, rewards editor, gallery, updates).
 export * from './crowdfunding-admin.ts';
+// cf17c: all-or-nothing pledges.
+export * from './crowdfunding-pledges.ts';
 export * from './crowdfunding-rules.ts';
 export * from './currencies.ts';
 // deals20: the CRM's major-gift pipeline and tasks.
@@ -84,5 +86,3 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
-// cf17c: all-or-nothing pledges.
-export * from './crowdfunding-pledges.ts';

@@ -16,6 +16,8 @@ export * from '../../modules/contacts/contacts.tables.ts';
 export * from '../../modules/conversion/conversion.tables.ts';
 // cf17: crowdfunding pages, rewards, claims and updates.
 export * from '../../modules/crowdfunding/crowdfunding.tables.ts';
+// cf17c: all-or-nothing pledges.
+export * from '../../modules/crowdfunding/crowdfunding-pledges.tables.ts';
 // deals20: the CRM's major-gift pipeline and tasks.
 export * from '../../modules/deals/deals.tables.ts';
 export * from '../../modules/donation-admin/donation-admin.tables.ts';
@@ -64,5 +66,3 @@ export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../security/rate-limit-hits.tables.ts';
-// cf17c: all-or-nothing pledges.
-export * from '../../modules/crowdfunding/crowdfunding-pledges.tables.ts';

@@ -42,6 +42,9 @@ export const ORIGIN_ONLY_ROUTES: ReadonlySet<string> = new Set([
   '/api/v1/crowdfunding_claims/:reference/confirm',
   // mem19: a membership join's hold, made by the donation form before its payment (decision 049).
   '/api/v1/subscriptions/:campaign_url/join',
+  // cf17c: an all-or-nothing pledge and its confirmation once the card is saved (decision 065).
+  '/api/v1/crowdfunding_page/:key/pledges',
+  '/api/v1/crowdfunding_pledges/:reference/confirm',
 ]);
 
 /**
