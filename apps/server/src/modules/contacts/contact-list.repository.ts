@@ -2,6 +2,7 @@
 // giving sums (donor_giving, kept by the donors module's triggers).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { estimatedRows } from '../../platform/db/estimated-rows.ts';
 import { donorSearchMatches } from '../donors/index.ts';
 
 export type ContactListFilter = {
@@ -121,10 +122,10 @@ const withMatched = (f: ContactListFilter, plan: Plan) =>
 /** Whether the search term is rare enough to read its matches first (PostgreSQL's own estimate). */
 async function planOf(db: Db, f: ContactListFilter): Promise<Plan> {
   if (!f.search) return { searchFirst: false };
-  const { rows } = await db.execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM donors dn WHERE dn.npo_id = ${f.npoId} AND ${donorSearchMatches(f.search)}`,
+  const estimate = await estimatedRows(
+    db,
+    sql`SELECT 1 FROM donors dn WHERE dn.npo_id = ${f.npoId} AND ${donorSearchMatches(f.search)}`,
   );
-  const estimate = rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? Number.POSITIVE_INFINITY;
   return { searchFirst: estimate <= SEARCH_FIRST_MAX };
 }
 
