@@ -280,6 +280,12 @@ describe('CRM contacts API', () => {
       ['Bulk One', ['vip'], owner],
       ['Bulk Two', ['vip'], owner],
     ]);
+    // Sorted by giving, the same two (the page and its count read the matches through donor_giving).
+    const byGiving = ZContactListResponse.parse(
+      (await staff.get(`${API}/contacts?tag=vip&owner=${owner}&search=bulk&sort=lifetime_total&direction=desc`)).json(),
+    );
+    expect(byGiving.total).toBe(2);
+    expect(byGiving.contacts.map((c) => c.name).sort()).toEqual(['Bulk One', 'Bulk Two']);
     const csv = await staff.get(`${API}/contacts/export?tag=vip&search=bulk`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');

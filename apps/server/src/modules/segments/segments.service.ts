@@ -1,10 +1,8 @@
 import {
-  isSegmentRule,
   SEGMENT_MESSAGES,
   type TContactListResponse,
   type TSegment,
   type TSegmentGroup,
-  type TSegmentItem,
   type TSegmentOptions,
   type ZSegmentDonorsQuery,
   type ZSegmentInput,
@@ -12,11 +10,12 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import { estimatedRows } from '../../platform/db/estimated-rows.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { contactsCsv, listContactsAmong, selectContactFields } from '../contacts/index.ts';
 import { retentionBoundariesIn, selectOrganisationGivingYear } from '../donors/index.ts';
-import { compileSegment, type SegmentContext, staticMembersSql } from './segment-sql.ts';
+import { compileSegment, rulesOf, type SegmentContext, staticMembersSql } from './segment-sql.ts';
 import {
   countMembers,
   countOwnContacts,
@@ -50,9 +49,6 @@ export async function segmentContext(db: Db, npoId: number, now = new Date()): P
   };
 }
 
-const rulesOf = (items: TSegmentItem[]): TSegmentItem[] =>
-  items.flatMap((item) => (isSegmentRule(item) ? [item] : rulesOf(item.rules)));
-
 /** Rules naming another organisation's campaign or designation are refused, as any unknown id. */
 const TARGET_MESSAGES = {
   campaign: SEGMENT_MESSAGES.campaignNotFound,
@@ -62,8 +58,8 @@ const TARGET_MESSAGES = {
 } as const;
 
 async function checkTargets(db: Db, npoId: number, group: TSegmentGroup): Promise<void> {
-  for (const rule of rulesOf(group.rules)) {
-    if (!isSegmentRule(rule) || !(rule.field in TARGET_MESSAGES)) continue;
+  for (const rule of rulesOf(group)) {
+    if (!(rule.field in TARGET_MESSAGES)) continue;
     const { field, value } = rule as { field: keyof typeof TARGET_MESSAGES; value: number | null };
     if (value !== null && !(await ownsGiftTarget(db, npoId, field, value))) {
       const message = TARGET_MESSAGES[field];
@@ -72,10 +68,26 @@ async function checkTargets(db: Db, npoId: number, group: TSegmentGroup): Promis
   }
 }
 
+/**
+ * Up to this many contacts (PostgreSQL's estimate) left by a segment's other rules, a giving-in-a-
+ * period rule sums each one's gifts; above it, the period's gifts are summed once for everyone.
+ * Measured at the benchmark's scale: 10,000 probes cost a fifth of one pass over a year of gifts,
+ * 160,000 twice as much (docs/decisions/068-segment-period-rule-shape.md).
+ */
+const PERIOD_PROBE_MAX = 40_000;
+
+/** How the period rules of `group` read gifts (see SegmentContext.period). */
+async function periodShapeFor(db: Db, group: TSegmentGroup, ctx: SegmentContext): Promise<'hash' | 'probe'> {
+  if (!rulesOf(group).some((r) => r.field === 'giving_in_period')) return 'hash';
+  const left = await estimatedRows(db, compileSegment(group, { ...ctx, period: 'estimate' }));
+  return left <= PERIOD_PROBE_MAX ? 'probe' : 'hash';
+}
+
 /** The members of a rule set as a SELECT of donor ids, after its ids are checked. */
 async function membersOfRules(db: Db, npoId: number, group: TSegmentGroup): Promise<SQL> {
   await checkTargets(db, npoId, group);
-  return compileSegment(group, await segmentContext(db, npoId));
+  const ctx = await segmentContext(db, npoId);
+  return compileSegment(group, { ...ctx, period: await periodShapeFor(db, group, ctx) });
 }
 
 async function membersOf(db: Db, npoId: number, row: SegmentRow): Promise<SQL> {

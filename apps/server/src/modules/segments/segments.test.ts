@@ -1,9 +1,17 @@
-import { type TSegmentGroupInput, ZContactListResponse, ZSegment, ZSegmentList } from '@kindling/contracts';
+import {
+  type TSegmentGroupInput,
+  ZContactListResponse,
+  ZSegment,
+  ZSegmentGroup,
+  ZSegmentList,
+} from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { outsiderOrganisation, signedIn } from '../team/team.test-support.ts';
+import { compileSegment } from './segment-sql.ts';
+import { segmentContext } from './segments.service.ts';
 
 const API = '/api/v1/npo_admin';
 const DAY = 86_400_000;
@@ -175,6 +183,56 @@ describe('CRM segments API', () => {
     });
     expect(days.statusCode).toBe(400);
     expect((await staff.get(`${API}/segments`)).json().segments.length).toBe(before);
+  });
+
+  it('finds the same givers in a period whether it sums each contact’s gifts or the period’s once', async () => {
+    const since = new Date(Date.now() - 400 * DAY);
+    const from = since.toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+    const inPeriod = (own: Gift[]) => own.filter((g) => g.created_at >= since);
+    const total = (own: Gift[]) => inPeriod(own).reduce((s, g) => s + g.base_amount_minor, 0);
+    const cases: Array<[TSegmentGroupInput, number[]]> = [
+      [
+        {
+          match: 'all',
+          rules: [
+            { field: 'giving_in_period', from, to, measure: 'total', operator: 'at_least', value: 5_000 },
+            { field: 'gift_count', operator: 'at_least', value: 2 },
+          ],
+        },
+        donorsWhere((own) => total(own) >= 5_000 && own.length >= 2),
+      ],
+      [
+        {
+          match: 'all',
+          rules: [{ field: 'giving_in_period', from, to, measure: 'count', operator: 'at_least', value: 2 }],
+        },
+        donorsWhere((own) => inPeriod(own).length >= 2),
+      ],
+      [
+        // At most: contacts who gave nothing in the period (or never) are in.
+        {
+          match: 'all',
+          rules: [{ field: 'giving_in_period', from, to, measure: 'total', operator: 'at_most', value: 5_000 }],
+        },
+        contactIds.filter((id) => total(gifts.filter((g) => g.donor_id === id && g.status === 'succeeded')) <= 5_000),
+      ],
+    ];
+    const segmentCtx = await segmentContext(ctx.db, npoId);
+    for (const [rules, expected] of cases) {
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(contactIds.length);
+      for (const period of ['hash', 'probe'] as const) {
+        const { rows } = await ctx.db.execute<{ donor_id: number }>(
+          compileSegment(ZSegmentGroup.parse(rules), { ...segmentCtx, period }),
+        );
+        expect(
+          rows.map((r) => Number(r.donor_id)).sort((a, b) => a - b),
+          `${period} ${JSON.stringify(rules)}`,
+        ).toEqual(expected);
+      }
+      expect((await staff.post(`${API}/segments/count`, { rules })).json()).toEqual({ count: expected.length });
+    }
   });
 
   it('reads LYBUNT as the donors list does', async () => {
