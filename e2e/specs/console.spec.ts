@@ -132,6 +132,11 @@ describe('/console', () => {
         ['/console/sales', page.getByRole('table', { name: 'Sales by organisation' })],
         ['/console/notifications', page.getByRole('table', { name: 'Announcements sent' })],
         ['/console/security', page.getByRole('heading', { name: 'Console actions' })],
+        // con24c: the analytics (its table once the roll-up has run, else its empty state).
+        [
+          '/console/analytics',
+          page.getByRole('table', { name: 'Growth by month' }).or(page.getByText('No analytics yet')),
+        ],
       ] as const) {
         await page.goto(path);
         await ready.waitFor();

@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(conversionRoutes, { db: deps.db });
       // console24: the platform console (decision 046).
       // con24b: announcements are e-mailed too.
-      await api.register(consoleRoutes, { db: deps.db, mailer: deps.mailer });
+      await api.register(consoleRoutes, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) });
       // p2p16: fundraiser pages, /peer-dashboard, the staff P2P view, the leaderboard (decision 044).
       await api.register(peerPageRoutes, {
         db: deps.db,

@@ -86,3 +86,5 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// con24c: creating organisations from the console, and its analytics.
+export * from './console-growth.ts';

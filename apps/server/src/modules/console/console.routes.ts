@@ -32,6 +32,7 @@ import {
   updateSettings,
   verifyOrganisation,
 } from './console.service.ts';
+import { consoleGrowthRoutes } from './console-growth.routes.ts';
 import { consoleIndex } from './console-index.service.ts';
 import { listOrganisations } from './console-organisations.repository.ts';
 // admin24: transactions, figures, announcements and security (decision 054).
@@ -54,7 +55,10 @@ const operatorOf = (request: FastifyRequest) => {
 };
 
 /** /api/v1/console…: the platform console (docs/decisions/046-platform-console.md). */
-export async function consoleRoutes(app: FastifyInstance, deps: { db: Db; mailer?: Mailer }): Promise<void> {
+export async function consoleRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; mailer?: Mailer; origin?: string },
+): Promise<void> {
   const r = zodRouter(app, 'Console');
   const { db } = deps;
   const only = requireAccess('console');
@@ -135,4 +139,6 @@ export async function consoleRoutes(app: FastifyInstance, deps: { db: Db; mailer
 
   // admin24: transactions, figures, announcements and security (decision 054).
   consolePlatformRoutes(app, db, deps.mailer ?? null);
+  // con24c: creating an organisation and the analytics (decision 063).
+  consoleGrowthRoutes(app, { db, mailer: deps.mailer ?? null, origin: deps.origin ?? '' });
 }

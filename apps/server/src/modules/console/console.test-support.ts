@@ -69,4 +69,17 @@ export const consoleCalls = (orgId: number, userId: number) =>
       { title: 'Hello', message: 'Hello all', audience: 'all', reason: 'Testing access' },
     ],
     ['GET', `${API}/security`],
+    // con24c: creating an organisation and the analytics (decision 063).
+    [
+      'POST',
+      `${API}/organizations`,
+      {
+        name: 'Access Trust',
+        country: 'GB',
+        base_currency: 'GBP',
+        owner_email: 'o@example.org',
+        reason: 'Testing access',
+      },
+    ],
+    ['GET', `${API}/analytics`],
   ] as const;

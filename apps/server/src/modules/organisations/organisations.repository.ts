@@ -77,6 +77,7 @@ export async function insertOrganisation(
     stripeAccountId: string | null;
     timeZone: string;
     locale: string;
+    country?: string;
   },
 ): Promise<number> {
   const [row] = await db.insert(npos).values(values).returning({ id: npos.id });

@@ -81,6 +81,11 @@ export type NewOrganisation = {
   timeZone?: string | undefined;
   locale?: string | undefined;
   ip: string | null;
+  // con24c: the console creates an organisation with no member yet (its owner is invited), in its country.
+  country?: string;
+  withoutMember?: boolean;
+  /** Runs in the creating transaction (the console's invitation and audit). */
+  inside?: (tx: Tx, npoId: number) => Promise<void>;
 };
 
 /** Creates an organisation with its creator as admin (5150). */
@@ -108,8 +113,11 @@ function insertOrganisationWithAdmin(db: Db, input: NewOrganisation): Promise<TO
       stripeAccountId: input.stripeAccountId,
       timeZone,
       locale,
+      ...(input.country ? { country: input.country } : {}),
     });
-    await repo.insertMembership(tx, { npoId, userId: input.userId, roleCode: 5150, roleName: 'admin' });
+    if (!input.withoutMember) {
+      await repo.insertMembership(tx, { npoId, userId: input.userId, roleCode: 5150, roleName: 'admin' });
+    }
     await recordAudit(tx, {
       npoId,
       actorUserId: input.userId,
@@ -126,6 +134,7 @@ function insertOrganisationWithAdmin(db: Db, input: NewOrganisation): Promise<TO
       },
       ip: input.ip,
     });
+    await input.inside?.(tx, npoId);
     return { id: npoId, name: input.name, logo: null, role_name: 'admin', user_role: 5150 };
   });
 }

@@ -31,6 +31,9 @@ export function toTeamInvitation(row: repo.InvitationRow, now = Date.now()): TTe
   };
 }
 
+const inviterOf = (user: { firstName: string; lastName: string; email: string }) =>
+  `${user.firstName} ${user.lastName}`.trim() || user.email;
+
 async function sendInvitationMail(
   deps: InvitationDeps,
   tx: Tx,
@@ -40,7 +43,15 @@ async function sendInvitationMail(
   token: string,
 ) {
   const organisation = await repo.organisationName(tx, actor.session.selectedNpoId);
-  const inviter = `${actor.session.user.firstName} ${actor.session.user.lastName}`.trim() || actor.session.user.email;
+  await mailInvitation(deps, tx, { organisation, inviter: inviterOf(actor.session.user), email, roleCode, token });
+}
+
+async function mailInvitation(
+  deps: InvitationDeps,
+  tx: Tx,
+  m: { organisation: string; inviter: string; email: string; roleCode: number; token: string },
+) {
+  const { organisation, inviter, email, roleCode, token } = m;
   await deps.mailer.send(
     {
       to: email,
@@ -247,4 +258,35 @@ export async function acceptInvitation(
     });
     return { organisation, signed_in: signedIn === 'invitee' };
   });
+}
+
+// con24c: the platform console creates an organisation and invites its owner (an admin) through the
+// same single-use link (docs/decisions/063-console-growth-and-verified-addresses.md).
+export async function inviteOwner(
+  deps: InvitationDeps,
+  tx: Tx,
+  input: {
+    npoId: number;
+    organisation: string;
+    email: string;
+    operator: { id: number; firstName: string; lastName: string; email: string };
+  },
+): Promise<TTeamInvitation> {
+  const link = newLink();
+  const row = await repo.insertInvitation(tx, {
+    npoId: input.npoId,
+    email: input.email,
+    roleCode: 5150,
+    tokenDigest: link.digest,
+    invitedByUserId: input.operator.id,
+    expiresAt: link.expiresAt,
+  });
+  await mailInvitation(deps, tx, {
+    organisation: input.organisation,
+    inviter: inviterOf(input.operator),
+    email: input.email,
+    roleCode: 5150,
+    token: link.token,
+  });
+  return toTeamInvitation(row);
 }

@@ -196,6 +196,8 @@ const ConsoleTransactionsPage = consolePage('ConsoleTransactionsPage');
 const ConsoleSalesPage = consolePage('ConsoleSalesPage');
 const ConsoleNotificationsPage = consolePage('ConsoleNotificationsPage');
 const ConsoleSecurityPage = consolePage('ConsoleSecurityPage');
+// con24c: the console's analytics (decision 063).
+const ConsoleAnalyticsPage = consolePage('ConsoleAnalyticsPage');
 /** Screens that exist; every other guarded route shows the placeholder page with its title. */
 const RecurringPlansPage = lazy(() =>
   import('../../features/recurring/routes/RecurringPlansPage.tsx').then((m) => ({ default: m.RecurringPlansPage })),
@@ -303,6 +305,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/console/sales': <ConsoleSalesPage />,
   '/console/notifications': <ConsoleNotificationsPage />,
   '/console/security': <ConsoleSecurityPage />,
+  // con24c: the console's analytics (decision 063).
+  '/console/analytics': <ConsoleAnalyticsPage />,
   // pay25b: payment request e-mail templates.
   '/dashboard/payment-requests/emails': <PaymentRequestEmailsPage />,
   // p2p16b: the captain's view of a team.

@@ -1,5 +1,7 @@
 // The platform console's screens (role 7789) and the shell's platform banners (decision 046).
 export { PlatformNotice } from './components/PlatformNotice.tsx';
+// con24c: the analytics (decision 063).
+export { ConsoleAnalyticsPage } from './routes/ConsoleAnalyticsPage.tsx';
 export { ConsoleIndexPage } from './routes/ConsoleIndexPage.tsx';
 export { ConsoleNotificationsPage } from './routes/ConsoleNotificationsPage.tsx';
 export { ConsoleOrganisationPage } from './routes/ConsoleOrganisationPage.tsx';

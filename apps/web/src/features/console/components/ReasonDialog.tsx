@@ -14,8 +14,8 @@ type Props = {
   onClose: () => void;
   /** Runs the action with the reason; the dialog closes when it succeeds. */
   onConfirm: (reason: string) => Promise<unknown>;
-  /** Fields the action needs besides the reason (the fee). */
-  children?: ReactNode;
+  /** Fields the action needs besides the reason (the fee), given the server's messages by field. */
+  children?: ReactNode | ((fields: Partial<Record<string, string>>) => ReactNode);
 };
 
 /** Every console action asks why: the reason goes to the audit log with the operator's name. */
@@ -39,7 +39,7 @@ export function ReasonDialog({
   });
   const error = run.error ? describeFormError(run.error, 'The action could not be completed.') : null;
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -49,7 +49,7 @@ export function ReasonDialog({
         <Stack>
           <Text size="sm">{description}</Text>
           <FormAlert message={error?.message ?? null} />
-          {children}
+          {typeof children === 'function' ? children(error?.fields ?? {}) : children}
           <Textarea
             label="Reason"
             description="Recorded in the audit log with your name."

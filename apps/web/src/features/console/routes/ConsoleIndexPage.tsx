@@ -1,10 +1,12 @@
-import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { TConsoleIndex } from '@kindling/contracts';
+import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { consoleQueries } from '../api/console.queries.ts';
+import { ConsoleQueryState } from '../components/ConsoleQueryState.tsx';
 
 const ENTRY = pageEntry('/console') ?? { title: 'Console', section: 'Console', description: '', emptyTitle: '' };
 
@@ -24,29 +26,22 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** /console: the platform at a glance (docs/decisions/046-platform-console.md). */
 export function ConsoleIndexPage() {
   const index = useQuery(consoleQueries.index());
+  return (
+    <PageFrame entry={ENTRY}>
+      <ConsoleQueryState query={index} what="console">
+        {(d) => <ConsoleIndex d={d} />}
+      </ConsoleQueryState>
+    </PageFrame>
+  );
+}
+
+function ConsoleIndex({ d }: { d: TConsoleIndex }) {
   const format = useFormat();
-  if (index.error) {
-    return (
-      <PageFrame entry={ENTRY}>
-        <Alert color="red" role="alert" title="The console could not be loaded">
-          {index.error.message}
-        </Alert>
-      </PageFrame>
-    );
-  }
-  if (!index.data) {
-    return (
-      <PageFrame entry={ENTRY}>
-        <Skeleton height={240} aria-label="Loading the console" />
-      </PageFrame>
-    );
-  }
-  const d = index.data;
   const money = (minor: number) => format.money(minor, d.reporting_currency);
   const thisMonth = d.by_month[d.by_month.length - 1];
   const today = d.by_day[d.by_day.length - 1];
   return (
-    <PageFrame entry={ENTRY}>
+    <>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Figure label="Active organisations" value={format.count(d.organisations.active)} />
         <Figure label="New this month" value={format.count(d.organisations.new_this_month)} />
@@ -127,6 +122,6 @@ export function ConsoleIndexPage() {
           </Table>
         </ScrollTable>
       </Stack>
-    </PageFrame>
+    </>
   );
 }

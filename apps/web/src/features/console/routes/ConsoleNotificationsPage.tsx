@@ -1,17 +1,5 @@
 import type { TConsoleAnnouncement } from '@kindling/contracts';
-import {
-  Alert,
-  Button,
-  MultiSelect,
-  Radio,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, MultiSelect, Radio, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
@@ -22,6 +10,7 @@ import { pageEntry } from '../../../shared/page-catalog.ts';
 import { toast } from '../../../shared/toast.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { consoleAnnouncementsQuery, organisationChoices, sendAnnouncement } from '../api/console-platform.queries.ts';
+import { ConsoleQueryState } from '../components/ConsoleQueryState.tsx';
 
 const ENTRY = pageEntry('/console/notifications') ?? {
   title: 'Notifications',
@@ -166,15 +155,9 @@ export function ConsoleNotificationsPage() {
         <Title order={2} size="h4">
           History
         </Title>
-        {history.error ? (
-          <Alert color="red" role="alert" title="The history could not be loaded">
-            {history.error.message}
-          </Alert>
-        ) : history.data ? (
-          <History announcements={history.data.announcements} />
-        ) : (
-          <Skeleton height={120} aria-label="Loading the history" />
-        )}
+        <ConsoleQueryState query={history} what="history" height={120}>
+          {(d) => <History announcements={d.announcements} />}
+        </ConsoleQueryState>
       </Stack>
     </PageFrame>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { consoleQueries } from '../api/console.queries.ts';
+import { CreateOrganisationDialog } from '../components/CreateOrganisationDialog.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 
 const ENTRY = pageEntry('/console/organizations') ?? {
@@ -25,8 +26,17 @@ export function ConsoleOrganisationsPage() {
   const list = useQuery(consoleQueries.organisations(page, search, status));
   const format = useFormat();
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.per_page)) : 1;
+  const [creating, setCreating] = useState(false);
   return (
-    <PageFrame entry={ENTRY}>
+    <PageFrame
+      entry={ENTRY}
+      actions={
+        <Button size="xs" onClick={() => setCreating(true)}>
+          Create organisation
+        </Button>
+      }
+    >
+      <CreateOrganisationDialog opened={creating} onClose={() => setCreating(false)} />
       <Group align="flex-end">
         <TextInput
           label="Search"

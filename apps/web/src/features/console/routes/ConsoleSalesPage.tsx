@@ -1,18 +1,5 @@
 import { currencyExponent, type TConsoleSales } from '@kindling/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -23,6 +10,7 @@ import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { consoleSalesQuery, salesExportUrl } from '../api/console-platform.queries.ts';
 import { ConsoleBarChart } from '../components/ConsoleBarChart.tsx';
+import { ConsoleQueryState } from '../components/ConsoleQueryState.tsx';
 
 const ENTRY = pageEntry('/console/sales') ?? { title: 'Sales', section: 'Console', description: '', emptyTitle: '' };
 const SHOWN = 100;
@@ -65,25 +53,16 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** /console/sales: the platform's own income (docs/product/console.md#consolesales). */
 export function ConsoleSalesPage() {
   const sales = useQuery(consoleSalesQuery());
+  return (
+    <ConsoleQueryState query={sales} what="sales" frame={(children) => <PageFrame entry={ENTRY}>{children}</PageFrame>}>
+      {(d) => <ConsoleSales d={d} />}
+    </ConsoleQueryState>
+  );
+}
+
+function ConsoleSales({ d }: { d: TConsoleSales }) {
   const format = useFormat();
   const [period, setPeriod] = useState(ALL);
-  if (sales.error) {
-    return (
-      <PageFrame entry={ENTRY}>
-        <Alert color="red" role="alert" title="The sales could not be loaded">
-          {sales.error.message}
-        </Alert>
-      </PageFrame>
-    );
-  }
-  if (!sales.data) {
-    return (
-      <PageFrame entry={ENTRY}>
-        <Skeleton height={240} aria-label="Loading the sales" />
-      </PageFrame>
-    );
-  }
-  const d = sales.data;
   const money = (minor: number) => format.money(minor, d.reporting_currency);
   const exponent = currencyExponent(d.reporting_currency);
   const total = (key: 'gross_minor' | 'fees_minor' | 'owed_minor') => d.by_month.reduce((s, m) => s + m[key], 0);

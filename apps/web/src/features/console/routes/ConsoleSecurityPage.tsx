@@ -1,5 +1,5 @@
 import { SIGN_IN_REASON_LABELS, type TConsoleSecurity } from '@kindling/contracts';
-import { Alert, Anchor, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { consoleSecurityQuery } from '../api/console-platform.queries.ts';
 import { ConsoleBarChart } from '../components/ConsoleBarChart.tsx';
+import { ConsoleQueryState } from '../components/ConsoleQueryState.tsx';
 
 const ENTRY = pageEntry('/console/security') ?? {
   title: 'Security',
@@ -148,15 +149,9 @@ export function ConsoleSecurityPage() {
   const security = useQuery(consoleSecurityQuery());
   return (
     <PageFrame entry={ENTRY}>
-      {security.error ? (
-        <Alert color="red" role="alert" title="The security report could not be loaded">
-          {security.error.message}
-        </Alert>
-      ) : security.data ? (
-        <SecurityReport d={security.data} />
-      ) : (
-        <Skeleton height={240} aria-label="Loading the security report" />
-      )}
+      <ConsoleQueryState query={security} what="security report">
+        {(d) => <SecurityReport d={d} />}
+      </ConsoleQueryState>
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { TPlatformSettings } from '@kindling/contracts';
-import { Alert, Button, Group, NumberInput, Skeleton, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
@@ -8,6 +8,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { toast } from '../../../shared/toast.ts';
 import { consoleApi, consoleKeys, consoleQueries } from '../api/console.queries.ts';
+import { ConsoleQueryState } from '../components/ConsoleQueryState.tsx';
 
 const ENTRY = pageEntry('/console/settings') ?? {
   title: 'Platform settings',
@@ -100,15 +101,9 @@ export function ConsoleSettingsPage() {
   const settings = useQuery(consoleQueries.settings());
   return (
     <PageFrame entry={ENTRY}>
-      {settings.error ? (
-        <Alert color="red" role="alert" title="Settings could not be loaded">
-          {settings.error.message}
-        </Alert>
-      ) : settings.data ? (
-        <SettingsForm settings={settings.data} />
-      ) : (
-        <Skeleton height={320} aria-label="Loading the settings" />
-      )}
+      <ConsoleQueryState query={settings} what="settings" height={320}>
+        {(d) => <SettingsForm settings={d} />}
+      </ConsoleQueryState>
     </PageFrame>
   );
 }
