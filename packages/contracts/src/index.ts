@@ -84,3 +84,5 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// api21: API keys and their scopes.
+export * from './integrations.ts';

@@ -64,3 +64,5 @@ export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../security/rate-limit-hits.tables.ts';
+// api21: API keys (decision 069).
+export * from '../../modules/integrations/api-keys.tables.ts';
