@@ -45,6 +45,8 @@ export * from './fee-cover.ts';
 export * from './fundraisers.ts';
 export * from './gift-aid.ts';
 export * from './imports.ts';
+// api21: API keys and their scopes.
+export * from './integrations.ts';
 export * from './intervals.ts';
 export * from './locale-rules.ts';
 // mem19: memberships (tiers, joining, members).
@@ -84,5 +86,3 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
-// api21: API keys and their scopes.
-export * from './integrations.ts';

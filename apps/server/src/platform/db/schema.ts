@@ -35,6 +35,8 @@ export * from '../../modules/fundraisers/peer-teams.tables.ts';
 // crm20: contacts import.
 export * from '../../modules/imports/contact-imports.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
+// api21: API keys (decision 069).
+export * from '../../modules/integrations/api-keys.tables.ts';
 // mem19: memberships.
 export * from '../../modules/memberships/memberships.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';
@@ -64,5 +66,3 @@ export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../security/rate-limit-hits.tables.ts';
-// api21: API keys (decision 069).
-export * from '../../modules/integrations/api-keys.tables.ts';
