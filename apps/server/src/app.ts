@@ -42,6 +42,7 @@ import {
   registerPeerMilestones,
 } from './modules/fundraisers/index.ts';
 import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
+import { apiKeyRoutes, registerApiKeys } from './modules/integrations/index.ts';
 // mem19: memberships.
 import {
   extendByPlanCharge,
@@ -146,7 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: deps.config.sessionSecret });
   // Order matters: the session is loaded first, then the CSRF check reads it.
   const resolveSession = createSessionResolver(deps.db);
-  registerSessionHook(app, resolveSession);
+  // api21: `Authorization: Bearer` API keys reach the same routes, narrowed to their scopes (decision 069).
+  registerSessionHook(app, resolveSession, registerApiKeys(app, deps.db));
   registerCsrf(app, { secret: deps.config.sessionSecret, trustedOrigins: deps.config.trustedOrigins });
 
   // API answers are per user (sessions, backup codes shown once): never stored by a browser or proxy.
@@ -235,6 +237,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mailer: deps.mailer,
         origin: publicOrigin(deps.config),
       });
+      // api21: API keys (decision 069).
+      await api.register(apiKeyRoutes, { db: deps.db });
     },
     { prefix: '/api/v1' },
   );

@@ -97,7 +97,11 @@ describe('GET /api/v1/openapi.json', () => {
   it('states the roles, session and CSRF token a staff write needs', () => {
     const patch = doc.paths['/api/v1/npo_admin/donors/{id}']?.patch;
     expect(patch?.['x-kindling-access']).toEqual({ kind: 'organisation', group: 'admin', roles: [...ACCESS.admin] });
-    expect(patch?.security).toEqual([{ sessionCookie: [], csrfCookie: [], csrfHeader: [] }]);
+    // api21: the donor write is open to API keys with donors:write, without the CSRF token (decision 069).
+    expect(patch?.security).toEqual([
+      { sessionCookie: [], csrfCookie: [], csrfHeader: [] },
+      { apiKey: ['donors:write'] },
+    ]);
     expect(patch?.description).toContain('finance_admin (2001)');
     expect(patch?.description).toContain('X-CSRF-Token');
     expect(Object.keys(patch?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404']));
@@ -121,5 +125,18 @@ describe('GET /api/v1/openapi.json', () => {
     expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
     const portal = doc.paths['/api/v1/portal/overview']?.get;
     expect(portal?.security).toEqual([{ portalCookie: [] }]);
+  });
+
+  // api21: the bearer scheme of API keys, and a route that declares no scope stays closed to them.
+  it('documents the API key scheme and which routes it opens', () => {
+    const raw = doc as unknown as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+    };
+    expect(raw.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const list = doc.paths['/api/v1/npo_admin/donations']?.get;
+    expect(list?.security).toContainEqual({ apiKey: ['donations:read'] });
+    expect(list?.description).toContain('donations:read');
+    const segments = doc.paths['/api/v1/npo_admin/segments']?.get;
+    expect(JSON.stringify(segments?.security)).not.toContain('apiKey');
   });
 });

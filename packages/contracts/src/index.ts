@@ -47,6 +47,8 @@ export * from './fee-cover.ts';
 export * from './fundraisers.ts';
 export * from './gift-aid.ts';
 export * from './imports.ts';
+// api21: API keys and their scopes.
+export * from './integrations.ts';
 export * from './intervals.ts';
 export * from './locale-rules.ts';
 // mem19: memberships (tiers, joining, members).

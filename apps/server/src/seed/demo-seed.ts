@@ -21,6 +21,7 @@ import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDonorJourney } from './donor-journey-seed.ts';
 // events18: the demo event.
 import { seedEvents } from './events-seed.ts';
+import { seedIntegrations } from './integrations-seed.ts';
 // mem19: memberships.
 import { seedMemberships } from './memberships-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
@@ -246,5 +247,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedPeerTeams(db, npoIds);
   // pay25: three open payment requests and one paid (decision 050).
   await seedPaymentRequests(db, npoIds);
+  // api21: one API key (decision 069).
+  await seedIntegrations(db, npoIds, admin?.id ?? null);
   return { created };
 }

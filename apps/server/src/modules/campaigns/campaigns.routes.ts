@@ -109,6 +109,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: Deps): Promise<
     '/npo_admin/campaigns',
     {
       preHandler: requireAccess(READ),
+      config: { apiScope: 'campaigns:read' },
       schema: { querystring: ZCampaignListQuery, response: { 200: ZCampaignListResponse } },
     },
     async (request) => listCampaigns(db, organisationSessionOf(request, READ).selectedNpoId, request.query),

@@ -45,10 +45,15 @@ export async function donationAdminRoutes(app: FastifyInstance, deps: DonationAd
   const config = { openapi: { responses: { 200: ZDonationDetailResponse } } };
   const created = { openapi: { responses: { 201: ZDonationDetailResponse } } };
 
-  r.get('/npo_admin/donations/:id', { preHandler: requireAccess(READ), config, schema: detail }, async (request) => {
-    const { selectedNpoId } = organisationSessionOf(request, READ);
-    return { donation: await getDonationDetail(db, selectedNpoId, request.params.id) };
-  });
+  const apiRead = { ...config, apiScope: 'donations:read' };
+  r.get(
+    '/npo_admin/donations/:id',
+    { preHandler: requireAccess(READ), config: apiRead, schema: detail },
+    async (request) => {
+      const { selectedNpoId } = organisationSessionOf(request, READ);
+      return { donation: await getDonationDetail(db, selectedNpoId, request.params.id) };
+    },
+  );
 
   r.get(
     '/npo_admin/donations/:id/history',

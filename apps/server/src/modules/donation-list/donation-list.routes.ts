@@ -41,6 +41,7 @@ export async function donationListRoutes(app: FastifyInstance, deps: Deps): Prom
     '/npo_admin/donations',
     {
       preHandler: requireAccess(READ),
+      config: { apiScope: 'donations:read' },
       schema: {
         querystring: ZDonationListQuery,
         response: { 200: z.union([ZDonationListResponse, ZDonationListPageOnly]) },

@@ -54,13 +54,21 @@ export async function donorRoutes(
 
   r.get(
     '/npo_admin/donors',
-    { preHandler: read, schema: { querystring: ZDonorListQuery, response: { 200: ZDonorListResponse } } },
+    {
+      preHandler: read,
+      config: { apiScope: 'donors:read' },
+      schema: { querystring: ZDonorListQuery, response: { 200: ZDonorListResponse } },
+    },
     async (request) => listDonors(db, npoOf(request), request.query),
   );
 
   r.get(
     '/npo_admin/donors/:id',
-    { preHandler: read, schema: { params: ZDonorIdParams, response: { 200: ZDonorDetail } } },
+    {
+      preHandler: read,
+      config: { apiScope: 'donors:read' },
+      schema: { params: ZDonorIdParams, response: { 200: ZDonorDetail } },
+    },
     async (request) => getDonorDetail(db, npoOf(request), request.params.id),
   );
 
@@ -68,6 +76,7 @@ export async function donorRoutes(
     '/npo_admin/donors/:id',
     {
       preHandler: write,
+      config: { apiScope: 'donors:write' },
       schema: { params: ZDonorIdParams, body: ZDonorProfileInput, response: { 200: ZDonorDetail } },
     },
     async (request) => {

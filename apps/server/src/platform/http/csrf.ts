@@ -105,6 +105,8 @@ export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply, secre
 /** Must be registered after the session hook: the check needs `request.session`. */
 export function registerCsrf(app: FastifyInstance, options: { secret: string; trustedOrigins: readonly string[] }) {
   const check = (request: FastifyRequest): boolean => {
+    // An API key travels in a header no other site can make a browser send (decision 069).
+    if (request.session?.apiKey) return true;
     // The matched route pattern, not the raw URL, so no spelling of a path can borrow an exemption.
     const rule = csrfRuleOf(request.method, request.routeOptions.url);
     if (rule === 'exempt') return true;
@@ -131,7 +133,7 @@ export function registerCsrf(app: FastifyInstance, options: { secret: string; tr
     const route = request.routeOptions.url;
     const anonymous =
       request.routeOptions.config?.csrfCookie === false || (route !== undefined && ORIGIN_ONLY_ROUTES.has(route));
-    if (!anonymous) csrfTokenFor(request, reply, options.secret);
+    if (!anonymous && !request.session?.apiKey) csrfTokenFor(request, reply, options.secret);
     done(null, payload);
   });
 }

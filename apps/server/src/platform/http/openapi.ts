@@ -23,6 +23,8 @@ const INFO_DESCRIPTION = [
   `**Sessions.** Signing in sets the \`${SESSION_COOKIE}\` cookie (httpOnly). Each call sees only the data of the organisation selected for that session (\`GET /api/v1/npo_admin/select_npo\`), and only if the session's role there is in the route's access list (\`x-kindling-access\`).`,
   '',
   `**CSRF.** Every answer may set a \`${CSRF_COOKIE}\` cookie; a call that changes something (POST, PUT, PATCH, DELETE) must send its value in the \`X-CSRF-Token\` header. The donation form's payment calls need only a same-origin request, and provider webhooks prove themselves with the provider's signature.`,
+  '',
+  '**API keys.** An organisation admin creates keys under CRM → Integrations. Send one as `Authorization: Bearer kdl_live_…`: it reaches only the routes that name one of its scopes (`x-kindling-api-scope`), in its own organisation, acting as the admin who created it; no CSRF token is needed, and each key may make 600 calls a minute (429 TOO_MANY_ATTEMPTS beyond). A route without a scope is closed to keys.',
 ].join('\n');
 
 /** One sentence per access kind; the role lists come from the route. */
@@ -155,6 +157,7 @@ const transform: SwaggerTransform = (input) => {
     doc?.description,
     `**Access.** ${describeAccess(access)}`,
     CSRF_TEXT[csrf] && `**CSRF.** ${CSRF_TEXT[csrf]}`,
+    config.apiScope && `**API key.** Open to keys with the \`${config.apiScope}\` scope (no CSRF token).`,
   ];
   return {
     url,
@@ -164,8 +167,10 @@ const transform: SwaggerTransform = (input) => {
       ...(config.tag ? { tags: [config.tag] } : {}),
       ...(doc?.summary ? { summary: doc.summary } : {}),
       description: lines.filter(Boolean).join('\n\n'),
-      security: securityOf(access, csrf),
+      // api21: a route open to API keys also accepts the bearer scheme (decision 069).
+      security: [...securityOf(access, csrf), ...(config.apiScope ? [{ apiKey: [config.apiScope] }] : [])],
       'x-kindling-access': access ?? null,
+      ...(config.apiScope ? { 'x-kindling-api-scope': config.apiScope } : {}),
       'x-kindling-csrf': csrf,
     } as FastifySchema,
   };
@@ -204,6 +209,14 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
             in: 'cookie',
             name: CSRF_COOKIE,
             description: 'The CSRF token cookie every answer may set.',
+          },
+          // api21: API keys (decision 069).
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'kdl_live_…',
+            description:
+              'An organisation API key, limited to its scopes (OAuth-style scope names in each requirement).',
           },
           csrfHeader: {
             type: 'apiKey',

@@ -42,6 +42,8 @@ declare module 'fastify' {
     tag?: string;
     /** false: an anonymous public read that sets no csrf_token cookie (csrf.ts, decision 006). */
     csrfCookie?: boolean;
+    /** api21: the API key scope that opens the route to keys; without one, keys are refused (decision 069). */
+    apiScope?: string;
   }
 }
 

@@ -28,6 +28,11 @@ export type RequestSession = {
    * routes answer 403 MFA_SETUP_REQUIRED until they do (docs/product/security.md#two-step-verification).
    */
   mfaSetupRequired: boolean;
+  /**
+   * Set when the caller is an organisation's API key, not a browser: the key's id and scopes
+   * (docs/decisions/069-api-keys-and-webhooks.md). `user` is then the admin who created the key.
+   */
+  apiKey?: { id: number; scopes: readonly string[] };
 };
 
 /** A session with an organisation selected, as handlers behind requireAccess get it. */
@@ -44,11 +49,37 @@ export type SessionResolver = (
   token: string,
 ) => Promise<{ session: RequestSession; touched: boolean; maxAgeSeconds: number } | null>;
 
-/** Loads `request.session` from the session cookie before anything else runs; clears a dead cookie. */
-export function registerSessionHook(app: FastifyInstance, resolve: SessionResolver): void {
+/**
+ * Finds the actor behind an `Authorization: Bearer` value (an API key), or throws the refusal
+ * (invalid key, missing scope, rate limit). Only bearer requests call it.
+ */
+export type BearerResolver = (token: string, request: FastifyRequest) => Promise<RequestSession>;
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Loads `request.session` from the session cookie before anything else runs; clears a dead cookie.
+ * A request with `Authorization: Bearer` is an API key's instead, and its cookie is not read.
+ */
+export function registerSessionHook(
+  app: FastifyInstance,
+  resolve: SessionResolver,
+  resolveBearer?: BearerResolver,
+): void {
   app.decorateRequest('session', null);
   // Callback style: most public requests carry no cookie and should not pay for a promise.
   app.addHook('onRequest', (request, reply, done) => {
+    const authorization = request.headers.authorization;
+    if (resolveBearer && authorization) {
+      const bearer = BEARER.exec(authorization)?.[1];
+      if (bearer) {
+        resolveBearer(bearer, request).then((session) => {
+          request.session = session;
+          done();
+        }, done);
+        return;
+      }
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return done();
     resolve(token).then((found) => {

@@ -152,6 +152,10 @@ const ProfilePage = lazy(() =>
   import('../../features/profile/routes/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
 );
 // seg20: CRM segments.
+// api21: integrations (API keys).
+const IntegrationsPage = lazy(() =>
+  import('../../features/integrations/index.ts').then((m) => ({ default: m.IntegrationsPage })),
+);
 const SegmentsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentsPage })));
 // crm20: the contacts import.
 const ContactImportPage = lazy(() =>
@@ -315,6 +319,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/crowdfunding/new': <CrowdfundingNewPage />,
   '/dashboard/crowdfunding/:id': <CrowdfundingDetailPage />,
   '/dashboard/crowdfunding/:id/edit': <CrowdfundingEditPage />,
+  // api21: integrations (API keys, connectors).
+  '/dashboard/crm/integrations': <IntegrationsPage />,
 };
 
 /**

@@ -1,0 +1,203 @@
+import { API_SCOPE_LABELS, API_SCOPES, type TApiKey, type TApiKeyCreated, type TApiScope } from '@kindling/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy, KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { FormAlert } from '../../../shared/FormAlert.tsx';
+import { describeFormError } from '../../../shared/form-errors.ts';
+import { useFormat } from '../../../shared/format.ts';
+import { toast } from '../../../shared/toast.ts';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
+import { apiKeyKeys, apiKeyQueries, createApiKey, revokeApiKey } from '../api/api-keys.queries.ts';
+
+function NewKeyForm({ onCreated }: { onCreated: (created: TApiKeyCreated) => void }) {
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<TApiScope[]>(['donations:read']);
+  const create = useMutation({
+    mutationFn: () => createApiKey({ name, scopes }),
+    onSuccess: async (created) => {
+      await client.invalidateQueries({ queryKey: apiKeyKeys.all });
+      setName('');
+      onCreated(created);
+    },
+  });
+  const error = create.isError ? describeFormError(create.error, 'The key could not be created.') : null;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        create.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <FormAlert message={error?.message ?? null} />
+        <TextInput
+          label="Key name"
+          description="Where the key is used, such as “Zapier” or “Accounting sync”."
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error?.fields.name}
+          maxLength={80}
+        />
+        <Checkbox.Group
+          label="Permissions"
+          value={scopes}
+          onChange={(v) => setScopes(v as TApiScope[])}
+          error={error?.fields.scopes}
+        >
+          <Group gap="md" mt={6}>
+            {API_SCOPES.map((scope) => (
+              <Checkbox key={scope} value={scope} label={API_SCOPE_LABELS[scope]} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Group>
+          <Button type="submit" loading={create.isPending} leftSection={<KeyRound size={14} aria-hidden />}>
+            Create key
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ShownOnce({ created, onDone }: { created: TApiKeyCreated; onDone: () => void }) {
+  return (
+    <Alert color="green" title={`Your new key “${created.key.name}”`} role="status">
+      <Stack gap="xs">
+        <Text size="sm">Copy it now: for your safety it will not be shown again.</Text>
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Code style={{ overflowWrap: 'anywhere', flex: 1 }} aria-label="New API key">
+            {created.secret}
+          </Code>
+          <CopyButton value={created.secret}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="light" leftSection={<Copy size={14} aria-hidden />} onClick={copy}>
+                {copied ? 'Copied' : 'Copy key'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Group>
+          <Button size="xs" variant="default" onClick={onDone}>
+            I have copied it
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function KeyRow({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: () => void }) {
+  const format = useFormat();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {apiKey.name}
+        </Text>
+        <Code>{apiKey.prefix}…</Code>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {apiKey.scopes.map((s) => (
+            <Badge key={s} variant="light" radius="sm">
+              {API_SCOPE_LABELS[s]}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{apiKey.last_used_at ? format.dateTime(apiKey.last_used_at) : 'Never used'}</Text>
+      </Table.Td>
+      <Table.Td>
+        {apiKey.revoked_at ? (
+          <Badge color="gray" variant="light">
+            Revoked
+          </Badge>
+        ) : (
+          <Button size="xs" variant="subtle" color="red" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
+            Revoke
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** API keys: create one with its permissions (shown once), see when each was last used, revoke it. */
+export function ApiKeysSection({ npoId }: { npoId: number | null }) {
+  const client = useQueryClient();
+  const list = useQuery(apiKeyQueries.list(npoId));
+  const [created, setCreated] = useState<TApiKeyCreated | null>(null);
+  const revoke = useMutation({
+    mutationFn: (k: TApiKey) => revokeApiKey(k.id),
+    onSuccess: async (_, k) => {
+      await client.invalidateQueries({ queryKey: apiKeyKeys.all });
+      toast('green', `Revoked the key “${k.name}”. Programs using it are refused from now on.`);
+    },
+    onError: () => toast('red', 'The key could not be revoked.'),
+  });
+  const keys = list.data?.keys ?? [];
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="api-keys-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id="api-keys-title">
+            API keys
+          </Title>
+          <Text size="sm" c="dimmed">
+            Let your own programs and tools such as Zapier read and update your data through the API.
+          </Text>
+        </div>
+        {created ? <ShownOnce created={created} onDone={() => setCreated(null)} /> : null}
+        <NewKeyForm onCreated={setCreated} />
+        {list.isError ? (
+          <Text size="sm" c="red">
+            The keys could not be loaded.
+          </Text>
+        ) : keys.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {list.isPending ? 'Loading keys…' : 'No API keys yet.'}
+          </Text>
+        ) : (
+          <ScrollTable label="API keys" minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Key</Table.Th>
+                  <Table.Th>Permissions</Table.Th>
+                  <Table.Th>Last used</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {keys.map((k) => (
+                  <KeyRow key={k.id} apiKey={k} onRevoke={() => revoke.mutate(k)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

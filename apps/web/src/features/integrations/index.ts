@@ -1,0 +1,2 @@
+// Integrations: /dashboard/crm/integrations (API keys and connectors, decision 069).
+export { IntegrationsPage } from './routes/IntegrationsPage.tsx';
