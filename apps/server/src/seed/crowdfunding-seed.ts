@@ -25,9 +25,9 @@ const GARDEN: TCampaignInput = {
   description:
     '<p>Behind the food bank sits an empty lot. This summer we want to turn it into twelve raised beds that grow fresh vegetables for the families we serve.</p>' +
     '<p>IMAGE1</p>' +
-    '<h3>What your pledge builds</h3><p>Cedar beds, good soil, a rain barrel and a tool shed. Volunteers from the neighbourhood will plant, water and harvest, and every crop goes straight to the pantry shelves.</p>' +
+    '<h2>What your pledge builds</h2><p>Cedar beds, good soil, a rain barrel and a tool shed. Volunteers from the neighbourhood will plant, water and harvest, and every crop goes straight to the pantry shelves.</p>' +
     '<p>IMAGE2</p>' +
-    '<h3>Why it matters</h3><p>Fresh produce is what our shelves lack most. A garden gives families tomatoes, beans and greens all season, and gives children a place to learn where food comes from.</p>' +
+    '<h2>Why it matters</h2><p>Fresh produce is what our shelves lack most. A garden gives families tomatoes, beans and greens all season, and gives children a place to learn where food comes from.</p>' +
     '<p>IMAGE3</p>',
   user_amount_enable: true,
   include_payment_fees: false,
