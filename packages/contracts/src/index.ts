@@ -84,3 +84,5 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+// tix18c: questions for each attendee of an event.
+export * from './event-questions.ts';
