@@ -30,7 +30,7 @@ const remaining = async () =>
 beforeAll(async () => {
   admin = await signedIn(ctx, 'admin@kindling.test');
   const created = await admin.post(`${EVENTS_API}/events`, gala('question-gala', { questions: QUESTIONS }));
-  expect(created.statusCode, created.body).toBe(200);
+  expect(created.statusCode, created.body).toBe(201);
   event = ZEventAdmin.parse(created.json());
 });
 
