@@ -417,6 +417,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ticketRefunded: ticketMail.refunded,
     // tix18b: staff resend an order's tickets.
     ticketsResend: ticketMail.resend,
+    // tix18c: the buyer hears of a whole-order refund.
+    orderRefunded: ticketMail.orderRefunded,
   });
   // cf17: crowdfunding pages, reward claims and the staff list.
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs });

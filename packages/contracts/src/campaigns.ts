@@ -176,7 +176,8 @@ function presetIssues(c: TFields): TIssue[] {
   return issues;
 }
 
-function questionIssues(c: TFields): TIssue[] {
+/** The question rules: a choice question needs distinct options. Events ask their attendees the same kinds. */
+export function questionIssues(c: Pick<TFields, 'questions'>): TIssue[] {
   const issues: TIssue[] = [];
   c.questions.forEach((q, i) => {
     if (!CHOICE_ANSWER_TYPES.includes(q.answer_type)) return;

@@ -2,7 +2,9 @@
 // docs/decisions/045-events-and-ticket-orders.md). Times the staff form sends are wall times in the
 // event's own time zone ('2026-12-17T18:30'); answers carry the instant (ISO, UTC) and that wall time.
 import { z } from 'zod';
+import { questionIssues, ZCampaignQuestion, ZCampaignQuestionInput } from './campaigns.ts';
 import { ZCurrencyCode } from './currencies.ts';
+import { ZAnswers } from './donation-choice.ts';
 import { DISCOUNT_KINDS, EVENT_MESSAGES, EVENT_STATUSES, TICKET_PRICINGS } from './event-rules.ts';
 import { ZMinorAmount } from './money.ts';
 
@@ -89,8 +91,11 @@ export const ZEventInput = z
     gift_ask: z.boolean().default(false),
     ticket_types: z.array(ZTicketTypeInput).max(20, 'Use at most 20 ticket types.').default([]),
     discount_codes: z.array(ZDiscountCodeInput).max(50).default([]),
+    // tix18c: asked of each attendee, with the campaign question kinds and rules.
+    questions: z.array(ZCampaignQuestionInput).max(20, 'Use at most 20 questions.').default([]),
   })
   .superRefine((e, ctx) => {
+    for (const issue of questionIssues(e)) ctx.addIssue({ code: 'custom', ...issue });
     if (e.ends <= e.starts) ctx.addIssue({ code: 'custom', path: ['ends'], message: EVENT_MESSAGES.endsBeforeStart });
     e.discount_codes.forEach((c, i) => {
       if (c.kind === 'percent' && c.amount > 100)
@@ -144,6 +149,8 @@ export const ZEventAdmin = z.object({
   gift_ask: z.boolean(),
   ticket_types: z.array(ZTicketType),
   discount_codes: z.array(ZDiscountCode),
+  // tix18c
+  questions: z.array(ZCampaignQuestion),
 });
 export type TEventAdmin = z.infer<typeof ZEventAdmin>;
 
@@ -202,6 +209,8 @@ export const ZPublicEvent = z.object({
       on_sale: z.boolean(),
     }),
   ),
+  // tix18c: asked once per ticket.
+  questions: z.array(ZCampaignQuestion),
 });
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;
 
@@ -223,7 +232,16 @@ export const ZTicketOrderRequest = z.object({
     email: ZEmail,
   }),
   /** One per attendee, in the order of the lines (a table of 8 brings 8). */
-  attendees: z.array(z.object({ name: required(200, 'Enter the attendee’s name.'), email: ZEmail })).max(500),
+  attendees: z
+    .array(
+      z.object({
+        name: required(200, 'Enter the attendee’s name.'),
+        email: ZEmail,
+        /** tix18c: answers to the event's questions, by question id. */
+        answers: ZAnswers.optional(),
+      }),
+    )
+    .max(500),
   discount_code: z.string().trim().toUpperCase().max(40).default(''),
   gift_minor: ZMinorAmount.default(0),
 });
@@ -275,6 +293,8 @@ export const ZEventOrderAdmin = ZTicketOrderSummary.extend({
       attendee_name: z.string(),
       attendee_email: z.string(),
       status: z.string(),
+      // tix18c: the attendee's answers, with each question as it read.
+      answers: z.array(z.object({ question_id: z.number(), question: z.string(), answer: z.string() })),
     }),
   ),
   // tix18: single-ticket refunds; the order is partly refunded while 0 < refunded < total.

@@ -41,6 +41,8 @@ export * from './donors.ts';
 export * from './email-templates.ts';
 // tix18: e-tickets and check-in at the door.
 export * from './event-check-in.ts';
+// tix18c: questions for each attendee of an event.
+export * from './event-questions.ts';
 // events18: events, ticket types, discount codes and ticket orders.
 export * from './events.ts';
 export * from './fee-cover.ts';

@@ -2,6 +2,7 @@
 import type { TPublicEvent, TTicketOrderRequest } from '@kindling/contracts/events.ts';
 import { toMinorUnits } from '@kindling/contracts/money-rules.ts';
 import { type FormEvent, useState } from 'react';
+import { type Answers, AttendeeQuestions } from './AttendeeQuestions.tsx';
 import { eventFormat } from './event-format.ts';
 
 type Props = {
@@ -11,7 +12,7 @@ type Props = {
   onSubmit: (order: TTicketOrderRequest) => void;
 };
 
-type Person = { name: string; email: string };
+type Person = { name: string; email: string; answers?: Answers };
 
 function Field(props: {
   id: string;
@@ -101,7 +102,7 @@ export function TicketForm({ event, busy, failure, onSubmit }: Props) {
           i === 0
             ? { name: `${buyer.first_name} ${buyer.last_name}`.trim(), email: buyer.email }
             : { name: '', email: '' };
-        return { name: p.name || self.name, email: p.email || self.email };
+        return { name: p.name || self.name, email: p.email || self.email, answers: p.answers ?? {} };
       }),
       discount_code: code,
       gift_minor: parsedGift.ok ? parsedGift.minor : 0,
@@ -218,6 +219,15 @@ export function TicketForm({ event, busy, failure, onSubmit }: Props) {
                 value={person(i).email}
                 error={errors[`attendees.${i}.email`]}
                 onChange={(v) => setPerson(i, { email: v })}
+              />
+              {/* tix18c: the event's questions, once per ticket. */}
+              <AttendeeQuestions
+                prefix={`ke-att-${i}`}
+                questions={event.questions}
+                answers={person(i).answers ?? {}}
+                errors={errors}
+                index={i}
+                onChange={(answers) => setPerson(i, { answers })}
               />
             </fieldset>
           ))}

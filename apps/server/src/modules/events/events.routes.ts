@@ -18,6 +18,7 @@ import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import type { PaymentProviders } from '../payments/index.ts';
+import { attendeeExportRoutes } from './attendee-export.routes.ts';
 import { checkInRoutes } from './check-in.routes.ts';
 import { type Actor, createEvent, getEventAdmin, listEvents, updateEvent } from './events.service.ts';
 import { orderActionRoutes } from './order-actions.routes.ts';
@@ -52,6 +53,8 @@ export type EventRouteDeps = {
   ticketRefunded?: (ticketId: number) => Promise<void>;
   /** tix18b: enqueues the e-tickets e-mail of a paid order once more (staff's "resend"). */
   ticketsResend?: (orderId: number) => Promise<void>;
+  /** tix18c: enqueues the buyer's e-mail about a whole-order refund. */
+  orderRefunded?: (orderId: number) => Promise<void>;
 };
 
 /** Staff events API and the public event page's calls, under /api/v1. */
@@ -171,4 +174,6 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
   await checkInRoutes(app, deps);
   // tix18b: whole-order refunds and resending the tickets.
   await orderActionRoutes(app, deps);
+  // tix18c: the attendee export with the answers to the event's questions.
+  await attendeeExportRoutes(app, deps);
 }

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { FORMATTED_TEXT_TAGS, htmlSanitiser } from '../../platform/security/html.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listCampaignRefs } from '../campaigns/index.ts';
+import { numberQuestions } from './event-questions.ts';
 import { assertTimeZone, instantOf, wallOf } from './event-times.ts';
 import { eventDiscountCodes, events, eventTicketTypes } from './events.tables.ts';
 
@@ -46,7 +47,7 @@ export async function findEvent(db: Tx, npoId: number, id: number): Promise<Even
   return row;
 }
 
-async function eventColumns(db: Tx, npoId: number, input: EventInput) {
+async function eventColumns(db: Tx, npoId: number, input: EventInput, was: EventRow | null = null) {
   assertTimeZone(input.time_zone);
   if (input.campaign_id !== null) {
     const own = await listCampaignRefs(db, npoId);
@@ -74,6 +75,7 @@ async function eventColumns(db: Tx, npoId: number, input: EventInput) {
     organiserEmail: input.organiser_email,
     currency: input.currency,
     giftAsk: input.gift_ask,
+    questions: numberQuestions(input.questions, was?.questions ?? []),
   };
 }
 
@@ -104,8 +106,8 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput): Prom
 }
 
 export async function updateEvent(db: Db, actor: Actor, id: number, input: EventInput): Promise<void> {
-  await findEvent(db, actor.npoId, id);
-  const columns = await eventColumns(db, actor.npoId, input);
+  const was = await findEvent(db, actor.npoId, id);
+  const columns = await eventColumns(db, actor.npoId, input, was);
   try {
     await db.transaction(async (tx) => {
       // The row lock keeps a buyer from taking a seat while the counts are being checked.
@@ -256,6 +258,7 @@ export async function getEventAdmin(db: Tx, npoId: number, id: number): Promise<
       used: c.used,
       expires: wallOf(c.expiresAt, zone),
     })),
+    questions: e.questions,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TCampaignQuestion } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -50,6 +51,8 @@ export const events = pgTable(
     organiserEmail: text().notNull().default(''),
     currency: text().notNull(),
     giftAsk: boolean().notNull().default(false),
+    // tix18c: asked of each attendee (the campaign question shape).
+    questions: jsonb().$type<TCampaignQuestion[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -26,7 +26,7 @@ export async function orderActionRoutes(app: FastifyInstance, deps: EventRouteDe
     async (request) => {
       const session = organisationSessionOf(request, 'admin');
       const actor = { userId: session.user.id, npoId: session.selectedNpoId };
-      await refundOrder({ db, providers: deps.providers }, actor, request.params.id);
+      await refundOrder({ db, providers: deps.providers, refunded: deps.orderRefunded }, actor, request.params.id);
       return orderAdmin(db, actor.npoId, request.params.id);
     },
   );

@@ -80,7 +80,7 @@ async function refundTickets(tx: Tx, orderId: number): Promise<OrderLine[]> {
 }
 
 export async function refundOrder(
-  deps: { db: Db; providers: PaymentProviders },
+  deps: { db: Db; providers: PaymentProviders; refunded?: ((orderId: number) => Promise<void>) | undefined },
   actor: { userId: number; npoId: number },
   orderId: number,
 ): Promise<void> {
@@ -103,6 +103,7 @@ export async function refundOrder(
     const codeId = rows[0]?.discount_code_id == null ? null : Number(rows[0].discount_code_id);
     await returnSeats(tx, Number(rows[0]?.event_id), lines, codeId);
   });
+  await deps.refunded?.(orderId);
 }
 
 /** Whether a paid order of the organisation may have its tickets sent again; 404/422 otherwise. */

@@ -96,6 +96,15 @@ describe('refunding a whole order', () => {
       before.ticket_types.map((t) => t.remaining),
     );
     expect(await codeUses()).toBe(usesBefore);
+    // The tickets e-mail, then one refund e-mail for the whole order, however many clicks.
+    const mails = await mailTo(ctx.dataDir, 'grace@example.org', 2);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Your order for Whole Refund Ball was refunded',
+      'Your tickets for Whole Refund Ball',
+    ]);
+    const refundMail = mails.find((m) => m.subject.endsWith('was refunded'));
+    expect(refundMail?.text).toContain('Its 10 tickets are no longer valid at the door.');
+    expect(refundMail?.text).toContain('$1,195.00 goes back to the card');
 
     const { rows } = await ctx.db.execute<{ code: string }>(
       sql`SELECT code FROM event_tickets WHERE order_id = ${orderId} ORDER BY id LIMIT 1`,

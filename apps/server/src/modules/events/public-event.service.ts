@@ -1,6 +1,6 @@
 // The public event page's data and its calendar file (docs/product/events.md#public-page). Anyone reads a
 // published (or ended, or cancelled) event; a draft only its own organisation's staff, for the preview.
-import { EVENT_MESSAGES, type TPublicEvent } from '@kindling/contracts';
+import { EVENT_MESSAGES, type TCampaignQuestion, type TPublicEvent } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { createEvent as createIcs } from 'ics';
 import type { Tx } from '../../platform/db/tx.ts';
@@ -31,6 +31,7 @@ export type PublicEventRow = {
   locale: string;
   stripe_account_id: string | null;
   has_codes: boolean;
+  questions: TCampaignQuestion[];
 };
 
 export type PublicTicketTypeRow = {
@@ -54,7 +55,7 @@ export async function findEventByKey(db: Tx, key: string): Promise<PublicEventRo
   const { rows } = await db.execute<PublicEventRow>(sql`
     SELECT e.id, e.npo_id, e.name, e.slug, e.description_html, e.image_url, e.starts_at, e.ends_at, e.time_zone,
       e.venue_name, e.venue_address, e.map_url, e.online_url, e.status, e.registration_opens_at,
-      e.registration_closes_at, e.currency, e.gift_ask, e.organiser_name, e.organiser_email,
+      e.registration_closes_at, e.currency, e.gift_ask, e.organiser_name, e.organiser_email, e.questions,
       n.name AS npo_name, n.locale, n.stripe_account_id,
       EXISTS (SELECT 1 FROM event_discount_codes c WHERE c.event_id = e.id AND NOT c.archived) AS has_codes
     FROM events e JOIN npos n ON n.id = e.npo_id
@@ -134,6 +135,7 @@ export async function publicEvent(db: Tx, key: string, previewNpoId: number | nu
       remaining: t.quantity === null ? null : Math.max(0, t.quantity - t.taken),
       on_sale: open && typeOnSale(t),
     })),
+    questions: e.questions,
   };
 }
 

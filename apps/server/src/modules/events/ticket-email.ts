@@ -11,7 +11,12 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { signClaims, verifyClaims } from '../../platform/security/signed-link.ts';
 import { eventCalendar } from './public-event.service.ts';
 import { renderTicketsPdf } from './ticket-pdf.ts';
-import { sendTicketRefundMail, ticketRefundMailQueue } from './ticket-refund-email.ts';
+import {
+  orderRefundMailQueue,
+  sendOrderRefundMail,
+  sendTicketRefundMail,
+  ticketRefundMailQueue,
+} from './ticket-refund-email.ts';
 
 const LINK_PURPOSE = 'tk1';
 /** The link works until a month after the event, when the tickets are of no more use. */
@@ -128,6 +133,10 @@ export function registerTicketMail(jobs: Jobs, deps: TicketMailDeps) {
   jobs.register(ticketRefundMailQueue, async (data) => {
     await sendTicketRefundMail(deps, data);
   });
+  // tix18c: the buyer's e-mail about a whole-order refund.
+  jobs.register(orderRefundMailQueue, async (data) => {
+    await sendOrderRefundMail(deps, data);
+  });
   return {
     paid: async (orderId: number) => {
       await jobs.send(ticketMailQueue, { orderId }, { key: `event-tickets-${orderId}` });
@@ -139,6 +148,10 @@ export function registerTicketMail(jobs: Jobs, deps: TicketMailDeps) {
     resend: async (orderId: number) => {
       const minute = Math.floor(Date.now() / 60_000);
       await jobs.send(ticketMailQueue, { orderId }, { key: `event-tickets-${orderId}-resend-${minute}` });
+    },
+    // tix18c: one e-mail per refunded order.
+    orderRefunded: async (orderId: number) => {
+      await jobs.send(orderRefundMailQueue, { orderId }, { key: `event-order-refund-${orderId}` });
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { storedAnswers } from './event-questions.ts';
 
 type OrderRow = {
   id: number;
@@ -55,8 +56,9 @@ async function orderWhere(db: Tx, where: SQL) {
     attendee_name: string;
     attendee_email: string;
     status: string;
+    answers: unknown;
   }>(sql`
-    SELECT k.id, t.name AS type, k.attendee_name, k.attendee_email, k.status
+    SELECT k.id, t.name AS type, k.attendee_name, k.attendee_email, k.status, k.answers
     FROM event_tickets k JOIN event_ticket_types t ON t.id = k.ticket_type_id WHERE k.order_id = ${order.id} ORDER BY k.id`);
   return { order, tickets };
 }
@@ -107,7 +109,7 @@ export async function orderAdmin(db: Tx, npoId: number, id: number): Promise<TEv
     discount_code: order.discount_code,
     provider: order.provider,
     provider_reference: order.provider_reference,
-    tickets: tickets.map((t) => ({ ...t, id: Number(t.id) })),
+    tickets: tickets.map((t) => ({ ...t, id: Number(t.id), answers: storedAnswers(t.answers) })),
     refunded_minor: Number(order.refunded_minor),
   };
 }

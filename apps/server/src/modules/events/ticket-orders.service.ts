@@ -7,6 +7,7 @@ import {
   EVENT_MESSAGES,
   formatMoney,
   SEAT_HOLD_MINUTES,
+  type TAnswerRecord,
   type TTicketOrderCreated,
   type ZTicketOrderRequest,
 } from '@kindling/contracts';
@@ -16,6 +17,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
 import { type PaymentProviders, ProviderError, providerErrorToAppError } from '../payments/index.ts';
+import { attendeeAnswers } from './event-questions.ts';
 import { type OrderLine, releaseExpiredHolds, returnSeats, takeSeats } from './event-seats.repository.ts';
 import {
   findEventByKey,
@@ -80,18 +82,27 @@ async function discountCodeOf(db: Db, eventId: number, code: string) {
 }
 
 /** One attendee per ticket bought; a table ticket's other seats are its holder's guests. */
-function attendeeRows(lines: OrderLine[], types: PublicTicketTypeRow[], body: OrderRequest) {
+function attendeeRows(
+  lines: OrderLine[],
+  types: PublicTicketTypeRow[],
+  questions: PublicEventRow['questions'],
+  body: OrderRequest,
+) {
   const bought = lines.reduce((n, l) => n + l.quantity, 0);
   if (body.attendees.length !== bought) throw invalid('attendees', EVENT_MESSAGES.attendees);
-  const rows: Array<{ ticketTypeId: number; attendeeName: string; attendeeEmail: string }> = [];
+  const answers = attendeeAnswers(questions, body.attendees);
+  const rows: Array<{ ticketTypeId: number; attendeeName: string; attendeeEmail: string; answers: TAnswerRecord[] }> =
+    [];
   let next = 0;
   for (const line of lines) {
     const perTicket = types.find((t) => t.id === line.ticket_type_id)?.attendees_per_ticket ?? 1;
     for (let q = 0; q < line.quantity; q += 1) {
+      const answered = answers[next] ?? [];
       const holder = body.attendees[next++] as { name: string; email: string };
       for (let seat = 0; seat < perTicket; seat += 1) {
         const name = seat === 0 ? holder.name : `${holder.name} guest ${seat + 1}`;
-        rows.push({ ticketTypeId: line.ticket_type_id, attendeeName: name, attendeeEmail: holder.email });
+        const own = seat === 0 ? answered : [];
+        rows.push({ ticketTypeId: line.ticket_type_id, attendeeName: name, attendeeEmail: holder.email, answers: own });
       }
     }
   }
@@ -113,7 +124,7 @@ export async function placeOrder(
   if (body.gift_minor > 0 && !e.gift_ask) throw invalid('gift_minor', EVENT_MESSAGES.giftUnavailable);
   const types = await ticketTypesOf(deps.db, e.id);
   const lines = priceLines(e, types, body);
-  const attendees = attendeeRows(lines, types, body);
+  const attendees = attendeeRows(lines, types, e.questions, body);
   const code = await discountCodeOf(deps.db, e.id, body.discount_code);
   const subtotal = lines.reduce((n, l) => n + l.quantity * l.price_minor, 0);
   const discount = discountOf(subtotal, code);
@@ -140,9 +151,9 @@ export async function placeOrder(
     const id = Number(rows[0]?.id);
     for (const a of attendees) {
       await tx.execute(sql`
-        INSERT INTO event_tickets (order_id, event_id, ticket_type_id, attendee_name, attendee_email, code, status)
+        INSERT INTO event_tickets (order_id, event_id, ticket_type_id, attendee_name, attendee_email, code, status, answers)
         VALUES (${id}, ${e.id}, ${a.ticketTypeId}, ${a.attendeeName}, ${a.attendeeEmail}, ${randomToken(18)},
-          ${free ? 'valid' : 'reserved'})`);
+          ${free ? 'valid' : 'reserved'}, ${JSON.stringify(a.answers)}::jsonb)`);
     }
     return id;
   });

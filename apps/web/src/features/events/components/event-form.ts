@@ -1,6 +1,7 @@
 // The event editor's state: what staff type (money in major units, as text) and the API's input.
 import {
   fromMinorUnits,
+  type TAnswerType,
   type TDiscountKind,
   type TEventAdmin,
   type TEventInput,
@@ -57,7 +58,24 @@ export type EventForm = {
   gift_ask: boolean;
   ticket_types: TicketTypeForm[];
   discount_codes: DiscountCodeForm[];
+  // tix18c: asked of each attendee on the public page.
+  questions: QuestionForm[];
 };
+
+export type QuestionForm = {
+  id?: number;
+  content: string;
+  answer_type: TAnswerType;
+  options: string[];
+  response_required: boolean;
+};
+
+export const newQuestion = (): QuestionForm => ({
+  content: '',
+  answer_type: 'Text',
+  options: [],
+  response_required: false,
+});
 
 export const newTicketType = (): TicketTypeForm => ({
   name: '',
@@ -106,6 +124,7 @@ export function emptyEventForm(timeZone: string, currency: string): EventForm {
     gift_ask: false,
     ticket_types: [newTicketType()],
     discount_codes: [],
+    questions: [],
   };
 }
 

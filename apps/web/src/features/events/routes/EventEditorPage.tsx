@@ -25,6 +25,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { toast } from '../../../shared/toast.ts';
 import { eventKeys, eventQueries, saveEvent } from '../api/events.queries.ts';
+import { AttendeeQuestionsEditor } from '../components/AttendeeQuestionsEditor.tsx';
 import { EventOrders } from '../components/EventOrders.tsx';
 import { type EventForm, emptyEventForm, type FormErrors, formOf, inputOf, slugOf } from '../components/event-form.ts';
 import { DiscountCodesEditor, TicketTypesEditor } from '../components/TicketTypesEditor.tsx';
@@ -167,6 +168,8 @@ function Editor({ id, initial }: { id: number | null; initial: EventForm }) {
           errors={errors}
           onChange={(discount_codes) => set({ discount_codes })}
         />
+        {/* tix18c: questions for each attendee */}
+        <AttendeeQuestionsEditor items={form.questions} errors={errors} onChange={(questions) => set({ questions })} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {id === null ? 'Create event' : 'Save event'}

@@ -69,6 +69,7 @@ const EVENT: TEventAdmin = {
     },
   ],
   discount_codes: [{ id: 1, code: 'EARLYBIRD', kind: 'percent', amount: 15, usage_limit: 200, used: 4, expires: null }],
+  questions: [],
 };
 
 describe('event screens', () => {

@@ -13,6 +13,7 @@ const ticket = (id: number, attendee_name: string, status = 'valid') => ({
   attendee_name,
   attendee_email: `${id}@example.org`,
   status,
+  answers: [] as TEventOrderAdmin['tickets'][number]['answers'],
 });
 
 const ORDER: TEventOrderAdmin = {
@@ -103,10 +104,18 @@ describe('one ticket order', () => {
     expect(stub.callsTo('POST', '/npo_admin/event_orders/9/refund')).toHaveLength(1);
   });
 
-  it('offers no refund to staff outside the admin group', async () => {
-    stubFetch({ 'GET /npo_admin/event_orders/9': { body: ORDER } });
+  it('offers no refund to staff outside the admin group, and shows each attendee’s answers', async () => {
+    const answers = [
+      { question_id: 1, question: 'Meal', answer: 'Vegetarian' },
+      { question_id: 2, question: 'Allergies', answer: 'Peanuts' },
+    ];
+    const tickets = [{ ...ticket(41, 'Ada Byron'), answers }, ticket(42, 'Mary Somerville')];
+    stubFetch({ 'GET /npo_admin/event_orders/9': { body: { ...ORDER, tickets } } });
     render(1984);
     await screen.findByRole('heading', { name: 'Order from Ada Byron' });
+    const row = screen.getByRole('row', { name: /Ada Byron/ });
+    expect(within(row).getByText('Meal: Vegetarian')).toBeInTheDocument();
+    expect(within(row).getByText('Allergies: Peanuts')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend tickets' })).toBeInTheDocument();
   });

@@ -119,7 +119,15 @@ export function TicketOrderPage() {
                 <Table.Tbody>
                   {o.tickets.map((t) => (
                     <Table.Tr key={t.id}>
-                      <Table.Td>{t.attendee_name}</Table.Td>
+                      <Table.Td>
+                        {t.attendee_name}
+                        {/* tix18c: the attendee's answers to the event's questions. */}
+                        {t.answers.map((a) => (
+                          <Text key={a.question_id} size="xs" c="dimmed">
+                            {a.question}: {a.answer}
+                          </Text>
+                        ))}
+                      </Table.Td>
                       <Table.Td>{t.attendee_email}</Table.Td>
                       <Table.Td>{t.type}</Table.Td>
                       <Table.Td>{t.status}</Table.Td>
