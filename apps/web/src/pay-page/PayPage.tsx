@@ -12,6 +12,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { DonationChoice, DonationOutcome } from '../donate/donation-choice.ts';
 import { getJson } from '../donate/http.ts';
 import { PaymentStep } from '../donate/payment/PaymentStep.tsx';
+import { usePaymentReturn } from '../donate/payment/usePaymentReturn.ts';
 import { type PayRequest, payFormat } from './pay-format.ts';
 import '../donate/page.css';
 import '../donate/donation-form.css';
@@ -152,6 +153,10 @@ export function PayPage({ pathname }: { pathname: string }) {
   const [choice, setChoice] = useState<DonationChoice | null>(null);
   const [outcome, setOutcome] = useState<DonationOutcome | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
+  // Back from PayPal's approval (the order names this request): capture it, as the donation form does.
+  const returned = usePaymentReturn(load.state === 'ready' ? load.campaign : null);
+  const shown = outcome ?? (returned.state === 'done' ? returned.outcome : null);
+  const notice = banner ?? (returned.state === 'error' ? returned.message : null);
 
   useEffect(() => {
     if (load.state !== 'loading') return;
@@ -160,8 +165,8 @@ export function PayPage({ pathname }: { pathname: string }) {
       .catch(() => setLoad({ state: 'missing' }));
   }, [load.state, publicId]);
   useEffect(() => {
-    if (outcome) document.querySelector<HTMLElement>('.kp-thanks')?.focus();
-  }, [outcome]);
+    if (shown) document.querySelector<HTMLElement>('.kp-thanks')?.focus();
+  }, [shown]);
 
   if (load.state === 'loading') return <main className="kd-page kp-page" aria-busy="true" />;
   if (load.state === 'missing')
@@ -172,8 +177,7 @@ export function PayPage({ pathname }: { pathname: string }) {
       </main>
     );
   const { request } = load;
-  // Card only here: the wallet's order call does not carry the request yet (decision 050).
-  const campaign = { ...load.campaign, wallet_enabled: false };
+  const { campaign } = load;
   const format = payFormat(request);
   const closed = CLOSED[request.status];
   return (
@@ -206,13 +210,17 @@ export function PayPage({ pathname }: { pathname: string }) {
           )}
         </dl>
       </header>
-      {banner && (
+      {notice && (
         <p className="kd-field-error kp-banner" role="alert">
-          {banner}
+          {notice}
         </p>
       )}
-      {outcome ? (
-        <Thanks request={request} outcome={outcome} />
+      {shown ? (
+        <Thanks request={request} outcome={shown} />
+      ) : returned.state === 'working' ? (
+        <p className="kd-working" role="status">
+          Completing your payment…
+        </p>
       ) : closed ? (
         <p className="kp-closed" role="status">
           {closed}

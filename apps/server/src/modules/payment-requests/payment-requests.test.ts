@@ -4,6 +4,7 @@ import {
   type TPublicCampaign,
   ZConfirmPaymentResponse,
   ZCreateIntentResponse,
+  ZCreateOrderResponse,
   ZPaymentRequestDetail,
   ZPaymentRequestList,
   ZPublicPaymentRequest,
@@ -248,5 +249,59 @@ describe('payment requests', () => {
     expect(rows[0]?.n).toBe(2);
     const list = ZPaymentRequestList.parse((await admin.get(`${API}/payment_requests?status=paid`)).json());
     expect(list.requests.some((r) => r.id === request.id)).toBe(true);
+  });
+  // PayPal on /pay/{id}: the donation form's order → approval → capture, naming the request.
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+  async function paypalApproved(publicId: string, amount: number) {
+    const client = new TestClient(ctx.app);
+    const res = await client.post(`${API}/create_order`, {
+      campaign_id: campaign.campaign_id,
+      amount,
+      currency_code: 'USD',
+      interval: 'once',
+      included_fees: 0,
+      payment_request: publicId,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.org',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = ZCreateOrderResponse.parse(res.json());
+    const page = await client.get(order.approve_url as string);
+    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const formToken = /name="form_token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const body = new URLSearchParams({ token, decision: 'approve', form_token: formToken }).toString();
+    const approved = await client.post('/sandbox/paypal/approve', body, { headers: FORM });
+    // The payer comes back to the request's page, not to the campaign's form.
+    expect(approved.headers.location).toContain(`/pay/${publicId}?paypal=return`);
+    return () => client.post(`${API}/paypal_capture`, { campaign_id: campaign.campaign_id, order_id: order.id });
+  }
+
+  it('takes a PayPal payment against the request, counted once even when two orders are captured at once', async () => {
+    const request = await create({ amount_minor: 8_000 });
+    const above = await new TestClient(ctx.app).post(`${API}/create_order`, {
+      campaign_id: campaign.campaign_id,
+      amount: 9_000,
+      currency_code: 'USD',
+      payment_request: request.public_id,
+    });
+    expect(above.statusCode).toBe(422);
+    expect(above.json().message).toBe('The most you can pay on this request is $80.00, what is left of it.');
+
+    const captures = [await paypalApproved(request.public_id, 8_000), await paypalApproved(request.public_id, 8_000)];
+    const answers = await Promise.all([...captures, captures[0] as () => Promise<{ json(): unknown }>].map((c) => c()));
+    const donationIds = answers.map((a) => ZConfirmPaymentResponse.parse(a.json()).donation?.id);
+    expect(new Set(donationIds).size).toBe(2);
+    const after = await detail(request.id);
+    expect(after).toMatchObject({ status: 'paid', paid_minor: 8_000 });
+    expect(after.payments).toHaveLength(1);
+    expect(after.payments[0]).toMatchObject({ payment_method: 'paypal', amount_minor: 8_000 });
+    const again = await new TestClient(ctx.app).post(`${API}/create_order`, {
+      campaign_id: campaign.campaign_id,
+      amount: 8_000,
+      currency_code: 'USD',
+      payment_request: request.public_id,
+    });
+    expect(again.statusCode).toBe(409);
   });
 });
