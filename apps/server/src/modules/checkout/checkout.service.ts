@@ -55,7 +55,7 @@ export type CheckoutDeps = {
 /** pay25: a payment request's own check of amount, currency and state (docs/decisions/050-payment-requests.md). */
 export type PaymentRequestGate = (
   campaign: { npo_id: number; campaign_id: number },
-  body: { payment_request: string; amount: number; currency: string; included_fees: number },
+  body: { payment_request: string; amount: number; currency: string; included_fees: number; interval: string },
 ) => Promise<void>;
 
 export const followUpsOf = (deps: CheckoutDeps) => ({ followUps: deps.followUps ?? [], log: deps.log });
@@ -340,7 +340,8 @@ export async function assertRequestPayable(
   if (method === 'paypal' && !campaign.wallet_enabled)
     throw new AppError('UNPROCESSABLE', CHECKOUT_MESSAGES.walletUnavailable);
   if (!deps.requestGate) throw new AppError('NOT_FOUND', PAYMENT_REQUEST_MESSAGES.notFound);
-  if (body.interval !== 'once') throw invalid('interval', CHECKOUT_MESSAGES.interval);
+  // A request's first instalment is monthly (the card is saved for the rest); PayPal takes one-offs only here.
+  if (method === 'paypal' && body.interval !== 'once') throw invalid('interval', CHECKOUT_MESSAGES.interval);
   await deps.requestGate(campaign, body);
 }
 

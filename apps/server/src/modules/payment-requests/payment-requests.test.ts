@@ -57,9 +57,9 @@ describe('payment requests', () => {
     });
 
   /** Intent, the sandbox card form's confirm, then confirm_payment: what /pay/{id} does. */
-  async function paid(publicId: string, amount: number) {
+  async function paid(publicId: string, amount: number, interval = 'once') {
     const client = new TestClient(ctx.app);
-    const res = await intentFor(client, publicId, amount);
+    const res = await intentFor(client, publicId, amount, { interval });
     expect(res.statusCode, res.body).toBe(200);
     const { intent } = ZCreateIntentResponse.parse(res.json());
     const card = await client.post(`/api/v1/sandbox/payments/${intent.id}/confirm`, {
@@ -75,7 +75,7 @@ describe('payment requests', () => {
         peer_campaign_id: null,
         amount,
         currency: 'usd',
-        interval: 'once',
+        interval,
         payment_method: 'card',
         included_fees: 0,
         first_name: 'Grace',
@@ -303,5 +303,44 @@ describe('payment requests', () => {
       payment_request: request.public_id,
     });
     expect(again.statusCode).toBe(409);
+  });
+  it('takes a request in three monthly instalments over three charges, each counted once', async () => {
+    const request = await create({ amount_minor: 9_000, instalments: 3, due_on: '2031-03-10' });
+    expect(request.schedule.map((i) => [i.due_on, i.amount_minor, i.paid])).toEqual([
+      ['2031-03-10', 3_000, false],
+      ['2031-04-10', 3_000, false],
+      ['2031-05-10', 3_000, false],
+    ]);
+    expect((await publicView(request.public_id)).payable_minor).toBe(3_000);
+    // The first payment is one instalment, monthly: a one-off or the whole amount is refused.
+    const once = await intentFor(new TestClient(ctx.app), request.public_id, 3_000);
+    expect(once.statusCode).toBe(400);
+    const whole = await intentFor(new TestClient(ctx.app), request.public_id, 9_000, { interval: 'monthly' });
+    expect(whole.statusCode).toBe(422);
+    expect(whole.json().message).toBe('Each instalment of this request is $30.00.');
+
+    const first = ZConfirmPaymentResponse.parse((await (await paid(request.public_id, 3_000, 'monthly'))()).json());
+    const [gift] = await ctx.db
+      .select()
+      .from(donations)
+      .where(inArray(donations.id, [first.donation?.id ?? 0]));
+    const planId = gift?.recurringPlanId;
+    expect(planId).toBeTruthy();
+    expect(await detail(request.id)).toMatchObject({ status: 'partly_paid', paid_minor: 3_000 });
+
+    // The charge job runs twice for each later instalment (two instances, a retry): one charge each.
+    const sweep = (days: number) =>
+      admin.post(`${API}/recurring_plans/${planId}/test_sweep`, { now: new Date(Date.now() + days * 86_400_000) });
+    for (const days of [32, 32, 63, 63]) expect((await sweep(days)).statusCode).toBe(200);
+    const after = await detail(request.id);
+    expect(after).toMatchObject({ status: 'paid', paid_minor: 9_000, outstanding_minor: 0 });
+    expect(after.payments).toHaveLength(3);
+    expect(after.schedule.every((i) => i.paid)).toBe(true);
+    // The plan ends with the request: no fourth charge.
+    expect((await sweep(95)).json()).toEqual({ outcomes: [] });
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM donations WHERE recurring_plan_id = ${planId}`,
+    );
+    expect(rows[0]?.n).toBe(3);
   });
 });
