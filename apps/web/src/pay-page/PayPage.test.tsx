@@ -29,6 +29,8 @@ const request = (over: Partial<PayRequest> = {}): PayRequest => ({
   campaign_id: 1,
   designation_id: null,
   locale: 'en-US',
+  instalments: 1,
+  schedule: [{ number: 1, due_on: '2026-12-03', amount_minor: 250_000, paid: false }],
   ...over,
 });
 
@@ -128,5 +130,30 @@ describe('PayPal on /pay/{id}', () => {
     expect(await screen.findByRole('heading', { name: 'Thank you! Your payment is received.' })).toBeTruthy();
     expect(callsTo('POST', '/npo_admin/paypal_capture')[0]?.body).toMatchObject({ order_id: 'ORD7' });
     expect(screen.getByText(/\$2,500\.00 paid to Riverside Food Bank/)).toBeTruthy();
+  });
+});
+
+describe('instalments on /pay/{id}', () => {
+  it('shows the due days and asks for the first instalment as a monthly card payment', async () => {
+    const schedule = ['2026-12-03', '2027-01-03', '2027-02-03'].map((due_on, k) => ({
+      number: k + 1,
+      due_on,
+      amount_minor: 50_000,
+      paid: false,
+    }));
+    stubFetch({
+      'POST /npo_admin/intent': { body: { intent: { id: 'pi_1', client_secret: 's' }, provider: 'sandbox' } },
+    });
+    show(request({ amount_minor: 150_000, payable_minor: 50_000, instalments: 3, schedule }), {
+      wallet_enabled: true,
+      payment_methods: ['card', 'paypal'],
+      wallet_provider: 'sandbox',
+    });
+    expect(screen.getByRole('heading', { name: '3 monthly instalments' })).toBeTruthy();
+    expect(screen.getByText(/\$500\.00 due February 3, 2027 · To pay/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByRole('heading', { name: /Payment/ }).textContent).toContain('Monthly');
+    // Card only: the card is saved for the plan's later charges.
+    expect(screen.queryByRole('tab', { name: 'PayPal' })).toBeNull();
   });
 });

@@ -45,8 +45,10 @@ async function fetchData(publicId: string): Promise<Loaded> {
 
 function choiceFor(request: PayRequest, giftMinor: number, coverFee: boolean): DonationChoice {
   const fee = coverFee ? addFeeCover(giftMinor, request.currency).feeMinor : 0;
+  // pay25c: the first of several instalments is a monthly gift, so the card is saved for the plan's later charges.
+  const firstInstalment = request.instalments > 1 && request.paid_minor === 0;
   return {
-    interval: 'once',
+    interval: firstInstalment ? 'monthly' : 'once',
     currency: request.currency,
     giftMinor,
     includedFeesMinor: fee,
@@ -128,6 +130,29 @@ function AmountForm({ request, onNext }: { request: PayRequest; onNext: (choice:
   );
 }
 
+/** pay25c: the instalments, their due days and which are paid; later ones are charged to the saved card. */
+function Schedule({ request }: { request: PayRequest }) {
+  const format = payFormat(request);
+  return (
+    <section className="kp-schedule" aria-labelledby="kp-schedule-title">
+      <h2 id="kp-schedule-title" className="kd-section-title">
+        {request.instalments} monthly instalments
+      </h2>
+      <ol>
+        {request.schedule.map((i) => (
+          <li key={i.number}>
+            {format.money(i.amount_minor)}
+            {i.due_on ? ` due ${format.day(i.due_on)}` : ''} · {i.paid ? 'Paid' : 'To pay'}
+          </li>
+        ))}
+      </ol>
+      {request.paid_minor === 0 && (
+        <p className="kd-hint">You pay the first now; the others are charged to the same card each month.</p>
+      )}
+    </section>
+  );
+}
+
 function Thanks({ request, outcome }: { request: PayRequest; outcome: DonationOutcome }) {
   const format = payFormat(request);
   const email = outcome.donation?.donor?.email ?? request.payer.email;
@@ -177,7 +202,9 @@ export function PayPage({ pathname }: { pathname: string }) {
       </main>
     );
   const { request } = load;
-  const { campaign } = load;
+  // The first of several instalments saves a card for the plan: card only then (decision 062).
+  const startsPlan = load.request.instalments > 1 && load.request.paid_minor === 0;
+  const campaign = startsPlan ? { ...load.campaign, wallet_enabled: false } : load.campaign;
   const format = payFormat(request);
   const closed = CLOSED[request.status];
   return (
@@ -209,6 +236,7 @@ export function PayPage({ pathname }: { pathname: string }) {
             </>
           )}
         </dl>
+        {request.instalments > 1 && <Schedule request={request} />}
       </header>
       {notice && (
         <p className="kd-field-error kp-banner" role="alert">

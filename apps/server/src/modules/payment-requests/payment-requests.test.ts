@@ -100,10 +100,16 @@ describe('payment requests', () => {
 
   it('starts the demo with a pledge, the sponsorship invoice at its stable id, an overdue balance and one paid', async () => {
     const list = ZPaymentRequestList.parse((await admin.get(`${API}/payment_requests`)).json());
-    expect(list.requests.map((r) => r.status).sort()).toEqual(['open', 'open', 'overdue', 'paid']);
+    expect(list.requests.map((r) => r.status).sort()).toEqual(['open', 'overdue', 'paid', 'partly_paid']);
     const invoice = list.requests.find((r) => r.public_id === 'riverside-gala-sponsorship-2026');
     expect(invoice).toMatchObject({ status: 'open', amount_minor: 250_000 });
-    expect(list.outstanding).toEqual([{ currency: 'USD', amount_minor: 50_000 + 250_000 + 42_500 }]);
+    // The pledge in three instalments shows its three due days, the first paid.
+    const pledge = list.requests.find((r) => r.public_id === 'demo-pledge-2026-harrow-family');
+    const schedule = (await detail(pledge?.id ?? 0)).schedule;
+    expect(schedule.map((i) => i.paid)).toEqual([true, false, false]);
+    expect(new Set(schedule.map((i) => i.due_on)).size).toBe(3);
+    const left = (pledge?.amount_minor ?? 0) * (2 / 3);
+    expect(list.outstanding).toEqual([{ currency: 'USD', amount_minor: left + 250_000 + 42_500 }]);
     const view = await publicView('riverside-gala-sponsorship-2026');
     expect(view.purpose).toBe('Harvest Gala table sponsorship');
   });
