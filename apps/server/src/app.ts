@@ -56,6 +56,7 @@ import { organisationRoutes } from './modules/organisations/index.ts';
 import { overviewRoutes } from './modules/overview/index.ts';
 // pay25: payment requests (/pay/{id}, decision 050).
 import {
+  countInstalmentCharge,
   linkRequestPayment,
   paymentRequestRoutes,
   registerPaymentRequestReminders,
@@ -64,6 +65,8 @@ import {
 import { currencyFactors, paymentSettingsRoutes, registerReferenceRates } from './modules/payment-settings/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import {
+  type PlanCharge,
+  type PlanChargeHook,
   planCardFollowUp,
   recurringPlanRoutes,
   registerCardBackfill,
@@ -289,7 +292,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (err: unknown, context: { planId: number }) =>
       app.log.error({ err, ...context }, 'a recurring plan could not be charged'),
     // mem19: a membership renewing through its plan moves on one term per charge.
-    onCharged: extendByPlanCharge,
+    onCharged: async (tx: Parameters<PlanChargeHook>[0], charge: PlanCharge) => {
+      await extendByPlanCharge(tx, charge);
+      // pay25c: a payment request's instalment charged by its plan counts against the request.
+      await countInstalmentCharge(tx, charge);
+    },
   };
   const recurringClock = registerRecurringScheduler(jobs, {
     ...scheduler,

@@ -36,4 +36,21 @@ export const PAYMENT_REQUEST_MESSAGES = {
   campaign: 'This payment does not belong to this request.',
   notCancellable: 'Only a request that is not yet paid can be cancelled.',
   notSendable: 'Only a request that still takes payment can be e-mailed.',
+  // pay25c: instalments (docs/decisions/062-payment-request-instalments.md).
+  instalmentsFixed: 'Instalments need a fixed amount.',
+  oneOff: 'The rest of this request is paid in one payment.',
+  instalmentsEven: (n: number) => `The amount must split into ${n} equal instalments.`,
+  instalmentAmount: (minor: number, currency: string, locale?: string) =>
+    `Each instalment of this request is ${formatMoney(minor, currency, locale)}.`,
 } as const;
+
+/** pay25c: instalment k (0-based) is due k months after the first due day (the day clamped to the month's last). */
+export function instalmentDueDays(firstDay: string, count: number): string[] {
+  const [y, m, d] = firstDay.split('-').map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, k) => {
+    const month = new Date(Date.UTC(y, m - 1 + k, 1));
+    const last = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).getUTCDate();
+    month.setUTCDate(Math.min(d, last));
+    return month.toISOString().slice(0, 10);
+  });
+}

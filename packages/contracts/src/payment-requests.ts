@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { ZCurrencyCode } from './currencies.ts';
 import { ZOfflineMethod } from './donation-admin.ts';
 import { ZPositiveMinorAmount } from './money.ts';
-import { PAYMENT_REQUEST_EMAIL_KINDS, PAYMENT_REQUEST_STATUSES } from './payment-request-rules.ts';
+import {
+  PAYMENT_REQUEST_EMAIL_KINDS,
+  PAYMENT_REQUEST_MESSAGES,
+  PAYMENT_REQUEST_STATUSES,
+} from './payment-request-rules.ts';
 
 export * from './payment-request-rules.ts';
 
@@ -37,10 +41,20 @@ export const ZPaymentRequestInput = z
     allow_fee_cover: z.boolean().default(false),
     /** E-mail the request to the payer as soon as it is created. */
     send_email: z.boolean().default(false),
+    /** pay25c: equal monthly payments (1 = one payment), the first on /pay, the rest by the recurring plan. */
+    instalments: z.number().int().min(1, 'At least one payment.').max(24, 'At most 24 instalments.').default(1),
   })
   .superRefine((v, ctx) => {
     if (!v.donor_id && !v.payer)
       ctx.addIssue({ code: 'custom', path: ['donor_id'], message: 'Choose a donor or enter the payer’s e-mail.' });
+    if (v.instalments > 1 && v.amount_kind !== 'fixed')
+      ctx.addIssue({ code: 'custom', path: ['instalments'], message: PAYMENT_REQUEST_MESSAGES.instalmentsFixed });
+    else if (v.amount_minor % v.instalments !== 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['instalments'],
+        message: PAYMENT_REQUEST_MESSAGES.instalmentsEven(v.instalments),
+      });
     if (v.due_on && v.expires_on && v.expires_on < v.due_on)
       ctx.addIssue({ code: 'custom', path: ['expires_on'], message: 'The link cannot expire before the due date.' });
   });
@@ -75,6 +89,15 @@ export const ZPaymentRequestSummary = z.object({
 });
 export type TPaymentRequestSummary = z.infer<typeof ZPaymentRequestSummary>;
 
+/** pay25c: one instalment of a request: its due day, amount and whether it is paid. */
+export const ZInstalment = z.object({
+  number: z.number(),
+  due_on: z.string().nullable(),
+  amount_minor: z.number(),
+  paid: z.boolean(),
+});
+export type TInstalment = z.infer<typeof ZInstalment>;
+
 export const ZPaymentRequestDetail = ZPaymentRequestSummary.extend({
   description: z.string(),
   campaign_id: z.number(),
@@ -98,6 +121,8 @@ export const ZPaymentRequestDetail = ZPaymentRequestSummary.extend({
   ),
   /** The statement (PDF) staff download. */
   statement_path: z.string(),
+  /** pay25c: the instalments' due days and whether each is paid (one row for a single payment). */
+  schedule: z.array(ZInstalment),
 });
 export type TPaymentRequestDetail = z.infer<typeof ZPaymentRequestDetail>;
 
@@ -140,6 +165,9 @@ export const ZPublicPaymentRequest = z.object({
   campaign_id: z.number(),
   designation_id: z.number().nullable(),
   locale: z.string(),
+  /** pay25c: instalments, and what each is; the first payment is one instalment, monthly. */
+  instalments: z.number(),
+  schedule: z.array(ZInstalment),
 });
 export type TPublicPaymentRequest = z.infer<typeof ZPublicPaymentRequest>;
 

@@ -1,4 +1,4 @@
-// pay25: the demo's payment requests (docs/decisions/050-payment-requests.md): a pledge, a sponsorship
+// pay25: the demo's payment requests (docs/decisions/050-payment-requests.md): a pledge in three instalments, a sponsorship
 // invoice due next week at a stable address (printed at start), an overdue balance, and one paid by an
 // existing gift (so the demo's donation counts and totals stay as they were). Added once.
 import { sql } from 'drizzle-orm';
@@ -42,16 +42,6 @@ export async function seedPaymentRequests(db: Db, npoIds: Map<string, number>): 
   const admin = admins[0]?.id ?? null;
   const requests = [
     {
-      publicId: 'demo-pledge-2026-harrow-family',
-      who: givers[0],
-      purpose: '2026 pledge: first of three payments',
-      description: 'Thank you for your pledge of three payments this year. This is the first.',
-      amount: 50_000,
-      kind: 'fixed',
-      due: addDays(today, 30),
-      reference: 'PLEDGE-2026-014',
-    },
-    {
       publicId: DEMO_PAYMENT_REQUEST_ID,
       who: givers[1],
       purpose: 'Harvest Gala table sponsorship',
@@ -81,6 +71,23 @@ export async function seedPaymentRequests(db: Db, npoIds: Map<string, number>): 
       VALUES (${npoId}, ${r.publicId}, ${r.who.id}, ${r.who.first}, ${r.who.last}, ${r.who.email}, ${r.kind}, ${r.amount},
         ${currency}, ${r.purpose}, ${r.description}, ${campaign}, ${r.due}, ${r.reference}, true, ${admin},
         now() - interval '12 days')`);
+  }
+  // pay25c: the pledge in three monthly instalments (decision 062), its first paid early by the donor's own gift.
+  const pledger = givers[0];
+  if (pledger) {
+    const { rows: pledge } = await db.execute<{ id: number }>(sql`
+      INSERT INTO payment_requests (npo_id, public_id, donor_id, payer_first_name, payer_last_name, payer_email,
+        amount_kind, amount_minor, currency, purpose, description, campaign_id, due_on, reference, instalments,
+        paid_minor, created_by, created_at)
+      VALUES (${npoId}, 'demo-pledge-2026-harrow-family', ${pledger.id}, ${pledger.first}, ${pledger.last},
+        ${pledger.email}, 'fixed', ${pledger.amount * 3}, ${currency}, '2026 pledge in three instalments',
+        'Thank you for your pledge of three monthly payments this year.', ${campaign}, ${addDays(today, 3)},
+        'PLEDGE-2026-014', 3, ${pledger.amount}, ${admin}, now() - interval '12 days')
+      RETURNING id::int`);
+    if (pledge[0])
+      await db.execute(sql`
+        INSERT INTO payment_request_payments (donation_id, request_id, amount_minor)
+        VALUES (${pledger.gift}, ${pledge[0].id}, ${pledger.amount})`);
   }
   const paid = givers[3];
   if (!paid) return;

@@ -12,6 +12,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { DonationChoice, DonationOutcome } from '../donate/donation-choice.ts';
 import { getJson } from '../donate/http.ts';
 import { PaymentStep } from '../donate/payment/PaymentStep.tsx';
+import { usePaymentReturn } from '../donate/payment/usePaymentReturn.ts';
 import { type PayRequest, payFormat } from './pay-format.ts';
 import '../donate/page.css';
 import '../donate/donation-form.css';
@@ -44,8 +45,10 @@ async function fetchData(publicId: string): Promise<Loaded> {
 
 function choiceFor(request: PayRequest, giftMinor: number, coverFee: boolean): DonationChoice {
   const fee = coverFee ? addFeeCover(giftMinor, request.currency).feeMinor : 0;
+  // pay25c: the first of several instalments is a monthly gift, so the card is saved for the plan's later charges.
+  const firstInstalment = request.instalments > 1 && request.paid_minor === 0;
   return {
-    interval: 'once',
+    interval: firstInstalment ? 'monthly' : 'once',
     currency: request.currency,
     giftMinor,
     includedFeesMinor: fee,
@@ -127,6 +130,29 @@ function AmountForm({ request, onNext }: { request: PayRequest; onNext: (choice:
   );
 }
 
+/** pay25c: the instalments, their due days and which are paid; later ones are charged to the saved card. */
+function Schedule({ request }: { request: PayRequest }) {
+  const format = payFormat(request);
+  return (
+    <section className="kp-schedule" aria-labelledby="kp-schedule-title">
+      <h2 id="kp-schedule-title" className="kd-section-title">
+        {request.instalments} monthly instalments
+      </h2>
+      <ol>
+        {request.schedule.map((i) => (
+          <li key={i.number}>
+            {format.money(i.amount_minor)}
+            {i.due_on ? ` due ${format.day(i.due_on)}` : ''} · {i.paid ? 'Paid' : 'To pay'}
+          </li>
+        ))}
+      </ol>
+      {request.paid_minor === 0 && (
+        <p className="kd-hint">You pay the first now; the others are charged to the same card each month.</p>
+      )}
+    </section>
+  );
+}
+
 function Thanks({ request, outcome }: { request: PayRequest; outcome: DonationOutcome }) {
   const format = payFormat(request);
   const email = outcome.donation?.donor?.email ?? request.payer.email;
@@ -152,6 +178,10 @@ export function PayPage({ pathname }: { pathname: string }) {
   const [choice, setChoice] = useState<DonationChoice | null>(null);
   const [outcome, setOutcome] = useState<DonationOutcome | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
+  // Back from PayPal's approval (the order names this request): capture it, as the donation form does.
+  const returned = usePaymentReturn(load.state === 'ready' ? load.campaign : null);
+  const shown = outcome ?? (returned.state === 'done' ? returned.outcome : null);
+  const notice = banner ?? (returned.state === 'error' ? returned.message : null);
 
   useEffect(() => {
     if (load.state !== 'loading') return;
@@ -160,8 +190,8 @@ export function PayPage({ pathname }: { pathname: string }) {
       .catch(() => setLoad({ state: 'missing' }));
   }, [load.state, publicId]);
   useEffect(() => {
-    if (outcome) document.querySelector<HTMLElement>('.kp-thanks')?.focus();
-  }, [outcome]);
+    if (shown) document.querySelector<HTMLElement>('.kp-thanks')?.focus();
+  }, [shown]);
 
   if (load.state === 'loading') return <main className="kd-page kp-page" aria-busy="true" />;
   if (load.state === 'missing')
@@ -172,8 +202,9 @@ export function PayPage({ pathname }: { pathname: string }) {
       </main>
     );
   const { request } = load;
-  // Card only here: the wallet's order call does not carry the request yet (decision 050).
-  const campaign = { ...load.campaign, wallet_enabled: false };
+  // The first of several instalments saves a card for the plan: card only then (decision 062).
+  const startsPlan = load.request.instalments > 1 && load.request.paid_minor === 0;
+  const campaign = startsPlan ? { ...load.campaign, wallet_enabled: false } : load.campaign;
   const format = payFormat(request);
   const closed = CLOSED[request.status];
   return (
@@ -205,14 +236,19 @@ export function PayPage({ pathname }: { pathname: string }) {
             </>
           )}
         </dl>
+        {request.instalments > 1 && <Schedule request={request} />}
       </header>
-      {banner && (
+      {notice && (
         <p className="kd-field-error kp-banner" role="alert">
-          {banner}
+          {notice}
         </p>
       )}
-      {outcome ? (
-        <Thanks request={request} outcome={outcome} />
+      {shown ? (
+        <Thanks request={request} outcome={shown} />
+      ) : returned.state === 'working' ? (
+        <p className="kd-working" role="status">
+          Completing your payment…
+        </p>
       ) : closed ? (
         <p className="kp-closed" role="status">
           {closed}

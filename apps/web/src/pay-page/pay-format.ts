@@ -22,6 +22,9 @@ export type PayRequest = {
   campaign_id: number;
   designation_id: number | null;
   locale: string;
+  /** pay25c: monthly instalments; the first payment on this page is one, monthly, and saves the card. */
+  instalments: number;
+  schedule: { number: number; due_on: string | null; amount_minor: number; paid: boolean }[];
 };
 
 export function payFormat(request: Pick<PayRequest, 'locale' | 'currency'>) {

@@ -27,7 +27,6 @@ const PUBLIC_PAGES: Record<string, { title: string; body: string }> = {
   '/event-page/:id': { title: 'Event', body: 'This event page will appear here.' },
   '/team-page/:id': { title: 'Fundraising team', body: 'This team page will appear here.' },
   '/raise/:id': { title: 'Fundraiser', body: 'This peer fundraiser page will appear here.' },
-  '/pay/:id': { title: 'Payment', body: 'This payment page will appear here.' },
   '/campaign-embed/:id': { title: 'Donation form', body: 'This embedded donation form will appear here.' },
 };
 

@@ -5,7 +5,6 @@ import {
   ZConfirmPaymentRequest,
   ZConfirmPaymentResponse,
   ZCreateIntentResponse,
-  ZCreateOrderRequest,
   ZCreateOrderResponse,
   ZCreatePaymentTokenRequest,
   ZCreatePaymentTokenResponse,
@@ -34,6 +33,7 @@ import {
   createIntent,
   type PaymentRequestGate,
   ZIntentRequest,
+  ZOrderRequest,
 } from './checkout.service.ts';
 import { createPaymentToken, createSetupToken, savePaypalPaymentMethod } from './checkout.vault.ts';
 import { capturePaypal, createOrder } from './checkout.wallet.ts';
@@ -106,7 +106,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
 
   r.post(
     `${PREFIX}/create_order`,
-    { config: answers(ZCreateOrderResponse), schema: { body: ZCreateOrderRequest } },
+    { config: answers(ZCreateOrderResponse), schema: { body: ZOrderRequest } },
     async (request) => createOrder(deps, request.body, idempotencyKeyOf('order', request.headers['idempotency-key'])),
   );
   r.post(

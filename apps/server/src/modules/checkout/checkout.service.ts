@@ -14,6 +14,7 @@ import {
   walletMaximumMinor,
   type ZConfirmPaymentRequest,
   ZCreateIntentRequest,
+  ZCreateOrderRequest,
   ZFlag,
   ZPaymentRequestPublicId,
 } from '@kindling/contracts';
@@ -54,7 +55,7 @@ export type CheckoutDeps = {
 /** pay25: a payment request's own check of amount, currency and state (docs/decisions/050-payment-requests.md). */
 export type PaymentRequestGate = (
   campaign: { npo_id: number; campaign_id: number },
-  body: { payment_request: string; amount: number; currency: string; included_fees: number },
+  body: { payment_request: string; amount: number; currency: string; included_fees: number; interval: string },
 ) => Promise<void>;
 
 export const followUpsOf = (deps: CheckoutDeps) => ({ followUps: deps.followUps ?? [], log: deps.log });
@@ -115,6 +116,8 @@ export const ZIntentReuse = z.object({
 });
 /** pay25: the payment request (/pay/{id}) this intent pays, instead of the campaign's own amounts. */
 export const ZIntentPaymentRequest = z.object({ payment_request: ZPaymentRequestPublicId.optional() });
+/** pay25: the PayPal order call may name a request too. */
+export const ZOrderRequest = z.intersection(ZCreateOrderRequest, ZIntentPaymentRequest);
 export const ZIntentRequest = z.intersection(
   z.intersection(z.intersection(ZCreateIntentRequest, ZIntentDonorHints), ZIntentReuse),
   ZIntentPaymentRequest,
@@ -325,15 +328,20 @@ export async function createIntent(
   };
 }
 
-/** pay25: a payment request is paid by card only, as a one-off, checked by the request itself. */
-async function assertRequestPayable(
+/** pay25: a payment request is paid by card or PayPal, as a one-off, checked by the request itself. */
+export async function assertRequestPayable(
   deps: CheckoutDeps,
   campaign: PayableCampaign,
-  body: IntentBody & { payment_request: string },
+  body: { payment_request: string; amount: number; currency: string; included_fees: number; interval: string },
+  method: 'card' | 'paypal' = 'card',
 ) {
-  if (!campaign.card_enabled) throw new AppError('UNPROCESSABLE', CHECKOUT_MESSAGES.cardUnavailable);
+  if (method === 'card' && !campaign.card_enabled)
+    throw new AppError('UNPROCESSABLE', CHECKOUT_MESSAGES.cardUnavailable);
+  if (method === 'paypal' && !campaign.wallet_enabled)
+    throw new AppError('UNPROCESSABLE', CHECKOUT_MESSAGES.walletUnavailable);
   if (!deps.requestGate) throw new AppError('NOT_FOUND', PAYMENT_REQUEST_MESSAGES.notFound);
-  if (body.interval !== 'once') throw invalid('interval', CHECKOUT_MESSAGES.interval);
+  // A request's first instalment is monthly (the card is saved for the rest); PayPal takes one-offs only here.
+  if (method === 'paypal' && body.interval !== 'once') throw invalid('interval', CHECKOUT_MESSAGES.interval);
   await deps.requestGate(campaign, body);
 }
 

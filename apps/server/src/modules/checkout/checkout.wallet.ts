@@ -1,6 +1,6 @@
 // The PayPal button's path (docs/product/payments.md#calls): an order for the campaign's amount, approved by
 // the payer at the wallet (the sandbox's approval page without keys), then captured here once.
-import type { TPublicCampaign, ZCreateOrderRequest, ZPaypalCaptureRequest } from '@kindling/contracts';
+import type { TPublicCampaign, ZPaypalCaptureRequest } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -9,6 +9,7 @@ import { recordFailedPaymentEvent } from '../transactions/index.ts';
 import { recordDonation } from './checkout.donation.ts';
 import {
   assertChoiceAllowed,
+  assertRequestPayable,
   CHECKOUT_MESSAGES,
   type CheckoutDeps,
   donorMetadata,
@@ -16,14 +17,24 @@ import {
   payableCampaign,
   rethrowProvider,
   walletAccountOf,
+  type ZOrderRequest,
 } from './checkout.service.ts';
 
-type OrderBody = z.output<typeof ZCreateOrderRequest>;
+type OrderBody = z.output<typeof ZOrderRequest>;
 type CaptureBody = z.output<typeof ZPaypalCaptureRequest>;
 
-/** Back to the form the donor came from: the fundraiser's page for a peer gift. */
-function formUrl(deps: CheckoutDeps, campaign: TPublicCampaign, outcome: 'return' | 'cancel'): string {
-  const path = campaign.peer ? `/raise/${campaign.peer.campaign_url}` : `/${campaign.campaign_url}`;
+/** Back to the form the donor came from: the fundraiser's page for a peer gift, /pay/{id} for a request. */
+function formUrl(
+  deps: CheckoutDeps,
+  campaign: TPublicCampaign,
+  outcome: 'return' | 'cancel',
+  request?: string,
+): string {
+  const path = request
+    ? `/pay/${encodeURIComponent(request)}`
+    : campaign.peer
+      ? `/raise/${campaign.peer.campaign_url}`
+      : `/${campaign.campaign_url}`;
   const origin = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : '';
   return `${origin}${path}?paypal=${outcome}`;
 }
@@ -31,15 +42,18 @@ function formUrl(deps: CheckoutDeps, campaign: TPublicCampaign, outcome: 'return
 export async function createOrder(deps: CheckoutDeps, body: OrderBody, idempotencyKey: string) {
   const campaign = await payableCampaign(deps, body.campaign_id);
   const choice = { ...body, currency: body.currency_code };
-  assertChoiceAllowed(campaign, choice, 'paypal');
+  // pay25: a request's amount is the request's to check (docs/decisions/050-payment-requests.md).
+  const request = body.payment_request;
+  if (request) await assertRequestPayable(deps, campaign, { ...choice, payment_request: request }, 'paypal');
+  else assertChoiceAllowed(campaign, choice, 'paypal');
   const order = await deps.providers.wallet
     .createOrder({
       account: walletAccountOf(campaign),
       amountMinor: body.amount,
       currency: body.currency_code,
       idempotencyKey,
-      returnUrl: formUrl(deps, campaign, 'return'),
-      cancelUrl: formUrl(deps, campaign, 'cancel'),
+      returnUrl: formUrl(deps, campaign, 'return', request),
+      cancelUrl: formUrl(deps, campaign, 'cancel', request),
       description: `Donation to ${campaign.npo}`,
       metadata: {
         campaign_id: String(campaign.campaign_id),
@@ -48,6 +62,8 @@ export async function createOrder(deps: CheckoutDeps, body: OrderBody, idempoten
         interval: body.interval,
         included_fees: String(body.included_fees),
         ...donorMetadata({ ...body, email: body.email || undefined }),
+        // pay25: capture's follow-up counts the gift against this request, once, under its lock.
+        ...(request ? { payment_request: request } : {}),
       },
     })
     .catch(rethrowProvider);

@@ -43,6 +43,7 @@ export type RequestRow = {
   expires_at: Date | string | null;
   reference: string;
   allow_fee_cover: boolean;
+  instalments: number;
   last_sent_at: Date | string | null;
   cancelled_at: Date | string | null;
   created_at: Date | string;
@@ -57,7 +58,7 @@ const selectRequests = (where: SQL) => sql`
     r.payer_last_name, r.payer_email, r.amount_kind, r.amount_minor::bigint::float8 AS amount_minor,
     r.paid_minor::float8 AS paid_minor, (${outstandingSql})::float8 AS outstanding_minor, r.currency, r.purpose,
     r.description, r.campaign_id::int, c.name AS campaign_name, r.designation_id::int, r.due_on::text,
-    r.expires_at, r.reference, r.allow_fee_cover, r.last_sent_at, r.cancelled_at, r.created_at,
+    r.expires_at, r.reference, r.allow_fee_cover, r.instalments, r.last_sent_at, r.cancelled_at, r.created_at,
     n.name AS organisation, n.logo_url, n.locale, n.time_zone
   FROM payment_requests r JOIN npos n ON n.id = r.npo_id JOIN campaigns c ON c.id = r.campaign_id
   WHERE ${where}`;

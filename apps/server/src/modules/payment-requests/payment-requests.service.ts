@@ -23,6 +23,7 @@ import type { RecordedGift } from '../donations/index.ts';
 import { donors } from '../donors/index.ts';
 import { findNpo } from '../organisations/index.ts';
 import { requestEmails } from './payment-request-emails.ts';
+import { assertInstalmentChoice, instalmentOf, scheduleOf } from './payment-request-instalments.ts';
 import {
   addPayment,
   findByPublicId,
@@ -99,6 +100,7 @@ export async function paymentRequestDetail(db: Db, npoId: number, id: number): P
     })),
     emails,
     statement_path: `/api/v1/npo_admin/payment_requests/${r.id}/statement.pdf`,
+    schedule: scheduleOf(r),
   };
 }
 
@@ -150,6 +152,7 @@ export async function createPaymentRequest(db: Db, actor: OrganisationSession, i
       expiresAt: input.expires_on ? midnightIn(addDays(input.expires_on, 1), zone) : null,
       reference: input.reference,
       allowFeeCover: input.allow_fee_cover,
+      instalments: input.instalments,
       createdBy: actor.user.id,
     })
     .returning({ id: paymentRequests.id });
@@ -249,7 +252,12 @@ export async function publicPaymentRequest(db: Db, publicId: string): Promise<TP
     amount_kind: r.amount_kind,
     amount_minor: r.amount_minor,
     paid_minor: r.paid_minor,
-    payable_minor: r.amount_kind === 'minimum' ? r.amount_minor : Math.max(r.amount_minor - r.paid_minor, 0),
+    payable_minor:
+      r.amount_kind === 'minimum'
+        ? r.amount_minor
+        : r.instalments > 1 && r.paid_minor === 0
+          ? instalmentOf(r)
+          : Math.max(r.amount_minor - r.paid_minor, 0),
     currency: r.currency,
     due_on: r.due_on,
     allow_fee_cover: r.allow_fee_cover,
@@ -257,6 +265,8 @@ export async function publicPaymentRequest(db: Db, publicId: string): Promise<TP
     campaign_id: r.campaign_id,
     designation_id: r.designation_id,
     locale: r.locale,
+    instalments: r.instalments,
+    schedule: scheduleOf(r),
   };
 }
 
@@ -265,11 +275,12 @@ export const requestGate =
   (db: Db) =>
   async (
     campaign: { npo_id: number; campaign_id: number },
-    body: { payment_request: string; amount: number; currency: string; included_fees: number },
+    body: { payment_request: string; amount: number; currency: string; included_fees: number; interval: string },
   ) => {
     const r = await findByPublicId(db, body.payment_request);
     if (!r || r.npo_id !== campaign.npo_id || r.campaign_id !== campaign.campaign_id) throw notFound();
     assertPayable(r, body.amount - body.included_fees, body.currency, body.included_fees);
+    assertInstalmentChoice(r, body.amount - body.included_fees, body.interval);
   };
 
 /**

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
 import { donations } from '../donations/donations.tables.ts';
 import { donors } from '../donors/donors.tables.ts';
@@ -38,6 +49,8 @@ export const paymentRequests = pgTable(
     /** Staff's own reference (an invoice number): never shown to the payer. */
     reference: text().notNull().default(''),
     allowFeeCover: boolean().notNull().default(false),
+    /** pay25c: equal monthly instalments; the first payment starts the recurring plan that charges the rest. */
+    instalments: integer().notNull().default(1),
     paidMinor: bigint({ mode: 'number' }).notNull().default(0),
     paidAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
@@ -50,6 +63,7 @@ export const paymentRequests = pgTable(
     index('payment_requests_npo_idx').on(t.npoId, t.createdAt),
     check('payment_requests_kind_ck', sql`${t.amountKind} IN ('fixed', 'minimum')`),
     check('payment_requests_amount_ck', sql`${t.amountMinor} > 0 AND ${t.paidMinor} >= 0`),
+    check('payment_requests_instalments_ck', sql`${t.instalments} BETWEEN 1 AND 24`),
   ],
 );
 

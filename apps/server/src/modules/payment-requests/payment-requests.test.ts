@@ -4,6 +4,7 @@ import {
   type TPublicCampaign,
   ZConfirmPaymentResponse,
   ZCreateIntentResponse,
+  ZCreateOrderResponse,
   ZPaymentRequestDetail,
   ZPaymentRequestList,
   ZPublicPaymentRequest,
@@ -56,9 +57,9 @@ describe('payment requests', () => {
     });
 
   /** Intent, the sandbox card form's confirm, then confirm_payment: what /pay/{id} does. */
-  async function paid(publicId: string, amount: number) {
+  async function paid(publicId: string, amount: number, interval = 'once') {
     const client = new TestClient(ctx.app);
-    const res = await intentFor(client, publicId, amount);
+    const res = await intentFor(client, publicId, amount, { interval });
     expect(res.statusCode, res.body).toBe(200);
     const { intent } = ZCreateIntentResponse.parse(res.json());
     const card = await client.post(`/api/v1/sandbox/payments/${intent.id}/confirm`, {
@@ -74,7 +75,7 @@ describe('payment requests', () => {
         peer_campaign_id: null,
         amount,
         currency: 'usd',
-        interval: 'once',
+        interval,
         payment_method: 'card',
         included_fees: 0,
         first_name: 'Grace',
@@ -99,10 +100,16 @@ describe('payment requests', () => {
 
   it('starts the demo with a pledge, the sponsorship invoice at its stable id, an overdue balance and one paid', async () => {
     const list = ZPaymentRequestList.parse((await admin.get(`${API}/payment_requests`)).json());
-    expect(list.requests.map((r) => r.status).sort()).toEqual(['open', 'open', 'overdue', 'paid']);
+    expect(list.requests.map((r) => r.status).sort()).toEqual(['open', 'overdue', 'paid', 'partly_paid']);
     const invoice = list.requests.find((r) => r.public_id === 'riverside-gala-sponsorship-2026');
     expect(invoice).toMatchObject({ status: 'open', amount_minor: 250_000 });
-    expect(list.outstanding).toEqual([{ currency: 'USD', amount_minor: 50_000 + 250_000 + 42_500 }]);
+    // The pledge in three instalments shows its three due days, the first paid.
+    const pledge = list.requests.find((r) => r.public_id === 'demo-pledge-2026-harrow-family');
+    const schedule = (await detail(pledge?.id ?? 0)).schedule;
+    expect(schedule.map((i) => i.paid)).toEqual([true, false, false]);
+    expect(new Set(schedule.map((i) => i.due_on)).size).toBe(3);
+    const left = (pledge?.amount_minor ?? 0) * (2 / 3);
+    expect(list.outstanding).toEqual([{ currency: 'USD', amount_minor: left + 250_000 + 42_500 }]);
     const view = await publicView('riverside-gala-sponsorship-2026');
     expect(view.purpose).toBe('Harvest Gala table sponsorship');
   });
@@ -248,5 +255,98 @@ describe('payment requests', () => {
     expect(rows[0]?.n).toBe(2);
     const list = ZPaymentRequestList.parse((await admin.get(`${API}/payment_requests?status=paid`)).json());
     expect(list.requests.some((r) => r.id === request.id)).toBe(true);
+  });
+  // PayPal on /pay/{id}: the donation form's order → approval → capture, naming the request.
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+  async function paypalApproved(publicId: string, amount: number) {
+    const client = new TestClient(ctx.app);
+    const res = await client.post(`${API}/create_order`, {
+      campaign_id: campaign.campaign_id,
+      amount,
+      currency_code: 'USD',
+      interval: 'once',
+      included_fees: 0,
+      payment_request: publicId,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.org',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = ZCreateOrderResponse.parse(res.json());
+    const page = await client.get(order.approve_url as string);
+    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const formToken = /name="form_token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const body = new URLSearchParams({ token, decision: 'approve', form_token: formToken }).toString();
+    const approved = await client.post('/sandbox/paypal/approve', body, { headers: FORM });
+    // The payer comes back to the request's page, not to the campaign's form.
+    expect(approved.headers.location).toContain(`/pay/${publicId}?paypal=return`);
+    return () => client.post(`${API}/paypal_capture`, { campaign_id: campaign.campaign_id, order_id: order.id });
+  }
+
+  it('takes a PayPal payment against the request, counted once even when two orders are captured at once', async () => {
+    const request = await create({ amount_minor: 8_000 });
+    const above = await new TestClient(ctx.app).post(`${API}/create_order`, {
+      campaign_id: campaign.campaign_id,
+      amount: 9_000,
+      currency_code: 'USD',
+      payment_request: request.public_id,
+    });
+    expect(above.statusCode).toBe(422);
+    expect(above.json().message).toBe('The most you can pay on this request is $80.00, what is left of it.');
+
+    const captures = [await paypalApproved(request.public_id, 8_000), await paypalApproved(request.public_id, 8_000)];
+    const answers = await Promise.all([...captures, captures[0] as () => Promise<{ json(): unknown }>].map((c) => c()));
+    const donationIds = answers.map((a) => ZConfirmPaymentResponse.parse(a.json()).donation?.id);
+    expect(new Set(donationIds).size).toBe(2);
+    const after = await detail(request.id);
+    expect(after).toMatchObject({ status: 'paid', paid_minor: 8_000 });
+    expect(after.payments).toHaveLength(1);
+    expect(after.payments[0]).toMatchObject({ payment_method: 'paypal', amount_minor: 8_000 });
+    const again = await new TestClient(ctx.app).post(`${API}/create_order`, {
+      campaign_id: campaign.campaign_id,
+      amount: 8_000,
+      currency_code: 'USD',
+      payment_request: request.public_id,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+  it('takes a request in three monthly instalments over three charges, each counted once', async () => {
+    const request = await create({ amount_minor: 9_000, instalments: 3, due_on: '2031-03-10' });
+    expect(request.schedule.map((i) => [i.due_on, i.amount_minor, i.paid])).toEqual([
+      ['2031-03-10', 3_000, false],
+      ['2031-04-10', 3_000, false],
+      ['2031-05-10', 3_000, false],
+    ]);
+    expect((await publicView(request.public_id)).payable_minor).toBe(3_000);
+    // The first payment is one instalment, monthly: a one-off or the whole amount is refused.
+    const once = await intentFor(new TestClient(ctx.app), request.public_id, 3_000);
+    expect(once.statusCode).toBe(400);
+    const whole = await intentFor(new TestClient(ctx.app), request.public_id, 9_000, { interval: 'monthly' });
+    expect(whole.statusCode).toBe(422);
+    expect(whole.json().message).toBe('Each instalment of this request is $30.00.');
+
+    const first = ZConfirmPaymentResponse.parse((await (await paid(request.public_id, 3_000, 'monthly'))()).json());
+    const [gift] = await ctx.db
+      .select()
+      .from(donations)
+      .where(inArray(donations.id, [first.donation?.id ?? 0]));
+    const planId = gift?.recurringPlanId;
+    expect(planId).toBeTruthy();
+    expect(await detail(request.id)).toMatchObject({ status: 'partly_paid', paid_minor: 3_000 });
+
+    // The charge job runs twice for each later instalment (two instances, a retry): one charge each.
+    const sweep = (days: number) =>
+      admin.post(`${API}/recurring_plans/${planId}/test_sweep`, { now: new Date(Date.now() + days * 86_400_000) });
+    for (const days of [32, 32, 63, 63]) expect((await sweep(days)).statusCode).toBe(200);
+    const after = await detail(request.id);
+    expect(after).toMatchObject({ status: 'paid', paid_minor: 9_000, outstanding_minor: 0 });
+    expect(after.payments).toHaveLength(3);
+    expect(after.schedule.every((i) => i.paid)).toBe(true);
+    // The plan ends with the request: no fourth charge.
+    expect((await sweep(95)).json()).toEqual({ outcomes: [] });
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM donations WHERE recurring_plan_id = ${planId}`,
+    );
+    expect(rows[0]?.n).toBe(3);
   });
 });

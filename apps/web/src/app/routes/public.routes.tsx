@@ -5,6 +5,7 @@ import { marketingRoutes } from '../../marketing/marketing.routes.tsx';
 import { CampaignNotFoundPage } from '../../system/CampaignNotFoundPage.tsx';
 import { FullPageSpinner } from '../../system/FullPageSpinner.tsx';
 import { PublicPlaceholderPage } from '../../system/PublicPlaceholderPage.tsx';
+import { ServerPage } from '../../system/ServerPage.tsx';
 import { UnauthorizedPage } from '../../system/UnauthorizedPage.tsx';
 
 // Each sign-in screen is its own chunk: a donor opening a campaign link downloads none of them.
@@ -73,6 +74,8 @@ const authRoutes: RouteObject[] = [
   { path: '/team-page/:id', element: page(<TeamPage />) },
   // mem19c: the member card.
   { path: '/member-card/:token', element: page(<MemberCardPage />) },
+  // pay25: /pay/{id} is the server's own page (pay.html), never a placeholder here.
+  { path: '/pay/:id', element: <ServerPage /> },
   // A single unknown segment may be a campaign address (docs/product/sign-in.md#public-routes).
   { path: '/:campaignUrl', element: <CampaignNotFoundPage /> },
 ];

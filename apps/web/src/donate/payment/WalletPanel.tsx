@@ -42,8 +42,9 @@ function PayPalMark() {
   );
 }
 
-export function WalletPanel({ campaign, choice, onDone, onError, preview }: PaymentStepProps) {
-  const [donor, setDonor] = useState<DonorDetails>(EMPTY_DONOR);
+export function WalletPanel({ campaign, choice, onDone, onError, preview, payer }: PaymentStepProps) {
+  // pay25: a payment request's payer is known (/pay/{id}); their details go with the order, as on the card tab.
+  const [donor, setDonor] = useState<DonorDetails>(() => ({ ...EMPTY_DONOR, ...payer }));
   const [errors, setErrors] = useState<DonorErrors>({});
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -55,6 +56,7 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
   const asksDetails = choice.giftAid || campaign.collect_address;
   const addressOnly = !choice.giftAid;
   const real = campaign.wallet_provider === 'paypal';
+  const known = payer ? { ...EMPTY_DONOR, ...payer } : null;
 
   const change = (name: keyof DonorDetails, value: string) => {
     setDonor((d) => ({ ...d, [name]: value }));
@@ -63,7 +65,7 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
 
   /** The donor's details when asked for and valid; undefined (and messages shown) when not. */
   function checkedDonor(): DonorDetails | null | undefined {
-    if (!asksDetails) return null;
+    if (!asksDetails) return known;
     if (addressOnly) return donor;
     const found = validateDonor(donor, { address: true, giftAid: true });
     setErrors(found);
@@ -128,7 +130,7 @@ export function WalletPanel({ campaign, choice, onDone, onError, preview }: Paym
           <PayPalButtons
             campaign={campaign}
             choice={choice}
-            donor={asksDetails ? donor : null}
+            donor={asksDetails ? donor : known}
             onDone={onDone}
             onError={onError}
             detailsValid={() => checkedDonor() !== undefined}

@@ -155,6 +155,8 @@ export function createOrder(
     included_fees: choice.includedFeesMinor,
     npo_id: campaign.npo_id,
     ...(d ? { ...d, email: d.email.includes('@') ? d.email : '' } : {}),
+    // pay25: the request (/pay/{id}) this order pays; the server checks it and returns the payer there.
+    ...(choice.paymentRequest ? { payment_request: choice.paymentRequest } : {}),
   };
   return postJson<OrderAnswer>('/npo_admin/create_order', body, { 'Idempotency-Key': keyFor(body) });
 }

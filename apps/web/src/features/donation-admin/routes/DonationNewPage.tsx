@@ -1,5 +1,4 @@
 import {
-  CURRENCIES,
   canReach,
   OFFLINE_METHOD_LABELS,
   OFFLINE_METHODS,
@@ -30,6 +29,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
 import { offlineFormQueries, recordOfflineGift } from '../api/donation-admin.queries.ts';
+import { AmountCurrencyFields } from '../components/AmountCurrencyFields.tsx';
 import { DonorChoice, type DonorValue } from '../components/DonorChoice.tsx';
 
 const ENTRY = pageEntry('/dashboard/donation-new') ?? {
@@ -38,8 +38,6 @@ const ENTRY = pageEntry('/dashboard/donation-new') ?? {
   description: '',
   emptyTitle: '',
 };
-
-const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
 
 type Form = {
   donor: DonorValue;
@@ -202,24 +200,13 @@ export function DonationNewPage() {
                   onChange={(e) => set('receivedOn', e.currentTarget.value)}
                   error={fields.received_on}
                 />
-                <TextInput
-                  label="Amount"
-                  required
-                  inputMode="decimal"
-                  placeholder="25.00"
-                  value={form.amount}
-                  onChange={(e) => set('amount', e.currentTarget.value)}
-                  error={amountError ?? fields.amount_minor}
-                />
-                <Select
-                  label="Currency"
-                  required
-                  searchable
-                  data={CURRENCY_OPTIONS}
-                  value={form.currency}
-                  onChange={(value) => set('currency', value ?? 'USD')}
-                  allowDeselect={false}
-                  error={fields.currency}
+                <AmountCurrencyFields
+                  amount={form.amount}
+                  currency={form.currency}
+                  onAmount={(value) => set('amount', value)}
+                  onCurrency={(value) => set('currency', value)}
+                  amountError={amountError ?? fields.amount_minor}
+                  currencyError={fields.currency}
                 />
               </SimpleGrid>
             </Stack>

@@ -1,4 +1,4 @@
-import { CURRENCIES, canReach, type TPaymentRequestInput, toMinorUnits } from '@kindling/contracts';
+import { canReach, type TPaymentRequestInput, toMinorUnits } from '@kindling/contracts';
 import {
   Alert,
   Button,
@@ -21,7 +21,7 @@ import { useSession } from '../../../session/index.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { effectiveRoleCode } from '../../../shell/route-access.ts';
-import { DonorChoice, type DonorValue, offlineFormQueries } from '../../donation-admin/index.ts';
+import { AmountCurrencyFields, DonorChoice, type DonorValue, offlineFormQueries } from '../../donation-admin/index.ts';
 import { createPaymentRequest } from '../api/payment-requests.queries.ts';
 
 const ENTRY = pageEntry('/dashboard/payment-request-new') ?? {
@@ -30,7 +30,6 @@ const ENTRY = pageEntry('/dashboard/payment-request-new') ?? {
   description: 'Ask a donor or anyone with an e-mail address for an amount, paid at their own link.',
   emptyTitle: '',
 };
-const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
 
 type Form = {
   donor: DonorValue;
@@ -46,6 +45,8 @@ type Form = {
   reference: string;
   allowFeeCover: boolean;
   sendEmail: boolean;
+  /** pay25c: equal monthly instalments (docs/decisions/062-payment-request-instalments.md). */
+  instalments: string;
 };
 
 function toInput(f: Form): { input: TPaymentRequestInput } | { amountError: string } {
@@ -67,6 +68,7 @@ function toInput(f: Form): { input: TPaymentRequestInput } | { amountError: stri
       designation_id: f.designationId ? Number(f.designationId) : null,
       due_on: f.dueOn || null,
       expires_on: f.expiresOn || null,
+      instalments: f.kind === 'fixed' ? Math.max(1, Number(f.instalments) || 1) : 1,
       reference: f.reference,
       allow_fee_cover: f.allowFeeCover,
       send_email: f.sendEmail,
@@ -96,6 +98,7 @@ export function PaymentRequestNewPage() {
     reference: '',
     allowFeeCover: false,
     sendEmail: true,
+    instalments: '1',
   });
   const [amountError, setAmountError] = useState<string | null>(null);
   const campaigns = useQuery({ ...offlineFormQueries.campaigns(npoId), enabled: canCreate });
@@ -172,25 +175,26 @@ export function PaymentRequestNewPage() {
                 ]}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
+                <AmountCurrencyFields
                   label={form.kind === 'fixed' ? 'Amount' : 'Minimum'}
-                  required
-                  inputMode="decimal"
                   placeholder="250.00"
-                  value={form.amount}
-                  onChange={(e) => set('amount', e.currentTarget.value)}
-                  error={amountError ?? fields.amount_minor}
+                  amount={form.amount}
+                  currency={form.currency}
+                  onAmount={(value) => set('amount', value)}
+                  onCurrency={(value) => set('currency', value)}
+                  amountError={amountError ?? fields.amount_minor}
+                  currencyError={fields.currency}
                 />
-                <Select
-                  label="Currency"
-                  required
-                  searchable
-                  data={CURRENCY_OPTIONS}
-                  value={form.currency}
-                  onChange={(value) => set('currency', value ?? 'USD')}
-                  allowDeselect={false}
-                  error={fields.currency}
-                />
+                {form.kind === 'fixed' && (
+                  <TextInput
+                    label="Monthly instalments"
+                    description="1 for a single payment; the first is paid on the link, the rest charged monthly."
+                    inputMode="numeric"
+                    value={form.instalments}
+                    onChange={(e) => set('instalments', e.currentTarget.value)}
+                    error={fields.instalments}
+                  />
+                )}
                 <Select
                   label="Campaign the money counts to"
                   required

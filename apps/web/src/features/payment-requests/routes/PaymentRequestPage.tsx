@@ -30,6 +30,7 @@ import {
   paymentRequestQueries,
 } from '../api/payment-requests.queries.ts';
 import { RequestEmails } from './RequestEmails.tsx';
+import { RequestSchedule } from './RequestSchedule.tsx';
 import { payUrlOf, RequestStatus } from './request-bits.tsx';
 
 const ENTRY = { title: 'Payment request', section: 'Fundraising', description: '', emptyTitle: '' };
@@ -204,6 +205,8 @@ export function PaymentRequestPage() {
         </Paper>
         {/* pay25b: the request's e-mails and statement. */}
         <RequestEmails request={r} canSend={canEdit && open} />
+        {/* pay25c: the instalments' due days. */}
+        <RequestSchedule request={r} />
         <Paper withBorder radius="md" p="md" component="section" aria-label="Payments">
           <Title order={2} size="h5" mb="xs">
             Payments
