@@ -79,8 +79,9 @@ function NewKeyForm({ onCreated }: { onCreated: (created: TApiKeyCreated) => voi
 
 function ShownOnce({ created, onDone }: { created: TApiKeyCreated; onDone: () => void }) {
   return (
-    <Alert color="green" title={`Your new key “${created.key.name}”`} role="status">
+    <Paper withBorder radius="md" p="md" role="status" style={{ borderColor: 'var(--mantine-color-green-7)' }}>
       <Stack gap="xs">
+        <Text fw={600}>Your new key “{created.key.name}”</Text>
         <Text size="sm">Copy it now: for your safety it will not be shown again.</Text>
         <Group gap="xs" wrap="nowrap" align="center">
           <Code style={{ overflowWrap: 'anywhere', flex: 1 }} aria-label="New API key">
@@ -100,7 +101,7 @@ function ShownOnce({ created, onDone }: { created: TApiKeyCreated; onDone: () =>
           </Button>
         </Group>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
 

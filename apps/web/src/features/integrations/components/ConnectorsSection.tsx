@@ -35,7 +35,7 @@ export function ConnectorsSection() {
           </Title>
           <Text size="sm" c="dimmed">
             What connects through an API key today. The{' '}
-            <Anchor component={Link} to="/api-reference">
+            <Anchor component={Link} to="/api-reference" underline="always">
               API reference
             </Anchor>{' '}
             lists every call and the permission it needs.
