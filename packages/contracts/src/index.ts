@@ -13,6 +13,8 @@ export * from './card-expiry-rules.ts';
 export * from './communications.ts';
 // console24: the platform console.
 export * from './console.ts';
+// con24c: creating organisations from the console, and its analytics.
+export * from './console-growth.ts';
 // con24b: the console's announcements and security screen.
 export * from './console-operations.ts';
 // admin24: the console's platform-wide transactions, roll-up figures and announcements.
@@ -90,5 +92,3 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
-// con24c: creating organisations from the console, and its analytics.
-export * from './console-growth.ts';
