@@ -237,7 +237,14 @@ describe('all-or-nothing pledges and their settlement', () => {
       ...providers,
       byName: (name) => {
         const real = providers.byName(name);
-        return { ...real, chargeSaved: async (input) => real.chargeSaved(input).then(async (p) => (await asleep, p)) };
+        return {
+          ...real,
+          chargeSaved: async (input) => {
+            const payment = await real.chargeSaved(input);
+            await asleep;
+            return payment;
+          },
+        };
       },
     };
     const stuck = settleCampaign({ ...deps, providers: slow }, drive.id);

@@ -48,6 +48,7 @@ export async function requestProratedDifference(
       reference: memberNumber(membershipId),
       allow_fee_cover: false,
       send_email: false,
+      instalments: 1,
     },
     ip,
   );

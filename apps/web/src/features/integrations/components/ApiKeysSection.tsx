@@ -1,6 +1,5 @@
 import { API_SCOPE_LABELS, API_SCOPES, type TApiKey, type TApiKeyCreated, type TApiScope } from '@kindling/contracts';
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
