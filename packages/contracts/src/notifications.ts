@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'task.due',
   // con24b: an announcement of the platform operator.
   'platform.announcement',
+  // p2p16c: a fundraiser's page reached a milestone (docs/decisions/051-peer-teams-and-milestones.md).
+  'fundraiser.milestone',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

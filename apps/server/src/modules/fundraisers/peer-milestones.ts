@@ -10,6 +10,7 @@ import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { campaignTotalsRow } from '../campaigns/index.ts';
 import type { DonationFollowUp } from '../donations/index.ts';
+import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import type { PeerMilestone } from './peer-teams.tables.ts';
 
 export type MilestoneJob = { npoId: number; pageId: number };
@@ -24,6 +25,7 @@ const PERCENTS = [25, 50, 75, 100] as const;
 type PageFigures = {
   title: string;
   campaign_url: string;
+  parent_id: number;
   goal_minor: number | null;
   raised: number;
   donations: number;
@@ -51,7 +53,7 @@ export async function checkPeerMilestones(
 ): Promise<PeerMilestone[]> {
   return deps.db.transaction(async (tx) => {
     const { rows } = await tx.execute<PageFigures>(sql`
-      SELECT c.name AS title, c.campaign_url, c.goal_minor, t.raised, t.donations, u.email, u.first_name,
+      SELECT c.name AS title, c.campaign_url, c.parent_campaign_id AS parent_id, c.goal_minor, t.raised, t.donations, u.email, u.first_name,
         o.base_currency AS currency
       FROM campaigns c JOIN npos o ON o.id = c.npo_id
       LEFT JOIN users u ON u.id = c.owner_user_id
@@ -94,6 +96,16 @@ export async function checkPeerMilestones(
       },
       tx,
     );
+    // p2p16c: staff hear of it too, once, with the e-mail.
+    await notifyOrganisation(tx, {
+      npoId: job.npoId,
+      kind: 'fundraiser.milestone',
+      ...notificationTexts['fundraiser.milestone']({
+        pageTitle: page.title,
+        milestone: newest,
+        campaignId: Number(page.parent_id),
+      }),
+    });
     return fresh;
   });
 }

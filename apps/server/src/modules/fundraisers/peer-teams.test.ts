@@ -273,5 +273,13 @@ describe('milestone e-mails', () => {
       sql`SELECT milestone FROM peer_milestones WHERE peer_campaign_id = ${pageId} ORDER BY reached_at, milestone`,
     );
     expect(recorded.rows.map((r) => r.milestone).sort()).toEqual(['25', '50', 'first_gift']);
+    // Staff hear of each e-mailed milestone once too.
+    const told = await ctx.db.execute<{ message: string }>(sql`
+      SELECT message FROM notifications WHERE npo_id = ${ids.npo} AND kind = 'fundraiser.milestone'
+        AND message LIKE '%Page spring-appeal-milestones%' ORDER BY id`);
+    expect(told.rows.map((r) => r.message)).toEqual([
+      '“Page spring-appeal-milestones” reached 25 % of its goal.',
+      '“Page spring-appeal-milestones” reached 50 % of its goal.',
+    ]);
   });
 });

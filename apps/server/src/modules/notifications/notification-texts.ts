@@ -173,4 +173,13 @@ export const notificationTexts = {
     title: d.title,
     message: d.message,
   }),
+  // p2p16c: a fundraiser's page reached its first gift or a share of its goal (docs/decisions/051-peer-teams-and-milestones.md).
+  'fundraiser.milestone': (d: { pageTitle: string; milestone: string; campaignId: number }): NotificationText => ({
+    title: 'Fundraiser milestone',
+    message:
+      d.milestone === 'first_gift'
+        ? `“${d.pageTitle}” received its first gift.`
+        : `“${d.pageTitle}” reached ${d.milestone} % of its goal.`,
+    link: `/dashboard/peer-to-peer/${d.campaignId}`,
+  }),
 } satisfies Record<TNotificationKind, (data: never) => NotificationText>;

@@ -80,7 +80,13 @@ export function InviteFundraiserModal({ campaign, canChooseRole, onClose, team =
   };
 
   return (
-    <Modal opened={campaign !== null} onClose={close} title="Invite a fundraiser" centered>
+    <Modal
+      opened={campaign !== null}
+      onClose={close}
+      title="Invite a fundraiser"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
