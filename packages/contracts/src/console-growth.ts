@@ -1,5 +1,5 @@
 // con24c: the console creates organisations by invitation and shows growth over time
-// (docs/product/console.md, docs/decisions/063-console-growth-and-verified-addresses.md).
+// (docs/product/console.md, docs/decisions/063-console-growth.md).
 import { z } from 'zod';
 import { ZCurrencyCode } from './currencies.ts';
 import { isCountryCode } from './organisation-profile.ts';

@@ -5,7 +5,7 @@ import { factorsInto } from './console-index.service.ts';
 import { getPlatformSettings } from './console-settings.ts';
 
 // /console/analytics: twelve months of growth and health from the daily roll-up alone (closed days,
-// docs/decisions/063-console-growth-and-verified-addresses.md); an organisation is active in a month
+// docs/decisions/063-console-growth.md); an organisation is active in a month
 // when it took at least one gift in it.
 
 /** Money processed over the twelve months, in major units of the reporting currency. */

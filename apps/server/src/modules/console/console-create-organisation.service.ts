@@ -7,7 +7,7 @@ import { audit, type Operator } from './console.service.ts';
 /**
  * The console creates an organisation with no member and invites its owner as admin through the team
  * invitation link; the organisation, the invitation, its e-mail and the audit entry go together
- * (docs/decisions/063-console-growth-and-verified-addresses.md). Works whether or not self-service
+ * (docs/decisions/063-console-growth.md). Works whether or not self-service
  * sign-up is open.
  */
 export async function createOrganisationFromConsole(

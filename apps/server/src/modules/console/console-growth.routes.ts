@@ -7,7 +7,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { consoleAnalytics } from './console-analytics.service.ts';
 import { createOrganisationFromConsole } from './console-create-organisation.service.ts';
 
-/** con24c: creating an organisation and /console/analytics (docs/decisions/063-console-growth-and-verified-addresses.md). */
+/** con24c: creating an organisation and /console/analytics (docs/decisions/063-console-growth.md). */
 export function consoleGrowthRoutes(app: FastifyInstance, deps: { db: Db; mailer: Mailer | null; origin: string }) {
   const r = zodRouter(app, 'Console');
   const only = requireAccess('console');

@@ -261,7 +261,7 @@ export async function acceptInvitation(
 }
 
 // con24c: the platform console creates an organisation and invites its owner (an admin) through the
-// same single-use link (docs/decisions/063-console-growth-and-verified-addresses.md).
+// same single-use link (docs/decisions/063-console-growth.md).
 export async function inviteOwner(
   deps: InvitationDeps,
   tx: Tx,
