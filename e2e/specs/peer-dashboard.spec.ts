@@ -130,7 +130,7 @@ describe('peer-to-peer: the fundraiser’s dashboard', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Send Invitation' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await page.getByText(email, { exact: false }).waitFor();
+      await page.getByText(email, { exact: false }).first().waitFor();
 
       // The invitee follows the e-mailed link, chooses a password and signs in: their page joins.
       let link = '';
