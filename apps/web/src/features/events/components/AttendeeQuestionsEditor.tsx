@@ -17,14 +17,8 @@ import {
   Title,
 } from '@mantine/core';
 import { Plus, Trash2 } from 'lucide-react';
+import { ANSWER_TYPE_LABELS } from '../../../shared/answer-type-labels.ts';
 import { newQuestion, type QuestionForm } from './event-form.ts';
-
-const ANSWER_LABELS: Record<TAnswerType, string> = {
-  dropdown: 'Dropdown',
-  Radio: 'Radio buttons',
-  Checkbox: 'Checkboxes',
-  Text: 'Text',
-};
 
 type Props = { items: QuestionForm[]; errors: Record<string, string>; onChange: (items: QuestionForm[]) => void };
 
@@ -53,7 +47,7 @@ export function AttendeeQuestionsEditor({ items, errors, onChange }: Props) {
               <SimpleGrid cols={{ base: 1, xs: 2 }}>
                 <Select
                   label="Answer type"
-                  data={ANSWER_TYPES.map((value) => ({ value, label: ANSWER_LABELS[value] }))}
+                  data={ANSWER_TYPES.map((value) => ({ value, label: ANSWER_TYPE_LABELS[value] }))}
                   allowDeselect={false}
                   value={q.answer_type}
                   onChange={(value) => patch(i, { answer_type: (value ?? 'Text') as TAnswerType })}

@@ -1,4 +1,4 @@
-import { ANSWER_TYPES, CHOICE_ANSWER_TYPES, type TAnswerType } from '@kindling/contracts';
+import { ANSWER_TYPES, CHOICE_ANSWER_TYPES } from '@kindling/contracts';
 import {
   Button,
   Checkbox,
@@ -13,16 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import { Plus } from 'lucide-react';
+import { ANSWER_TYPE_LABELS } from '../../../../shared/answer-type-labels.ts';
 import { newQuestion } from '../../editor/campaign-draft.ts';
 import type { SectionProps } from './editor-form.ts';
 import { ListControls } from './ListControls.tsx';
-
-const ANSWER_LABELS: Record<TAnswerType, string> = {
-  dropdown: 'Dropdown',
-  Radio: 'Radio buttons',
-  Checkbox: 'Checkboxes',
-  Text: 'Text',
-};
 
 function QuestionRow({ form, index }: SectionProps & { index: number }) {
   const question = form.values.questions[index];
@@ -37,7 +31,7 @@ function QuestionRow({ form, index }: SectionProps & { index: number }) {
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select
             label="Answer type"
-            data={ANSWER_TYPES.map((value) => ({ value, label: ANSWER_LABELS[value] }))}
+            data={ANSWER_TYPES.map((value) => ({ value, label: ANSWER_TYPE_LABELS[value] }))}
             allowDeselect={false}
             {...form.getInputProps(`questions.${index}.answer_type`)}
           />
