@@ -223,6 +223,8 @@ export const ZHousehold = z.object({
   lifetime_total_minor: z.number().int(),
   gift_count: z.number().int(),
   currency: z.string(),
+  /** Giving years in which a member gave, newest first: the years a household statement can cover. */
+  statement_years: z.array(z.number().int()),
 });
 export type THousehold = z.infer<typeof ZHousehold>;
 export const ZHouseholdList = z.object({ households: z.array(ZRef.extend({ member_count: z.number().int() })) });

@@ -14,6 +14,7 @@ import {
   ZHousehold,
   ZHouseholdInput,
   ZRelationshipInput,
+  ZStatementQuery,
 } from '@kindling/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -38,6 +39,7 @@ import {
   changeHousehold,
   createHousehold,
   householdOf,
+  householdStatementPdf,
   removeRelationship,
 } from './households.service.ts';
 import { softCreditRoutes } from './soft-credits.routes.ts';
@@ -193,6 +195,28 @@ export async function contactRoutes(app: FastifyInstance, deps: { db: Db }): Pro
     '/npo_admin/households/:id',
     { preHandler: read, schema: { params: ZId, response: { 200: ZHousehold } } },
     async (request) => householdOf(db, actorOf(request).npoId, request.params.id),
+  );
+
+  r.get(
+    '/npo_admin/households/:id/statement.pdf',
+    {
+      preHandler: read,
+      config: {
+        openapi: {
+          responses: { 200: { description: "The household's annual statement.", mediaType: 'application/pdf' } },
+        },
+      },
+      schema: { params: ZId, querystring: ZStatementQuery },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const pdf = await householdStatementPdf(db, actorOf(request).npoId, id, request.query.year);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="household-statement-${id}-${request.query.year}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   r.put(

@@ -1,6 +1,7 @@
 import { ZContactRecord, ZHousehold, ZSoftCreditList } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { outsiderOrganisation, signedIn } from '../team/team.test-support.ts';
@@ -90,6 +91,58 @@ describe('Households and soft credits', () => {
     const removed = await staff.request('DELETE', `${API}/donations/${company.gift}/soft_credits/${husband.id}`);
     expect(removed.statusCode).toBe(204);
     expect((await household(id)).lifetime_total_minor).toBe(husband.total);
+  });
+
+  it('issues a household statement addressed to the household, listing each member’s gifts of the year once', async () => {
+    // Two givers of the demo outside any household, with their names and latest gift.
+    const { rows } = await ctx.db.execute<{ id: number; name: string }>(sql`
+      SELECT dn.id, btrim(concat_ws(' ', dn.first_name, dn.last_name)) AS name
+      FROM donors dn JOIN donor_giving g ON g.donor_id = dn.id JOIN npos n ON n.id = dn.npo_id
+      WHERE n.slug = 'riverside-food-bank' AND g.gift_count > 0 AND dn.first_name <> ''
+        AND NOT EXISTS (SELECT 1 FROM contact_details cd WHERE cd.donor_id = dn.id AND cd.household_id IS NOT NULL)
+      ORDER BY g.last_gift_at DESC, dn.id LIMIT 2`);
+    const [one, two] = rows as [{ id: number; name: string }, { id: number; name: string }];
+    const home = ZHousehold.parse(
+      (
+        await staff.post(`${API}/households`, {
+          name: 'The Statement Family',
+          salutation: 'Dear Ada and Bo',
+          address: '1 Ledger Lane',
+          city: 'Springfield',
+          postal_code: '12345',
+        })
+      ).json(),
+    );
+    expect(home.statement_years).toEqual([]);
+    for (const member of [one, two])
+      await staff.post(`${API}/households/${home.id}/members`, { contact_id: member.id });
+    const years = (await household(home.id)).statement_years;
+    expect(years.length).toBeGreaterThan(0);
+
+    const res = await staff.get(`${API}/households/${home.id}/statement.pdf?year=${years[0]}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('The Statement Family');
+    expect(text).toContain('1 Ledger Lane');
+    expect(text).toContain('Dear Ada and Bo,');
+    expect(text).toMatch(/Total for \S+/);
+    // Across the years it covers, each member is named beside their gifts.
+    const texts = [text];
+    for (const year of years.slice(1))
+      texts.push(pdfText((await staff.get(`${API}/households/${home.id}/statement.pdf?year=${year}`)).rawPayload));
+    expect(texts.join(' ')).toContain(one.name);
+    expect(texts.join(' ')).toContain(two.name);
+
+    const anonymous = new TestClient(ctx.app);
+    expect((await anonymous.get(`${API}/households/${home.id}/statement.pdf?year=${years[0]}`)).statusCode).toBe(401);
+    const { client: outsider } = await outsiderOrganisation(
+      ctx,
+      'statement-outsider@example.org',
+      'Statement Outsiders',
+    );
+    expect((await outsider.get(`${API}/households/${home.id}/statement.pdf?year=${years[0]}`)).statusCode).toBe(404);
+    expect((await staff.get(`${API}/households/${home.id}/statement.pdf?year=1`)).statusCode).toBe(400);
   });
 
   it('refuses bad input with the field, changing nothing', async () => {

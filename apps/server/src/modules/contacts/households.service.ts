@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
+import { addressLines, loadGivingStatement, statementPdfOr404, statementYearsOf } from '../donors/index.ts';
 import {
   deleteRelationship,
   type HouseholdRef,
@@ -48,14 +49,41 @@ async function householdRead(db: Db | Tx, npoId: number, ref: HouseholdRef): Pro
     organisationCurrency(db, npoId),
   ]);
   if (!household) return null;
+  const statementYears = await statementYearsOf(
+    db,
+    npoId,
+    members.map((m) => m.id),
+  );
   // Each member's own gifts, plus the gifts credited to a member that no member gave, each once.
   return {
     ...household,
     members,
+    statement_years: statementYears,
     lifetime_total_minor: members.reduce((sum, m) => sum + m.lifetime_total_minor, 0) + credited.total,
     gift_count: members.reduce((sum, m) => sum + m.gift_count, 0) + credited.count,
     currency,
   };
+}
+
+/**
+ * The household's annual statement for giving year `year`: addressed to the household by its name,
+ * salutation and address, listing each member's gifts once (docs/product/crm.md#households-and-relationships).
+ */
+export async function householdStatementPdf(db: Db | Tx, npoId: number, id: number, year: number): Promise<Buffer> {
+  const [household, members] = await Promise.all([
+    selectHousehold(db, npoId, id),
+    selectHouseholdMembers(db, npoId, id),
+  ]);
+  if (!household) throw householdNotFound();
+  const addressee = {
+    name: household.name,
+    address: addressLines(household),
+    email: null,
+    salutation: household.salutation.trim() || null,
+  };
+  const donorIds = members.map((m) => m.id);
+  const statement = await loadGivingStatement(db, { npoId, donorIds, year, addressee });
+  return statementPdfOr404(statement, CONTACT_MESSAGES.householdNotFound);
 }
 
 export async function createHousehold(db: Db, actor: Actor, input: z.output<typeof ZHouseholdInput>): Promise<number> {

@@ -155,10 +155,12 @@ export async function selectDuplicateDonors(db: Db, npoId: number, d: DonorProfi
   return rows;
 }
 
-/** Years (giving-year labels) in which the donor gave, newest first. */
-export async function selectGiftDates(db: Db, npoId: number, donorId: number): Promise<Date[]> {
+/** The first and last gift of these donors together, or [] when they gave nothing. */
+export async function selectGiftDates(db: Db | Tx, npoId: number, donorIds: number[]): Promise<Date[]> {
+  const ids = `{${donorIds.map(Number).join(',')}}`;
   const { rows } = await db.execute<{ first: Date | string | null; last: Date | string | null }>(sql`
-    SELECT first_gift_at AS first, last_gift_at AS last FROM donor_giving WHERE donor_id = ${donorId} AND npo_id = ${npoId}`);
+    SELECT min(first_gift_at) AS first, max(last_gift_at) AS last FROM donor_giving
+    WHERE donor_id = ANY(${ids}::bigint[]) AND npo_id = ${npoId}`);
   const r = rows[0];
   return r?.first && r.last ? [new Date(r.first), new Date(r.last)] : [];
 }

@@ -39,7 +39,7 @@ import {
   selectGiftDates,
   updateDonorProfile,
 } from './donor-profile.repository.ts';
-import { givingYearIn, retentionBoundariesIn } from './giving-year.ts';
+import { givingYearIn, givingYearsBetween, retentionBoundariesIn } from './giving-year.ts';
 
 export type Actor = { userId: number; npoId: number; ip: string | null };
 
@@ -134,15 +134,9 @@ export async function getDonorDetail(db: Db, npoId: number, donorId: number, now
     selectDonorPlans(db, npoId, donorId),
     selectGiftAidDeclarations(db, npoId, donorId),
     selectDuplicateDonors(db, npoId, profile),
-    selectGiftDates(db, npoId, donorId),
+    selectGiftDates(db, npoId, [donorId]),
   ]);
-  const years: number[] = [];
-  if (giftDates.length === 2) {
-    const [first, last] = giftDates as [Date, Date];
-    const { startMonth, zone } = year;
-    for (let y = givingYearIn(last, startMonth, zone); y >= givingYearIn(first, startMonth, zone); y -= 1)
-      years.push(y);
-  }
+  const years = givingYearsBetween(giftDates, year.startMonth, year.zone);
   return {
     profile: { ...profile, id: Number(profile.id), created_at: new Date(profile.created_at).toISOString() },
     summary: toSummary(summaryRow, baseCurrency, year, now),

@@ -26,3 +26,12 @@ export function retentionBoundariesIn(
   const walls = retentionBoundaries(wallDate(now, zone), startMonth);
   return { currentStart: inZone(walls.currentStart, zone), previousStart: inZone(walls.previousStart, zone) };
 }
+
+/** The giving years from the last gift's back to the first's, newest first; [] without gifts. */
+export function givingYearsBetween(giftDates: Date[], startMonth: number, zone: string): number[] {
+  const [first, last] = giftDates;
+  if (!first || !last) return [];
+  const years: number[] = [];
+  for (let y = givingYearIn(last, startMonth, zone); y >= givingYearIn(first, startMonth, zone); y -= 1) years.push(y);
+  return years;
+}

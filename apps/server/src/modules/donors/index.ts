@@ -11,7 +11,14 @@ export {
 } from './donor-list.repository.ts';
 export { findMergedInto } from './donor-merge.repository.ts';
 export { donorNameSql, UNNAMED_CONTACT } from './donor-name.ts';
-export { renderAnnualStatement } from './donor-statement.ts';
+export {
+  addressLines,
+  loadGivingStatement,
+  renderAnnualStatement,
+  type StatementAddressee,
+  statementPdfOr404,
+  statementYearsOf,
+} from './donor-statement.ts';
 export {
   type DonorDetails,
   type DonorRow,

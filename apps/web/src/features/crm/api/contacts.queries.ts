@@ -92,6 +92,11 @@ export const addHouseholdMember = (id: number, contactId: number) =>
   api<THousehold>('POST', `/npo_admin/households/${id}/members`, { body: { contact_id: contactId } });
 export const removeHouseholdMember = (id: number, contactId: number) =>
   api<THousehold>('DELETE', `/npo_admin/households/${id}/members/${contactId}`);
+
+/** The household's statement address; the browser downloads it with the session cookie. */
+export const householdStatementUrl = (id: number, year: number) =>
+  `/api/v1/npo_admin/households/${id}/statement.pdf?year=${year}`;
+
 export const softCreditKeys = {
   gift: (npoId: number | null, donationId: number) => [...contactKeys.all, 'soft-credits', npoId, donationId] as const,
 };

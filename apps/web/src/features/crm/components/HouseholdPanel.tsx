@@ -1,6 +1,7 @@
 import type { TContactOptions, TContactRecord, THousehold } from '@kindling/contracts';
 import { Anchor, Button, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
@@ -11,6 +12,7 @@ import {
   changeHousehold,
   contactKeys,
   createHousehold,
+  householdStatementUrl,
   removeHouseholdMember,
 } from '../api/contacts.queries.ts';
 import { ContactPicker } from './ContactPicker.tsx';
@@ -236,6 +238,40 @@ export function HouseholdPanel({
         {format.count(h.gift_count)} gifts
       </Text>
       <Members npoId={npoId} contactId={contact.id} h={h} />
+      <HouseholdStatement h={h} />
     </Stack>
+  );
+}
+
+/** The household's annual statement: one letter to the household with every member's gifts of a giving year. */
+function HouseholdStatement({ h }: { h: THousehold }) {
+  const [year, setYear] = useState<string | null>(null);
+  if (h.statement_years.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No gifts yet: a household statement lists its members’ gifts.
+      </Text>
+    );
+  const chosen = year ?? String(h.statement_years[0]);
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <Select
+        label="Household statement year"
+        data={h.statement_years.map(String)}
+        value={chosen}
+        allowDeselect={false}
+        onChange={(v) => v && setYear(v)}
+        w={200}
+      />
+      <Button
+        component="a"
+        href={householdStatementUrl(h.id, Number(chosen))}
+        leftSection={<Download size={16} aria-hidden />}
+        variant="light"
+        size="sm"
+      >
+        Household statement (PDF)
+      </Button>
+    </Group>
   );
 }

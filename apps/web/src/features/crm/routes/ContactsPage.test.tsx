@@ -89,6 +89,7 @@ const record = (overrides: Partial<TContactRecord> = {}): TContactRecord => ({
     lifetime_total_minor: 5_000,
     gift_count: 2,
     currency: 'USD',
+    statement_years: [2026, 2025],
   },
   relationships: [{ id: 1, kind: 'spouse', label: 'Spouse of', other: { id: 2, name: 'Raj Patel' } }],
   soft_credits: { total_minor: 0, count: 0, latest: [] },
@@ -160,6 +161,10 @@ describe('ContactsPage', () => {
     const household = await screen.findByRole('region', { name: 'Household' }, { timeout: 5000 });
     expect(within(household).getByText('The Patel Family')).toBeInTheDocument();
     expect(within(household).getAllByText('$50.00').length).toBeGreaterThan(0);
+    expect(within(household).getByRole('link', { name: /Household statement/ })).toHaveAttribute(
+      'href',
+      '/api/v1/npo_admin/households/3/statement.pdf?year=2026',
+    );
     const relationships = screen.getByRole('region', { name: 'Relationships' });
     expect(within(relationships).getAllByRole('listitem')[0]).toHaveTextContent('Spouse of Raj Patel');
     expect(within(relationships).getByRole('link', { name: 'Raj Patel' })).toHaveAttribute(
