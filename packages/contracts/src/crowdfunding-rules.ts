@@ -40,6 +40,8 @@ export const CROWDFUNDING_MESSAGES = {
   cardNotSaved: 'Your card was not saved. Please enter it again.',
   pledgeSettled: 'This campaign has been settled: the pledge can no longer change.',
   cardsNotOffered: 'Pledges cannot be taken here yet. Please contact the organisation.',
+  // fin17: a new card for a pledge whose card was declined at settlement.
+  cardUpToDate: 'This pledge does not need a new card.',
 } as const;
 
 /** The all-or-nothing promise, said plainly beside the pledge (docs/decisions/065-all-or-nothing-settlement.md). */
