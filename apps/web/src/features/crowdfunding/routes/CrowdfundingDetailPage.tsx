@@ -10,6 +10,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { toast } from '../../../shared/toast.ts';
 import { detailQuery, setFulfilled } from '../api/crowdfunding.queries.ts';
+import { PledgesPanel } from '../components/PledgesPanel.tsx';
 import { UpdatesPanel } from '../components/UpdatesPanel.tsx';
 import { FUNDING_MODEL_TEXT } from './CrowdfundingEditPage.tsx';
 
@@ -194,6 +195,11 @@ export function CrowdfundingDetailPage() {
           <Section id="cf-daily" title="Raised per day">
             <Daily detail={d} />
           </Section>
+          {d.funding_model === 'all_or_nothing' && (
+            <Section id="cf-pledges" title="Pledges">
+              <PledgesPanel detail={d} />
+            </Section>
+          )}
           <Section id="cf-backers" title="Backers">
             <Group mb="sm">
               <Button
