@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { payWithSandboxCard } from '../support/donation-form.ts';
@@ -99,5 +100,65 @@ describe('an all-or-nothing crowdfunding page', () => {
       await expect.poll(async () => Number(await backers.innerText())).toBe(before + 1);
       expect(await seriousViolations(page)).toEqual([]);
     }, 120_000);
+  }
+});
+
+// fin17: the staff side of a reward, end to end: staff create a page with a reward and publish it, a backer
+// claims the reward by paying, staff mark it sent. Each run makes its own page; other specs do not read it.
+describe('a crowdfunding reward from creation to fulfilment', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [375, 1280]) {
+    it(`staff create a page with a reward, a backer claims it, staff mark it fulfilled (${width} px)`, async () => {
+      const size = { width, height: width < 768 ? 740 : 900 };
+      const { page: staff } = await newPage(size);
+      await fs.mkdir(SHOTS, { recursive: true });
+      const stamp = `${width}-${Date.now()}`;
+      await signIn(staff, 'admin@kindling.test');
+      await staff.waitForURL('**/dashboard/home');
+      await staff.goto('/dashboard/crowdfunding/new');
+      await staff.getByLabel('Name').fill(`Tool Library ${stamp}`);
+      await staff.getByLabel('Page address').fill(`tool-library-${stamp}`);
+      await staff.getByLabel(/^Goal/).fill('5000');
+      await staff.getByRole('button', { name: 'Create the page' }).click();
+      await staff.waitForURL('**/edit');
+      await staff.getByRole('button', { name: 'Add a reward' }).click();
+      await staff.getByLabel(/^Pledge amount/).fill('30');
+      await staff.getByLabel('Title').fill('Tool library card');
+      await staff.getByLabel(/^Fair-market value/).fill('5');
+      await staff.getByRole('button', { name: 'Save', exact: true }).click();
+      await staff.getByText('Crowdfunding page saved.').waitFor();
+      await staff.getByRole('link', { name: "Back to the page's figures" }).click();
+      await staff.getByRole('button', { name: 'Publish page' }).click();
+      await staff.getByText('The crowdfunding page is live.').waitFor();
+
+      const { page: backer } = await newPage(size);
+      await backer.goto(`/crowdfunding/tool-library-${stamp}`);
+      await backer.getByRole('button', { name: 'Select Tool library card' }).click();
+      const dialog = backer.getByRole('dialog', { name: 'Back this project' });
+      await dialog.getByRole('button', { name: /^\$30/ }).first().click();
+      await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+      await dialog.getByRole('tab', { name: 'Card/Direct Debit' }).click();
+      await dialog.getByLabel(/^First Name/).fill('Rowan');
+      await dialog.getByLabel(/^Last Name/).fill(`Tools${width}`);
+      await dialog.getByLabel(/^Email/).fill(`rowan.tools${stamp}@example.org`);
+      await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+      await payWithSandboxCard(backer, '4242 4242 4242 4242');
+      await dialog.getByText('Tool library card', { exact: true }).waitFor();
+      await dialog.getByText('Tax-deductible amount: $25.00.').waitFor();
+
+      await staff.reload();
+      const sent = staff.getByRole('switch', { name: `Tool library card sent to Rowan Tools${width}` });
+      await sent.waitFor();
+      expect(await sent.isChecked()).toBe(false);
+      await sent.click({ force: true });
+      await expect.poll(() => sent.isChecked()).toBe(true);
+      await staff.reload();
+      await expect
+        .poll(() => staff.getByRole('switch', { name: `Tool library card sent to Rowan Tools${width}` }).isChecked())
+        .toBe(true);
+      expect(await seriousViolations(staff)).toEqual([]);
+      await staff.screenshot({ path: `${SHOTS}/crowdfunding-staff-fulfilled-${width}.png`, fullPage: true });
+    }, 180_000);
   }
 });

@@ -432,7 +432,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // cf17b: the staff crowdfunding editor and updates (their e-mails' worker is registered with the others).
   await app.register(crowdfundingEditorRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, files, jobs });
   // cf17c: all-or-nothing pledges.
-  await app.register(crowdfundingPledgeRoutes, { prefix: '/api/v1', db: deps.db, providers: payments });
+  await app.register(crowdfundingPledgeRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    providers: payments,
+    // fin17: Stripe pledges and a declined pledge's retry.
+    stripePublishableKey: deps.config.STRIPE_PUBLISHABLE_KEY ?? null,
+    jobs,
+  });
   // mem19: memberships, their public join and the staff members list (decision 049).
   await app.register(membershipRoutes, {
     prefix: '/api/v1',

@@ -2,6 +2,7 @@
 // settings (funding model, deadline, rewards, gallery), its detail with backers, and its updates.
 import { z } from 'zod';
 import { ZCampaignUrl } from './campaign-url.ts';
+import { PLEDGE_STATUSES } from './crowdfunding-pledges.ts';
 import { FUNDING_MODELS } from './crowdfunding-rules.ts';
 import { ZMinorAmount, ZPositiveMinorAmount } from './money.ts';
 
@@ -93,6 +94,22 @@ export const ZUpdateAdmin = z.object({
 });
 export type TUpdateAdmin = z.infer<typeof ZUpdateAdmin>;
 
+/** An all-or-nothing pledge as staff see it, with its settlement state (docs/product/crowdfunding.md#staff). */
+export const ZPledgeAdmin = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  amount_minor: ZMinorAmount,
+  currency: z.string(),
+  status: z.enum(PLEDGE_STATUSES),
+  failure_message: z.string().nullable(),
+  created_at: z.string(),
+  reward: z.string().nullable(),
+  claim_id: z.number().int().nullable(),
+  fulfilled: z.boolean(),
+});
+export type TPledgeAdmin = z.infer<typeof ZPledgeAdmin>;
+
 /** GET /npo_admin/crowdfunding/{id}: everything the detail and edit screens show. */
 export const ZCrowdfundingDetail = z.object({
   id: z.number().int(),
@@ -109,6 +126,10 @@ export const ZCrowdfundingDetail = z.object({
   rewards: z.array(ZRewardAdmin),
   images: z.array(z.object({ url: z.string(), alt: z.string() })),
   backer_list: z.array(ZBackerAdmin),
+  /** All or nothing: the outcome once the deadline passed (null before), saved pledges and each pledge. */
+  settlement: z.enum(['met', 'missed']).nullable(),
+  pledged_minor: ZMinorAmount,
+  pledge_list: z.array(ZPledgeAdmin),
   updates: z.array(ZUpdateAdmin),
   /** Raised per day, oldest first, for the chart. */
   daily: z.array(z.object({ day: z.string(), raised_minor: ZMinorAmount })),

@@ -9,6 +9,8 @@ export const ZPledgeRequest = z.object({
   email: z.string().trim().toLowerCase().email('Please enter a valid e-mail address.').max(254),
   first_name: z.string().trim().max(100).default(''),
   last_name: z.string().trim().max(100).default(''),
+  /** A reward chosen with the pledge: held like a paid gift's, claimed when the card is saved. */
+  reward_id: z.number().int().positive().optional(),
 });
 export type TPledgeRequest = z.input<typeof ZPledgeRequest>;
 
@@ -18,6 +20,9 @@ export const ZPledgeStarted = z.object({
   provider: z.string(),
   setup_id: z.string(),
   client_secret: z.string(),
+  /** Stripe.js's keys when the provider is Stripe (the organisation's connected account). */
+  stripe_publishable_key: z.string().nullable().optional(),
+  stripe_account: z.string().nullable().optional(),
 });
 export type TPledgeStarted = z.infer<typeof ZPledgeStarted>;
 
@@ -29,5 +34,7 @@ export const ZPledgeSummary = z.object({
   campaign: z.string(),
   deadline: z.string().nullable(),
   failure_message: z.string().nullable(),
+  /** The reward chosen with the pledge, if any. */
+  reward_title: z.string().nullable().optional(),
 });
 export type TPledgeSummary = z.infer<typeof ZPledgeSummary>;

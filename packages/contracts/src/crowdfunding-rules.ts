@@ -40,6 +40,8 @@ export const CROWDFUNDING_MESSAGES = {
   cardNotSaved: 'Your card was not saved. Please enter it again.',
   pledgeSettled: 'This campaign has been settled: the pledge can no longer change.',
   cardsNotOffered: 'Pledges cannot be taken here yet. Please contact the organisation.',
+  // fin17: a new card for a pledge whose card was declined at settlement.
+  cardUpToDate: 'This pledge does not need a new card.',
 } as const;
 
 /** The all-or-nothing promise, said plainly beside the pledge (docs/decisions/065-all-or-nothing-settlement.md). */
@@ -51,15 +53,23 @@ export function fundedPercent(raisedMinor: number, goalMinor: number): { bar: nu
   return { bar: Math.min(100, Math.max(0, ratio)), funded: Math.round(ratio) };
 }
 
+/** The story column's width, for a resized image's srcset (the page's grid: two thirds of 1120 px from 900 px). */
+export const STORY_IMAGE_SIZES = '(min-width: 900px) 740px, 100vw';
+
 /** Replaces IMAGE1, IMAGE2 … in a story with the campaign's images in order; unknown numbers stay as written. */
-export function storyWithImages(html: string, images: Array<{ url: string; alt: string }>): string {
+export function storyWithImages(
+  html: string,
+  images: Array<{ url: string; alt: string; srcset?: string | null; width?: number | null; height?: number | null }>,
+): string {
   const escapeAttr = (text: string) =>
     text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
   return html.replace(/\bIMAGE(\d{1,2})\b/g, (whole, n: string) => {
     const image = images[Number(n) - 1];
-    return image
-      ? `<img src="${escapeAttr(image.url)}" alt="${escapeAttr(image.alt)}" loading="lazy" decoding="async" class="cf-story-image">`
-      : whole;
+    if (!image) return whole;
+    // Resized WebP variants when the image has them (docs/decisions/071-crowdfunding-pledge-rewards-and-image-variants.md).
+    const srcset = image.srcset ? ` srcset="${escapeAttr(image.srcset)}" sizes="${STORY_IMAGE_SIZES}"` : '';
+    const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : '';
+    return `<img src="${escapeAttr(image.url)}"${srcset}${size} alt="${escapeAttr(image.alt)}" loading="lazy" decoding="async" class="cf-story-image">`;
   });
 }
 

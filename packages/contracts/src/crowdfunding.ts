@@ -7,8 +7,11 @@ export const ZCrowdfundingImage = z.object({
   url: z.string(),
   alt: z.string(),
   width: z.number().int().nullable(),
+  /** Resized WebP variants ('<url> 480w, …'), absent for an image uploaded before resizing. */
+  srcset: z.string().nullable().optional(),
   height: z.number().int().nullable(),
 });
+export type TCrowdfundingImage = z.infer<typeof ZCrowdfundingImage>;
 
 export const ZCrowdfundingReward = z.object({
   id: z.number().int(),
@@ -111,6 +114,10 @@ export const ZCrowdfundingListItem = z.object({
   currency: z.string(),
   backers: z.number().int(),
   days_left: z.number().int().nullable(),
+  /** All or nothing: pledges saved and not yet charged, and the outcome once settled. */
+  funding_model: z.enum(FUNDING_MODELS),
+  pledged_minor: ZMinorAmount,
+  settlement: z.enum(['met', 'missed']).nullable(),
 });
 export const ZCrowdfundingList = z.object({ campaigns: z.array(ZCrowdfundingListItem) });
 export type TCrowdfundingList = z.infer<typeof ZCrowdfundingList>;

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { TCampaignInput } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { sanitiseDescription } from '../modules/campaigns/index.ts';
+import { storeVariants } from '../modules/crowdfunding/index.ts';
 import { recordSucceededPayment } from '../modules/donations/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { databaseFileStore } from '../platform/files/file-store.ts';
@@ -114,6 +115,8 @@ async function seedImages(db: Db, npoId: number, campaignId: number): Promise<vo
     const key = `${npoId}/crowdfunding/community-garden-${i + 1}.png`;
     const content = await readFile(new URL(`./assets/crowdfunding/garden-${i + 1}.png`, import.meta.url));
     await files.put({ key, npoId, contentType: 'image/png', content });
+    // The demo's images get the resized WebP variants an upload gets (docs/decisions/071-crowdfunding-pledge-rewards-and-image-variants.md).
+    await storeVariants(db, files, { key, npoId, content });
     await db.execute(sql`
       INSERT INTO crowdfunding_images (campaign_id, position, url, alt, width, height)
       VALUES (${campaignId}, ${i}, ${`/uploads/${key}`}, ${alt}, 480, 270)`);

@@ -18,13 +18,25 @@ const BackProject = lazy(() => import('./BackProject.tsx'));
 const BecomeFundraiser = lazy(() => import('./BecomeFundraiser.tsx'));
 // cf17c: an all-or-nothing campaign's modal saves the card instead of charging it.
 const PledgeForm = lazy(() => import('./PledgeForm.tsx'));
+// fin17: the settlement e-mail's link (?pledge=…) asks a declined backer for a new card.
+const UpdateCard = lazy(() => import('./UpdateCard.tsx'));
 
 type Load =
   | { state: 'loading' }
   | { state: 'missing' }
   | { state: 'failed' }
   | { state: 'ready'; page: TCrowdfundingPage };
-type Open = { kind: 'back'; pledge: Pledge; reference: string | null } | { kind: 'fundraiser' } | null;
+type Open =
+  | { kind: 'back'; pledge: Pledge; reference: string | null }
+  | { kind: 'fundraiser' }
+  | { kind: 'card'; reference: string }
+  | null;
+
+/** The pledge of the settlement e-mail's link, if the page was opened from it. */
+const linkedPledge = (): Open => {
+  const reference = new URLSearchParams(window.location.search).get('pledge');
+  return reference ? { kind: 'card', reference } : null;
+};
 
 /** The page the server placed in the HTML, else null (then it is fetched). */
 function inlinePage(): TCrowdfundingPage | null {
@@ -73,7 +85,7 @@ function Spinner() {
 export function CrowdfundingPage({ pathname }: { pathname: string }) {
   const key = keyOf(pathname);
   const [load, reload] = useCrowdfunding(key);
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<Open>(linkedPledge);
   const [busy, setBusy] = useState<number | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const [invited, setInvited] = useState(false);
@@ -199,6 +211,13 @@ export function CrowdfundingPage({ pathname }: { pathname: string }) {
             ) : (
               <BackProject campaignId={page.id} pledge={open.pledge} reference={open.reference} onGift={reload} />
             )}
+          </Suspense>
+        </Modal>
+      )}
+      {open?.kind === 'card' && (
+        <Modal title="Update your card" subtitle={<>Your pledge to {page.name}</>} onClose={() => setOpen(null)}>
+          <Suspense fallback={<span className="cf-spinner" role="status" aria-label="Loading" />}>
+            <UpdateCard reference={open.reference} format={format} onDone={reload} />
           </Suspense>
         </Modal>
       )}

@@ -1,6 +1,7 @@
 // The media gallery (docs/product/crowdfunding.md#gallery): previous/next arrows that wrap around, dots when
 // there is more than one image, and the Raised / Goal overlay.
 import type { TCrowdfundingPage } from '@kindling/contracts/crowdfunding.ts';
+import { STORY_IMAGE_SIZES } from '@kindling/contracts/crowdfunding-rules.ts';
 import { useState } from 'react';
 import type { CfFormat } from './cf-format.ts';
 
@@ -18,6 +19,8 @@ export function Gallery({ page, format }: { page: TCrowdfundingPage; format: CfF
         {image ? (
           <img
             src={image.url}
+            srcSet={image.srcset ?? undefined}
+            sizes={image.srcset ? STORY_IMAGE_SIZES : undefined}
             alt={image.alt}
             width={image.width ?? 480}
             height={image.height ?? 270}

@@ -100,7 +100,7 @@ describe('an all-or-nothing crowdfunding page', () => {
     const user = userEvent.setup();
     render(<CrowdfundingPage pathname={PATH} />);
     await user.click((await screen.findAllByRole('button', { name: 'Back This Project' }))[0] as HTMLElement);
-    await user.click(await screen.findByRole('button', { name: 'Continue to card' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to card' }, { timeout: 10_000 }));
     expect(screen.getByText('Please enter a valid e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('Enter the amount you want to pledge.')).toBeInTheDocument();
     expect(fetches.callsTo('POST', '/crowdfunding_page/7/pledges')).toHaveLength(0);
@@ -122,5 +122,66 @@ describe('an all-or-nothing crowdfunding page', () => {
     // The page is read again, so the pledge shows in Raised and Backers.
     expect(fetches.callsTo('GET', '/crowdfunding_page/community-garden').length).toBeGreaterThan(1);
     // Many fields on a shared CI machine: jsdom's accessible-name queries take their time.
+  }, 60_000);
+
+  it('holds the chosen reward with the pledge (decision 071)', async () => {
+    const page = van();
+    const fetches = stubFetch({
+      [API]: { body: { ...page, rewards: page.rewards.map((r) => ({ ...r, remaining: 4 })) } },
+      'POST /crowdfunding_page/7/pledges': {
+        status: 409,
+        body: { message: 'Sorry, "Harvest basket" has all been claimed. Choose another reward or give without one.' },
+      },
+    });
+    const user = userEvent.setup();
+    render(<CrowdfundingPage pathname={PATH} />);
+    await user.click(await screen.findByRole('button', { name: 'Select Harvest basket' }));
+    await user.type(await screen.findByLabelText('E-mail', {}, { timeout: 10_000 }), 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Continue to card' }));
+    expect(fetches.callsTo('POST', '/crowdfunding_page/7/pledges')[0]?.body).toMatchObject({
+      amount_minor: 25000,
+      reward_id: 3,
+    });
+    expect(await screen.findByText(/"Harvest basket" has all been claimed/)).toBeInTheDocument();
+  }, 60_000);
+
+  it('asks a declined backer for a new card from the e-mail link, then says the pledge will be charged', async () => {
+    window.history.replaceState(null, '', `${PATH}?pledge=pledge-ref-123`);
+    const summary = {
+      reference: 'pledge-ref-123',
+      amount_minor: 4000,
+      currency: 'USD',
+      campaign: 'Community Garden',
+      deadline: '2030-01-01T12:00:00.000Z',
+      reward_title: null,
+    };
+    const fetches = stubFetch({
+      [API]: { body: van() },
+      'GET /crowdfunding_pledges/pledge-ref-123': {
+        body: { ...summary, status: 'failed', failure_message: 'Your card was declined.' },
+      },
+      'POST /crowdfunding_pledges/pledge-ref-123/card': {
+        status: 201,
+        body: { reference: 'pledge-ref-123', provider: 'sandbox', setup_id: 'seti_2', client_secret: 'seti_2_secret' },
+      },
+      'POST /sandbox/payments/seti_2/confirm': { body: { status: 'succeeded', next_action: null } },
+      'POST /crowdfunding_pledges/pledge-ref-123/confirm': {
+        body: { ...summary, status: 'pledged', failure_message: null },
+      },
+    });
+    const user = userEvent.setup();
+    render(<CrowdfundingPage pathname={PATH} />);
+    expect(await screen.findByRole('dialog', { name: 'Update your card' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/could not be charged: Your card was declined\./, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enter a new card' }));
+    await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: /Save card and pay \$40\.00/ }));
+    expect(await screen.findByText(/will be charged shortly/)).toBeInTheDocument();
+    expect(fetches.callsTo('POST', '/crowdfunding_pledges/pledge-ref-123/confirm')).toHaveLength(1);
+    window.history.replaceState(null, '', PATH);
   }, 60_000);
 });

@@ -1,15 +1,15 @@
 // The 'Back this project' modal of an all-or-nothing campaign, loaded when it opens: the backer's card is
 // saved, not charged, and charged only if the goal is met by the deadline
-// (docs/decisions/065-all-or-nothing-settlement.md). The card is confirmed by the sandbox card form; a Stripe
-// card setup in this modal is not built yet, so the backer is told to come back rather than shown a dead form.
+// (docs/decisions/065-all-or-nothing-settlement.md). The card is confirmed by the sandbox card form or Stripe's
+// Payment Element (PledgeCard); a chosen reward is held with the pledge (decision 071).
 import type { TCrowdfundingPage } from '@kindling/contracts/crowdfunding.ts';
 import type { TPledgeStarted, TPledgeSummary } from '@kindling/contracts/crowdfunding-pledges.ts';
 import { onlyChargedIfMet } from '@kindling/contracts/crowdfunding-rules.ts';
 import { type FormEvent, useState } from 'react';
 import { postJson } from '../donate/http.ts';
-import { SandboxCardForm } from '../donate/payment/SandboxCardForm.tsx';
 import '../donate/donation-form.css';
 import type { CfFormat } from './cf-format.ts';
+import { PledgeCard } from './PledgeCard.tsx';
 import type { Pledge } from './Rewards.tsx';
 
 type Props = { page: TCrowdfundingPage; format: CfFormat; pledge: Pledge; onPledged: () => void };
@@ -82,9 +82,9 @@ export default function PledgeForm({ page, format, pledge, onPledged }: Props) {
         email: backer.email.trim(),
         first_name: backer.first_name.trim(),
         last_name: backer.last_name.trim(),
+        ...(pledge.reward ? { reward_id: pledge.reward.id } : {}),
       });
-      if (started.provider !== 'sandbox') setFailure('Card pledges are not open here yet. Please try again later.');
-      else setSetup(started);
+      setSetup(started);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
     }
@@ -106,6 +106,11 @@ export default function PledgeForm({ page, format, pledge, onPledged }: Props) {
         <p>
           <strong>Thank you!</strong> Your pledge of {format.money(done.amount_minor, done.currency)} is saved.
         </p>
+        {done.reward_title && (
+          <p>
+            <strong>{done.reward_title}</strong> is yours if the goal is met.
+          </p>
+        )}
         {promise && <p>{promise}</p>}
       </div>
     );
@@ -118,8 +123,8 @@ export default function PledgeForm({ page, format, pledge, onPledged }: Props) {
       )}
       {promise && <p className="cf-pledge-promise">{promise}</p>}
       {setup ? (
-        <SandboxCardForm
-          intent={{ id: setup.setup_id, client_secret: setup.client_secret }}
+        <PledgeCard
+          setup={setup}
           amountLabel={format.money(amountMinor)}
           finish={finish}
           submitLabel={`Pledge ${format.money(amountMinor)}`}

@@ -12,6 +12,17 @@ const DAYS_CHARTED = 60;
 
 type Row = Omit<TCrowdfundingDetail, 'days_left'> & { deadline_at: string | null };
 
+// All or nothing (docs/decisions/065-all-or-nothing-settlement.md): each pledge with its settlement state and
+// the reward it holds or claimed; a charged pledge's gift is also in the backers.
+const PLEDGES = sql`coalesce((SELECT json_agg(json_build_object('id', p.id,
+    'name', trim(p.first_name || ' ' || p.last_name), 'email', p.email, 'amount_minor', p.amount_minor,
+    'currency', p.currency, 'status', p.status, 'failure_message', p.failure_message, 'created_at', p.created_at,
+    'reward', r.title, 'claim_id', k.id, 'fulfilled', coalesce(k.fulfilled, false)) ORDER BY p.created_at DESC, p.id DESC)
+  FROM crowdfunding_pledges p
+  LEFT JOIN crowdfunding_reward_claims k ON k.pledge_id = p.id AND k.status = 'claimed'
+  LEFT JOIN crowdfunding_rewards r ON r.id = k.reward_id
+  WHERE p.campaign_id = c.id AND p.status <> 'saving'), '[]')`;
+
 const num = (v: unknown) => Number(v);
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -19,6 +30,9 @@ export async function readCrowdfundingAdmin(db: Tx, npoId: number, id: number): 
   const { rows } = await db.execute<Row>(sql`
     SELECT c.id, c.name, c.campaign_url, c.status, n.base_currency AS currency, c.goal_minor,
       t.raised AS raised_minor, t.donors AS backers, cf.funding_model, coalesce(cf.deadline, c.ends_at) AS deadline_at,
+      cf.settlement, ${PLEDGES} AS pledge_list,
+      (SELECT coalesce(sum(p.amount_minor), 0) FROM crowdfunding_pledges p
+        WHERE p.campaign_id = c.id AND p.status IN ('pledged', 'charging')) AS pledged_minor,
       coalesce((SELECT json_agg(json_build_object('id', r.id, 'amount_minor', r.amount_minor, 'title', r.title,
           'description', r.description, 'image_url', r.image_url, 'delivery_date', r.delivery_date,
           'quantity', r.quantity, 'taken', r.taken,
@@ -81,6 +95,15 @@ export async function readCrowdfundingAdmin(db: Tx, npoId: number, id: number): 
       amount_minor: num(b.amount_minor),
       created_at: new Date(b.created_at).toISOString(),
       claim_id: b.claim_id === null ? null : num(b.claim_id),
+    })),
+    settlement: row.settlement,
+    pledged_minor: num(row.pledged_minor),
+    pledge_list: row.pledge_list.map((p) => ({
+      ...p,
+      id: num(p.id),
+      amount_minor: num(p.amount_minor),
+      created_at: new Date(p.created_at).toISOString(),
+      claim_id: p.claim_id === null ? null : num(p.claim_id),
     })),
     updates: row.updates.map((u) => ({
       ...u,

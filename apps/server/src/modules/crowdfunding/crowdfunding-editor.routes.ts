@@ -12,13 +12,14 @@ import { z } from 'zod';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
-import { imageUploadOpenApi, MAX_IMAGE_BYTES, storeUploadedImage } from '../../platform/files/image-upload.ts';
+import { imageUploadOpenApi, MAX_IMAGE_BYTES } from '../../platform/files/image-upload.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import { escapeHtml, standalonePage } from '../../platform/http/standalone-page.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { createCrowdfunding, readCrowdfundingDetail, saveCrowdfundingSettings } from './crowdfunding-editor.service.ts';
+import { storeGalleryImage } from './crowdfunding-images.service.ts';
 import {
   createUpdate,
   editUpdate,
@@ -97,18 +98,25 @@ export async function crowdfundingEditorRoutes(app: FastifyInstance, deps: Deps)
     {
       preHandler: requireAccess(WRITE),
       config: imageUploadOpenApi,
-      schema: { params: ZId, response: { 201: z.object({ image_url: z.string() }) } },
+      schema: {
+        params: ZId,
+        response: {
+          201: z.object({
+            image_url: z.string(),
+            width: z.number(),
+            height: z.number(),
+            srcset: z.string().nullable(),
+          }),
+        },
+      },
     },
     async (request, reply) => {
       const npoId = organisationSessionOf(request, WRITE).selectedNpoId;
       // Ownership first: an outsider's upload is refused before a byte is stored.
       await readCrowdfundingDetail(db, npoId, request.params.id);
-      const url = await storeUploadedImage(deps.files, request, {
-        npoId,
-        folder: 'crowdfunding',
-        name: String(request.params.id),
-      });
-      return reply.status(201).send({ image_url: url });
+      // Kept as sent plus resized WebP variants (docs/decisions/071-crowdfunding-pledge-rewards-and-image-variants.md).
+      const image = await storeGalleryImage(db, deps.files, request, { npoId, campaignId: request.params.id });
+      return reply.status(201).send(image);
     },
   );
 

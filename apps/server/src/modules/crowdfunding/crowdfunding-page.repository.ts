@@ -1,10 +1,16 @@
 // The public crowdfunding page's read (docs/product/crowdfunding.md#public-page): campaign, organisation,
 // gallery, rewards with their claimed counts, published updates, totals and the newest backers in ONE
 // statement, so the page answers in one round trip to the database like campaign_page.
-import { DEFAULT_GOAL_MINOR, DONOR_WALL_ANONYMOUS, type TCrowdfundingPage } from '@kindling/contracts';
+import {
+  DEFAULT_GOAL_MINOR,
+  DONOR_WALL_ANONYMOUS,
+  type TCrowdfundingImage,
+  type TCrowdfundingPage,
+} from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
 import { campaignTotalsRow } from '../campaigns/index.ts';
+import { srcsetOf } from './crowdfunding-images.service.ts';
 
 const DAY_MS = 86_400_000;
 const BACKERS_SHOWN = 100;
@@ -33,8 +39,10 @@ export async function readCrowdfundingPage(
       c.currency, c.call_to_action, c.description, c.goal_minor, n.base_currency AS raised_currency,
       c.funding_model, c.deadline_at AS deadline, c.deadline_at AS ends_at, c.team_fundraising,
       t.raised + pl.pledged AS raised_minor, t.donors + pl.pledgers AS backers,
-      coalesce((SELECT json_agg(json_build_object('url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height)
-          ORDER BY i.position, i.id) FROM crowdfunding_images i WHERE i.campaign_id = c.id), '[]') AS images,
+      coalesce((SELECT json_agg(json_build_object('url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height,
+          'widths', v.widths) ORDER BY i.position, i.id)
+        FROM crowdfunding_images i LEFT JOIN crowdfunding_image_variants v ON v.url = i.url
+        WHERE i.campaign_id = c.id), '[]') AS images,
       coalesce((SELECT json_agg(json_build_object('id', r.id, 'amount_minor', r.amount_minor, 'title', r.title,
           'description', r.description, 'image_url', r.image_url, 'delivery_date', r.delivery_date,
           'claimed', (SELECT count(*) FROM crowdfunding_reward_claims k WHERE k.reward_id = r.id AND k.status = 'claimed'),
@@ -78,6 +86,10 @@ export async function readCrowdfundingPage(
     deadline: endsAt?.toISOString() ?? null,
     days_left: daysLeft,
     accepting: row.status === 'active' && (daysLeft === null || daysLeft > 0),
+    images: row.images.map(({ widths, ...image }: TCrowdfundingImage & { widths?: number[] | null }) => ({
+      ...image,
+      srcset: srcsetOf(image.url, widths),
+    })),
     rewards: row.rewards.map((r) => ({
       ...r,
       id: Number(r.id),

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
-import { confirmPledge, type PledgeDeps, pledgeSummary, startPledge } from './crowdfunding-pledges.service.ts';
+import {
+  confirmPledge,
+  type PledgeDeps,
+  pledgeSummary,
+  startPledge,
+  updatePledgeCard,
+} from './crowdfunding-pledges.service.ts';
 
 // All-or-nothing pledges (docs/decisions/065-all-or-nothing-settlement.md): public like the page's reward
 // claims; a pledge's unguessable reference is the backer's only handle on it.
@@ -25,6 +31,12 @@ export async function crowdfundingPledgeRoutes(app: FastifyInstance, deps: Pledg
     '/crowdfunding_pledges/:reference/confirm',
     { schema: { params: ZReference }, config: answers(200, ZPledgeSummary) },
     async (request) => confirmPledge(deps, request.params.reference),
+  );
+  // A declined pledge's new card (the settlement e-mail's link opens the page that calls this).
+  r.post(
+    '/crowdfunding_pledges/:reference/card',
+    { schema: { params: ZReference }, config: answers(201, ZPledgeStarted) },
+    async (request, reply) => reply.status(201).send(await updatePledgeCard(deps, request.params.reference)),
   );
   r.get(
     '/crowdfunding_pledges/:reference',

@@ -17,6 +17,7 @@ import { campaignTotalsRow } from '../campaigns/index.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
 import { type PaymentProviders, ProviderError, type ProviderName, type ProviderPayment } from '../payments/index.ts';
 import { receiptQueue } from '../receipts/index.ts';
+import { chargedPledgeReward, releasePledgeReward } from './pledge-rewards.service.ts';
 
 export type SettlementDeps = {
   db: Db;
@@ -117,7 +118,8 @@ async function charge(deps: SettlementDeps, pledge: Pledge): Promise<ProviderPay
       amountMinor: pledge.amount_minor,
       currency: pledge.currency,
       metadata: { npo_id: String(pledge.npo_id), campaign_id: String(pledge.campaign_id), pledge: pledge.reference },
-      idempotencyKey: `crowdfunding-pledge-${pledge.id}`,
+      // One key per pledge and card: a crashed run's retry is the same charge; a re-saved card is a new one.
+      idempotencyKey: `crowdfunding-pledge-${pledge.id}-${pledge.payment_method_id}`,
     });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
@@ -141,6 +143,7 @@ async function finish(
   pledge: Pledge,
   patch: { status: 'charged' | 'failed' | 'released'; donationId?: number; failure?: string },
   letter: (tx: Tx) => Promise<void>,
+  reward: (tx: Tx) => Promise<void> = async () => undefined,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const { rows } = await tx.execute(sql`
@@ -148,6 +151,7 @@ async function finish(
         failure_message = ${patch.failure ?? null}, notified_at = now()
       WHERE id = ${pledge.id} AND status = 'charging' AND notified_at IS NULL RETURNING id`);
     if (rows.length === 0) return false;
+    await reward(tx);
     await letter(tx);
     return true;
   });
@@ -178,6 +182,7 @@ async function settlePledge(
         `Thank you for backing ${decision.organisation}.`,
         page,
       ]),
+      (tx) => releasePledgeReward(tx, pledge.id),
     );
     return 'released';
   }
@@ -204,6 +209,7 @@ async function settlePledge(
         `Thank you for making it happen with ${decision.organisation}.`,
         page,
       ]),
+      (tx) => chargedPledgeReward(tx, pledge.id, donation.id),
     );
     if (charged && deps.jobs)
       await deps.jobs.send(

@@ -18,7 +18,7 @@ import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { receiptQueue } from '../receipts/index.ts';
-import { listCrowdfunding, rewardBackersCsv, setFulfilled } from './crowdfunding-admin.service.ts';
+import { listCrowdfunding, pledgesCsv, rewardBackersCsv, setFulfilled } from './crowdfunding-admin.service.ts';
 import { readCrowdfundingPage } from './crowdfunding-page.repository.ts';
 import { claimSummary, confirmClaim, holdReward } from './reward-claims.service.ts';
 
@@ -105,6 +105,21 @@ export async function crowdfundingRoutes(
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="reward-backers-${request.params.id}.csv"`)
+        .send(csv);
+    },
+  );
+  r.get(
+    '/npo_admin/crowdfunding/:id/pledges.csv',
+    {
+      preHandler: requireAccess(READ),
+      schema: { params: ZId },
+      config: { openapi: { responses: { 200: { description: 'Pledges as CSV.', mediaType: 'text/csv' } } } },
+    },
+    async (request, reply) => {
+      const csv = await pledgesCsv(db, organisationSessionOf(request, READ).selectedNpoId, request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="pledges-${request.params.id}.csv"`)
         .send(csv);
     },
   );

@@ -15,6 +15,7 @@ import {
 import { campaigns } from '../campaigns/campaigns.tables.ts';
 import { donations } from '../donations/donations.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { crowdfundingPledges } from './crowdfunding-pledges.tables.ts';
 
 // Crowdfunding (docs/decisions/048-crowdfunding.md). A crowdfunding campaign is a campaign of type
 // 'crowdfunding'; these tables hold what only its page has. Rewards are counted on a counter column
@@ -99,6 +100,19 @@ export const crowdfundingRewards = pgTable(
   ],
 );
 
+/**
+ * The resized WebP widths made from an uploaded gallery image (docs/decisions/071-crowdfunding-pledge-rewards-and-image-variants.md), keyed by the
+ * original's URL: `<original without extension>-w<width>.webp` exists for each width.
+ */
+export const crowdfundingImageVariants = pgTable('crowdfunding_image_variants', {
+  url: text().primaryKey(),
+  npoId: bigint({ mode: 'number' })
+    .notNull()
+    .references(() => npos.id),
+  widths: integer().array().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A reward held for a backer (status 'held', until hold_until), then claimed by the donation that paid it. */
 export const crowdfundingRewardClaims = pgTable(
   'crowdfunding_reward_claims',
@@ -119,6 +133,8 @@ export const crowdfundingRewardClaims = pgTable(
     status: text().notNull().default('held'),
     holdUntil: timestamp({ withTimezone: true }).notNull(),
     donationId: bigint({ mode: 'number' }).references(() => donations.id, { onDelete: 'set null' }),
+    /** The all-or-nothing pledge that chose this reward (docs/decisions/071-crowdfunding-pledge-rewards-and-image-variants.md); its donation once charged. */
+    pledgeId: bigint({ mode: 'number' }).references(() => crowdfundingPledges.id, { onDelete: 'cascade' }),
     fulfilled: boolean().notNull().default(false),
     fulfilledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -127,6 +143,7 @@ export const crowdfundingRewardClaims = pgTable(
   (t) => [
     uniqueIndex('crowdfunding_reward_claims_reference_uq').on(t.reference),
     uniqueIndex('crowdfunding_reward_claims_donation_uq').on(t.donationId),
+    uniqueIndex('crowdfunding_reward_claims_pledge_uq').on(t.pledgeId),
     index('crowdfunding_reward_claims_reward_idx').on(t.rewardId, t.status),
     check('crowdfunding_reward_claims_status_ck', sql`${t.status} IN ('held', 'claimed', 'expired')`),
   ],

@@ -172,7 +172,7 @@ describe('crowdfunding page, reward claims and the staff list', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
-    expect(lines[0]).toBe('Reward,Backer,Email,Gift,Currency,Shipping required,Address,Claimed at,Fulfilled');
+    expect(lines[0]).toBe('Reward,Backer,Email,Gift,Currency,Shipping required,Address,Claimed at,Fulfilled,Payment');
     expect(lines).toHaveLength(1 + 36);
 
     const claim = await ctx.db.execute<{ id: number }>(sql`
@@ -182,14 +182,17 @@ describe('crowdfunding page, reward claims and the staff list', () => {
     const anonymous = new TestClient(ctx.app);
     expect((await anonymous.get(`${API}/crowdfunding`)).statusCode).toBe(401);
     expect((await anonymous.get(`${API}/crowdfunding/${garden.id}/reward_backers.csv`)).statusCode).toBe(401);
+    expect((await anonymous.get(`${API}/crowdfunding/${garden.id}/pledges.csv`)).statusCode).toBe(401);
     expect((await staff.put(`${API}/crowdfunding_claims/${claimId}/fulfilled`, { fulfilled: true })).statusCode).toBe(
       403,
     );
     const fundraiser = await signedIn(ctx, 'fundraiser@kindling.test');
     expect((await fundraiser.get(`${API}/crowdfunding`)).statusCode).toBe(403);
+    expect((await fundraiser.get(`${API}/crowdfunding/${garden.id}/pledges.csv`)).statusCode).toBe(403);
     const { client: outsider } = await outsiderOrganisation(ctx, 'cf-outsider@example.org', 'Garden Outsiders');
     expect(ZCrowdfundingList.parse((await outsider.get(`${API}/crowdfunding`)).json()).campaigns).toEqual([]);
     expect((await outsider.get(`${API}/crowdfunding/${garden.id}/reward_backers.csv`)).statusCode).toBe(404);
+    expect((await outsider.get(`${API}/crowdfunding/${garden.id}/pledges.csv`)).statusCode).toBe(404);
     expect(
       (await outsider.put(`${API}/crowdfunding_claims/${claimId}/fulfilled`, { fulfilled: true })).statusCode,
     ).toBe(404);

@@ -4,6 +4,7 @@ export { crowdfundingRoutes } from './crowdfunding.routes.ts';
 export {
   crowdfundingCampaigns,
   crowdfundingImages,
+  crowdfundingImageVariants,
   crowdfundingRewardClaims,
   crowdfundingRewards,
   crowdfundingUpdateEmails,
@@ -12,6 +13,8 @@ export {
 } from './crowdfunding.tables.ts';
 // cf17b: the staff editor (settings, rewards, gallery) and updates with their backer e-mails.
 export { crowdfundingEditorRoutes } from './crowdfunding-editor.routes.ts';
+// fin17: resized gallery variants (used by the demo seed) and pledge rewards.
+export { storeVariants } from './crowdfunding-images.service.ts';
 // cf17c: all-or-nothing pledges and their settlement at the deadline.
 export { crowdfundingPledgeRoutes } from './crowdfunding-pledges.routes.ts';
 export { crowdfundingPledges } from './crowdfunding-pledges.tables.ts';

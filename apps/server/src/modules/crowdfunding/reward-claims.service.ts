@@ -37,7 +37,7 @@ type RewardRow = {
   deadline: string | null;
 };
 
-async function rewardOf(db: Tx, key: string, rewardId: number): Promise<RewardRow | null> {
+export async function rewardOf(db: Tx, key: string, rewardId: number): Promise<RewardRow | null> {
   const byId = /^\d{1,15}$/.test(key) ? Number(key) : null;
   const { rows } = await db.execute<RewardRow>(sql`
     SELECT r.id, c.id AS campaign_id, c.npo_id, r.title, r.amount_minor, r.fair_market_value_minor, c.currency,
@@ -62,7 +62,7 @@ async function rewardOf(db: Tx, key: string, rewardId: number): Promise<RewardRo
 }
 
 /** Holds whose time ran out give their unit back; holds another transaction is settling are skipped. */
-async function releaseExpired(tx: Tx, rewardId: number): Promise<void> {
+export async function releaseExpired(tx: Tx, rewardId: number): Promise<void> {
   const { rows } = await tx.execute<{ id: number }>(sql`
     UPDATE crowdfunding_reward_claims SET status = 'expired'
     WHERE id IN (SELECT id FROM crowdfunding_reward_claims
@@ -76,7 +76,7 @@ async function releaseExpired(tx: Tx, rewardId: number): Promise<void> {
 }
 
 /** One unit of the reward, or false when none is left; the row lock orders parallel backers. */
-async function takeUnit(tx: Tx, rewardId: number): Promise<boolean> {
+export async function takeUnit(tx: Tx, rewardId: number): Promise<boolean> {
   const { rows } = await tx.execute(sql`
     UPDATE crowdfunding_rewards SET taken = taken + 1
     WHERE id = ${rewardId} AND (quantity IS NULL OR taken + 1 <= quantity) RETURNING id`);

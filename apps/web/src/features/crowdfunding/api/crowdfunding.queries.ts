@@ -33,3 +33,6 @@ export const publishUpdate = (updateId: number, emailBackers: boolean) =>
   api<TUpdateAdmin>('POST', `/npo_admin/crowdfunding_updates/${updateId}/publish`, {
     body: { email_backers: emailBackers },
   });
+/** A draft page goes live through the campaigns' own status change (it needs campaigns.publish). */
+export const publishPage = (id: number) =>
+  api('POST', `/npo_admin/campaigns/${id}/status`, { body: { status: 'active' } });

@@ -9,7 +9,8 @@ import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { toast } from '../../../shared/toast.ts';
-import { detailQuery, setFulfilled } from '../api/crowdfunding.queries.ts';
+import { detailQuery, publishPage, setFulfilled } from '../api/crowdfunding.queries.ts';
+import { PledgesPanel } from '../components/PledgesPanel.tsx';
 import { UpdatesPanel } from '../components/UpdatesPanel.tsx';
 import { FUNDING_MODEL_TEXT } from './CrowdfundingEditPage.tsx';
 
@@ -144,12 +145,26 @@ export function CrowdfundingDetailPage() {
   const format = useFormat();
   const query = useQuery(detailQuery(id));
   const d = query.data;
+  const queryClient = useQueryClient();
+  const publish = useMutation({
+    mutationFn: () => publishPage(id),
+    onSuccess: () => {
+      toast('green', 'The crowdfunding page is live.');
+      return queryClient.invalidateQueries({ queryKey: detailQuery(id).queryKey });
+    },
+    onError: (error) => toast('red', describeFormError(error, 'The page could not be published.').message ?? ''),
+  });
   return (
     <PageFrame
       entry={{ ...ENTRY, title: d?.name ?? ENTRY.title }}
       actions={
         d && (
           <Group gap="xs">
+            {d.status === 'draft' && (
+              <Button variant="filled" color="green" loading={publish.isPending} onClick={() => publish.mutate()}>
+                Publish page
+              </Button>
+            )}
             <Button component={Link} to={`/dashboard/crowdfunding/${d.id}/edit`} leftSection={<Pencil size={16} />}>
               Edit
             </Button>
@@ -194,6 +209,11 @@ export function CrowdfundingDetailPage() {
           <Section id="cf-daily" title="Raised per day">
             <Daily detail={d} />
           </Section>
+          {d.funding_model === 'all_or_nothing' && (
+            <Section id="cf-pledges" title="Pledges">
+              <PledgesPanel detail={d} />
+            </Section>
+          )}
           <Section id="cf-backers" title="Backers">
             <Group mb="sm">
               <Button

@@ -22,6 +22,9 @@ const detail: TCrowdfundingDetail = {
   days_left: 10,
   funding_model: 'keep_what_you_raise',
   deadline: null,
+  settlement: null,
+  pledged_minor: 0,
+  pledge_list: [],
   rewards: [
     {
       id: 4,

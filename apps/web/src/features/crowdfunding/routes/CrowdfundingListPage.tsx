@@ -102,6 +102,14 @@ export function CrowdfundingListPage() {
                         {format.money(c.raised_minor, c.currency)}
                         {c.goal_minor !== null && ` of ${format.money(c.goal_minor, c.currency)}`}
                       </Text>
+                      {c.funding_model === 'all_or_nothing' && (
+                        <Text size="xs" c="dimmed">
+                          All or nothing
+                          {c.pledged_minor > 0 && ` · ${format.money(c.pledged_minor, c.currency)} pledged`}
+                          {c.settlement === 'met' && ' · goal met, charged'}
+                          {c.settlement === 'missed' && ' · goal missed, released'}
+                        </Text>
+                      )}
                       {c.goal_minor !== null && (
                         <Progress
                           value={Math.min(100, (c.raised_minor / Math.max(1, c.goal_minor)) * 100)}
