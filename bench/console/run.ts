@@ -2,7 +2,7 @@
 // across them (generate.ts; default 1,000 and 1,000,000), the latency of the console's index and
 // lists on the real server, one request at a time after two warm-ups, as one operator's browser
 // sends them. Target: p95 < 100 ms each.
-// Not part of npm test. Run: npx tsx bench/console/run.ts [--organisations 1000] [--donations 1000000] [--samples 30]
+// Not part of npm test. Run: npx tsx bench/console/run.ts [--organisations 1000] [--donations 1000000] [--samples 30] [--keep dir]
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rollUpDailyFigures } from '../../apps/server/src/modules/console/index.ts';
@@ -17,6 +17,8 @@ const { values: args } = parseArgs({
     organisations: { type: 'string', default: '1000' },
     donations: { type: 'string', default: '1000000' },
     samples: { type: 'string', default: '30' },
+    // Keeps the database in this directory and reuses its data on the next run (EXPLAIN work).
+    keep: { type: 'string' },
   },
 });
 const SAMPLES = Number(args.samples);
@@ -41,14 +43,17 @@ async function measure(get: (path: string) => Promise<Response>, name: string, p
 }
 
 async function main() {
-  const database = await startBenchDatabase('kindling_bench_console');
+  const database = await startBenchDatabase('kindling_bench_console', { keepIn: args.keep });
   let instance: Instance | null = null;
   try {
-    await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
-    await generateConsoleData(database.db, {
-      organisations: Number(args.organisations),
-      donations: Number(args.donations),
-    });
+    const { rows: existing } = await database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM npos`);
+    if (!args.keep || Number(existing[0]?.n) < 10) {
+      await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
+      await generateConsoleData(database.db, {
+        organisations: Number(args.organisations),
+        donations: Number(args.donations),
+      });
+    }
     const { rows } = await database.db.execute<{ id: number }>(sql`
       SELECT npo_id AS id FROM donations GROUP BY npo_id ORDER BY count(*) DESC LIMIT 1`);
     const largest = Number(rows[0]?.id);

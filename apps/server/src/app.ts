@@ -13,7 +13,12 @@ import {
 import { campaignRoutes } from './modules/campaigns/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { communicationRoutes, foldCommunicationsInto } from './modules/communications/index.ts';
-import { consoleRoutes, registerConsoleFigures, selfServiceSignUpOpen } from './modules/console/index.ts';
+import {
+  consoleRoutes,
+  registerAnnouncementMail,
+  registerConsoleFigures,
+  selfServiceSignUpOpen,
+} from './modules/console/index.ts';
 import { contactRoutes, foldContactInto } from './modules/contacts/index.ts';
 import { conversionRoutes, registerReminders, registerTributeEcards } from './modules/conversion/index.ts';
 // cf17: the crowdfunding page, reward claims and the staff crowdfunding list.
@@ -219,9 +224,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(donorWallRoutes, { db: deps.db, config: deps.config });
       // conv15: the form's funnel, reminders, abandoned gifts (docs/decisions/037-conversion-features.md).
       await api.register(conversionRoutes, { db: deps.db });
-      // console24: the platform console (decision 046).
-      // con24b: announcements are e-mailed too.
-      await api.register(consoleRoutes, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) });
       // p2p16: fundraiser pages, /peer-dashboard, the staff P2P view, the leaderboard (decision 044).
       await api.register(peerPageRoutes, {
         db: deps.db,
@@ -347,6 +349,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.config.sessionSecret,
   });
   // admin24: the console's daily roll-up of money, hourly (decision 054).
+  // fin19: announcement e-mails (decision 073).
+  registerAnnouncementMail(jobs, { db: deps.db, mailer: deps.mailer });
   const consoleFiguresClock = registerConsoleFigures(jobs, {
     db: deps.db,
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
@@ -409,6 +413,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(recurringPlanRoutes, { prefix: '/api/v1', scheduler, config: deps.config });
   await app.register(donationAdminRoutes, { prefix: '/api/v1', db: deps.db, providers: payments, jobs });
+  // console24: the platform console (decision 046); fin19: its announcements are e-mailed by a job (decision 073).
+  await app.register(consoleRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    mailer: deps.mailer,
+    origin: publicOrigin(deps.config),
+    jobs,
+  });
   await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });
   // crm20: contacts import.
   await app.register(contactImportRoutes, { prefix: '/api/v1', db: deps.db, start: startContactImport });

@@ -45,6 +45,18 @@ export const ZConsoleCreatedOrganisation = z.object({
 });
 export type TConsoleCreatedOrganisation = z.infer<typeof ZConsoleCreatedOrganisation>;
 
+/** An organisation's pending owner invitation (the console's page shows it and resends it). */
+export const ZConsoleOwnerInvitation = z.object({
+  email: z.string(),
+  expires_at: z.string(),
+  /** False once its 7 days have passed: resending makes a new link either way. */
+  live: z.boolean(),
+});
+export type TConsoleOwnerInvitation = z.infer<typeof ZConsoleOwnerInvitation>;
+export const CONSOLE_INVITATION_MESSAGES = {
+  none: 'This organisation has no pending owner invitation: its owner has joined, or the invitation was withdrawn.',
+} as const;
+
 /** One month of /console/analytics, in the platform's reporting currency. */
 export const ZConsoleGrowthMonth = z.object({
   month: z.string(),

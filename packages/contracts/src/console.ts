@@ -91,6 +91,8 @@ export const ZConsoleOrganisationDetail = z.object({
   /** The fee in force: the organisation's own, else the platform default. */
   effective_fee_bps: z.number().int(),
   figures: money.extend({ donations: z.number().int(), active_plans: z.number().int(), campaigns: z.number().int() }),
+  /** fin19: the owner invitation still pending (an organisation the console created), else null. */
+  owner_invitation: z.object({ email: z.string(), expires_at: z.string(), live: z.boolean() }).nullable().optional(),
   members: z.array(
     z.object({
       user_id: z.number().int(),

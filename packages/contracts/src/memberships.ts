@@ -158,6 +158,21 @@ export const ZDonorMemberships = z.object({
   ),
 });
 
+/** The donor portal's memberships: each with the member card's page (docs/product/memberships.md#member-card). */
+export const ZPortalMemberships = z.object({
+  memberships: z.array(
+    z.object({
+      id: z.number(),
+      tier: z.string(),
+      status: z.enum(MEMBERSHIP_STATUSES),
+      period_end: z.string().nullable(),
+      /** The card's page in this app (/member-card/{signed token}). */
+      card_path: z.string(),
+    }),
+  ),
+});
+export type TPortalMemberships = z.infer<typeof ZPortalMemberships>;
+
 export type TMembershipList = z.infer<typeof ZMembershipList>;
 export type TMembershipCampaigns = z.infer<typeof ZMembershipCampaigns>;
 export type TMembershipConfirmation = z.infer<typeof ZMembershipConfirmation>;

@@ -104,7 +104,7 @@ async function seedAnnouncement(db: Db, npoId: number): Promise<void> {
   );
   if (sent.length > 0 || !operator[0]) return;
   await sendAnnouncement(
-    { db, mailer: null },
+    { db, jobs: null },
     { userId: Number(operator[0].id), ip: null, seeded: true },
     {
       title: 'Your registration certificate',

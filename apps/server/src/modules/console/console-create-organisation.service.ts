@@ -1,7 +1,15 @@
-import type { TConsoleCreatedOrganisation, TConsoleCreateOrganisationRequest } from '@kindling/contracts';
+import {
+  CONSOLE_INVITATION_MESSAGES,
+  CONSOLE_MESSAGES,
+  type TConsoleCreatedOrganisation,
+  type TConsoleCreateOrganisationRequest,
+  type TConsoleOwnerInvitation,
+} from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { createOrganisation } from '../organisations/index.ts';
-import { type InvitationDeps, inviteOwner } from '../team/index.ts';
+import { type InvitationDeps, inviteOwner, resendOwnerInvitation } from '../team/index.ts';
 import { audit, type Operator } from './console.service.ts';
 
 /**
@@ -49,4 +57,30 @@ export async function createOrganisationFromConsole(
     },
   });
   return { id: created.id, name: created.name, owner_email: input.owner_email, invitation_expires_at: expiresAt };
+}
+
+/**
+ * Resends the pending owner invitation of an organisation (docs/product/console.md): a new link
+ * valid 7 more days, e-mailed with the audit entry in one transaction; 409 when none is pending.
+ */
+export async function resendOwnerInvitationFromConsole(
+  deps: InvitationDeps,
+  session: OrganisationSession,
+  op: Operator,
+  input: { npoId: number; reason: string },
+): Promise<TConsoleOwnerInvitation> {
+  return deps.db.transaction(async (tx) => {
+    const { rows } = await tx.execute(sql`SELECT 1 FROM npos WHERE id = ${input.npoId} FOR UPDATE`);
+    if (rows.length === 0) throw new AppError('NOT_FOUND', CONSOLE_MESSAGES.organisationNotFound);
+    const invitation = await resendOwnerInvitation(deps, tx, { npoId: input.npoId, operator: session.user });
+    if (!invitation) throw new AppError('CONFLICT', CONSOLE_INVITATION_MESSAGES.none);
+    await audit(tx, op, {
+      npoId: input.npoId,
+      action: 'owner_invitation_resent',
+      targetType: 'organisation',
+      targetId: input.npoId,
+      data: { reason: input.reason, owner_email: invitation.email },
+    });
+    return { email: invitation.email, expires_at: invitation.expires_at, live: true };
+  });
 }

@@ -51,15 +51,33 @@ export async function rollUpDailyFigures(db: Tx, now = new Date()): Promise<{ fr
       from = rows[0]?.first ?? through;
     }
     if (from > through) return null;
+    await shiftTotals(tx, from, through, -1);
     await tx.execute(sql`DELETE FROM console_daily_figures WHERE day >= ${from}::date AND day <= ${through}::date`);
     await tx.execute(sql`
       INSERT INTO console_daily_figures (npo_id, day, currency, donations, gross_minor, refunds_minor, fees_minor)
       SELECT n.id, (l.created_at AT TIME ZONE 'UTC')::date, l.base_currency, ${LEDGER_SUMS}
       FROM ${ledgerBetween(from, addDays(through, 1))}
       GROUP BY 1, 2, 3`);
+    await shiftTotals(tx, from, through, 1);
     await tx.execute(sql`UPDATE platform_settings SET figures_through = ${through}::date WHERE id = 1`);
     return { from, through };
   });
+}
+
+/**
+ * Adds (sign 1) or takes away (sign -1) the daily rows of [from, through] to each organisation's
+ * totals (decision 073): taken away before the days are rewritten, added after, so the totals stay
+ * the sum of every closed day at the cost of the days rewritten.
+ */
+async function shiftTotals(tx: Tx, from: string, through: string, sign: 1 | -1) {
+  await tx.execute(sql`
+    INSERT INTO console_organisation_totals AS t (npo_id, currency, donations, gross_minor, refunds_minor, fees_minor)
+    SELECT f.npo_id, f.currency, ${sign} * sum(f.donations), ${sign} * sum(f.gross_minor), ${sign} * sum(f.refunds_minor),
+      ${sign} * sum(f.fees_minor)
+    FROM console_daily_figures f WHERE f.day >= ${from}::date AND f.day <= ${through}::date GROUP BY 1, 2
+    ON CONFLICT (npo_id, currency) DO UPDATE SET donations = t.donations + excluded.donations,
+      gross_minor = t.gross_minor + excluded.gross_minor, refunds_minor = t.refunds_minor + excluded.refunds_minor,
+      fees_minor = t.fees_minor + excluded.fees_minor`);
 }
 
 const toMoneyRows = (rows: MoneyRow[]) =>

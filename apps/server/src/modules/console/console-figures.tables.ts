@@ -23,3 +23,23 @@ export const consoleDailyFigures = pgTable(
     index('console_daily_figures_day_idx').on(t.day),
   ],
 );
+
+/**
+ * Each organisation's money over every closed day, per base currency: the sums of its
+ * console_daily_figures rows, kept by the roll-up in the same transaction
+ * (docs/decisions/073-console-organisation-totals.md), so the organisations list reads one row each.
+ */
+export const consoleOrganisationTotals = pgTable(
+  'console_organisation_totals',
+  {
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    currency: varchar({ length: 3 }).notNull(),
+    donations: integer().notNull().default(0),
+    grossMinor: bigint({ mode: 'number' }).notNull().default(0),
+    refundsMinor: bigint({ mode: 'number' }).notNull().default(0),
+    feesMinor: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'console_organisation_totals_pk', columns: [t.npoId, t.currency] })],
+);

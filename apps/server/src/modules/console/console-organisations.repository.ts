@@ -1,6 +1,7 @@
 import type { TConsoleListQuery, TConsoleOrganisation, TOrganisationStatus } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
+import { figuresThrough } from './console-figures.repository.ts';
 
 type Row = {
   id: number;
@@ -37,18 +38,35 @@ const toOrganisation = (r: Row): TConsoleOrganisation => ({
 });
 
 /**
- * The page's organisations first (newest first, by name or status), then their members and money
- * for those rows only: the money is each organisation's donations summed through its own
- * (npo_id, created_at) index, so a page costs the same whatever the platform's size.
+ * Where the roll-up ends: the ledger rows from then on are read live (decision 073). Read in the
+ * statement that reads the totals, so a roll-up committing meanwhile neither drops nor doubles a
+ * day; `seen` (the same, read just before) only gives the planner a value to estimate the rows by:
+ * the roll-up only moves forward, so it is never later than the statement's own.
  */
-const selectOrganisations = (where: SQL, limit: number, offset: number) => sql`
+async function liveFrom(db: Tx): Promise<SQL> {
+  const through = await figuresThrough(db);
+  const seen = through === null ? '-infinity' : new Date(Date.parse(`${through}T00:00:00Z`) + 86_400_000).toISOString();
+  return sql`${seen}::timestamptz AND l.created_at >= coalesce((SELECT (figures_through + 1)::timestamp AT TIME ZONE 'UTC'
+    FROM platform_settings WHERE id = 1), '-infinity'::timestamptz)`;
+}
+
+/**
+ * The page's organisations first (newest first, by name or status), then their members and money
+ * for those rows only: the money processed (gifts and covered fees, as the index's gross) is the
+ * organisation's closed days from console_organisation_totals plus its ledger rows after them,
+ * read through its own (npo_id, created_at) index, so a page costs the same whatever the
+ * organisation's or the platform's size (docs/decisions/073-console-organisation-totals.md).
+ */
+const selectOrganisations = (where: SQL, limit: number, offset: number, from: SQL) => sql`
   WITH page AS (
     SELECT n.* FROM npos n WHERE ${where} ORDER BY n.created_at DESC, n.id DESC LIMIT ${limit} OFFSET ${offset})
   SELECT p.id, p.name, p.slug, p.status, p.status_reason, p.verified_at, p.created_at, p.base_currency,
     p.stripe_account_id, p.paypal_merchant_id, p.platform_fee_bps,
     (SELECT count(*) FROM memberships m WHERE m.npo_id = p.id AND m.suspended_at IS NULL)::int AS members,
-    (SELECT coalesce(sum(d.base_amount_minor), 0) FROM donations d
-      WHERE d.npo_id = p.id AND d.status IN ('succeeded', 'refunded'))::bigint AS processed_minor
+    ((SELECT coalesce(sum(t.gross_minor), 0) FROM console_organisation_totals t WHERE t.npo_id = p.id)
+      + (SELECT coalesce(sum(l.base_amount_minor), 0) FROM ledger_entries l
+         WHERE l.npo_id = p.id AND l.created_at >= ${from} AND l.kind IN ('gift', 'fee_covered')))::bigint
+      AS processed_minor
   FROM page p ORDER BY p.created_at DESC, p.id DESC`;
 
 const filterOf = (query: Pick<TConsoleListQuery, 'q' | 'status'>): SQL => {
@@ -61,7 +79,7 @@ const filterOf = (query: Pick<TConsoleListQuery, 'q' | 'status'>): SQL => {
 export async function listOrganisations(db: Tx, query: TConsoleListQuery) {
   const where = filterOf(query);
   const offset = (query.page - 1) * query.per_page;
-  const { rows } = await db.execute<Row>(selectOrganisations(where, query.per_page, offset));
+  const { rows } = await db.execute<Row>(selectOrganisations(where, query.per_page, offset, await liveFrom(db)));
   const { rows: count } = await db.execute<{ total: number }>(
     sql`SELECT count(*)::int AS total FROM npos n WHERE ${where}`,
   );
@@ -69,22 +87,33 @@ export async function listOrganisations(db: Tx, query: TConsoleListQuery) {
 }
 
 export async function findOrganisation(db: Tx, id: number): Promise<TConsoleOrganisation | null> {
-  const { rows } = await db.execute<Row>(selectOrganisations(sql`n.id = ${id}`, 1, 0));
+  const { rows } = await db.execute<Row>(selectOrganisations(sql`n.id = ${id}`, 1, 0, await liveFrom(db)));
   const row = rows[0];
   return row ? toOrganisation(row) : null;
 }
 
-/** Gifts, refunds and platform fees (base currency, from the ledger), plans and campaigns. */
+/**
+ * Gifts, refunds and platform fees (base currency): the closed days' totals plus the ledger after
+ * them (decision 073); donations are the gifts the ledger records. Plans and campaigns counted live.
+ */
 export async function organisationFigures(db: Tx, id: number) {
+  const from = await liveFrom(db);
   const { rows } = await db.execute<Record<string, number>>(sql`
-    SELECT
-      (SELECT count(*) FROM donations d WHERE d.npo_id = ${id} AND d.status IN ('succeeded', 'refunded'))::int AS donations,
-      coalesce(sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('gift', 'fee_covered')), 0)::bigint AS gross,
-      coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('refund', 'dispute')), 0)::bigint AS refunds,
-      coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind = 'platform_fee'), 0)::bigint AS fees,
+    WITH live AS (
+      SELECT (count(*) FILTER (WHERE l.kind = 'gift'))::int AS donations,
+        coalesce(sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('gift', 'fee_covered')), 0)::bigint AS gross,
+        coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('refund', 'dispute')), 0)::bigint AS refunds,
+        coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind = 'platform_fee'), 0)::bigint AS fees
+      FROM ledger_entries l WHERE l.npo_id = ${id} AND l.created_at >= ${from}),
+    closed AS (
+      SELECT coalesce(sum(t.donations), 0)::int AS donations, coalesce(sum(t.gross_minor), 0)::bigint AS gross,
+        coalesce(sum(t.refunds_minor), 0)::bigint AS refunds, coalesce(sum(t.fees_minor), 0)::bigint AS fees
+      FROM console_organisation_totals t WHERE t.npo_id = ${id})
+    SELECT live.donations + closed.donations AS donations, live.gross + closed.gross AS gross,
+      live.refunds + closed.refunds AS refunds, live.fees + closed.fees AS fees,
       (SELECT count(*) FROM recurring_plans r WHERE r.npo_id = ${id} AND r.status = 'active')::int AS active_plans,
       (SELECT count(*) FROM campaigns c WHERE c.npo_id = ${id})::int AS campaigns
-    FROM ledger_entries l WHERE l.npo_id = ${id}`);
+    FROM live, closed`);
   const r = rows[0] ?? {};
   return {
     donations: Number(r.donations ?? 0),

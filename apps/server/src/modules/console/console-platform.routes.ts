@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { listAnnouncements, sendAnnouncement } from './console-announcements.service.ts';
 import { consoleSales, consoleSalesCsv } from './console-sales.service.ts';
 import { consoleSecurity } from './console-security.repository.ts';
@@ -21,7 +21,7 @@ import { consoleTransactions, consoleTransactionsCsv } from './console-transacti
  * The console's platform-wide reads: transactions and their export
  * (docs/decisions/054-console-transactions-and-roll-up.md); the operator (7789) only.
  */
-export function consolePlatformRoutes(app: FastifyInstance, db: Db, mailer: Mailer | null): void {
+export function consolePlatformRoutes(app: FastifyInstance, db: Db, jobs: Jobs | null): void {
   const r = zodRouter(app, 'Console');
   const only = requireAccess('console');
 
@@ -76,7 +76,7 @@ export function consolePlatformRoutes(app: FastifyInstance, db: Db, mailer: Mail
     async (request, reply) => {
       const session = organisationSessionOf(request, 'console');
       const sent = await sendAnnouncement(
-        { db, mailer },
+        { db, jobs },
         { userId: session.user.id, ip: request.ip ?? null },
         request.body,
       );

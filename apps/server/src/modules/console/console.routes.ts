@@ -22,6 +22,7 @@ import {
   requireSession,
   sessionOf,
 } from '../../platform/http/session-context.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import {
   actOnUser,
@@ -57,7 +58,7 @@ const operatorOf = (request: FastifyRequest) => {
 /** /api/v1/console…: the platform console (docs/decisions/046-platform-console.md). */
 export async function consoleRoutes(
   app: FastifyInstance,
-  deps: { db: Db; mailer?: Mailer; origin?: string },
+  deps: { db: Db; mailer?: Mailer; origin?: string; jobs?: Jobs },
 ): Promise<void> {
   const r = zodRouter(app, 'Console');
   const { db } = deps;
@@ -138,7 +139,7 @@ export async function consoleRoutes(
   );
 
   // admin24: transactions, figures, announcements and security (decision 054).
-  consolePlatformRoutes(app, db, deps.mailer ?? null);
+  consolePlatformRoutes(app, db, deps.jobs ?? null);
   // con24c: creating an organisation and the analytics (decision 063).
   consoleGrowthRoutes(app, { db, mailer: deps.mailer ?? null, origin: deps.origin ?? '' });
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import { resetSecondFactor, setAccountLocked, signOutEverywhere } from '../auth/index.ts';
+import { pendingOwnerInvitation } from '../team/index.ts';
 import {
   consoleAuditOf,
   findOrganisation,
@@ -43,11 +44,12 @@ async function organisationOrThrow(db: Tx, id: number) {
 
 export async function organisationDetail(db: Db, id: number): Promise<TConsoleOrganisationDetail> {
   const organisation = await organisationOrThrow(db, id);
-  const [figures, members, auditTrail, settings] = await Promise.all([
+  const [figures, members, auditTrail, settings, invitation] = await Promise.all([
     organisationFigures(db, id),
     organisationMembers(db, id),
     consoleAuditOf(db, 'organisation', id),
     getPlatformSettings(db),
+    pendingOwnerInvitation(db, id),
   ]);
   return {
     organisation,
@@ -55,6 +57,9 @@ export async function organisationDetail(db: Db, id: number): Promise<TConsoleOr
     figures,
     members,
     audit: auditTrail,
+    owner_invitation: invitation
+      ? { email: invitation.email, expires_at: invitation.expires_at, live: invitation.status === 'invited' }
+      : null,
   };
 }
 

@@ -82,4 +82,6 @@ export const consoleCalls = (orgId: number, userId: number) =>
       },
     ],
     ['GET', `${API}/analytics`],
+    // fin19: resending an owner's invitation.
+    ['POST', `${API}/organizations/${orgId}/resend_invitation`, { reason: 'Testing access' }],
   ] as const;

@@ -2,6 +2,8 @@
 // organisations and the operator's actions, for role 7789 only.
 export { consoleRoutes } from './console.routes.ts';
 export { platformSettings } from './console.tables.ts';
+// fin19: announcement e-mails by job (decision 073).
+export { registerAnnouncementMail } from './console-announcements.jobs.ts';
 // con24b: announcements (the demo seeds one).
 export { sendAnnouncement } from './console-announcements.service.ts';
 export { registerConsoleFigures } from './console-figures.jobs.ts';

@@ -6,12 +6,14 @@ import {
   type TMembershipDetail,
   type TMembershipFigures,
   type TMembershipRow,
+  type TPortalMemberships,
   type ZMembershipListQuery,
 } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { memberCardToken } from './member-card.service.ts';
 
 type ListQuery = z.output<typeof ZMembershipListQuery>;
 export type Actor = { userId: number; npoId: number };
@@ -189,6 +191,33 @@ export async function donorMemberships(db: Db, npoId: number, donorId: number) {
     JOIN membership_tiers t ON t.id = m.tier_id
     WHERE m.npo_id = ${npoId} AND m.donor_id = ${donorId} AND m.status <> 'pending' ORDER BY m.id DESC`);
   return { memberships: rows.map((r) => ({ ...r, id: Number(r.id), period_end: iso(r.period_end) })) };
+}
+
+/**
+ * The portal donor's memberships with their card (docs/decisions/064-member-cards.md): those joined
+ * as this donor, and those naming the donor's e-mail address as a member (a household's second member).
+ */
+export async function portalMemberships(
+  db: Db,
+  secret: string,
+  subject: { npoId: number; donorId: number | null },
+): Promise<TPortalMemberships> {
+  if (subject.donorId === null) return { memberships: [] };
+  const { rows } = await db.execute<{ id: number; tier: string; status: 'active'; period_end: Date | null }>(sql`
+    SELECT m.id, t.name AS tier, m.status, m.period_end FROM supporter_memberships m
+    JOIN membership_tiers t ON t.id = m.tier_id
+    WHERE m.npo_id = ${subject.npoId} AND m.status <> 'pending' AND (m.donor_id = ${subject.donorId} OR EXISTS (
+      SELECT 1 FROM membership_members p JOIN donors d ON d.id = ${subject.donorId} AND d.npo_id = m.npo_id
+      WHERE p.membership_id = m.id AND lower(p.email) = lower(d.email)))
+    ORDER BY m.id DESC LIMIT 50`);
+  return {
+    memberships: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      period_end: iso(r.period_end),
+      card_path: `/member-card/${memberCardToken(secret, Number(r.id))}`,
+    })),
+  };
 }
 
 export async function graceDaysOf(db: Db, npoId: number): Promise<number> {

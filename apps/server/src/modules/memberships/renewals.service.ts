@@ -11,6 +11,7 @@ import { formatFor } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { signClaims, verifyClaims } from '../../platform/security/signed-link.ts';
+import { memberCardLink } from './member-card.service.ts';
 
 export type RenewalMailDeps = { db: Db; mailer: Mailer; origin: string; secret: string };
 
@@ -94,6 +95,9 @@ function reminderMail(deps: RenewalMailDeps, due: Due) {
       `Renew it in one click for ${format.money(due.price_minor, due.currency)}: ${link}`,
       '',
       `After the expiry your membership stays valid for a grace period of ${due.grace_days} days; the link works until then.`,
+      '',
+      // The card link shows the membership as it is when opened (decision 064), so it stays true after renewal.
+      `Your member card: ${memberCardLink(deps, due.id)}`,
       '',
       due.npo_name,
     ].join('\n'),

@@ -51,6 +51,12 @@ describe('manual renewals: reminders and the one-click link', () => {
     ]);
     expect(mails[0]?.text).toContain('expires in 30 days');
     expect(mails[0]?.text).toMatch(/https:\/\/kindling\.example\/subscriptions\/friends-of-riverside\?renew=mr1\./);
+    // The member's card travels with the reminder: its link opens this membership's card.
+    const card = /https:\/\/kindling\.example\/member-card\/([A-Za-z0-9._-]+)/.exec(mails[0]?.text ?? '')?.[1];
+    const opened = await new TestClient(ctx.app).get(`/api/v1/member_cards/${card}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ tier: 'Individual', state: 'valid' });
+    expect(opened.json().members).toContain('Rene Wal');
 
     // A later sweep in the same window sends nothing more.
     await sendRenewalReminders(deps(), new Date(now.getTime() + DAY));

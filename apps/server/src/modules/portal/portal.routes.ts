@@ -7,6 +7,7 @@ import {
   ZPortalCardSetupResponse,
   ZPortalGiftResponse,
   ZPortalGiftsResponse,
+  ZPortalMemberships,
   ZPortalOverview,
   ZPortalPlanResponse,
   ZPortalPlansResponse,
@@ -21,6 +22,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { PUBLIC_ROUTE, type RouteAccess } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { verifyPortalToken } from '../../platform/security/portal-link.ts';
+import { portalMemberships } from '../memberships/index.ts';
 import {
   changePortalPlan,
   currentDonorId,
@@ -82,6 +84,10 @@ function donorRoutes(app: FastifyInstance, deps: PortalDeps, base: string, subje
     `${base}/statement`,
     { config: pdf("The year's giving statement as a PDF file."), schema: { querystring: ZPortalStatementQuery } },
     async (request, reply) => sendPdf(reply, await portalStatement(deps, await subjectOf(request), request.query.year)),
+  );
+  // The member sees their memberships and opens their card (docs/product/memberships.md#member-card).
+  r.get(`${base}/memberships`, { config, schema: { response: { 200: ZPortalMemberships } } }, async (request) =>
+    portalMemberships(deps.db, deps.config.sessionSecret, await subjectOf(request)),
   );
   r.get(`${base}/plans`, { config, schema: { response: { 200: ZPortalPlansResponse } } }, async (request) => ({
     plans: await portalPlans(deps, await subjectOf(request)),

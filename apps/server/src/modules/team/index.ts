@@ -2,6 +2,11 @@
 // other pages summarise it (the administration overview, the launchpad).
 
 // con24c: the console invites a new organisation's owner.
-export { type InvitationDeps, inviteOwner } from './invitations.service.ts';
+export {
+  type InvitationDeps,
+  inviteOwner,
+  pendingOwnerInvitation,
+  resendOwnerInvitation,
+} from './invitations.service.ts';
 export { teamRoutes } from './team.routes.ts';
 export { listTeam } from './team.service.ts';

@@ -290,3 +290,33 @@ export async function inviteOwner(
   });
   return toTeamInvitation(row);
 }
+
+/** The organisation's newest pending admin invitation (the owner the console invited), expired or not. */
+export async function pendingOwnerInvitation(db: Tx, npoId: number): Promise<TTeamInvitation | null> {
+  const open = (await repo.listOpenInvitations(db, npoId)).filter((row) => row.roleCode === 5150);
+  const row = open.at(-1);
+  return row ? toTeamInvitation(row) : null;
+}
+
+// fin19: the console resends the owner's invitation (docs/product/console.md): a new link valid 7
+// more days, the previous one stops working; null when no owner invitation is pending.
+export async function resendOwnerInvitation(
+  deps: InvitationDeps,
+  tx: Tx,
+  input: { npoId: number; operator: { firstName: string; lastName: string; email: string } },
+): Promise<TTeamInvitation | null> {
+  const open = (await repo.listOpenInvitations(tx, input.npoId)).filter((row) => row.roleCode === 5150);
+  const row = open.at(-1);
+  if (!row) return null;
+  const link = newLink();
+  await repo.renewInvitation(tx, row.id, link.digest, link.expiresAt);
+  const organisation = await repo.organisationName(tx, input.npoId);
+  await mailInvitation(deps, tx, {
+    organisation,
+    inviter: inviterOf(input.operator),
+    email: row.email,
+    roleCode: row.roleCode,
+    token: link.token,
+  });
+  return toTeamInvitation({ ...row, expiresAt: link.expiresAt });
+}

@@ -2,6 +2,7 @@ import type {
   TConsoleAnalytics,
   TConsoleCreatedOrganisation,
   TConsoleCreateOrganisationRequest,
+  TConsoleOwnerInvitation,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
@@ -16,3 +17,7 @@ export const consoleAnalyticsQuery = () =>
 
 export const createConsoleOrganisation = (body: TConsoleCreateOrganisationRequest) =>
   api<TConsoleCreatedOrganisation>('POST', '/console/organizations', { body });
+
+// fin19: a new link for the owner who has not joined yet.
+export const resendOwnerInvitation = (npoId: number, reason: string) =>
+  api<TConsoleOwnerInvitation>('POST', `/console/organizations/${npoId}/resend_invitation`, { body: { reason } });

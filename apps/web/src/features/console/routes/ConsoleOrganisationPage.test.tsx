@@ -108,4 +108,34 @@ describe('ConsoleOrganisationPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByText('Give a reason (it is recorded in the audit log)')).toBeInTheDocument();
   });
+
+  it('resends the pending owner invitation with a reason and says where it went', async () => {
+    let detail: TConsoleOrganisationDetail = {
+      ...DETAIL,
+      members: [],
+      owner_invitation: { email: 'owner@harbour.example', expires_at: '2026-11-20T10:00:00Z', live: false },
+    };
+    const fetch = stubFetch({
+      'GET /console/organizations/3': () => ({ body: detail }),
+      'POST /console/organizations/3/resend_invitation': () => {
+        detail = {
+          ...detail,
+          owner_invitation: { email: 'owner@harbour.example', expires_at: '2026-12-03T10:00:00Z', live: true },
+        };
+        return { body: detail.owner_invitation };
+      },
+    });
+    render();
+    expect(await screen.findByText('The owner has not joined yet')).toBeInTheDocument();
+    expect(screen.getByText(/Invitation to owner@harbour\.example: the link expired/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend invitation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend the invitation to Harbour Hope’s owner' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Owner lost the e-mail');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resend invitation' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('A new invitation was sent to owner@harbour.example.');
+    expect(fetch.callsTo('POST', '/console/organizations/3/resend_invitation')[0]?.body).toEqual({
+      reason: 'Owner lost the e-mail',
+    });
+    expect(await screen.findByText(/the link expires/)).toBeInTheDocument();
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { consoleApi, consoleKeys, consoleQueries, type OrganisationAction } from '../api/console.queries.ts';
+import { OwnerInvitation } from '../components/OwnerInvitation.tsx';
 import { ReasonDialog } from '../components/ReasonDialog.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 
@@ -153,6 +154,9 @@ export function ConsoleOrganisationPage() {
           </Text>
         </Card>
       </SimpleGrid>
+      {detail.data.owner_invitation ? (
+        <OwnerInvitation npoId={id} name={o.name} invitation={detail.data.owner_invitation} />
+      ) : null}
       <Title order={2} size="h4">
         Members
       </Title>

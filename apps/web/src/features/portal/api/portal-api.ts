@@ -6,6 +6,7 @@ import type {
   TPortalCardSetupResponse,
   TPortalGiftResponse,
   TPortalGiftsResponse,
+  TPortalMemberships,
   TPortalOverview,
   TPortalPlanResponse,
   TPortalPlansResponse,
@@ -54,6 +55,7 @@ export const portalApi = (source: PortalSource) => ({
   gifts: () => api<TPortalGiftsResponse>('GET', `${source.base}/donations`),
   gift: (id: number) => api<TPortalGiftResponse>('GET', `${source.base}/donations/${id}`),
   plans: () => api<TPortalPlansResponse>('GET', `${source.base}/plans`),
+  memberships: () => api<TPortalMemberships>('GET', `${source.base}/memberships`),
   plan: (id: number) => api<TPortalPlanResponse>('GET', `${source.base}/plans/${id}`),
   update: (id: number, body: TPortalPlanUpdate) =>
     api<TPortalPlanResponse>('PATCH', `${source.base}/plans/${id}`, { body }),

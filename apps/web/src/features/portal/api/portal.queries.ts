@@ -8,6 +8,7 @@ const keys = {
   gifts: (s: PortalSource) => ['portal', s.base, 'gifts'] as const,
   gift: (s: PortalSource, id: number) => ['portal', s.base, 'gift', id] as const,
   plans: (s: PortalSource) => ['portal', s.base, 'plans'] as const,
+  memberships: (s: PortalSource) => ['portal', s.base, 'memberships'] as const,
   plan: (s: PortalSource, id: number) => ['portal', s.base, 'plan', id] as const,
 };
 
@@ -22,6 +23,12 @@ export const useGift = (source: PortalSource, id: number) =>
 
 export const usePlans = (source: PortalSource, enabled = true) =>
   useQuery({ queryKey: keys.plans(source), queryFn: async () => (await portalApi(source).plans()).plans, enabled });
+
+export const useMemberships = (source: PortalSource) =>
+  useQuery({
+    queryKey: keys.memberships(source),
+    queryFn: async () => (await portalApi(source).memberships()).memberships,
+  });
 
 export const usePlan = (source: PortalSource, id: number) =>
   useQuery({ queryKey: keys.plan(source, id), queryFn: async () => (await portalApi(source).plan(id)).plan });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { usePlan } from '../api/portal.queries.ts';
 import type { PortalSource } from '../api/portal-api.ts';
 import { GiftList } from './GiftList.tsx';
+import { MembershipList } from './MembershipList.tsx';
 import { PlanEditor } from './PlanEditor.tsx';
 import { PlanList } from './PlanList.tsx';
 import { errorText } from './PortalBits.tsx';
@@ -65,10 +66,11 @@ export function PlanEditorById({
   );
 }
 
-/** Everything the portal shows at once: plans, gifts with receipts, the statement. */
+/** Everything the portal shows at once: memberships with their card, plans, gifts with receipts, the statement. */
 export function PortalSections({ source, overview }: { source: PortalSource; overview: TPortalOverview }) {
   return (
     <Stack gap="xl">
+      <MembershipList source={source} />
       <Section title="Recurring donations">
         <PlanList source={source} />
       </Section>

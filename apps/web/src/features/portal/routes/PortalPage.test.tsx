@@ -20,11 +20,31 @@ describe('PortalPage (e-mail link)', () => {
       'GET /portal/overview': { body: overview() },
       'GET /portal/plans': { body: { plans: [plan()] } },
       'GET /portal/donations': { body: { gifts: [gift()] } },
+      'GET /portal/memberships': {
+        body: {
+          memberships: [
+            {
+              id: 4,
+              tier: 'Household',
+              status: 'active',
+              period_end: '2027-01-31T12:00:00.000Z',
+              card_path: '/member-card/mc1.4.9.sig',
+            },
+          ],
+        },
+      },
     });
     const { router } = render('/portal/p1.1.7.999.sig');
     expect(await screen.findByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument();
     expect(api.callsTo('POST', '/portal/session')[0]?.body).toEqual({ token: 'p1.1.7.999.sig' });
     expect(router.state.location.pathname).toBe('/portal');
+    // The member opens their card from the portal (docs/product/memberships.md#member-card).
+    const memberships = await screen.findByRole('list', { name: 'Your memberships' });
+    expect(within(memberships).getByText('Valid until Jan 31, 2027')).toBeInTheDocument();
+    expect(within(memberships).getByRole('link', { name: 'Open the Household member card' })).toHaveAttribute(
+      'href',
+      '/member-card/mc1.4.9.sig',
+    );
     const plans = await screen.findByRole('list', { name: 'Recurring donations' });
     expect(within(plans).getByText('$10.00 monthly')).toBeInTheDocument();
     expect(within(plans).getByText(/Card ending 4242/)).toBeInTheDocument();
