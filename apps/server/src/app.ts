@@ -82,6 +82,8 @@ import { PORTAL_COOKIE, portalRoutes } from './modules/portal/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
+// rep23: the reports centre.
+import { reportRoutes } from './modules/reports/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
@@ -90,7 +92,7 @@ import { registerTaskReminders, taskRoutes } from './modules/tasks/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 import type { Config } from './platform/config/config.ts';
-import type { Db } from './platform/db/client.ts';
+import { createReadDb, type Db } from './platform/db/client.ts';
 import { databaseFileStore } from './platform/files/file-store.ts';
 import { uploadsRoute } from './platform/files/uploads.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
@@ -118,6 +120,19 @@ export type AppDeps = {
   // Custom JS: tests serve their own stand-in build of the web app (default apps/web/dist).
   webDistDir?: string;
 };
+
+/**
+ * rep23: the pool reports and exports read from: a read-only pool on READ_DATABASE_URL (a replica,
+ * decision 077) when it is set, the primary otherwise; closed with the app.
+ */
+function readPoolOf(app: FastifyInstance, deps: AppDeps): Db {
+  if (!deps.config.READ_DATABASE_URL) return deps.db;
+  const readDb = createReadDb(deps.config.READ_DATABASE_URL);
+  app.addHook('onClose', async () => {
+    await readDb.$client.end();
+  });
+  return readDb;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -166,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const files = databaseFileStore(deps.db);
+  const readDb = readPoolOf(app, deps);
   const auth = createAuthDeps({
     config: deps.config,
     db: deps.db,
@@ -194,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(emailTemplateRoutes, { db: deps.db });
       await api.register(campaignRoutes, { db: deps.db, config: deps.config, files, rates: currencyFactors });
       await api.register(donationListRoutes, { db: deps.db });
+      // rep23: the reports centre, through the reports' pool.
+      await api.register(reportRoutes, { db: deps.db, readDb });
       // CRM contacts: a donor merge folds the duplicate's contact record into the kept one.
       await api.register(donorRoutes, {
         db: deps.db,

@@ -82,6 +82,8 @@ export * from './profile.ts';
 export * from './provider-limits.ts';
 export * from './question-answers.ts';
 export * from './recurring-plans.ts';
+// rep23: the reports centre.
+export * from './reports.ts';
 export * from './roles.ts';
 // wallet15: the sandbox's bank debits, and Apple Pay / Google Pay domains.
 export * from './sandbox-debit-rules.ts';

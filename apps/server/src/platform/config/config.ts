@@ -8,6 +8,8 @@ const ZConfig = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** A read replica for reports and exports (decision 077); unset: they read the primary. */
+  READ_DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   TOTP_ENCRYPTION_KEY: z
     .string()

@@ -69,6 +69,10 @@ const HomePage = lazy(() => import('../../features/home/HomePage.tsx').then((m) 
 const AnalysisPage = lazy(() =>
   import('../../features/analysis/routes/AnalysisPage.tsx').then((m) => ({ default: m.AnalysisPage })),
 );
+// rep23: the reports centre.
+const ReportsPage = lazy(() =>
+  import('../../features/reports/routes/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
+);
 const DonorsPage = lazy(() =>
   import('../../features/donors/routes/DonorsPage.tsx').then((m) => ({ default: m.DonorsPage })),
 );
@@ -241,6 +245,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/admin': <AdminOverviewPage />,
   '/admin/dashboard': <AdminOverviewPage />,
   '/dashboard/analysis': <AnalysisPage />,
+  // rep23: the reports centre.
+  '/dashboard/reports': <ReportsPage />,
   '/admin/account': <AccountPage />,
   '/admin/processors': <ProcessorsPage />,
   '/admin/team': <TeamPage />,

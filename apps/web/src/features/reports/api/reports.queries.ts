@@ -1,0 +1,57 @@
+import type { TDonationFilterOptions, TIncomeReport, TReportFormat, TSegmentList } from '@kindling/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+
+/** The income report's filters as query-string values (docs/product/reports.md#filters). */
+export type IncomeFilters = {
+  from?: string;
+  to?: string;
+  group_by: string;
+  campaign_id: string[];
+  designation: string[];
+  payment_method: string[];
+  currency: string[];
+  segment_id?: string;
+};
+
+/** Only the filters set, lists comma-separated, as the server reads them. */
+export function incomeQuery(f: IncomeFilters): Record<string, string> {
+  const q: Record<string, string> = { group_by: f.group_by };
+  if (f.from) q.from = f.from;
+  if (f.to) q.to = f.to;
+  for (const key of ['campaign_id', 'designation', 'payment_method', 'currency'] as const) {
+    if (f[key].length) q[key] = f[key].join(',');
+  }
+  if (f.segment_id) q.segment_id = f.segment_id;
+  return q;
+}
+
+/** The download's address: the browser saves it with the session cookie (a plain link). */
+export const downloadHref = (f: IncomeFilters, format: TReportFormat) =>
+  `/api/v1/npo_admin/reports/income/download?${new URLSearchParams({ ...incomeQuery(f), format })}`;
+
+export const reportQueries = {
+  income: (npoId: number | null, f: IncomeFilters) =>
+    queryOptions({
+      queryKey: ['reports', 'income', npoId, incomeQuery(f)],
+      queryFn: ({ signal }) =>
+        api<TIncomeReport>('GET', '/npo_admin/reports/income', { query: incomeQuery(f), signal }),
+      enabled: npoId !== null,
+      placeholderData: keepPreviousData,
+    }),
+  // The same choices as the donations list's filter bar, so a report and the list mean the same.
+  options: (npoId: number | null) =>
+    queryOptions({
+      queryKey: ['reports', 'options', npoId],
+      queryFn: ({ signal }) => api<TDonationFilterOptions>('GET', '/npo_admin/donations/filter_options', { signal }),
+      enabled: npoId !== null,
+      staleTime: 60_000,
+    }),
+  segments: (npoId: number | null) =>
+    queryOptions({
+      queryKey: ['reports', 'segments', npoId],
+      queryFn: ({ signal }) => api<TSegmentList>('GET', '/npo_admin/segments', { signal }),
+      enabled: npoId !== null,
+      staleTime: 60_000,
+    }),
+};

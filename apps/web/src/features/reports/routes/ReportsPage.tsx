@@ -1,0 +1,158 @@
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import { currencyExponent, type TIncomeReport, type TReportFormat } from '@kindling/contracts';
+import { BarChart } from '@mantine/charts';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../session';
+import { useFormat } from '../../../shared/format.ts';
+import { PageFrame } from '../../../shared/PageFrame.tsx';
+import { pageEntry } from '../../../shared/page-catalog.ts';
+import type { PageEntry } from '../../../shared/page-entry.ts';
+import { bucketLabel, ChartCard, cardState, majorFormatter, methodName, toMajor } from '../../analysis/index.ts';
+import { downloadHref, type IncomeFilters, reportQueries } from '../api/reports.queries.ts';
+import { IncomeFiltersBar } from '../components/IncomeFiltersBar.tsx';
+import { IncomeTable } from '../components/IncomeTable.tsx';
+import { isReportPeriod, type ReportPeriod, reportRange } from '../components/report-period.ts';
+
+const ENTRY: PageEntry = pageEntry('/dashboard/reports') ?? {
+  section: 'Finance',
+  title: 'Reports',
+  description: 'Income reports you can filter by period and download.',
+  emptyTitle: 'No reports yet',
+};
+
+const FORMATS: { format: TReportFormat; label: string }[] = [
+  { format: 'csv', label: 'CSV' },
+  { format: 'xlsx', label: 'Excel (XLSX)' },
+  { format: 'pdf', label: 'PDF' },
+];
+
+/** The report's filters live in the address, so a report can be shared and reloaded. */
+function useIncomeFilters() {
+  const [params, setParams] = useSearchParams();
+  const format = useFormat();
+  const named = params.get('period');
+  const period: ReportPeriod = isReportPeriod(named) ? named : 'this-year';
+  const range =
+    period === 'custom'
+      ? { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined }
+      : reportRange(period, format.today());
+  const list = (key: string) => (params.get(key) ?? '').split(',').filter(Boolean);
+  const filters: IncomeFilters = {
+    ...range,
+    group_by: params.get('group_by') ?? 'month',
+    campaign_id: list('campaign_id'),
+    designation: list('designation'),
+    payment_method: list('payment_method'),
+    currency: list('currency'),
+    segment_id: params.get('segment_id') ?? undefined,
+  };
+  const update = (patch: Record<string, string | string[] | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(patch)) {
+      const text = Array.isArray(value) ? value.join(',') : value;
+      if (text) next.set(key, text);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  return {
+    period,
+    filters,
+    setPeriod: (p: ReportPeriod) =>
+      update({
+        period: p,
+        from: p === 'custom' ? filters.from : undefined,
+        to: p === 'custom' ? filters.to : undefined,
+      }),
+    setRange: (from: string, to: string) => update({ period: 'custom', from, to }),
+    setFilters: (patch: Partial<IncomeFilters>) => update(patch),
+  };
+}
+
+/** /dashboard/reports: the income report (docs/product/reports.md#income) with its chart, table and downloads. */
+export function ReportsPage() {
+  const session = useSession();
+  const npoId = session.selectedNpo?.id ?? null;
+  const org = useFormat();
+  const { period, filters, setPeriod, setRange, setFilters } = useIncomeFilters();
+  const income = useQuery(reportQueries.income(npoId, filters));
+  const options = useQuery(reportQueries.options(npoId));
+  const segments = useQuery(reportQueries.segments(npoId));
+  const report = income.data;
+  const currency = report?.currency ?? 'USD';
+  const exponent = currencyExponent(currency);
+  const labelOf = (row: TIncomeReport['rows'][number]) => {
+    if (report?.group_by === 'month' || report?.group_by === 'day')
+      return bucketLabel(row.key, report.group_by, org.locale);
+    if (report?.group_by === 'method') return methodName(row.key);
+    return row.label;
+  };
+  const span = filters.from || filters.to ? `${filters.from ?? '…'} – ${filters.to ?? '…'}` : 'All time';
+  return (
+    <PageFrame entry={ENTRY}>
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+        <IncomeFiltersBar
+          period={period}
+          filters={filters}
+          options={options.data}
+          segments={segments.data?.segments ?? []}
+          onPeriod={setPeriod}
+          onRange={setRange}
+          onChange={setFilters}
+        />
+      </Paper>
+      <Stack gap="md" aria-busy={income.isPlaceholderData}>
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <div>
+            <Title order={2} size="h3">
+              Income
+            </Title>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {span}
+              {report ? ` · ${report.totals.gifts} gifts · ${org.money(report.totals.net, currency)} net` : ''}
+            </Text>
+          </div>
+          <Group gap="xs" wrap="wrap">
+            {FORMATS.map(({ format, label }) => (
+              <Button
+                key={format}
+                component="a"
+                href={downloadHref(filters, format)}
+                download
+                variant="default"
+                size="sm"
+                leftSection={<Download size={16} aria-hidden />}
+              >
+                {label}
+              </Button>
+            ))}
+          </Group>
+        </Group>
+        <ChartCard
+          title="Net income"
+          id="income-chart"
+          description={`Gifts net of refunds and disputes, in ${currency} at each gift's stored rate.`}
+          state={cardState(income, (report?.rows.length ?? 0) === 0)}
+          emptyText="No gifts match these filters."
+          onRetry={() => void income.refetch()}
+          rows={(report?.rows ?? []).map((r) => ({ label: labelOf(r), value: org.money(r.net, currency) }))}
+          details={report && <IncomeTable report={report} labelOf={labelOf} />}
+        >
+          <BarChart
+            accessibilityLayer={false}
+            h={240}
+            data={(report?.rows ?? []).map((r) => ({ line: labelOf(r), Net: toMajor(r.net, exponent) }))}
+            dataKey="line"
+            series={[{ name: 'Net', color: 'teal.6' }]}
+            valueFormatter={majorFormatter(currency, exponent, org.locale)}
+            yAxisProps={{ width: 80 }}
+          />
+        </ChartCard>
+      </Stack>
+    </PageFrame>
+  );
+}

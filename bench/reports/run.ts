@@ -1,0 +1,123 @@
+// Reports centre benchmark (docs/decisions/077-reports-centre.md): with 1,000,000 donations and
+// 200,000 donors in one organisation (the dashboard benchmark's generator, gifts over three years),
+// the latency of the income report on the real server, one request at a time: each grouping for the
+// last year (target p95 < 500 ms) and for all time (target p95 < 2 s), then the XLSX and PDF of a
+// year's income by month (target < 5 s each).
+// Not part of npm test. Run: npx tsx bench/reports/run.ts [--donations 1000000] [--donors 200000]
+//   [--samples 10] [--keep-data DIR]
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
+import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
+import { benchOrganisationId, generateDashboardData, hasDashboardData } from '../dashboard/generate.ts';
+import { type Instance, startBenchDatabase, startInstance, stopInstance } from '../support/processes.ts';
+import { signInStaff } from '../support/staff-session.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    donations: { type: 'string', default: '1000000' },
+    donors: { type: 'string', default: '200000' },
+    samples: { type: 'string', default: '10' },
+    'keep-data': { type: 'string' },
+  },
+});
+const SAMPLES = Number(args.samples);
+const YEAR_MS = 500;
+const ALL_TIME_MS = 2000;
+const FILE_MS = 5000;
+const INCOME = '/npo_admin/reports/income';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+
+type Get = (path: string) => Promise<Response>;
+
+async function timed(get: Get, path: string, samples: number) {
+  const first = await get(path);
+  const body = Buffer.from(await first.arrayBuffer());
+  if (first.status !== 200) return { status: first.status, note: body.toString('utf8').slice(0, 120) };
+  await (await get(path)).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await (await get(path)).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { status: 200, p50: percentile(times, 0.5), p95: percentile(times, 0.95), bytes: body.length };
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function measureAll(get: Get) {
+  const year = `from=${day(-364)}&to=${day(0)}`;
+  const rows: Array<[string, string, number]> = [];
+  for (const group of ['month', 'day', 'quarter', 'fiscal_year', 'campaign', 'designation', 'method', 'currency']) {
+    rows.push([`income by ${group}, last year`, `${INCOME}?${year}&group_by=${group}`, YEAR_MS]);
+  }
+  rows.push(['income by month, last year, card + USD', `${INCOME}?${year}&payment_method=card&currency=USD`, YEAR_MS]);
+  for (const group of ['month', 'campaign', 'currency']) {
+    rows.push([`income by ${group}, all time`, `${INCOME}?group_by=${group}`, ALL_TIME_MS]);
+  }
+  console.log(`\nLatency, one request at a time, ${SAMPLES} samples after 2 warm-ups:`);
+  for (const [name, path, target] of rows) {
+    const r = await timed(get, path, SAMPLES);
+    if (r.status !== 200) console.log(`  ${name.padEnd(44)} HTTP ${r.status} ${r.note}`);
+    else {
+      const verdict = (r.p95 ?? 0) < target ? 'ok' : 'MISSES TARGET';
+      console.log(
+        `  ${name.padEnd(44)} p50 ${r.p50?.toFixed(0).padStart(6)} ms  p95 ${r.p95?.toFixed(0).padStart(6)} ms  (target ${target} ms) ${verdict}`,
+      );
+    }
+  }
+  console.log('\nDownloads of a year by month:');
+  for (const format of ['xlsx', 'pdf', 'csv']) {
+    const r = await timed(get, `${INCOME}/download?${year}&group_by=month&format=${format}`, 3);
+    const verdict = (r.p95 ?? 0) < FILE_MS ? 'ok' : 'MISSES TARGET';
+    console.log(
+      `  ${format.padEnd(5)} HTTP ${r.status} ${r.bytes ?? 0} bytes  slowest of 3 ${r.p95?.toFixed(0)} ms (target ${FILE_MS} ms) ${verdict}`,
+    );
+  }
+}
+
+async function main() {
+  const database = await startBenchDatabase('kindling_bench_reports', { keepIn: args['keep-data'] });
+  let instance: Instance | null = null;
+  try {
+    if (await hasDashboardData(database.db)) {
+      console.log(`Measuring the data kept in ${args['keep-data']}`);
+      await database.db.execute(sql`VACUUM ANALYZE`);
+    } else {
+      await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
+      await generateDashboardData(database.db, await benchOrganisationId(database.db), {
+        donations: Number(args.donations),
+        donors: Number(args.donors),
+      });
+      await database.db.execute(sql`VACUUM ANALYZE`);
+    }
+    instance = await startInstance({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, JOB_WORKERS: 'off' });
+    const get = await signInStaff(instance.url, 'staff@kindling.test');
+    console.log(
+      `Load average before measuring: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} (${os.cpus().length} CPUs)`,
+    );
+    await measureAll(get);
+    console.log(
+      `Load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}`,
+    );
+  } finally {
+    if (instance) await stopInstance(instance);
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/accounts.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+
+const SHOTS = '/tmp/shots';
+
+describe('the reports centre', () => {
+  const { newPage } = useBrowser();
+
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`finance opens last year's income and downloads it as XLSX and PDF (${viewport.width} px)`, async () => {
+      const { page } = await newPage(viewport);
+      await fs.mkdir(SHOTS, { recursive: true });
+      await signIn(page, 'finance@kindling.test');
+      await page.waitForURL('**/dashboard/home');
+      await page.goto('/dashboard/reports');
+      await page.getByRole('table', { name: 'Income' }).waitFor({ timeout: 30_000 });
+
+      await page.getByRole('combobox', { name: 'Period' }).click();
+      await page.getByRole('option', { name: 'Last year' }).click();
+      await page.waitForURL(/period=last-year/);
+      const lastYear = new Date().getFullYear() - 1;
+      await page.getByText(`${lastYear}-01-01 – ${lastYear}-12-31`, { exact: false }).waitFor();
+      const table = page.getByRole('table', { name: 'Income' });
+      // The demo organisation gave last year: months and a total line.
+      await expect.poll(() => table.getByRole('row').count(), { timeout: 30_000 }).toBeGreaterThan(3);
+      const total = table.getByRole('row', { name: /^Total/ });
+      expect(await total.innerText()).toMatch(/\$\d/);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/reports-income-${viewport.width}.png`, fullPage: true });
+
+      const xlsxDownload = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Excel (XLSX)' }).click();
+      const xlsx = await xlsxDownload;
+      expect(xlsx.suggestedFilename()).toMatch(/^income-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const book = await fs.readFile((await xlsx.path()) ?? '');
+      expect(book.subarray(0, 2).toString('latin1')).toBe('PK');
+
+      const pdfDownload = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'PDF' }).click();
+      const pdf = await pdfDownload;
+      expect(pdf.suggestedFilename()).toMatch(/^income-\d{4}-\d{2}-\d{2}\.pdf$/);
+      const document = await fs.readFile((await pdf.path()) ?? '');
+      expect(document.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }, 180_000);
+  }
+});
