@@ -49,7 +49,15 @@ export default async function setup(project: TestProject) {
   const logFile = await fs.open(path.join(dataDir, 'server.log'), 'w');
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // wh21: webhook deliveries are relayed every second (off by default under NODE_ENV=test).
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEBHOOK_RELAY_SECONDS: '1',
+    },
     stdio: ['ignore', logFile.fd, logFile.fd],
   });
   try {

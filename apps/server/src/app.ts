@@ -47,7 +47,13 @@ import {
   registerPeerMilestones,
 } from './modules/fundraisers/index.ts';
 import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
-import { apiKeyRoutes, registerApiKeys } from './modules/integrations/index.ts';
+import {
+  apiKeyRoutes,
+  demoReceiverRoutes,
+  registerApiKeys,
+  registerWebhooks,
+  webhookRoutes,
+} from './modules/integrations/index.ts';
 // mem19: memberships.
 import {
   extendByPlanCharge,
@@ -301,6 +307,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // crm20: the contacts import's job.
   const startContactImport = registerContactImports(jobs, { db: deps.db });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
+  // wh21: outbound webhooks, relayed from the platform's outbox (decision 074).
+  const webhookDeps = { db: deps.db, key: deps.config.totpKey, production: deps.config.isProduction };
+  const webhooks = registerWebhooks(jobs, {
+    ...webhookDeps,
+    mailer: deps.mailer,
+    origin,
+    relaySeconds: deps.config.WEBHOOK_RELAY_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 5),
+    retryDelaySeconds: deps.config.WEBHOOK_RETRY_DELAY_SECONDS,
+    log: (err) => app.log.error({ err }, 'the webhook relay could not be enqueued'),
+  });
   // tix18: the e-tickets e-mail of a paid ticket order.
   const ticketMail = registerTicketMail(jobs, donorMail);
   // cf17b: a published crowdfunding update's backer e-mails.
@@ -408,9 +424,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   paymentRemindersClock.start();
   // cf17c: the crowdfunding settlement clock.
   settlementClock.start();
+  // wh21: the webhook relay's clock.
+  webhooks.start();
   app.addHook('onClose', async () => {
     // cf17c: the crowdfunding settlement clock.
     settlementClock.stop();
+    webhooks.stop();
     paymentRemindersClock.stop();
     membershipsClock.stop();
     consoleFiguresClock.stop();
@@ -479,6 +498,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     origin: publicOrigin(deps.config),
   });
+
+  // wh21: webhook endpoints and their delivery log (decision 074); the demo receiver outside production.
+  await app.register(webhookRoutes, { prefix: '/api/v1', ...webhookDeps, engine: webhooks });
+  if (!deps.config.isProduction) await app.register(demoReceiverRoutes, { db: deps.db, key: deps.config.totpKey });
 
   // Live notifications: /cable on this server, fed by PostgreSQL NOTIFY from any instance.
   const cable = registerCable(app, {

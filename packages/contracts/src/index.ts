@@ -94,3 +94,4 @@ export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 export * from './wallet-domains.ts';
+export * from './webhooks.ts';

@@ -36,6 +36,7 @@ import { seedSecurity } from './security-seed.ts';
 import { seedSegments } from './segments-seed.ts';
 import { seedTeam } from './team-seed.ts';
 import { seedWallets } from './wallet-seed.ts';
+import { seedWebhooks } from './webhooks-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -249,5 +250,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedPaymentRequests(db, npoIds);
   // api21: one API key (decision 069).
   await seedIntegrations(db, npoIds, admin?.id ?? null);
+  // wh21: one webhook endpoint on the demo receiver, with a few deliveries (decision 074).
+  await seedWebhooks(db, npoIds, totpKey);
   return { created };
 }

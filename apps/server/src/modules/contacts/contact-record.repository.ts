@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
+import { recordWebhookEvent } from '../../platform/outbox/webhook-outbox.ts';
 
 export type ContactDetailsRow = {
   id: number;
@@ -80,7 +81,15 @@ export async function insertContact(tx: Tx, npoId: number, c: ContactCore): Prom
     VALUES (${npoId}, ${c.email}, ${c.firstName}, ${c.lastName}, ${c.address}, ${c.address2}, ${c.city}, ${c.state},
       ${c.postalCode}, ${c.country})
     ON CONFLICT (npo_id, lower(email)) WHERE email <> '' DO NOTHING RETURNING id`);
-  return rows[0] ? Number(rows[0].id) : null;
+  if (!rows[0]) return null;
+  const id = Number(rows[0].id);
+  // docs/decisions/074-webhook-outbox.md: the event is written with the contact, in its transaction.
+  await recordWebhookEvent(tx, {
+    npoId,
+    type: 'donor.created',
+    data: { donor_id: id, email: c.email, first_name: c.firstName, last_name: c.lastName },
+  });
+  return id;
 }
 
 /** Updates the donors row; false when another contact of the organisation has the e-mail. */
@@ -93,6 +102,7 @@ export async function updateContactCore(tx: Tx, npoId: number, id: number, c: Co
       address2 = ${c.address2}, city = ${c.city}, state = ${c.state}, postal_code = ${c.postalCode}, country = ${c.country},
       updated_at = now()
     WHERE npo_id = ${npoId} AND id = ${id}`);
+  await recordWebhookEvent(tx, { npoId, type: 'donor.updated', data: { donor_id: id } });
   return true;
 }
 

@@ -4,6 +4,7 @@
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { recordAudit } from '../audit/index.ts';
+import { recordDonationEvent } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import type { ProviderDispute, ProviderEvent, ProviderName, ProviderRefundRecord } from '../payments/index.ts';
 import type { DonationRow } from './donation-detail.repository.ts';
@@ -119,6 +120,7 @@ async function recordRefunds(tx: Tx, d: DonationRow, provider: ProviderName, ref
       },
     });
     await notifyRefunded(tx, d, { ...refund, full, by });
+    await recordDonationEvent(tx, 'donation.refunded', d, { refunded_minor: refund.amountMinor, full });
     recorded++;
   }
   return recorded;
@@ -264,6 +266,11 @@ async function disputeRecorded(
     reason: dispute.reason,
     actor: PROVIDER_ACTORS[provider],
   };
+  await recordDonationEvent(tx, 'donation.disputed', d, {
+    dispute_stage: stage,
+    disputed_minor: dispute.amountMinor,
+    reason: dispute.reason,
+  });
   await recordAudit(tx, {
     npoId: d.npoId,
     actorUserId: null,

@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
+import { recordDonationEvent } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { type PaymentProviders, ProviderError, type ProviderName, type ProviderRefund } from '../payments/index.ts';
 import { refundedSoFar } from './donation-detail.repository.ts';
@@ -92,6 +93,7 @@ export async function refundDonation(
       ip,
     });
     await notifyRefund(tx, actor, donation, { amount: claim.amount, full, providerRefundId: refund.id });
+    await recordDonationEvent(tx, 'donation.refunded', donation, { refunded_minor: claim.amount, full });
   });
   return { replayed: false };
 }

@@ -2,6 +2,8 @@
 
 export type { Tx } from '../../platform/db/tx.ts';
 export { type DonationFollowUp, type RecordedGift, runFollowUps } from './after-donation.ts';
+// wh21: a donation's webhook event, written in the change's transaction (decision 074).
+export { recordDonationEvent } from './donation-events.ts';
 export { type DonationLookupRow, findDonationsByReference } from './donation-lookup.repository.ts';
 export { type DonationDonor, toDonation } from './donation-view.ts';
 export type { DonationAnswer, DonationTribute } from './donations.tables.ts';

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { recordDonationEvent } from './donation-events.ts';
 import { donations, ledgerEntries } from './donations.tables.ts';
 import { giftNamesOf } from './gift-names.ts';
 import { giftLedgerLines } from './ledger.repository.ts';
@@ -37,6 +38,7 @@ export async function settlePendingDonation(
       .returning();
     if (!row) return null;
     if (input.outcome === 'succeeded') {
+      await recordDonationEvent(tx, 'donation.succeeded', row);
       const lines = giftLedgerLines(row, input.platformFeeMinor ?? 0);
       await tx.insert(ledgerEntries).values(
         lines.map((line) => ({

@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { driverValues, insertSelectLists, placeholders, prefixed, rowFromDriver } from '../../platform/db/raw-rows.ts';
 import type { Tx } from '../../platform/db/tx.ts';
+import { webhookEventInsertSql, webhookOutboxOn } from '../../platform/outbox/webhook-outbox.ts';
 import { auditInsertSql, auditValuesOf } from '../audit/index.ts';
 import { type DonorDetails, donorRowOf, donorUpsertSql } from '../donors/index.ts';
 import { notificationCtes, notificationValuesOf } from '../notifications/index.ts';
@@ -47,10 +48,26 @@ function buildStatement(keys: Keys): SQL {
         aboutMetadata: sql`jsonb_build_object('donation_id', inserted.id, 'link', '/dashboard/donation/' || inserted.id)`,
       })}`
     : sql``;
+  // Outbound webhooks (docs/decisions/074-webhook-outbox.md): a succeeded gift's event, and a new
+  // donor's, ride in this statement as one more INSERT and no round trip; a pending debit announces
+  // itself when it settles.
+  const event = webhookOutboxOn
+    ? sql`, webhook_event AS (${webhookEventInsertSql({
+        rows: sql`(SELECT inserted.npo_id, 'donation.succeeded' AS type, jsonb_build_object('donation_id', inserted.id,
+            'amount_minor', inserted.amount_minor, 'currency', inserted.currency, 'donor_id', inserted.donor_id,
+            'campaign_id', inserted.campaign_id, 'receipt_number', inserted.receipt_number,
+            'recurring', inserted.recurring_plan_id IS NOT NULL) AS data
+          FROM inserted WHERE inserted.status = 'succeeded'
+          UNION ALL
+          SELECT donor.npo_id, 'donor.created', jsonb_build_object('donor_id', donor.id, 'email', donor.email,
+            'first_name', donor.first_name, 'last_name', donor.last_name)
+          FROM donor WHERE donor.created AND EXISTS (SELECT 1 FROM inserted)) AS e`,
+      })})`
+    : sql``;
   return sql`
     WITH donor AS (
       ${donorUpsertSql(placeholders('donor_', keys.donor) as Parameters<typeof donorUpsertSql>[0], notRecorded)}
-      RETURNING id
+      RETURNING id${webhookOutboxOn ? sql`, npo_id, email, first_name, last_name, (xmax = 0) AS created` : sql``}
     ), inserted AS (
       INSERT INTO ${donations} (${lists.columns}) OVERRIDING SYSTEM VALUE
       SELECT ${lists.select}
@@ -65,7 +82,7 @@ function buildStatement(keys: Keys): SQL {
         targetId: sql`inserted.id`,
         extraData: sql`jsonb_build_object('donor_id', inserted.donor_id)`,
       })}
-    )${note}
+    )${note}${event}
     SELECT inserted.*${keys.note ? sql`, (SELECT count(*) FROM notified) AS notified_count` : sql``} FROM inserted`;
 }
 

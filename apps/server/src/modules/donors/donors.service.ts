@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { addDays, midnightIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { recordWebhookEvent } from '../../platform/outbox/webhook-outbox.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   type DonorSummaryRow,
@@ -197,6 +198,12 @@ export async function updateDonor(
       data: { before: was, after: changed },
       ip: actor.ip,
     });
+    // docs/decisions/074-webhook-outbox.md: the event is written with the change.
+    await recordWebhookEvent(tx, {
+      npoId: actor.npoId,
+      type: 'donor.updated',
+      data: { donor_id: donorId, changed: Object.keys(changed) },
+    });
   });
 }
 
@@ -268,6 +275,11 @@ export async function mergeDonors(
       targetId: keepId,
       data: { duplicate: { ...duplicate, created_at: new Date(duplicate.created_at).toISOString() }, moved },
       ip: actor.ip,
+    });
+    await recordWebhookEvent(tx, {
+      npoId: actor.npoId,
+      type: 'donor.merged',
+      data: { donor_id: keepId, merged_donor_id: duplicateId },
     });
   });
 }

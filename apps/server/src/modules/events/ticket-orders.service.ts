@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { recordWebhookEvent } from '../../platform/outbox/webhook-outbox.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
 import { type PaymentProviders, ProviderError, providerErrorToAppError } from '../payments/index.ts';
 import { attendeeAnswers } from './event-questions.ts';
@@ -255,6 +256,18 @@ export async function confirmOrder(deps: OrderDeps, reference: string, paymentIn
     }
     await tx.execute(sql`UPDATE event_orders SET status = 'paid', paid_at = now() WHERE id = ${order.id}`);
     await tx.execute(sql`UPDATE event_tickets SET status = 'valid' WHERE order_id = ${order.id}`);
+    // docs/decisions/074-webhook-outbox.md: the event is written with the payment, in its transaction.
+    await recordWebhookEvent(tx, {
+      npoId: Number(order.npo_id),
+      type: 'ticket.bought',
+      data: {
+        order_reference: reference,
+        event_id: Number(order.event_id),
+        total_minor: Number(order.total_minor),
+        currency: order.currency,
+        tickets: order.lines.reduce((n, line) => n + Number((line as { quantity?: number }).quantity ?? 0), 0),
+      },
+    });
     return true;
   });
   if (nowPaid) await deps.paid?.(Number(order.id));

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { recordWebhookEvent } from '../../platform/outbox/webhook-outbox.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
 import type { DonationFollowUp, RecordedGift } from '../donations/index.ts';
 import { applyRenewal } from './plan-renewal.ts';
@@ -163,7 +164,12 @@ async function startMembership(db: Db, gift: RecordedGift, reference: string) {
       ON CONFLICT DO NOTHING`);
     await tx.execute(sql`
       INSERT INTO membership_history (membership_id, kind, detail)
-      VALUES (${held.id}, 'joined', ${planId ? 'Joined; renews automatically through its recurring plan.' : 'Joined.'})`);
+      VALUES (${held.id}, 'joined', ${planId ? 'Joined; renews automatically through its recurring plan.' : 'Joined.'})`); // docs/decisions/074-webhook-outbox.md: the event is written with the join, in its transaction.
+    await recordWebhookEvent(tx, {
+      npoId: Number(held.npo_id),
+      type: 'membership.changed',
+      data: { membership_id: Number(held.id), status: 'active', change: 'joined', donor_id: donation.donorId },
+    });
   });
 }
 

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { type PeriodicClock, periodicClock } from '../../platform/jobs/periodic.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { webhookEventInsertSql } from '../../platform/outbox/webhook-outbox.ts';
 import { releaseExpiredHolds } from './join.service.ts';
 import { sendRenewalReminders } from './renewals.service.ts';
 
@@ -21,6 +22,13 @@ export type SweepScope = { npoId: number; membershipId: number };
 const scoped = (scope?: SweepScope): SQL =>
   scope ? sql`AND m.npo_id = ${scope.npoId} AND m.id = ${scope.membershipId}` : sql``;
 
+/** docs/decisions/074-webhook-outbox.md: each moved membership's webhook event, in the same statement. */
+const membershipEvents = (status: string): SQL =>
+  sql`, hooked AS (${webhookEventInsertSql({
+    rows: sql`(SELECT npo_id, 'membership.changed' AS type,
+      jsonb_build_object('membership_id', id, 'status', ${status}::text) AS data FROM moved) AS e`,
+  })})`;
+
 async function toGrace(db: Db, now: Date, scope?: SweepScope): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(sql`
     WITH moved AS (
@@ -29,7 +37,7 @@ async function toGrace(db: Db, now: Date, scope?: SweepScope): Promise<number> {
           WHERE status = 'active' AND renewal = 'manual' AND period_end <= ${now.toISOString()} ${scoped(scope)}
           ORDER BY period_end LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         AND status = 'active'
-      RETURNING id)
+      RETURNING id, npo_id)${membershipEvents('in_grace')}
     INSERT INTO membership_history (membership_id, kind, detail)
     SELECT id, 'in_grace', 'Expired without renewal: in its grace period.' FROM moved
     RETURNING membership_id AS id`);
@@ -47,7 +55,7 @@ async function toLapsed(db: Db, now: Date, scope?: SweepScope): Promise<number> 
             ${scoped(scope)}
           ORDER BY m.period_end LIMIT ${BATCH} FOR UPDATE OF m SKIP LOCKED)
         AND status = 'in_grace'
-      RETURNING id, tier_id),
+      RETURNING id, tier_id, npo_id)${membershipEvents('lapsed')},
     freed AS (
       UPDATE membership_tiers t SET taken = t.taken - n.count
       FROM (SELECT tier_id, count(*)::int AS count FROM moved GROUP BY tier_id) n WHERE t.id = n.tier_id)

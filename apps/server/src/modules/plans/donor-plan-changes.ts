@@ -12,6 +12,7 @@ import { type PlanStatus, recurringPlans } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import type { SavedCard } from '../payments/index.ts';
 import { chosenChargeDate, firstPeriodAfter, type RecurringInterval } from './next-charge.ts';
+import { recordPlanEvent } from './plan-events.ts';
 import { organisationCalendarOf } from './plan-facts.repository.ts';
 import type { PlanRow } from './plans.repository.ts';
 
@@ -217,6 +218,7 @@ export async function changePlanAsDonor(
     ip: actor.ip,
     data: { actor: 'donor', via: actor.via, donor_id: actor.donorId, ...auditDiff(plan, updated) },
   });
+  await recordPlanEvent(tx, action, updated);
   if (change.kind === 'cancel') {
     const text = notificationTexts['recurring_plan.cancelled']({ donorName: actor.donorName, planId: plan.id });
     await notifyOrganisation(tx, {

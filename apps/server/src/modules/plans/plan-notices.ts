@@ -4,6 +4,7 @@
 import type { Tx } from '../../platform/db/tx.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { recordPlanEvent } from './plan-events.ts';
 import { type ChargeContext, donorNameOf } from './plan-facts.repository.ts';
 import type { PlanRow } from './plans.repository.ts';
 
@@ -77,4 +78,5 @@ export async function announceCancelled(tx: Tx, plan: PlanRow, context: ChargeCo
     targetId: plan.id,
     data: { failure_reason: plan.failureReason, failure_message: reason, failed_attempts: plan.failedAttempts },
   });
+  await recordPlanEvent(tx, 'recurring_plan.cancelled', plan);
 }

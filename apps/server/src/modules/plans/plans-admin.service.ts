@@ -18,6 +18,7 @@ import { retriesOf } from './dunning.ts';
 import { monthlyRecurringRevenue } from './mrr.ts';
 import { chosenChargeDate, firstPeriodAfter } from './next-charge.ts';
 import { planCardOf } from './plan-cards.ts';
+import { recordPlanEvent } from './plan-events.ts';
 import { organisationCalendarOf } from './plan-facts.repository.ts';
 import type { PlanRow } from './plans.repository.ts';
 import {
@@ -134,6 +135,7 @@ async function changePlan(
       ip: actor.ip,
       data: auditDiff(plan, updated),
     });
+    await recordPlanEvent(tx, change.action, updated);
   });
   return getRecurringPlan(db, actor.npoId, planId);
 }

@@ -6,6 +6,7 @@ import type { DonationRow } from '../donations/index.ts';
 import { PLAN_FAILURE } from '../donations/index.ts';
 import { notifyOrganisation } from '../notifications/index.ts';
 import { firstChargeDate, isRecurring, type RecurringInterval } from './next-charge.ts';
+import { recordPlanEvent } from './plan-events.ts';
 import { organisationCalendarOf } from './plan-facts.repository.ts';
 import { attachMissingMethod, insertPlanOnce, linkDonationToPlan, type PlanRow } from './plans.repository.ts';
 
@@ -79,6 +80,7 @@ export async function ensurePlanForFirstGift(db: Db, start: PlanStart): Promise<
     // In the same transaction: staff are told exactly when the plan exists, even across a crash.
     if (result.created) {
       await auditCreated(tx, plan);
+      await recordPlanEvent(tx, 'recurring_plan.created', plan);
       await notifyCreated(tx, plan, start);
     }
     return plan;

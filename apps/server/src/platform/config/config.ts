@@ -78,6 +78,16 @@ const ZConfig = z.object({
   EXCHANGE_RATES_FETCH_SECONDS: z.coerce.number().int().min(0).max(604_800).optional(),
   /** on: the start-up asks providers for the card of plans saved without one (default off in tests). */
   PLAN_CARD_BACKFILL: z.enum(['on', 'off']).optional(),
+  /**
+   * How often new events are handed to webhook endpoints (seconds); 0 turns the relay's clock off
+   * (default in tests). docs/product/integrations.md#webhooks
+   */
+  WEBHOOK_RELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /**
+   * A failed webhook delivery's first retry waits about this long, doubling for each of its 12
+   * retries (about three days in all with the default 40).
+   */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(40),
 });
 
 /** The Vite dev server proxies the API from another origin; unsafe requests from it are ours. */

@@ -39,6 +39,7 @@ export * from '../../modules/imports/contact-imports.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
 // api21: API keys (decision 069).
 export * from '../../modules/integrations/api-keys.tables.ts';
+export * from '../../modules/integrations/webhooks.tables.ts';
 // mem19: memberships.
 export * from '../../modules/memberships/memberships.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';
@@ -66,5 +67,6 @@ export * from '../../modules/transactions/transactions.tables.ts';
 export * from '../../modules/users/users.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
+export * from '../outbox/webhook-events.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../security/rate-limit-hits.tables.ts';

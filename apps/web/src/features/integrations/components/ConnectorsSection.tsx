@@ -11,6 +11,11 @@ function connectors(origin: string) {
       example: `curl -H "Authorization: Bearer $KINDLING_KEY" \\\n  "${origin}/api/v1/npo_admin/donations?per_page=25"`,
     },
     {
+      name: 'Triggers by webhook',
+      text: 'Paste a Zapier “Catch Hook” or Make webhook address, or your own server’s, as a webhook endpoint above and choose its events. Each event arrives as signed JSON like this.',
+      example: `POST https://hooks.example.org/kindling\nKindling-Signature: t=1767225600,v1=5f2b…\n\n{"id":"evt_3f9c…","type":"donation.succeeded",\n "created":1767225600,\n "data":{"donation_id":123,"amount_minor":2500,"currency":"USD","donor_id":45}}`,
+    },
+    {
       name: 'Your CRM or data warehouse',
       text: 'Read donors and update their details from your own scripts with a key that has the donor permissions.',
       example: `curl -X PATCH -H "Authorization: Bearer $KINDLING_KEY" \\\n  -H "Content-Type: application/json" \\\n  -d '{"first_name":"Ada","last_name":"Lovelace","email":"ada@example.org"}' \\\n  "${origin}/api/v1/npo_admin/donors/123"`,
@@ -34,14 +39,14 @@ export function ConnectorsSection() {
             Connectors
           </Title>
           <Text size="sm" c="dimmed">
-            What connects through an API key today. The{' '}
+            What connects through an API key or a webhook today. The{' '}
             <Anchor component={Link} to="/api-reference" underline="always">
               API reference
             </Anchor>{' '}
             lists every call and the permission it needs.
           </Text>
         </div>
-        <SimpleGrid cols={{ base: 1, lg: 3 }}>
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
           {connectors(origin).map((c) => (
             <Stack key={c.name} gap="xs">
               <Text fw={600} size="sm">

@@ -26,7 +26,8 @@ const KEY: TApiKey = {
 const SECRET = 'kdl_live_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
 
 describe('Integrations: API keys', () => {
-  it('creates a key with its permissions, shows it once, and revokes it', async () => {
+  // Generous timeouts: the page renders the webhooks section too, slow in jsdom on a busy machine.
+  it('creates a key with its permissions, shows it once, and revokes it', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     let keys: TApiKey[] = [KEY];
     const stub = stubFetch({
@@ -65,7 +66,7 @@ describe('Integrations: API keys', () => {
     expect(await screen.findByText('Revoked')).toBeInTheDocument();
   });
 
-  it('shows the field messages of a refused key', async () => {
+  it('shows the field messages of a refused key', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     stubFetch({
       'GET /npo_admin/api_keys': { body: { keys: [] } },
@@ -89,7 +90,9 @@ describe('Integrations: API keys', () => {
     const stub = stubFetch({});
     render(1984);
     expect(await screen.findByText(/Only your organisation’s administrators/)).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /Copy the example/ })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /Copy the example/ })).toHaveLength(4);
+    expect(screen.getByText('Triggers by webhook')).toBeInTheDocument();
     expect(stub.callsTo('GET', '/npo_admin/api_keys')).toHaveLength(0);
+    expect(stub.callsTo('GET', '/npo_admin/webhook_endpoints')).toHaveLength(0);
   });
 });

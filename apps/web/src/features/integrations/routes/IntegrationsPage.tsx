@@ -5,6 +5,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { ApiKeysSection } from '../components/ApiKeysSection.tsx';
 import { ConnectorsSection } from '../components/ConnectorsSection.tsx';
+import { WebhooksSection } from '../components/WebhooksSection.tsx';
 
 const ENTRY = pageEntry('/dashboard/crm/integrations') ?? {
   title: 'Integrations',
@@ -13,7 +14,7 @@ const ENTRY = pageEntry('/dashboard/crm/integrations') ?? {
   emptyTitle: '',
 };
 
-/** /dashboard/crm/integrations: API keys (admins) and the connectors they open (decision 069). */
+/** /dashboard/crm/integrations: API keys and webhooks (admins) and the connectors they open (decisions 069, 074). */
 export function IntegrationsPage() {
   const session = useSession();
   const npoId = session.selectedNpo?.id ?? null;
@@ -22,10 +23,13 @@ export function IntegrationsPage() {
     <PageFrame entry={ENTRY}>
       <Stack gap="lg">
         {admin ? (
-          <ApiKeysSection npoId={npoId} />
+          <>
+            <ApiKeysSection npoId={npoId} />
+            <WebhooksSection npoId={npoId} />
+          </>
         ) : (
           <Text size="sm" c="dimmed">
-            Only your organisation’s administrators can create and revoke API keys.
+            Only your organisation’s administrators can create and revoke API keys and webhooks.
           </Text>
         )}
         <ConnectorsSection />
