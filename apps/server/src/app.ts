@@ -42,6 +42,8 @@ import {
   registerPeerMilestones,
 } from './modules/fundraisers/index.ts';
 import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
+// ai22: AI insights.
+import { insightsRoutes, registerInsights } from './modules/insights/index.ts';
 import { apiKeyRoutes, registerApiKeys } from './modules/integrations/index.ts';
 // mem19: memberships.
 import {
@@ -370,6 +372,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
     log: (err) => app.log.error({ err }, 'the crowdfunding settlement could not be enqueued'),
   });
+  // ai22: AI insights, recomputed nightly (and once at start) and on staff request (decision 076).
+  const insightsJobs = registerInsights(jobs, {
+    db: deps.db,
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 86_400,
+    log: (err) => app.log.error({ err }, 'the insights run could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -386,9 +394,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   paymentRemindersClock.start();
   // cf17c: the crowdfunding settlement clock.
   settlementClock.start();
+  insightsJobs.clock.start();
   app.addHook('onClose', async () => {
     // cf17c: the crowdfunding settlement clock.
     settlementClock.stop();
+    insightsJobs.clock.stop();
     paymentRemindersClock.stop();
     membershipsClock.stop();
     consoleFiguresClock.stop();
@@ -399,6 +409,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recurringClock.stop();
     await jobs.stop();
   });
+  await app.register(insightsRoutes, { prefix: '/api/v1', db: deps.db, insights: insightsJobs });
   await app.register(checkoutRoutes, {
     config: deps.config,
     db: deps.db,
