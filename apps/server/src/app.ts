@@ -54,6 +54,8 @@ import {
   registerWebhooks,
   webhookRoutes,
 } from './modules/integrations/index.ts';
+// ai22: AI insights.
+import { insightsRoutes, registerInsights } from './modules/insights/index.ts';
 // mem19: memberships.
 import {
   extendByPlanCharge,
@@ -408,6 +410,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 300,
     log: (err) => app.log.error({ err }, 'the crowdfunding settlement could not be enqueued'),
   });
+  // ai22: AI insights, recomputed nightly (and once at start) and on staff request (decision 076).
+  const insightsJobs = registerInsights(jobs, {
+    db: deps.db,
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 86_400,
+    log: (err) => app.log.error({ err }, 'the insights run could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -426,10 +434,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   settlementClock.start();
   // wh21: the webhook relay's clock.
   webhooks.start();
+  insightsJobs.clock.start();
   app.addHook('onClose', async () => {
     // cf17c: the crowdfunding settlement clock.
     settlementClock.stop();
     webhooks.stop();
+    insightsJobs.clock.stop();
     paymentRemindersClock.stop();
     membershipsClock.stop();
     consoleFiguresClock.stop();
@@ -440,6 +450,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recurringClock.stop();
     await jobs.stop();
   });
+  await app.register(insightsRoutes, { prefix: '/api/v1', db: deps.db, insights: insightsJobs });
   await app.register(checkoutRoutes, {
     config: deps.config,
     db: deps.db,

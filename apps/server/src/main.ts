@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   }
   const db = createDb(databaseUrl);
   await runMigrations(db, { log: (line) => console.log(line) });
-  if (config.SEED_DEMO === 'true') await seedDemo(db, config.totpKey);
+  if (config.SEED_DEMO === 'true') await seedDemo(db, config.totpKey, { insightsHistory: true });
 
   await importLegacyUploads(databaseFileStore(db), config.dataDir, console.log);
 

@@ -51,6 +51,8 @@ export * from './fee-cover.ts';
 export * from './fundraisers.ts';
 export * from './gift-aid.ts';
 export * from './imports.ts';
+// ai22: AI insights.
+export * from './insights.ts';
 // api21: API keys and their scopes.
 export * from './integrations.ts';
 export * from './intervals.ts';

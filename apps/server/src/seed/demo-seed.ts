@@ -21,6 +21,8 @@ import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDonorJourney } from './donor-journey-seed.ts';
 // events18: the demo event.
 import { seedEvents } from './events-seed.ts';
+// ai22: two years of history for the AI insights page.
+import { seedInsightsHistory } from './insights-seed.ts';
 import { seedIntegrations } from './integrations-seed.ts';
 // mem19: memberships.
 import { seedMemberships } from './memberships-seed.ts';
@@ -160,7 +162,16 @@ async function seedPhoto(db: Db, userId: number): Promise<void> {
 }
 
 /** Creates the demo organisations and accounts; running it again changes nothing. */
-export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: boolean }> {
+/**
+ * `insightsHistory`: also write the two years of giving behind the AI insights page (decision 076).
+ * The server's start passes it; the test template leaves it out, so the seeded figures other tests
+ * assert stay as they are (the insights tests add it to their own copy).
+ */
+export async function seedDemo(
+  db: Db,
+  totpKey: Buffer,
+  options: { insightsHistory?: boolean } = {},
+): Promise<{ created: boolean }> {
   const npoIds = new Map<string, number>();
   for (const npo of DEMO_NPOS) {
     const [row] = await db
@@ -252,5 +263,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedIntegrations(db, npoIds, admin?.id ?? null);
   // wh21: one webhook endpoint on the demo receiver, with a few deliveries (decision 074).
   await seedWebhooks(db, npoIds, totpKey);
+  const riverside = npoIds.get('riverside-food-bank');
+  if (options.insightsHistory && riverside) await seedInsightsHistory(db, riverside);
   return { created };
 }

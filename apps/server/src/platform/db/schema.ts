@@ -37,6 +37,8 @@ export * from '../../modules/fundraisers/peer-teams.tables.ts';
 // crm20: contacts import.
 export * from '../../modules/imports/contact-imports.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
+// ai22: stored AI insights.
+export * from '../../modules/insights/insights.tables.ts';
 // api21: API keys (decision 069).
 export * from '../../modules/integrations/api-keys.tables.ts';
 export * from '../../modules/integrations/webhooks.tables.ts';
