@@ -34,7 +34,8 @@ async function freePort(): Promise<number> {
 async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-lighthouse-'));
   await fs.chmod(dataDir, 0o755);
-  const port = await freePort();
+  // LIGHTHOUSE_PORT: a port of one's own on a shared machine; otherwise any free one.
+  const port = process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = await fs.open(path.join(dataDir, 'server.log'), 'w');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -107,6 +107,8 @@ export const ZPeerSettings = z.object({
   approval_required: z.boolean(),
   default_goal_minor: ZPositiveMinorAmount.nullable(),
   default_story: z.string().max(100_000),
+  /** The campaign's `team_fundraising` (spec 02): off, nobody joins or starts a team. */
+  team_fundraising: z.boolean(),
 });
 export type TPeerSettings = z.infer<typeof ZPeerSettings>;
 
@@ -128,8 +130,10 @@ export const ZPeerStaffView = z.object({
   campaign: z.object({ id: z.number(), name: z.string(), campaign_url: z.string() }),
   currency: z.string(),
   totals: z.object({
+    /** Fundraisers' pages and teams' own pages (docs/product/campaigns.md#peer-to-peer). */
     raised_minor: z.number(),
     pages: z.number(),
+    teams: z.number(),
     average_minor: z.number(),
     /** Of the campaign's money, raised through fundraiser pages: 0 to 1. */
     share: z.number(),

@@ -66,6 +66,8 @@ export const ZPeerTeamPage = ZPeerTeam.extend({
   gifts: z.array(ZPeerTeamGift),
   /** The page a gift from the team page goes through: the captain's, else the top member's. */
   donate_url: z.string().nullable(),
+  /** Off: the page shows no join button (the campaign's `team_fundraising`). */
+  team_fundraising: z.boolean(),
 });
 export type TPeerTeamPage = z.infer<typeof ZPeerTeamPage>;
 
@@ -73,6 +75,8 @@ export type TPeerTeamPage = z.infer<typeof ZPeerTeamPage>;
 export const ZPeerTeamPanel = z.object({
   team: ZPeerTeam.nullable(),
   is_captain: z.boolean(),
+  /** Off: the fundraiser can neither start nor join a team of this campaign. */
+  team_fundraising: z.boolean(),
   joinable: z.array(z.object({ id: z.number(), name: z.string(), team_url: z.string(), members: z.number() })),
 });
 export type TPeerTeamPanel = z.infer<typeof ZPeerTeamPanel>;
@@ -86,7 +90,12 @@ export const ZTeamBoardEntry = z.object({
   goal_minor: z.number().nullable(),
 });
 export type TTeamBoardEntry = z.infer<typeof ZTeamBoardEntry>;
-export const ZTeamBoard = z.object({ currency: z.string(), teams: z.array(ZTeamBoardEntry) });
+export const ZTeamBoard = z.object({
+  currency: z.string(),
+  /** Whether the campaign takes teams now: off, pickers and join buttons are hidden. */
+  team_fundraising: z.boolean(),
+  teams: z.array(ZTeamBoardEntry),
+});
 export type TTeamBoard = z.infer<typeof ZTeamBoard>;
 
 /** A team in the staff P2P view. */

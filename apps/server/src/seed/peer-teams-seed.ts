@@ -76,7 +76,12 @@ export async function seedPeerTeams(db: Db, npoIds: Map<string, number>): Promis
         WHERE c.npo_id = ${npoId} AND c.campaign_url = ANY(${sql.param([...team.members])}::text[])
         ON CONFLICT (campaign_id) DO UPDATE SET team_id = coalesce(peer_pages.team_id, excluded.team_id)`);
       await seedTeamPage(tx, npoId, team.url);
+      // fin16: the Spring Appeal takes teams (docs/decisions/070-team-fundraising-switch.md).
+      await tx.execute(sql`UPDATE campaigns SET team_fundraising = true WHERE id = ${captain.spring}`);
     }
+    // fin16: the Community Garden's "become a fundraiser" form offers teams too.
+    await tx.execute(sql`
+      UPDATE campaigns SET team_fundraising = true WHERE npo_id = ${npoId} AND campaign_url = 'community-garden'`);
     await tx.execute(sql`
       INSERT INTO peer_milestones (peer_campaign_id, milestone, npo_id)
       SELECT c.id, m.milestone, c.npo_id

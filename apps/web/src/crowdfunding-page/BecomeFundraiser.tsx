@@ -2,6 +2,7 @@
 // first name, last name and e-mail, all required; Cancel and Send Invitation ('Sending...' while busy).
 import { type FormEvent, useState } from 'react';
 import { getJson, HttpError, postJson } from '../donate/http.ts';
+import { TeamChoice, teamPickOf } from './TeamChoice.tsx';
 
 /** The invitation call is a staff-app call that needs the CSRF token: asked for first, then sent back (double submit). */
 async function csrfHeader(): Promise<Record<string, string>> {
@@ -10,9 +11,9 @@ async function csrfHeader(): Promise<Record<string, string>> {
   return token ? { 'x-csrf-token': decodeURIComponent(token) } : {};
 }
 
-type Props = { campaignId: number; onCancel: () => void; onSent: () => void };
+type Props = { campaignId: number; teams: boolean; onCancel: () => void; onSent: () => void };
 
-export default function BecomeFundraiser({ campaignId, onCancel, onSent }: Props) {
+export default function BecomeFundraiser({ campaignId, teams, onCancel, onSent }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -26,6 +27,7 @@ export default function BecomeFundraiser({ campaignId, onCancel, onSent }: Props
       last_name: data.get('last_name'),
       email: data.get('email'),
       campaign_id: campaignId,
+      ...(teams ? teamPickOf(data) : {}),
     };
     csrfHeader()
       .then((headers) => postJson('/fundraiser', body, headers))
@@ -57,6 +59,7 @@ export default function BecomeFundraiser({ campaignId, onCancel, onSent }: Props
       {field('first_name', 'First name', 'text', 'given-name')}
       {field('last_name', 'Last name', 'text', 'family-name')}
       {field('email', 'Email', 'email', 'email')}
+      {teams && <TeamChoice campaignId={campaignId} errors={fields} />}
       <div className="cf-actions">
         <button type="button" className="cf-button" onClick={onCancel}>
           Cancel

@@ -166,6 +166,60 @@ describe('crowdfunding page', () => {
     expect(fetches.callsTo('POST', '/fundraiser')[0]?.body).toMatchObject({ email: 'ada@example.org', campaign_id: 7 });
   });
 
+  it('offers the campaign’s teams in the Become a Fundraiser form when it takes teams', async () => {
+    const fetches = stubFetch({
+      [API]: { body: garden({ team_fundraising: true }) },
+      'GET /npo_admin/campaign_page/team_leaderboard': {
+        body: {
+          currency: 'USD',
+          team_fundraising: true,
+          teams: [
+            { id: 4, name: 'Garden Diggers', team_url: 'diggers', members: 2, raised_minor: 0, goal_minor: null },
+            { id: 5, name: 'Seed Savers', team_url: 'seeds', members: 1, raised_minor: 0, goal_minor: null },
+          ],
+        },
+      },
+      'GET /auth/config': { body: {} },
+      'POST /fundraiser': { body: { fundraiser: null, confirmation_sent: true } },
+    });
+    render(<CrowdfundingPage pathname={PATH} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Become a Fundraiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Become a Fundraiser' });
+    const team = await within(dialog).findByRole('group', { name: 'Team' });
+    expect(within(team).getByRole('radio', { name: 'Fundraise on my own' })).toBeChecked();
+    await userEvent.click(await within(team).findByRole('radio', { name: 'Join a team' }));
+    await userEvent.selectOptions(within(team).getByLabelText('Choose a team'), 'Seed Savers');
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Ada');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'ada@example.org');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText('An invitation has been sent to your email')).toBeInTheDocument();
+    expect(fetches.callsTo('POST', '/fundraiser')[0]?.body).toMatchObject({ campaign_id: 7, team_id: 5 });
+  });
+
+  it('starts a new team from the Become a Fundraiser form', async () => {
+    const fetches = stubFetch({
+      [API]: { body: garden({ team_fundraising: true }) },
+      'GET /npo_admin/campaign_page/team_leaderboard': { body: { currency: 'USD', team_fundraising: true, teams: [] } },
+      'GET /auth/config': { body: {} },
+      'POST /fundraiser': { body: { fundraiser: null, confirmation_sent: true } },
+    });
+    render(<CrowdfundingPage pathname={PATH} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Become a Fundraiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Become a Fundraiser' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: 'Start a new team' }));
+    expect(within(dialog).queryByRole('radio', { name: 'Join a team' })).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Team name'), 'Compost Crew');
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Ada');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'ada@example.org');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    await screen.findByText('An invitation has been sent to your email');
+    const body = fetches.callsTo('POST', '/fundraiser')[0]?.body;
+    expect(body).toMatchObject({ new_team_name: 'Compost Crew' });
+    expect(body).not.toHaveProperty('team_id');
+  });
+
   it('reads the page the server placed in the HTML without asking again', async () => {
     const node = document.createElement('script');
     node.type = 'application/json';

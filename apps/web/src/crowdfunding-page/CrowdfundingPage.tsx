@@ -230,6 +230,7 @@ export function CrowdfundingPage({ pathname }: { pathname: string }) {
           <Suspense fallback={<span className="cf-spinner" role="status" aria-label="Loading" />}>
             <BecomeFundraiser
               campaignId={page.id}
+              teams={page.team_fundraising}
               onCancel={() => setOpen(null)}
               onSent={() => {
                 setOpen(null);

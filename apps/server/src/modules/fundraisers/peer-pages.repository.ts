@@ -169,16 +169,27 @@ export const DEFAULT_PEER_SETTINGS: TPeerSettings = {
   approval_required: false,
   default_goal_minor: null,
   default_story: '',
+  team_fundraising: false,
 };
 
+/** The campaign's P2P settings; team fundraising is the campaign's own `team_fundraising` (spec 02). */
 export async function selectPeerSettings(db: Tx, campaignId: number): Promise<TPeerSettings> {
-  const { rows } = await db.execute<TPeerSettings>(sql`
-    SELECT self_registration, approval_required, default_goal_minor, default_story
-    FROM peer_settings WHERE campaign_id = ${campaignId}`);
+  const { rows } = await db.execute<Omit<TPeerSettings, 'team_fundraising'> & { teams: boolean | null }>(sql`
+    SELECT s.self_registration, s.approval_required, s.default_goal_minor, s.default_story,
+      (SELECT c.team_fundraising FROM campaigns c WHERE c.id = ${campaignId}) AS teams
+    FROM (SELECT 1) one
+    LEFT JOIN peer_settings s ON s.campaign_id = ${campaignId}`);
   const row = rows[0];
-  return row
-    ? { ...row, default_goal_minor: row.default_goal_minor === null ? null : Number(row.default_goal_minor) }
-    : DEFAULT_PEER_SETTINGS;
+  const team_fundraising = row?.teams === true;
+  return row && row.self_registration !== null
+    ? {
+        self_registration: row.self_registration,
+        approval_required: row.approval_required,
+        default_goal_minor: row.default_goal_minor === null ? null : Number(row.default_goal_minor),
+        default_story: row.default_story,
+        team_fundraising,
+      }
+    : { ...DEFAULT_PEER_SETTINGS, team_fundraising };
 }
 
 export async function upsertPeerSettings(tx: Tx, npoId: number, campaignId: number, s: TPeerSettings): Promise<void> {
@@ -189,6 +200,9 @@ export async function upsertPeerSettings(tx: Tx, npoId: number, campaignId: numb
     ON CONFLICT (campaign_id) DO UPDATE SET self_registration = excluded.self_registration,
       approval_required = excluded.approval_required, default_goal_minor = excluded.default_goal_minor,
       default_story = excluded.default_story, updated_at = now()`);
+  await tx.execute(sql`
+    UPDATE campaigns SET team_fundraising = ${s.team_fundraising}
+    WHERE id = ${campaignId} AND npo_id = ${npoId} AND team_fundraising IS DISTINCT FROM ${s.team_fundraising}`);
 }
 
 /** A top-level campaign of the organisation, for the staff view. */

@@ -204,9 +204,17 @@ describe('the staff P2P view', () => {
     const urls = view.pages.map((p: { campaign_url: string }) => p.campaign_url);
     expect(urls).toEqual(expect.arrayContaining(['spring-appeal-team-sam', 'spring-appeal-team-mara']));
     expect(view.totals.pages).toBe(view.pages.length);
+    // The fundraisers' pages plus the teams' own pages (docs/decisions/070-team-fundraising-switch.md).
+    const { rows: onTeamPages } = await ctx.db.execute<{ raised: number }>(sql`
+      SELECT coalesce(sum(d.base_amount_minor), 0)::int AS raised FROM donations d
+      JOIN peer_pages pp ON pp.campaign_id = d.peer_campaign_id AND pp.kind = 'team'
+      WHERE d.campaign_id = ${ids.spring} AND d.status = 'succeeded'`);
+    expect(Number(onTeamPages[0]?.raised)).toBeGreaterThan(0);
     expect(view.totals.raised_minor).toBe(
-      view.pages.reduce((sum: number, p: { raised_minor: number }) => sum + p.raised_minor, 0),
+      view.pages.reduce((sum: number, p: { raised_minor: number }) => sum + p.raised_minor, 0) +
+        Number(onTeamPages[0]?.raised),
     );
+    expect(view.totals.teams).toBe(2);
     expect(view.totals.share).toBeGreaterThan(0);
     expect(view.totals.share).toBeLessThanOrEqual(1);
 
@@ -287,6 +295,7 @@ describe('the staff P2P view', () => {
       approval_required: true,
       default_goal_minor: 50_000,
       default_story: '<p>Hi</p>',
+      team_fundraising: true,
     };
     const saved = await admin.put(`/api/v1/npo_admin/peer_to_peer/${ids.spring}/settings`, settings);
     expect(saved.statusCode, saved.body).toBe(200);

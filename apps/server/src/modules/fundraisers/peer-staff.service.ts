@@ -52,13 +52,27 @@ const pagesOf = (db: Db, npoId: number, campaignId: number) =>
     sql`t.raised DESC, c.id`,
   );
 
-/** Totals count pages that still hold their gifts: a removed page's gifts went back to the campaign. */
+/** The teams' own pages of the campaign (decision 067), whose gifts were made through fundraising too. */
+const teamPagesOf = (db: Db, npoId: number, campaignId: number) =>
+  selectPeerPages(
+    db,
+    sql`c.npo_id = ${npoId} AND c.parent_campaign_id = ${campaignId} AND pp.kind = 'team'`,
+    sql`c.id`,
+  );
+
+/**
+ * Totals count pages that still hold their gifts: a removed page's gifts went back to the campaign.
+ * "Raised by fundraisers" adds the gifts made on teams' own pages; the average stays per fundraiser page
+ * (docs/product/campaigns.md#peer-to-peer).
+ */
 export async function peerStaffView(db: Db, actor: OrganisationSession, campaignId: number): Promise<TPeerStaffView> {
   const campaign = await campaignOf(db, actor, campaignId);
   const rows = await pagesOf(db, actor.selectedNpoId, campaignId);
   const pages = rows.map(toRow);
   const counted = pages.filter((p) => p.state !== 'removed');
-  const raised = counted.reduce((sum, p) => sum + p.raised_minor, 0);
+  const teamPages = (await teamPagesOf(db, actor.selectedNpoId, campaignId)).filter((p) => p.state !== 'removed');
+  const onPages = counted.reduce((sum, p) => sum + p.raised_minor, 0);
+  const raised = teamPages.reduce((sum, p) => sum + Number(p.raised), onPages);
   const campaignRaised = Number(campaign.raised);
   return {
     campaign: { id: Number(campaign.id), name: campaign.name, campaign_url: campaign.campaign_url },
@@ -66,12 +80,20 @@ export async function peerStaffView(db: Db, actor: OrganisationSession, campaign
     totals: {
       raised_minor: raised,
       pages: counted.length,
-      average_minor: counted.length === 0 ? 0 : Math.round(raised / counted.length),
+      teams: await countTeams(db, actor.selectedNpoId, campaignId),
+      average_minor: counted.length === 0 ? 0 : Math.round(onPages / counted.length),
       share: campaignRaised > 0 ? Math.min(1, raised / campaignRaised) : 0,
     },
     settings: await selectPeerSettings(db, campaignId),
     pages,
   };
+}
+
+async function countTeams(db: Db, npoId: number, campaignId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM peer_teams WHERE npo_id = ${npoId} AND campaign_id = ${campaignId}`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 async function baseCurrency(db: Db, npoId: number): Promise<string> {

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession, RequestSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { InvitableCampaign } from './fundraisers.repository.ts';
+import { requireTeamFundraising } from './peer-team-setting.ts';
 import { selectTeams, setPageTeam } from './peer-teams.repository.ts';
 import { toTeam } from './peer-teams.service.ts';
 
@@ -85,6 +86,7 @@ export async function invitationTeam(
   if (!team || Number(team.campaign_id) !== campaign.id) {
     throw new AppError('NOT_FOUND', NO_TEAM, { team_id: 'Choose a team of this campaign.' });
   }
+  await requireTeamFundraising(db, campaign.id);
   const captain =
     session !== null && session.selectedNpoId === campaign.npoId && session.user.id === Number(team.captain_user_id);
   // p2p16c: anyone else is asking to fundraise themselves and join the team, which the self-sign-up

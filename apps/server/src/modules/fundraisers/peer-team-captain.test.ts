@@ -142,6 +142,7 @@ describe('approving teams', () => {
       approval_required: true,
       default_goal_minor: null,
       default_story: '',
+      team_fundraising: true,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const fundraiser = await one<{ id: number }>(sql`SELECT id FROM users WHERE email = 'fundraiser@kindling.test'`);

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { type InvitableCampaign, slug } from './fundraisers.repository.ts';
 import { selectPeerSettings } from './peer-pages.repository.ts';
 import { insertTeamPage } from './peer-team-page.ts';
+import { requireTeamFundraising, teamFundraisingOn } from './peer-team-setting.ts';
 import { selectTeams } from './peer-teams.repository.ts';
 
 export type TeamChoice = { teamId: number | null; newTeamName: string | null };
@@ -35,6 +36,9 @@ export async function checkTeamChoice(
   if (teamId !== null && newTeamName !== null) {
     const message = 'Join a team or start a new one, not both.';
     throw new AppError('VALIDATION_FAILED', message, { new_team_name: message });
+  }
+  if (teamId !== null || newTeamName !== null) {
+    await requireTeamFundraising(db, campaign.id, teamId !== null ? 'team_id' : 'new_team_name');
   }
   if (teamId !== null) {
     const team = await liveTeam(db, campaign, teamId);
@@ -78,7 +82,8 @@ async function startTeam(tx: Tx, campaign: InvitableCampaign, name: string, capt
 
 /**
  * When the link is followed: the team the person's page will join. A team that stopped taking
- * members meanwhile (gone, or back to pending) is dropped: the person still becomes a fundraiser.
+ * members meanwhile (gone, back to pending, or the campaign's team fundraising turned off) is
+ * dropped: the person still becomes a fundraiser.
  */
 export async function teamOfConfirmedRequest(
   tx: Tx,
@@ -86,6 +91,7 @@ export async function teamOfConfirmedRequest(
   choice: TeamChoice,
   userId: number,
 ): Promise<number | null> {
+  if (!(await teamFundraisingOn(tx, campaign.id))) return null;
   if (choice.teamId !== null) {
     const team = await liveTeam(tx, campaign, choice.teamId);
     return team?.state === 'live' ? Number(team.id) : null;

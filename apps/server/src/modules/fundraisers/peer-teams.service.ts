@@ -18,6 +18,7 @@ import { sanitiseDescription } from '../campaigns/index.ts';
 import { selectPeerSettings } from './peer-pages.repository.ts';
 import { ownPeerPage } from './peer-pages.service.ts';
 import { insertTeamPage, selectTeamPage, updateTeamPage } from './peer-team-page.ts';
+import { requireTeamFundraising, teamFundraisingOn } from './peer-team-setting.ts';
 import {
   insertTeam,
   selectTeamBoard,
@@ -95,7 +96,13 @@ export async function teamPanel(db: Db, actor: OrganisationSession, pageId: numb
         members: (await selectTeamMembers(db, t.npo_id, t.id)).length,
       })),
   );
-  return { team, is_captain: mine ? Number(mine.captain_user_id) === actor.user.id : false, joinable };
+  const team_fundraising = await teamFundraisingOn(db, Number(page.campaign_id));
+  return {
+    team,
+    is_captain: mine ? Number(mine.captain_user_id) === actor.user.id : false,
+    team_fundraising,
+    joinable: team_fundraising ? joinable : [],
+  };
 }
 
 /** Creates a team of the page's campaign with the caller as captain and their page as first member. */
@@ -104,6 +111,7 @@ export async function createTeam(db: Db, actor: OrganisationSession, pageId: num
   if ((await teamOfPage(db, page.id)) !== null) {
     throw new AppError('CONFLICT', 'Your page is already in a team. Leave it first.');
   }
+  await requireTeamFundraising(db, Number(page.campaign_id), 'name');
   const fields = fieldsOf(body);
   // A campaign that approves its pages approves its teams too (decision 051).
   const { approval_required } = await selectPeerSettings(db, Number(page.campaign_id));
@@ -141,6 +149,7 @@ export async function joinTeam(db: Db, actor: OrganisationSession, pageId: numbe
     }
   }
   if (teamId !== null) {
+    await requireTeamFundraising(db, Number(page.campaign_id));
     const [team] = await selectTeams(
       db,
       sql`t.id = ${teamId} AND t.npo_id = ${page.npo_id} AND t.campaign_id = ${page.campaign_id}`,
@@ -187,6 +196,7 @@ export async function publicTeamPage(db: Db, url: string): Promise<TPeerTeamPage
       given_at: new Date(g.given_at).toISOString(),
     })),
     donate_url: own ? `/raise/${own.campaign_url}` : target ? `/raise/${target.campaign_url}` : null,
+    team_fundraising: await teamFundraisingOn(db, Number(row.campaign_id)),
   };
 }
 
@@ -200,6 +210,7 @@ export async function teamBoard(db: Db, campaignId: number, limit: number): Prom
   const teams = await selectTeamBoard(db, campaign.npo_id, campaignId, limit);
   return {
     currency: campaign.base_currency,
+    team_fundraising: await teamFundraisingOn(db, campaignId),
     teams: teams.map((t) => ({
       id: Number(t.id),
       name: t.name,

@@ -54,6 +54,13 @@ export function PeerSettingsForm({ campaignId, settings, currency, canEdit }: Pr
             disabled={!canEdit}
             onChange={(e) => setDraft({ ...draft, approval_required: e.currentTarget.checked })}
           />
+          <Checkbox
+            label="Team fundraising: supporters may start and join teams"
+            description="Off: no team choice is offered and nobody joins a team; existing teams keep their totals."
+            checked={draft.team_fundraising}
+            disabled={!canEdit}
+            onChange={(e) => setDraft({ ...draft, team_fundraising: e.currentTarget.checked })}
+          />
           <NumberInput
             label={`Default goal of a new page (${currency})`}
             min={1}

@@ -33,6 +33,10 @@ export function TeamPanel({ pageId, currency }: { pageId: number; currency: stri
       {panel.data ? (
         panel.data.team ? (
           <TeamSummary panel={panel.data} pageId={pageId} currency={currency} />
+        ) : !panel.data.team_fundraising ? (
+          <Text size="sm" c="dimmed">
+            This campaign does not take teams.
+          </Text>
         ) : (
           <JoinOrCreate panel={panel.data} pageId={pageId} />
         )

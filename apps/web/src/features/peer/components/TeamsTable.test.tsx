@@ -50,4 +50,49 @@ describe('TeamsTable', () => {
     expect(screen.getByText('Waiting for approval')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve Waiting Walkers' })).toBeEnabled();
   });
+
+  it('searches by team or captain and sorts by a column, both ways', async () => {
+    const runners = {
+      ...walkers,
+      id: 1,
+      name: 'Runners',
+      team_url: 'runners',
+      captain: 'Ada Lane',
+      members: 3,
+      raised_minor: 90_000,
+      goal_minor: 100_000,
+      state: 'live' as const,
+    };
+    const bakers = {
+      ...walkers,
+      id: 2,
+      name: 'Bakers',
+      team_url: 'bakers',
+      captain: 'Zoe Kim',
+      members: 2,
+      raised_minor: 40_000,
+      state: 'live' as const,
+    };
+    stubFetch({ [LIST]: { body: { currency: 'USD', teams: [walkers, runners, bakers] } } });
+    render();
+    await screen.findByRole('link', { name: 'Runners' });
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('link')[0]?.textContent);
+    expect(names()).toEqual(['Runners', 'Bakers', 'Waiting Walkers']);
+    await userEvent.click(screen.getByRole('button', { name: 'Team' }));
+    expect(names()).toEqual(['Bakers', 'Runners', 'Waiting Walkers']);
+    expect(screen.getByRole('columnheader', { name: 'Team' })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByRole('button', { name: 'Team' }));
+    expect(names()).toEqual(['Waiting Walkers', 'Runners', 'Bakers']);
+    await userEvent.click(screen.getByRole('button', { name: 'Members' }));
+    expect(names()).toEqual(['Runners', 'Bakers', 'Waiting Walkers']);
+    await userEvent.type(screen.getByLabelText('Search teams'), 'zoe');
+    expect(names()).toEqual(['Bakers']);
+    await userEvent.clear(screen.getByLabelText('Search teams'));
+    await userEvent.type(screen.getByLabelText('Search teams'), 'nobody');
+    expect(screen.getByText('No team matches “nobody”.')).toBeInTheDocument();
+  }, 60_000);
 });

@@ -87,7 +87,26 @@ describe('FundraisingTeamPage', () => {
       team_id: 4,
       role: 'fundraiser',
     });
-  });
+  }, 60_000);
+
+  it('shows the team story in the rich-text editor and saves it as HTML', async () => {
+    const fetch = stubFetch({
+      'GET /npo_admin/peer_teams/4': { body: team },
+      'PUT /npo_admin/peer_teams/4': { body: team },
+    });
+    render();
+    const story = await screen.findByRole('textbox', { name: 'Team story' });
+    expect(story).toHaveAttribute('contenteditable', 'true');
+    expect(within(story).getByText('We run.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bold' })).toBeInTheDocument();
+    // Typing into the editor needs a real browser (jsdom has no layout): e2e/specs/peer-dashboard.spec.ts.
+    await userEvent.click(screen.getByRole('button', { name: 'Save team' }));
+    await screen.findByText('Your team is saved.');
+    expect(fetch.callsTo('PUT', '/npo_admin/peer_teams/4')[0]?.body).toMatchObject({
+      name: 'Spring Appeal Runners',
+      story: '<p>We run.</p>',
+    });
+  }, 60_000);
 
   it('says the team is not found for another team (404)', async () => {
     stubFetch({});

@@ -2,6 +2,7 @@ import { currencyExponent, type TPeerCaptainTeam } from '@kindling/contracts';
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Group,
   NumberInput,
@@ -9,12 +10,9 @@ import {
   Progress,
   Skeleton,
   Stack,
-  Table,
   Text,
-  Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,6 +25,7 @@ import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { toast } from '../../../shared/toast.ts';
+import { RichTextBox, useRichTextEditor } from '../../../system/rich-text/index.ts';
 import { InviteFundraiserModal } from '../../fundraisers/index.ts';
 import { teamApi, teamKeys, teamQueries } from '../api/teams.queries.ts';
 
@@ -142,46 +141,47 @@ function MembersTable({ team }: { team: TPeerCaptainTeam }) {
     },
     onError: (error) => toast('red', describeFormError(error, 'The member could not be removed.').message ?? ''),
   });
+  // A list, not a wide table: at 375 px each member's Remove button stays on screen beside the
+  // name and total (docs/product/campaigns.md#teams).
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Fundraiser</Table.Th>
-            <Table.Th ta="right">Raised</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {team.members.map((m) => (
-            <Table.Tr key={m.page_id}>
-              <Table.Td>
-                <Anchor href={`/raise/${m.campaign_url}`} target="_blank">
-                  {m.fundraiser || m.title}
-                </Anchor>
-                {m.captain ? ' (captain)' : ''}
-              </Table.Td>
-              <Table.Td ta="right">{format.money(m.raised_minor, team.currency)}</Table.Td>
-              <Table.Td ta="right">
-                {m.captain ? null : (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`Remove ${m.fundraiser || m.title} from the team`}
-                    loading={remove.isPending && remove.variables === m.page_id}
-                    onClick={() => remove.mutate(m.page_id)}
-                  >
-                    Remove
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Team members">
+      {team.members.map((m) => (
+        <Group
+          component="li"
+          key={m.page_id}
+          justify="space-between"
+          wrap="nowrap"
+          gap="sm"
+          py="xs"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Anchor href={`/raise/${m.campaign_url}`} target="_blank" inherit>
+              {m.fundraiser || m.title}
+            </Anchor>
+            {m.captain ? ' (captain)' : ''}
+          </Text>
+          <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {format.money(m.raised_minor, team.currency)}
+          </Text>
+          {m.captain ? (
+            <Box w={72} aria-hidden />
+          ) : (
+            <Button
+              size="xs"
+              variant="default"
+              w={72}
+              px={0}
+              aria-label={`Remove ${m.fundraiser || m.title} from the team`}
+              loading={remove.isPending && remove.variables === m.page_id}
+              onClick={() => remove.mutate(m.page_id)}
+            >
+              Remove
+            </Button>
+          )}
+        </Group>
+      ))}
+    </Stack>
   );
 }
 
@@ -193,6 +193,14 @@ function TeamForm({ team }: { team: TPeerCaptainTeam }) {
     team_url: team.team_url,
     story: team.story,
     goal: team.goal_minor === null ? '' : team.goal_minor / unit,
+  });
+  // The app's rich-text editor; the server sanitises the story like a fundraiser's (decision 051).
+  const editor = useRichTextEditor({
+    html: team.story,
+    editable: true,
+    label: 'Team story',
+    onChange: (story) => setDraft((d) => ({ ...d, story })),
+    onReady: () => {},
   });
   const save = useMutation({
     mutationFn: () =>
@@ -238,13 +246,17 @@ function TeamForm({ team }: { team: TPeerCaptainTeam }) {
             error={failed.fields.team_url}
             onChange={(e) => setDraft({ ...draft, team_url: e.currentTarget.value })}
           />
-          <Textarea
-            label="Team story"
-            rows={5}
-            value={draft.story}
-            error={failed.fields.story}
-            onChange={(e) => setDraft({ ...draft, story: e.currentTarget.value })}
-          />
+          <Stack gap={4}>
+            <Text component="span" size="sm" fw={500} id="team-story-label">
+              Team story
+            </Text>
+            <RichTextBox editor={editor} />
+            {failed.fields.story ? (
+              <Text size="xs" c="red.8">
+                {failed.fields.story}
+              </Text>
+            ) : null}
+          </Stack>
           <NumberInput
             label={`Team goal (${team.currency})`}
             min={1}

@@ -66,8 +66,13 @@ describe('PeerEditPage', () => {
       title: 'Sam runs the 10k',
       campaign_url: 'sam-runs',
       goal_minor: 250_000,
+      story: '<p>Running</p>',
     });
-  });
+    // The story is in the app's rich-text editor, not a raw-HTML box.
+    const story = screen.getByRole('textbox', { name: 'Your story' });
+    expect(story).toHaveAttribute('contenteditable', 'true');
+    expect(story).toHaveTextContent('Running');
+  }, 60_000);
 
   it("says the page is not found for someone else's page", async () => {
     stubFetch({ 'GET /npo_admin/peer_pages/8': { status: 404, body: { status: 404, message: 'Not found' } } });

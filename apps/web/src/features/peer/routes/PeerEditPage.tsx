@@ -17,7 +17,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -34,6 +33,7 @@ import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { toast } from '../../../shared/toast.ts';
+import { RichTextBox, useRichTextEditor } from '../../../system/rich-text/index.ts';
 import { peerApi, peerKeys, peerQueries } from '../api/peer.queries.ts';
 
 const ENTRY = pageEntry('/peer-campaign-edit/:id') ?? {
@@ -138,6 +138,14 @@ function Editor({ page }: { page: TPeerPage }) {
     onError: (error) => setFields(describeFormError(error, '').fields),
   });
   const set = (key: keyof Draft) => (value: string | number) => setDraft((d) => ({ ...d, [key]: value }));
+  // The app's rich-text editor; the server sanitises the story like a campaign description (decision 044).
+  const editor = useRichTextEditor({
+    html: page.story,
+    editable: true,
+    label: 'Your story',
+    onChange: (story) => setDraft((d) => ({ ...d, story })),
+    onReady: () => {},
+  });
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = ZPeerPageInput.safeParse(inputOf(draft, page.currency));
@@ -160,14 +168,20 @@ function Editor({ page }: { page: TPeerPage }) {
             onChange={(e) => set('title')(e.currentTarget.value)}
             error={fields.title}
           />
-          <Textarea
-            label="Your story"
-            description="Why you are raising money. HTML is allowed (paragraphs, links, lists); it is cleaned when saved."
-            rows={5}
-            value={draft.story}
-            onChange={(e) => set('story')(e.currentTarget.value)}
-            error={fields.story}
-          />
+          <Stack gap={4}>
+            <Text component="span" size="sm" fw={500}>
+              Your story
+            </Text>
+            <Text size="xs" c="dimmed">
+              Why you are raising money: headings, lists, links and emphasis; it is cleaned when saved.
+            </Text>
+            <RichTextBox editor={editor} />
+            {fields.story ? (
+              <Text size="xs" c="red.8">
+                {fields.story}
+              </Text>
+            ) : null}
+          </Stack>
           <TextInput
             label="Photo link"
             description="An https:// address of a picture."

@@ -76,9 +76,10 @@ export function PeerToPeerPage() {
         <Skeleton height={360} />
       ) : (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
             <Stat label="Raised by fundraisers" value={format.money(v.totals.raised_minor, v.currency)} />
             <Stat label="Fundraiser pages" value={format.count(v.totals.pages)} />
+            <Stat label="Teams" value={format.count(v.totals.teams)} />
             <Stat label="Average per page" value={format.money(v.totals.average_minor, v.currency)} />
             <Stat label="Share of the campaign" value={`${format.count(Math.round(v.totals.share * 100))} %`} />
           </SimpleGrid>

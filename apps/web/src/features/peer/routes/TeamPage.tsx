@@ -50,7 +50,7 @@ export function TeamPage() {
               </Button>
             )}
             {/* p2p16c: ask to fundraise in this team, or start one (docs/decisions/067-team-pages-and-joining-at-sign-up.md). */}
-            <JoinTeamForm campaignId={t.campaign_id} teamId={t.id} teamName={t.name} />
+            {t.team_fundraising ? <JoinTeamForm campaignId={t.campaign_id} teamId={t.id} teamName={t.name} /> : null}
           </Stack>
         </Paper>
         {t.story && (
