@@ -38,7 +38,7 @@ import { donorWallRoutes } from './modules/donor-wall/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 // events18: events and ticket orders.
-import { eventRoutes, registerTicketMail } from './modules/events/index.ts';
+import { eventRoutes, registerTicketMail, ticketOrderPayments } from './modules/events/index.ts';
 import {
   fundraiserRoutes,
   joinInvitedFundraisers,
@@ -458,6 +458,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     followUps,
     // pay25: payment requests' amounts are checked by the request (decision 050).
     requestGate: requestGate(deps.db),
+    // fin18: a ticket order paid while the buyer's browser was gone (decision 072).
+    ownPayments: ticketOrderPayments({
+      db: deps.db,
+      providers: payments,
+      log: (e) => app.log.error({ err: e }, 'ticket order webhook'),
+      paid: ticketMail.paid,
+    }),
   });
   await app.register(recurringPlanRoutes, { prefix: '/api/v1', scheduler, config: deps.config });
   await app.register(donationAdminRoutes, { prefix: '/api/v1', db: deps.db, providers: payments, jobs });

@@ -273,6 +273,8 @@ export const ZTicketOrderCreated = z.object({
   intent: z.object({ id: z.string(), client_secret: z.string() }).nullable(),
   provider: z.enum(['sandbox', 'stripe']).nullable(),
   stripe_account: z.string().nullable(),
+  /** fin18: Stripe's card form on the event page needs the installation's publishable key. */
+  stripe_publishable_key: z.string().nullable().default(null),
 });
 export type TTicketOrderCreated = z.infer<typeof ZTicketOrderCreated>;
 

@@ -8,7 +8,7 @@ import type {
 } from '@kindling/contracts/events.ts';
 import { useEffect, useState } from 'react';
 import { getJson, HttpError, postJson } from '../donate/http.ts';
-import { SandboxCardForm } from '../donate/payment/SandboxCardForm.tsx';
+import { confirmTicketOrder, EventPayment } from './EventPayment.tsx';
 import { eventFormat } from './event-format.ts';
 import { TicketForm } from './TicketForm.tsx';
 import '../donate/page.css';
@@ -89,74 +89,6 @@ function Confirmation({ order, event }: { order: TTicketOrderSummary; event: TPu
   );
 }
 
-function Payment({
-  created,
-  event,
-  onPaid,
-}: {
-  created: TTicketOrderCreated;
-  event: TPublicEvent;
-  onPaid: (o: TTicketOrderSummary) => void;
-}) {
-  const format = eventFormat(event);
-  const { order, intent } = created;
-  const finish = async (): Promise<string | null> => {
-    try {
-      const answer = await postJson<{ status: string; message?: string; order: TTicketOrderSummary | null }>(
-        `/event_orders/${order.reference}/confirm`,
-        { payment_intent: intent?.id },
-      );
-      if (answer.status === 'success' && answer.order) {
-        onPaid(answer.order);
-        return null;
-      }
-      return answer.message ?? 'The payment did not go through. Please try another card.';
-    } catch (error) {
-      return failureOf(error).message;
-    }
-  };
-  return (
-    <section className="kindling-donation-form ke-payment" aria-labelledby="ke-pay-heading">
-      <h2 id="ke-pay-heading" className="kd-section-title">
-        Payment
-      </h2>
-      <p className="kd-hint">Your seats are held for 15 minutes.</p>
-      <dl className="ke-figures">
-        <dt>Tickets</dt>
-        <dd>{format.money(order.subtotal_minor)}</dd>
-        {order.discount_minor > 0 && (
-          <>
-            <dt>Discount</dt>
-            <dd>−{format.money(order.discount_minor)}</dd>
-          </>
-        )}
-        {order.gift_minor > 0 && (
-          <>
-            <dt>Gift</dt>
-            <dd>{format.money(order.gift_minor)}</dd>
-          </>
-        )}
-        <dt>Total</dt>
-        <dd>
-          <strong>{format.money(order.total_minor)}</strong>
-        </dd>
-      </dl>
-      {intent && created.provider === 'sandbox' ? (
-        <SandboxCardForm
-          intent={intent}
-          amountLabel={format.money(order.total_minor)}
-          finish={finish}
-          submitLabel={`Pay ${format.money(order.total_minor)}`}
-        />
-      ) : (
-        <p className="kd-field-error" role="alert">
-          Card payments for tickets are not available here yet. Please contact the organiser.
-        </p>
-      )}
-    </section>
-  );
-}
-
 export function EventPage({ pathname }: { pathname: string }) {
   const key = decodeURIComponent(pathname.split('/').filter(Boolean)[1] ?? '');
   const [load, setLoad] = useState<Load>(() => {
@@ -180,6 +112,17 @@ export function EventPage({ pathname }: { pathname: string }) {
   useEffect(() => {
     if (paid) document.querySelector<HTMLElement>('.ke-confirmation')?.focus();
   }, [paid]);
+  // fin18: back from a bank's own confirmation (Stripe's redirect): the order's payment is checked once.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const reference = params.get('order');
+    const intent = params.get('payment_intent');
+    if (!reference || !intent) return;
+    window.history.replaceState(null, '', window.location.pathname);
+    confirmTicketOrder(reference, intent).then((answer) =>
+      'order' in answer ? setPaid(answer.order) : setFailure({ message: answer.message, fields: {} }),
+    );
+  }, []);
 
   if (load.state === 'loading') return <main className="kd-page ke-page" aria-busy="true" />;
   if (load.state === 'missing')
@@ -238,7 +181,7 @@ export function EventPage({ pathname }: { pathname: string }) {
       {paid ? (
         <Confirmation order={paid} event={event} />
       ) : created ? (
-        <Payment created={created} event={event} onPaid={setPaid} />
+        <EventPayment created={created} event={event} onPaid={setPaid} />
       ) : (
         <TicketForm event={event} busy={busy} failure={failure} onSubmit={order} />
       )}

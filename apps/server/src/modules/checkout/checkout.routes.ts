@@ -31,6 +31,7 @@ import {
   type CheckoutDeps,
   confirmPayment,
   createIntent,
+  type OwnPaymentHandler,
   type PaymentRequestGate,
   ZIntentRequest,
   ZOrderRequest,
@@ -47,6 +48,8 @@ export type CheckoutRouteDeps = {
   followUps?: readonly DonationFollowUp[];
   /** pay25: payment requests' check before an intent (docs/decisions/050-payment-requests.md). */
   requestGate?: PaymentRequestGate;
+  /** fin18: ticket orders confirmed by the webhook (docs/decisions/072-ticket-orders-by-webhook.md). */
+  ownPayments?: OwnPaymentHandler;
 };
 
 const PREFIX = '/api/v1/npo_admin';
@@ -72,6 +75,7 @@ export async function checkoutRoutes(app: FastifyInstance, options: CheckoutRout
     challenges: createPaymentChallenges(options.db, options.config),
     log: (error) => app.log.error({ err: error }, 'a follow-up of a recorded donation failed'),
     ...(options.requestGate ? { requestGate: options.requestGate } : {}),
+    ...(options.ownPayments ? { ownPayments: options.ownPayments } : {}),
   };
   if (providers.sandbox) {
     const sandbox = providers.sandbox;

@@ -31,6 +31,8 @@ import {
   type PaymentProviders,
   type ProviderAccount,
   ProviderError,
+  type ProviderEvent,
+  type ProviderName,
   type ProviderPayment,
   providerErrorToAppError,
 } from '../payments/index.ts';
@@ -50,7 +52,15 @@ export type CheckoutDeps = {
   log?: (error: unknown) => void;
   /** pay25: asked before an intent for a payment request (/pay/{id}); refuses what the request does not take. */
   requestGate?: PaymentRequestGate;
+  /** fin18: a feature's own payments (ticket orders, decision 072), asked before a webhook records a gift. */
+  ownPayments?: OwnPaymentHandler;
 };
+
+/**
+ * fin18: a succeeded or processing payment of something that is not a gift, recognised by its intent's
+ * metadata; answers true when it was the feature's (docs/decisions/072-ticket-orders-by-webhook.md).
+ */
+export type OwnPaymentHandler = (provider: ProviderName, event: ProviderEvent) => Promise<boolean>;
 
 /** pay25: a payment request's own check of amount, currency and state (docs/decisions/050-payment-requests.md). */
 export type PaymentRequestGate = (

@@ -48,6 +48,9 @@ export async function checkoutWebhookRoutes(app: FastifyInstance, deps: Checkout
           throw new AppError('VALIDATION_FAILED', 'Invalid webhook signature.');
         throw error;
       });
+      // fin18: a ticket order's payment is the events module's (decision 072); one metadata check for a gift.
+      const settled = event.type === 'payment.succeeded' || event.type === 'payment.processing';
+      if (settled && (await deps.ownPayments?.(provider.name, event))) return reply.send({ received: true });
       if (event.type === 'payment.succeeded') await recordFromEvent(deps, provider.name, event);
       // wallet15: a bank debit accepted (processing) is recorded pending; a failure settles it (decision 038).
       else if (event.type === 'payment.processing') await recordFromEvent(deps, provider.name, event, true);

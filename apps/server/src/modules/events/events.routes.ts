@@ -66,6 +66,7 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
     providers: deps.providers,
     log: (e: unknown) => app.log.error({ err: e }, 'ticket order'),
     ...(deps.ticketsPaid ? { paid: deps.ticketsPaid } : {}),
+    stripePublishableKey: deps.config.STRIPE_PUBLISHABLE_KEY ?? null,
   };
 
   r.get(

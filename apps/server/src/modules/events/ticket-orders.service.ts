@@ -37,6 +37,8 @@ export type OrderDeps = {
   log?: (error: unknown) => void;
   /** Called once an order is paid: enqueues the e-mail with the e-tickets. */
   paid?: (orderId: number) => Promise<void>;
+  /** fin18: the installation's Stripe publishable key, for the event page's Stripe card form. */
+  stripePublishableKey?: string | null;
 };
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
@@ -160,7 +162,13 @@ export async function placeOrder(
   });
   if (free) {
     await deps.paid?.(orderId);
-    return { order: await orderSummary(deps.db, reference), intent: null, provider: null, stripe_account: null };
+    return {
+      order: await orderSummary(deps.db, reference),
+      intent: null,
+      provider: null,
+      stripe_account: null,
+      stripe_publishable_key: null,
+    };
   }
   const provider = deps.providers.card;
   try {
@@ -182,6 +190,7 @@ export async function placeOrder(
       intent: { id: intent.id, client_secret: intent.clientSecret },
       provider: provider.name === 'stripe' ? 'stripe' : 'sandbox',
       stripe_account: provider.name === 'stripe' ? e.stripe_account_id : null,
+      stripe_publishable_key: provider.name === 'stripe' ? (deps.stripePublishableKey ?? null) : null,
     };
   } catch (error) {
     await cancelOrder(deps.db, orderId).catch((e2) => deps.log?.(e2));

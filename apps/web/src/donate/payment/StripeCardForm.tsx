@@ -19,6 +19,8 @@ type Props = {
   /** Called before Stripe may leave the page for a bank's own confirmation. */
   beforeRedirect: () => void;
   finish: (paymentIntentId: string) => Promise<string | null>;
+  /** fin18: the button's words on another page (the event page's "Pay $280.00"). */
+  submitLabel?: string;
 };
 
 export const STRIPE_MESSAGES = {
@@ -35,6 +37,7 @@ export function StripeCardForm({
   billing,
   beforeRedirect,
   finish,
+  submitLabel,
 }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const expressMount = useRef<HTMLDivElement>(null);
@@ -140,7 +143,7 @@ export function StripeCardForm({
         </p>
       )}
       <button type="submit" className="kd-button kd-primary kd-pay-submit" disabled={busy || !ready}>
-        {busy ? DONATION_FORM_TEXT.processing : DONATION_FORM_TEXT.completeDonation}
+        {busy ? DONATION_FORM_TEXT.processing : (submitLabel ?? DONATION_FORM_TEXT.completeDonation)}
       </button>
       <TrustBadges provider="stripe" />
     </form>
