@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -6,6 +7,13 @@ import { useBrowser } from '../support/browser.ts';
 import { mailsTo } from '../support/mail-outbox.ts';
 
 const SHOTS = '/tmp/shots';
+
+/** Before a full-page screenshot: no focused control (the skip link shows on focus), scrolled to the top. */
+const settle = (page: Page) =>
+  page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
 
 // Adds orders to the demo's Harvest Gala (General admission has 173 seats left): nothing to restore.
 describe('the public event page', () => {
@@ -31,6 +39,10 @@ describe('the public event page', () => {
       const names = page.getByRole('textbox', { name: 'Attendee name' });
       await names.nth(1).fill(`Guest of ${buyer}`);
       await page.getByRole('textbox', { name: 'Attendee e-mail' }).nth(1).fill(`guest${width}@example.org`);
+      // fin18: the gala asks each attendee's meal (required) and, optionally, allergies.
+      await page.getByRole('combobox', { name: 'Meal choice' }).nth(0).selectOption('Roast chicken');
+      await page.getByRole('combobox', { name: 'Meal choice' }).nth(1).selectOption('Harvest bowl (vegan)');
+      await page.getByRole('textbox', { name: 'Allergies or dietary needs (optional)' }).nth(1).fill('Sesame');
       await page.getByRole('textbox', { name: 'Discount code' }).fill('earlybird');
       await page.getByRole('textbox', { name: /Add a gift/ }).fill('25');
       await page.getByText('Order total:').getByText('$325.00').waitFor();
@@ -69,6 +81,7 @@ describe('the public event page', () => {
       await staff.getByRole('heading', { level: 1, name: `Order from ${buyer} Eventgoer` }).waitFor();
       await staff.getByText('EARLYBIRD').first().waitFor();
       expect(await staff.getByRole('cell', { name: `Guest of ${buyer}` }).count()).toBe(1);
+      await staff.getByText('Harvest bowl (vegan)').first().waitFor();
       await staff.screenshot({ path: `${SHOTS}/event-order-${width}.png`, fullPage: true });
       expect(await seriousViolations(staff)).toEqual([]);
     }, 120_000);
@@ -112,5 +125,68 @@ describe('the public event page', () => {
       await door.screenshot({ path: `${SHOTS}/event-check-in-${width}.png`, fullPage: true });
       expect(await seriousViolations(door)).toEqual([]);
     }, 120_000);
+
+    // fin18: staff send the tickets again, refund the guest's ticket, then the rest of the order;
+    // every seat goes back on sale and the order reads as ticket purchases in the transactions list.
+    it(`resends the tickets and refunds one ticket, then the whole order (${width} px)`, async () => {
+      const buyer = `Ezra${width}`;
+      const remaining = async (p: Page) => {
+        const event = (await (await p.request.get('/api/v1/event_page/harvest-gala')).json()) as {
+          ticket_types: { name: string; remaining: number }[];
+        };
+        return event.ticket_types.find((t) => t.name === 'General admission')?.remaining ?? -1;
+      };
+      const { page: admin } = await newPage({ width, height: width < 768 ? 740 : 900 });
+      await signIn(admin, 'admin@kindling.test');
+      await admin.waitForURL('**/dashboard/home');
+      await admin.goto('/dashboard/events');
+      await admin.getByRole('main').getByRole('link', { name: 'Harvest Gala' }).first().click();
+      await admin.getByRole('link', { name: `${buyer} Eventgoer` }).click();
+      await admin.getByRole('heading', { level: 1, name: `Order from ${buyer} Eventgoer` }).waitFor();
+
+      const mailsBefore = (await mailsTo(`ezra${width}@example.org`)).length;
+      await admin.getByRole('button', { name: 'Resend tickets' }).click();
+      await admin.getByRole('status').getByText(`Tickets sent again to ezra${width}@example.org.`).waitFor();
+      await expect
+        .poll(async () => (await mailsTo(`ezra${width}@example.org`)).length, { timeout: 30_000 })
+        .toBeGreaterThan(mailsBefore);
+
+      const seats = await remaining(admin);
+      await admin.getByRole('button', { name: `Refund Guest of ${buyer}'s ticket` }).click();
+      await admin.getByRole('button', { name: `Confirm the refund of Guest of ${buyer}'s ticket` }).click();
+      await admin.getByText('partly refunded').waitFor();
+      await expect.poll(() => remaining(admin)).toBe(seats + 1);
+      // A long e-mail or payment reference stays inside the page on a phone.
+      const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await settle(admin);
+      await admin.screenshot({ path: `${SHOTS}/event-order-partly-refunded-${width}.png`, fullPage: true });
+      expect(await seriousViolations(admin)).toEqual([]);
+
+      await admin.getByRole('button', { name: 'Refund the whole order' }).click();
+      await admin.getByRole('button', { name: 'Confirm: refund the whole order' }).click();
+      // A refunded order has no tickets to send and no refund to offer ("refunded" alone also names the guest's ticket).
+      await admin.getByRole('button', { name: 'Resend tickets' }).waitFor({ state: 'detached' });
+      expect(await admin.getByRole('button', { name: /^Refund / }).count()).toBe(0);
+      await expect.poll(() => remaining(admin)).toBe(seats + 2);
+      await settle(admin);
+      await admin.screenshot({ path: `${SHOTS}/event-order-refunded-${width}.png`, fullPage: true });
+      expect(await seriousViolations(admin)).toEqual([]);
+
+      // The transactions list shows the purchase and its refunds; at 375 px the status badges are whole words.
+      await admin.goto('/dashboard/tickets?type=tickets');
+      await admin.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
+      const rows = admin.getByRole(width < 768 ? 'listitem' : 'row').filter({ hasText: `${buyer} Eventgoer` });
+      await rows.first().waitFor();
+      const clipped = await admin.evaluate(
+        () =>
+          Array.from(document.querySelectorAll<HTMLElement>('.mantine-Badge-label')).filter(
+            (b) => b.scrollWidth > b.clientWidth + 1,
+          ).length,
+      );
+      expect(clipped).toBe(0);
+      await admin.screenshot({ path: `${SHOTS}/event-transactions-${width}.png`, fullPage: true });
+      expect(await seriousViolations(admin)).toEqual([]);
+    }, 180_000);
   }
 });

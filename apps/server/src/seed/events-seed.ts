@@ -1,8 +1,8 @@
 // The demo's event (docs/product/events.md): Riverside's Harvest Gala three weeks ahead, at
 // /event-page/harvest-gala, with three ticket types (a table of 8 among them, the VIP reception
-// nearly sold out), the EARLYBIRD code and thirty paid orders. Added once: an installation that
-// already has the event keeps what staff and buyers made of it.
-import { deductibleOf, discountOf } from '@kindling/contracts';
+// nearly sold out), the EARLYBIRD code, questions for each attendee answered on thirty paid orders.
+// Added once: an installation that already has the event keeps what staff and buyers made of it.
+import { deductibleOf, discountOf, type TAnswerRecord, type TCampaignQuestion } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { dayIn, instantIn } from '../platform/format/calendar.ts';
@@ -53,6 +53,31 @@ function orderPlan(n: number): { type: number; quantity: number; early: boolean;
   return { type: 0, quantity: 1 + (n % 2), early: n % 5 === 0, gift: n % 6 === 0 ? 2500 : 0 };
 }
 
+/** fin18: the gala's questions for each attendee, in the campaign question shape (docs/product/events.md). */
+const MEALS = ['Roast chicken', 'Mushroom risotto (vegetarian)', 'Harvest bowl (vegan)'];
+export const GALA_QUESTIONS: TCampaignQuestion[] = [
+  { id: 1, content: 'Meal choice', answer_type: 'dropdown', options: MEALS, response_required: true },
+  { id: 2, content: 'Allergies or dietary needs', answer_type: 'Text', options: [], response_required: false },
+  {
+    id: 3,
+    content: 'Would you like to join the auction?',
+    answer_type: 'Radio',
+    options: ['Yes', 'No'],
+    response_required: false,
+  },
+];
+
+/** The answers of the demo's ticket holder n (a table's guests are asked through its holder). */
+function answersOf(n: number): TAnswerRecord[] {
+  const [meal, diet, auction] = GALA_QUESTIONS as [TCampaignQuestion, TCampaignQuestion, TCampaignQuestion];
+  const records: TAnswerRecord[] = [
+    { question_id: meal.id, question: meal.content, answer: MEALS[n % MEALS.length] as string },
+  ];
+  if (n % 4 === 1) records.push({ question_id: diet.id, question: diet.content, answer: 'No nuts, please.' });
+  if (n % 3 !== 2) records.push({ question_id: auction.id, question: auction.content, answer: n % 2 ? 'No' : 'Yes' });
+  return records;
+}
+
 /** Demo tickets already checked in. */
 export const CHECKED_IN = 6;
 
@@ -69,13 +94,15 @@ export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<v
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: number }>(sql`
       INSERT INTO events (npo_id, campaign_id, name, slug, description_html, image_url, starts_at, ends_at, time_zone,
-        venue_name, venue_address, map_url, capacity, status, organiser_name, organiser_email, currency, gift_ask)
+        venue_name, venue_address, map_url, capacity, status, organiser_name, organiser_email, currency, gift_ask,
+        questions)
       VALUES (${npoId},
         (SELECT id FROM campaigns WHERE npo_id = ${npoId} AND campaign_url = 'spring-appeal'),
         'Harvest Gala', 'harvest-gala', ${DESCRIPTION}, '', ${startsAt}, ${endsAt}, ${ZONE},
         'Riverside Community Hall', '120 Water Street, Riverside, NY 10001',
         'https://www.openstreetmap.org/search?query=120%20Water%20Street%20Riverside',
-        300, 'published', 'Dana Whitaker', 'events@riverside.example.org', 'USD', true)
+        300, 'published', 'Dana Whitaker', 'events@riverside.example.org', 'USD', true,
+        ${JSON.stringify(GALA_QUESTIONS)}::jsonb)
       RETURNING id`);
     const eventId = Number(rows[0]?.id);
     const typeIds: number[] = [];
@@ -126,10 +153,12 @@ export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<v
       for (let q = 0; q < plan.quantity; q += 1) {
         for (let s = 0; s < type.seats; s += 1) {
           const name = q === 0 ? `${first} ${last}` : `Guest of ${first} ${last}`;
+          const answers = s === 0 ? answersOf(n + q) : [];
           await tx.execute(sql`
-            INSERT INTO event_tickets (order_id, event_id, ticket_type_id, attendee_name, attendee_email, code, status)
+            INSERT INTO event_tickets (order_id, event_id, ticket_type_id, attendee_name, attendee_email, code, status,
+              answers)
             VALUES (${orderId}, ${eventId}, ${typeIds[plan.type]}, ${s === 0 ? name : `${name} guest ${s + 1}`},
-              ${email}, ${randomToken(18)}, 'valid')`);
+              ${email}, ${randomToken(18)}, 'valid', ${JSON.stringify(answers)}::jsonb)`);
         }
       }
       taken[plan.type] = (taken[plan.type] ?? 0) + plan.quantity;

@@ -2,6 +2,7 @@
 // as "ticket" rows, refunds as negative rows, a "Type" filter, one row by its id, never another
 // organisation's.
 import { ZEventAdmin, ZTicketOrderCreated, ZTransactionListResponse, ZTransactionResponse } from '@kindling/contracts';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
@@ -57,6 +58,20 @@ describe('ticket purchases in the transactions list', () => {
     expect(found.transactions[1]?.donor_name).toBe('Katherine Johnson');
     const byReference = await list(staff, `search=${reference}`);
     expect(byReference.transactions.map((t) => t.id)).toContain(`ticket-${orderId}`);
+  });
+
+  it('finds a ticket purchase by an attendee’s name or a ticket’s exact code', async () => {
+    const byAttendee = await list(staff, 'type=tickets&status=succeeded&search=dorothy vaughan');
+    expect(byAttendee.transactions.map((t) => t.id)).toEqual([`ticket-${orderId}`]);
+    const { rows } = await ctx.db.execute<{ code: string }>(
+      sql`SELECT code FROM event_tickets WHERE order_id = ${orderId} ORDER BY id LIMIT 1`,
+    );
+    const code = rows[0]?.code ?? '';
+    expect(code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const byCode = await list(staff, `type=tickets&status=succeeded&search=${encodeURIComponent(code)}`);
+    expect(byCode.transactions.map((t) => t.id)).toEqual([`ticket-${orderId}`]);
+    const partOfCode = await list(staff, `type=tickets&search=${encodeURIComponent(code.slice(0, 12))}`);
+    expect(partOfCode.transactions.map((t) => t.id)).not.toContain(`ticket-${orderId}`);
   });
 
   it('filters by type: ticket purchases only, or gifts only', async () => {

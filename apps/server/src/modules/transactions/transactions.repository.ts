@@ -120,7 +120,10 @@ type ListQuery = {
   type?: TTransactionListQuery['type'];
 };
 
-/** tix18b: the ticket purchases' keys, by the buyer's name or e-mail or the payment's exact reference. */
+/**
+ * tix18b: the ticket purchases' keys, by the buyer's name or e-mail or the payment's exact reference;
+ * fin18: also by an attendee's name or a ticket's exact code (docs/product/events.md#staff-screens).
+ */
 function ticketKeyParts(npoId: number, query: ListQuery): SQL[] {
   const status = query.status;
   const pattern = query.search ? containsPattern(query.search) : null;
@@ -128,7 +131,9 @@ function ticketKeyParts(npoId: number, query: ListQuery): SQL[] {
     pattern === null
       ? sql``
       : sql`AND (lower(${sql.raw(o)}.buyer_first_name || ' ' || ${sql.raw(o)}.buyer_last_name) LIKE ${pattern}
-          OR lower(${sql.raw(o)}.buyer_email) LIKE ${pattern} OR ${sql.raw(o)}.provider_reference = ${query.search ?? ''})`;
+          OR lower(${sql.raw(o)}.buyer_email) LIKE ${pattern} OR ${sql.raw(o)}.provider_reference = ${query.search ?? ''}
+          OR EXISTS (SELECT 1 FROM event_tickets k WHERE k.order_id = ${sql.raw(o)}.id
+            AND (lower(k.attendee_name) LIKE ${pattern} OR k.code = ${query.search ?? ''})))`;
   const parts: SQL[] = [];
   if (!status || status === 'succeeded' || status === 'refunded') {
     parts.push(sql`SELECT 'ticket'::text, o.id, o.created_at FROM event_orders o

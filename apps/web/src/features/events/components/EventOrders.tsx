@@ -1,4 +1,4 @@
-import { Anchor, Badge, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSession } from '../../../session/index.ts';
@@ -14,9 +14,15 @@ export function EventOrders({ eventId }: { eventId: number }) {
   const list = orders.data?.orders ?? [];
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="event-orders-heading">
-      <Title order={2} size="h4" id="event-orders-heading" mb="sm">
-        Orders
-      </Title>
+      <Group justify="space-between" align="baseline" mb="sm" wrap="wrap">
+        <Title order={2} size="h4" id="event-orders-heading">
+          Orders
+        </Title>
+        {/* fin18: the door list with each attendee's answers (docs/product/events.md#staff-screens). */}
+        <Anchor href={`/api/v1/npo_admin/events/${eventId}/attendees.csv`} download size="sm">
+          Export attendees (CSV)
+        </Anchor>
+      </Group>
       {orders.isError ? (
         <Text c="red">The orders could not be loaded: {orders.error.message}</Text>
       ) : list.length === 0 ? (

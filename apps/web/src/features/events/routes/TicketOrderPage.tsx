@@ -22,11 +22,14 @@ const ENTRY = pageEntry('/dashboard/tickets/:id') ?? {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} miw={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={500}>{value}</Text>
+      {/* fin18: a long e-mail or payment reference wraps inside its column on a phone. */}
+      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
     </Stack>
   );
 }
