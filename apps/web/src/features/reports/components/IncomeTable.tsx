@@ -54,7 +54,7 @@ export function IncomeTable({
         <Table.Tbody>
           {report.rows.map((row) => (
             <Table.Tr key={row.key}>
-              <Table.Th scope="row" fw={400}>
+              <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
                 {labelOf(row)}
               </Table.Th>
               {cells(row)}
