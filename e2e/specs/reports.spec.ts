@@ -19,14 +19,14 @@ describe('the reports centre', () => {
       await signIn(page, 'finance@kindling.test');
       await page.waitForURL('**/dashboard/home');
       await page.goto('/dashboard/reports');
-      await page.getByRole('table', { name: 'Income' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('table', { name: 'Income', exact: true }).waitFor({ timeout: 30_000 });
 
       await page.getByRole('combobox', { name: 'Period' }).click();
       await page.getByRole('option', { name: 'Last year' }).click();
       await page.waitForURL(/period=last-year/);
       const lastYear = new Date().getFullYear() - 1;
       await page.getByText(`${lastYear}-01-01 – ${lastYear}-12-31`, { exact: false }).waitFor();
-      const table = page.getByRole('table', { name: 'Income' });
+      const table = page.getByRole('table', { name: 'Income', exact: true });
       // The demo organisation gave last year: months and a total line.
       await expect.poll(() => table.getByRole('row').count(), { timeout: 30_000 }).toBeGreaterThan(3);
       const total = table.getByRole('row', { name: /^Total/ });

@@ -1,6 +1,7 @@
 import { INCOME_GROUPING_LABELS, type TIncomeFigures, type TIncomeReport } from '@kindling/contracts';
 import { Table } from '@mantine/core';
 import { useFormat } from '../../../shared/format.ts';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
 
 type MoneyKey = Exclude<keyof TIncomeFigures, 'gifts'>;
 
@@ -35,7 +36,7 @@ export function IncomeTable({
     </>
   );
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <ScrollTable label="Income lines" minWidth={900}>
       <Table striped highlightOnHover aria-label="Income" stickyHeader>
         <Table.Thead>
           <Table.Tr>
@@ -53,7 +54,7 @@ export function IncomeTable({
         <Table.Tbody>
           {report.rows.map((row) => (
             <Table.Tr key={row.key}>
-              <Table.Th scope="row" fw={400}>
+              <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
                 {labelOf(row)}
               </Table.Th>
               {cells(row)}
@@ -67,6 +68,6 @@ export function IncomeTable({
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
