@@ -61,7 +61,8 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', logFile.fd, logFile.fd],
   });
   try {
-    await waitForHealth(baseURL, server, 120_000);
+    // E2E_START_S: a loaded shared machine needs longer to start the embedded database and seed.
+    await waitForHealth(baseURL, server, Number(process.env.E2E_START_S ?? 120) * 1000);
   } catch (error) {
     console.error(await fs.readFile(path.join(dataDir, 'server.log'), 'utf8'));
     server.kill('SIGTERM');

@@ -115,6 +115,8 @@ export type TPeerSettings = z.infer<typeof ZPeerSettings>;
 export const ZPeerStaffRow = z.object({
   id: z.number(),
   title: z.string(),
+  /** The page's story (sanitised HTML), so staff correct it rather than retype it. */
+  story: z.string(),
   fundraiser: z.string(),
   campaign_url: z.string(),
   state: z.enum(PEER_PAGE_STATES),

@@ -28,6 +28,7 @@ import {
 const toRow = (r: PeerPageRow): TPeerStaffRow => ({
   id: Number(r.id),
   title: r.title,
+  story: r.story,
   fundraiser: r.fundraiser ?? '',
   campaign_url: r.campaign_url,
   state: r.state,

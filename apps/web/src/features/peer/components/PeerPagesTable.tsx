@@ -8,7 +8,7 @@ import {
   Modal,
   Stack,
   Table,
-  Textarea,
+  Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
@@ -19,6 +19,7 @@ import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { toast } from '../../../shared/toast.ts';
+import { RichTextBox, useRichTextEditor } from '../../../system/rich-text/index.ts';
 import { peerApi, peerKeys } from '../api/peer.queries.ts';
 import { STATE_LABELS } from './PageSummary.tsx';
 
@@ -52,7 +53,15 @@ const actionsFor = (row: TPeerStaffRow) =>
 function TextModal({ campaignId, row, onClose }: { campaignId: number; row: TPeerStaffRow; onClose: () => void }) {
   const client = useQueryClient();
   const [title, setTitle] = useState(row.title);
-  const [story, setStory] = useState('');
+  // fin16: the page's current story in the rich-text editor; saving only the title no longer empties it.
+  const [story, setStory] = useState(row.story);
+  const editor = useRichTextEditor({
+    html: row.story,
+    editable: true,
+    label: 'Story',
+    onChange: setStory,
+    onReady: () => {},
+  });
   const save = useMutation({
     mutationFn: () => peerApi.editText(campaignId, row.id, { title, story }),
     onSuccess: () => {
@@ -72,13 +81,15 @@ function TextModal({ campaignId, row, onClose }: { campaignId: number; row: TPee
           onChange={(e) => setTitle(e.currentTarget.value)}
           error={error?.fields.title}
         />
-        <Textarea
-          label="Story"
-          description="Replaces the fundraiser's story; HTML is cleaned when saved. The change is audited."
-          rows={5}
-          value={story}
-          onChange={(e) => setStory(e.currentTarget.value)}
-        />
+        <Stack gap={4}>
+          <Text component="span" size="sm" fw={500}>
+            Story
+          </Text>
+          <Text size="xs" c="dimmed">
+            Replaces the fundraiser's story; it is cleaned when saved. The change is audited.
+          </Text>
+          <RichTextBox editor={editor} />
+        </Stack>
         <Button onClick={() => save.mutate()} loading={save.isPending} w="fit-content">
           Save text
         </Button>
