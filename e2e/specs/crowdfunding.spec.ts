@@ -23,9 +23,14 @@ describe('the public crowdfunding page', () => {
         'Raised beds with red and yellow flowers under a blue sky',
         'Three cedar beds with orange and green seedlings',
       ]) {
+        // Loaded from its resized WebP variant (docs/decisions/071-crowdfunding-pledge-rewards-and-image-variants.md).
         await expect
-          .poll(() => story.getByRole('img', { name: alt }).evaluate((img: HTMLImageElement) => img.naturalWidth))
-          .toBe(480);
+          .poll(() =>
+            story
+              .getByRole('img', { name: alt })
+              .evaluate((img: HTMLImageElement) => (img.naturalWidth > 0 ? img.currentSrc : '')),
+          )
+          .toMatch(/-w480\.webp$/);
       }
       const gallery = page.getByRole('region', { name: 'Campaign images' });
       await gallery.getByRole('button', { name: 'Previous image' }).click();
