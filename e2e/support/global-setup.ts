@@ -62,7 +62,7 @@ export default async function setup(project: TestProject) {
   });
   try {
     // E2E_START_S: a loaded shared machine needs longer to start the embedded database and seed.
-    await waitForHealth(baseURL, server, Number(process.env.E2E_START_S ?? 120) * 1000);
+    await waitForHealth(baseURL, server, Number(process.env.E2E_START_S ?? 300) * 1000);
   } catch (error) {
     console.error(await fs.readFile(path.join(dataDir, 'server.log'), 'utf8'));
     server.kill('SIGTERM');

@@ -160,6 +160,8 @@ const ProfilePage = lazy(() =>
 const IntegrationsPage = lazy(() =>
   import('../../features/integrations/index.ts').then((m) => ({ default: m.IntegrationsPage })),
 );
+// ai22: AI insights.
+const InsightsPage = lazy(() => import('../../features/insights/index.ts').then((m) => ({ default: m.InsightsPage })));
 const SegmentsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentsPage })));
 // crm20: the contacts import.
 const ContactImportPage = lazy(() =>
@@ -273,6 +275,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/crm/communications': <CommunicationsPage />,
   '/dashboard/crm/communications-guide': <CommunicationsGuidePage />,
   // seg20: CRM segments.
+  '/dashboard/crm/ai-insights': <InsightsPage />,
   '/dashboard/crm/segments': <SegmentsPage />,
   '/dashboard/crm/segments/:segmentId/donors': <SegmentDonorsPage />,
   // console24: the platform console (decision 046).

@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/accounts.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { useBrowser } from '../support/browser.ts';
+
+const SHOTS = '/tmp/shots';
+
+// Staff open the AI insights page, have the job compute them (Refresh Insights) and filter to churn.
+describe('the AI insights page', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [375, 1280]) {
+    it(`shows staff insights from the demo history and filters to churn (${width} px)`, async () => {
+      const phone = width < 768;
+      const { page } = await newPage({ width, height: phone ? 740 : 900 });
+      await fs.mkdir(SHOTS, { recursive: true });
+      await signIn(page, 'staff@kindling.test');
+      await page.waitForURL('**/dashboard/home');
+      await page.goto('/dashboard/crm/ai-insights');
+      await page.getByRole('heading', { name: 'AI insights', level: 1 }).waitFor();
+      // The first run may not have happened yet: ask for one, and wait for the job's result.
+      const donors = page.getByRole('tab', { name: /^Donors \(\d+\)$/ });
+      await donors.waitFor({ timeout: 30_000 });
+      if ((await donors.innerText()).includes('(0)')) {
+        await page.getByRole('button', { name: 'Refresh Insights' }).first().click();
+      }
+      await expect.poll(async () => donors.innerText(), { timeout: 120_000 }).not.toContain('(0)');
+      await page.getByRole('article').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/ai-insights-donors-${width}.png`, fullPage: true });
+
+      await page.getByRole('tab', { name: /^Churn/ }).click();
+      await page
+        .getByText(/^Churn (model: AUC|risk follows stated rules)/)
+        .first()
+        .waitFor();
+      await page.getByRole('article').first().waitFor();
+      expect(await page.getByRole('article').count()).toBeGreaterThan(1);
+      await page.screenshot({ path: `${SHOTS}/ai-insights-churn-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('tab', { name: /^Geography/ }).click();
+      await page.getByRole('img', { name: /^Map of giving by country/ }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/ai-insights-map-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+    }, 300_000);
+  }
+});
