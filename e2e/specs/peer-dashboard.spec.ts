@@ -178,7 +178,6 @@ describe('peer-to-peer: the fundraiser’s dashboard', () => {
         await page.keyboard.type(text);
       };
       await retype(words);
-      await page.getByRole('button', { name: 'Bold' }).waitFor();
       await goal.fill('3100');
       await page.getByRole('button', { name: 'Save team' }).click();
       await page.getByText('Your team is saved.').waitFor();

@@ -1,3 +1,5 @@
+// The editor's own styles (toolbar, borders) wherever the editor is used, not only where e-mail templates load them.
+import '@mantine/tiptap/styles.css';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
