@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', logFile.fd, logFile.fd],
   });
   try {
-    await waitForHealth(baseURL, server, 120_000);
+    await waitForHealth(baseURL, server, 300_000);
   } catch (error) {
     console.error(await fs.readFile(path.join(dataDir, 'server.log'), 'utf8'));
     server.kill('SIGTERM');
