@@ -78,7 +78,7 @@ describe('outbound webhooks', () => {
       const card = page.getByRole('article', { name: `Endpoint ${url}` });
       await card.getByRole('button', { name: 'Show deliveries' }).click();
       const log = card.getByRole('list', { name: 'Delivery log' });
-      await log.getByText(event.id).waitFor({ timeout: 30_000 });
+      await log.getByText(event.id, { exact: true }).first().waitFor({ timeout: 30_000 });
       await log.getByText('Delivered').first().waitFor({ timeout: 30_000 });
       await log.getByText('Request and answer').first().click();
       await log.getByText('HTTP 200', { exact: false }).first().waitFor();

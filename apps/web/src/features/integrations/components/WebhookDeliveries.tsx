@@ -1,14 +1,15 @@
 import { type TWebhookDelivery, WEBHOOK_EVENT_LABELS } from '@kindling/contracts';
-import { Badge, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormat } from '../../../shared/format.ts';
 import { toast } from '../../../shared/toast.ts';
 import { redeliver, webhookKeys, webhookQueries } from '../api/webhooks.queries.ts';
 
+// Dark shades: light badges in yellow and green fail the contrast check (axe) on a white card.
 const STATUS = {
-  pending: { color: 'yellow', label: 'Retrying' },
-  succeeded: { color: 'green', label: 'Delivered' },
-  failed: { color: 'red', label: 'Failed' },
+  pending: { color: 'orange.9', label: 'Retrying' },
+  succeeded: { color: 'green.9', label: 'Delivered' },
+  failed: { color: 'red.9', label: 'Failed' },
 } as const;
 
 function Delivery({ delivery, onRedeliver }: { delivery: TWebhookDelivery; onRedeliver: () => void }) {
@@ -23,9 +24,9 @@ function Delivery({ delivery, onRedeliver }: { delivery: TWebhookDelivery; onRed
             <Text size="sm" fw={600}>
               {WEBHOOK_EVENT_LABELS[delivery.event_type]}
             </Text>
-            <Badge color={status.color} variant="light">
+            <Text size="xs" fw={700} c={status.color}>
               {status.label}
-            </Badge>
+            </Text>
           </Group>
           <Code style={{ overflowWrap: 'anywhere' }}>{delivery.event_id}</Code>
           <Text size="xs" c="dimmed">
