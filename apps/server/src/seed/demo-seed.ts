@@ -19,6 +19,7 @@ import { seedCrowdfunding } from './crowdfunding-seed.ts';
 import { seedDeals } from './deals-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDonorJourney } from './donor-journey-seed.ts';
+import { seedEmailMarketing } from './email-marketing-seed.ts';
 // events18: the demo event.
 import { seedEvents } from './events-seed.ts';
 import { seedIntegrations } from './integrations-seed.ts';
@@ -249,5 +250,7 @@ export async function seedDemo(db: Db, totpKey: Buffer): Promise<{ created: bool
   await seedPaymentRequests(db, npoIds);
   // api21: one API key (decision 069).
   await seedIntegrations(db, npoIds, admin?.id ?? null);
+  // mkt21: a sent newsletter with results and a scheduled appeal (after the segments).
+  await seedEmailMarketing(db, npoIds, admin?.id ?? null);
   return { created };
 }

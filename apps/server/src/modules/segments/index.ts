@@ -3,5 +3,5 @@
 export { compileSegment, type SegmentContext } from './segment-sql.ts';
 export { foldSegmentMembersInto } from './segments.repository.ts';
 export { segmentRoutes } from './segments.routes.ts';
-export { segmentContext } from './segments.service.ts';
+export { segmentContext, segmentMembersSql } from './segments.service.ts';
 export { segmentMembers, segments } from './segments.tables.ts';
