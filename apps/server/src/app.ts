@@ -378,7 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     origin,
     fromAddress: marketingFrom,
-    seconds: deps.config.NODE_ENV === 'test' ? 0 : deps.config.MARKETING_SWEEP_SECONDS,
+    seconds: deps.config.MARKETING_SWEEP_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 30),
     log: (err) => app.log.error({ err }, 'the marketing sweep could not be enqueued'),
   });
   await jobs.start();

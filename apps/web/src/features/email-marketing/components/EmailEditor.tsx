@@ -147,8 +147,7 @@ export function EmailEditor({ email, onSaved }: { email: TMarketingEmail | null;
         <Textarea
           label="Plain-text part"
           description="Leave empty to use the message's text."
-          autosize
-          minRows={3}
+          rows={4}
           value={v.text}
           onChange={set('text')}
           error={error?.fields.text}
