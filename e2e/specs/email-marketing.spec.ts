@@ -19,7 +19,7 @@ async function call(context: BrowserContext, method: 'POST', url: string, data: 
 async function writeAndSend(page: Page, name: string, list: string, width: number, shots: boolean) {
   await page.goto('/dashboard/crm/email-marketing');
   await page.getByRole('button', { name: 'New e-mail' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page
     .getByRole('textbox', { name: 'Send to' })
     .or(page.getByRole('combobox', { name: 'Send to' }))

@@ -43,8 +43,11 @@ export function EmailEditor({ email, onSaved }: { email: TMarketingEmail | null;
     onChange: (html) => setV((x) => ({ ...x, html })),
     onReady: (html) => setV((x) => ({ ...x, html })),
   });
-  const set = (key: keyof TMarketingEmailInput) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setV((x) => ({ ...x, [key]: e.currentTarget.value }));
+  // The value is read now: an updater runs later, when the event's currentTarget is gone.
+  const set = (key: keyof TMarketingEmailInput) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = e.currentTarget.value;
+    setV((x) => ({ ...x, [key]: value }));
+  };
   const save = useMutation({
     mutationFn: () => (email ? saveEmail(email.id, v) : createEmail(v)),
     onSuccess: async (saved) => {

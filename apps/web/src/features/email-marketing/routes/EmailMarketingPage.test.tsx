@@ -104,7 +104,7 @@ describe('EmailMarketingPage', () => {
     renderPage('/dashboard/crm/email-marketing?new=1');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 }), 'June news');
-    await user.click(screen.getByRole('textbox', { name: /^Send to/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Send to' }));
     await user.click(await screen.findByRole('option', { name: 'Monthly donors (42)' }));
     await user.type(screen.getByRole('textbox', { name: /^Subject/ }), 'Hello {{{{amount}}');
     await user.click(screen.getByRole('button', { name: 'Save e-mail' }));
