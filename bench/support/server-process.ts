@@ -40,7 +40,8 @@ const send = (message: unknown) => process.send?.(message);
 async function kindling() {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const db = createDb(process.env.DATABASE_URL ?? '');
-  const mailer = createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir });
+  // mkt21: SMTP_URL reaches the benchmark's local SMTP sink (bench/email-marketing).
+  const mailer = createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir, smtpUrl: config.SMTP_URL, db });
   const app = await buildApp({ config, db, mailer });
   const close = async () => {
     await app.close();

@@ -36,8 +36,9 @@ import { donationAdminRoutes } from './modules/donation-admin/index.ts';
 import { donationListRoutes } from './modules/donation-list/index.ts';
 import { donorWallRoutes } from './modules/donor-wall/index.ts';
 import { donorRoutes } from './modules/donors/index.ts';
-import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 // events18: events and ticket orders.
+import { marketingPublicRoutes, marketingRoutes, registerMarketingSends } from './modules/email-marketing/index.ts';
+import { emailTemplateRoutes } from './modules/email-templates/index.ts';
 import { eventRoutes, registerTicketMail, ticketOrderPayments } from './modules/events/index.ts';
 import {
   fundraiserRoutes,
@@ -416,6 +417,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 86_400,
     log: (err) => app.log.error({ err }, 'the insights run could not be enqueued'),
   });
+  // mkt21: marketing e-mails' senders, and the sweep that starts scheduled ones and resumes stopped sends.
+  const marketingFrom = deps.config.MAIL_FROM.match(/<([^>]+)>/)?.[1] ?? deps.config.MAIL_FROM;
+  const marketingClock = registerMarketingSends(jobs, {
+    db: deps.db,
+    mailer: deps.mailer,
+    origin,
+    fromAddress: marketingFrom,
+    seconds: deps.config.MARKETING_SWEEP_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 30),
+    log: (err) => app.log.error({ err }, 'the marketing sweep could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -435,7 +446,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // wh21: the webhook relay's clock.
   webhooks.start();
   insightsJobs.clock.start();
+  marketingClock.start();
   app.addHook('onClose', async () => {
+    marketingClock.stop();
     // cf17c: the crowdfunding settlement clock.
     settlementClock.stop();
     webhooks.stop();
@@ -498,6 +511,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs });
   // cf17b: the staff crowdfunding editor and updates (their e-mails' worker is registered with the others).
   await app.register(crowdfundingEditorRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, files, jobs });
+  // mkt21: e-mail marketing (staff) and its recipients' unsubscribe, open and click links.
+  await app.register(marketingRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    mailer: deps.mailer,
+    jobs,
+    origin,
+    fromAddress: marketingFrom,
+  });
+  await app.register(marketingPublicRoutes, { prefix: '/api/v1', db: deps.db });
   // cf17c: all-or-nothing pledges.
   await app.register(crowdfundingPledgeRoutes, {
     prefix: '/api/v1',

@@ -40,6 +40,8 @@ export * from './donation-list.ts';
 export * from './donations.ts';
 export * from './donor-wall.ts';
 export * from './donors.ts';
+// mkt21: e-mail marketing.
+export * from './email-marketing.ts';
 export * from './email-templates.ts';
 // tix18: e-tickets and check-in at the door.
 export * from './event-check-in.ts';

@@ -19,6 +19,7 @@ import { seedCrowdfunding } from './crowdfunding-seed.ts';
 import { seedDeals } from './deals-seed.ts';
 import { seedDonationAdmin } from './donation-admin-seed.ts';
 import { seedDonorJourney } from './donor-journey-seed.ts';
+import { seedEmailMarketing } from './email-marketing-seed.ts';
 // events18: the demo event.
 import { seedEvents } from './events-seed.ts';
 // ai22: two years of history for the AI insights page.
@@ -265,5 +266,7 @@ export async function seedDemo(
   await seedWebhooks(db, npoIds, totpKey);
   const riverside = npoIds.get('riverside-food-bank');
   if (options.insightsHistory && riverside) await seedInsightsHistory(db, riverside);
+  // mkt21: a sent newsletter with results and a scheduled appeal (after the segments).
+  await seedEmailMarketing(db, npoIds, admin?.id ?? null);
   return { created };
 }

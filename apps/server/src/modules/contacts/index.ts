@@ -20,3 +20,5 @@ export { contactRoutes } from './contacts.routes.ts';
 export { listContactsAmong } from './contacts.service.ts';
 export { contactDetails, contactFields, contactRelationships, contactViews, households } from './contacts.tables.ts';
 export { checkCustomFields } from './custom-fields.ts';
+// mkt21: e-mail marketing's unsubscribe and its send-time check.
+export { optedOutOfEmailSql, optOutOfEmail } from './email-opt-out.repository.ts';

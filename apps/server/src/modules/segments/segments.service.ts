@@ -246,3 +246,13 @@ export async function exportSegmentDonors(db: Db, actor: Actor, id: number): Pro
   );
   return { name: row.name, csv };
 }
+
+/** mkt21: a segment's name and its members as a SELECT of donor ids (e-mail marketing's recipients); null: not the organisation's. */
+export async function segmentMembersSql(
+  db: Db,
+  npoId: number,
+  id: number,
+): Promise<{ name: string; members: SQL } | null> {
+  const row = await selectSegment(db, npoId, id);
+  return row ? { name: row.name, members: await membersOf(db, npoId, row) } : null;
+}

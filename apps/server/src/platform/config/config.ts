@@ -67,6 +67,8 @@ const ZConfig = z.object({
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   /** off: this instance only enqueues background jobs; instances with 'on' run them. */
   JOB_WORKERS: z.enum(['on', 'off']).default('on'),
+  /** mkt21: how often scheduled marketing e-mails are started and stopped sends resumed (seconds; 0 off, the default in tests). */
+  MARKETING_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** How often due recurring plans are charged (seconds); 0 turns the scheduler's clock off (default in tests). */
   RECURRING_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /**

@@ -25,6 +25,8 @@ export * from '../../modules/donations/donations.tables.ts';
 export * from '../../modules/donations/plans.tables.ts';
 export * from '../../modules/donors/donor-giving.tables.ts';
 export * from '../../modules/donors/donors.tables.ts';
+// mkt21: e-mail marketing.
+export * from '../../modules/email-marketing/marketing.tables.ts';
 export * from '../../modules/email-templates/email-notices.tables.ts';
 export * from '../../modules/email-templates/email-templates.tables.ts';
 // events18: events, ticket types, discount codes and ticket orders.

@@ -6,7 +6,18 @@ import type { Tx } from '../db/tx.ts';
 import { mailOutbox } from './mail-outbox.tables.ts';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
-export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** A From other than MAIL_FROM (a display name of the organisation's own, same address). */
+  from?: { name: string; address: string };
+  replyTo?: string;
+  /** Extra headers (List-Unsubscribe for marketing e-mails, docs/product/crm-email-marketing.md). */
+  headers?: Record<string, string>;
+};
 /**
  * `via`: the caller's open transaction. A sender holding a row lock passes it, so the outbox row is
  * written on its own connection: asking the pool for another while holding the lock could wait
@@ -25,6 +36,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     return {
       outboxDir: null,
       send: async (m) => {
+        // A recipient the server refuses (all of them: one per message) makes sendMail throw with
+        // its SMTP responseCode, which marketing reads as a hard bounce (5xx).
         await transport.sendMail({ from: options.from, ...m });
       },
     };

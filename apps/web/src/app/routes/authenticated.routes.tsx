@@ -84,6 +84,13 @@ const CommunicationsPage = lazy(() =>
 const CommunicationsGuidePage = lazy(() =>
   import('../../features/crm/index.ts').then((m) => ({ default: m.CommunicationsGuidePage })),
 );
+// mkt21: e-mail marketing and its overview.
+const EmailMarketingPage = lazy(() =>
+  import('../../features/email-marketing/index.ts').then((m) => ({ default: m.EmailMarketingPage })),
+);
+const MarketingOverviewPage = lazy(() =>
+  import('../../features/email-marketing/index.ts').then((m) => ({ default: m.MarketingOverviewPage })),
+);
 // deals20: CRM deals and tasks.
 const DealsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.DealsPage })));
 const TasksPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.TasksPage })));
@@ -274,6 +281,9 @@ const SCREENS: Record<string, ReactNode> = {
   // CRM communications record and guide.
   '/dashboard/crm/communications': <CommunicationsPage />,
   '/dashboard/crm/communications-guide': <CommunicationsGuidePage />,
+  // mkt21: e-mail marketing.
+  '/dashboard/crm/email-marketing': <EmailMarketingPage />,
+  '/dashboard/crm/marketing': <MarketingOverviewPage />,
   // seg20: CRM segments.
   '/dashboard/crm/ai-insights': <InsightsPage />,
   '/dashboard/crm/segments': <SegmentsPage />,

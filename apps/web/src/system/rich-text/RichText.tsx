@@ -1,6 +1,7 @@
 // The editor's own styles (toolbar, borders) wherever the editor is used, not only where e-mail templates load them.
 import '@mantine/tiptap/styles.css';
 import { Link, RichTextEditor } from '@mantine/tiptap';
+import Image from '@tiptap/extension-image';
 import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 
@@ -16,11 +17,14 @@ export function useRichTextEditor(options: {
   onReady: (html: string) => void;
   /** The accessible name of the editable area. */
   label: string;
+  /** mkt21: images by https address (marketing e-mails; the server keeps only https images). */
+  images?: boolean;
 }): Editor | null {
   return useEditor({
     extensions: [
       StarterKit.configure({ link: false, code: false, codeBlock: false, heading: { levels: [2, 3] } }),
       Link,
+      ...(options.images ? [Image.configure({ allowBase64: false })] : []),
     ],
     content: options.html,
     editable: options.editable,
