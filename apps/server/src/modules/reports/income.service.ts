@@ -1,4 +1,10 @@
-import type { TIncomeFigures, TIncomeGrouping, TIncomeReport, TIncomeReportQuery } from '@kindling/contracts';
+import {
+  SEGMENT_MESSAGES,
+  type TIncomeFigures,
+  type TIncomeGrouping,
+  type TIncomeReport,
+  type TIncomeReportQuery,
+} from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { addDays, midnightIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -67,7 +73,9 @@ async function organisationOf(db: Db, npoId: number): Promise<ReportOrganisation
  */
 export async function getIncomeReport(db: Db, npoId: number, query: TIncomeReportQuery): Promise<TIncomeReport> {
   const org = await organisationOf(db, npoId);
-  const members = query.segment_id ? await segmentMembersSql(db, npoId, query.segment_id) : null;
+  const segment = query.segment_id ? await segmentMembersSql(db, npoId, query.segment_id) : null;
+  if (query.segment_id && !segment) throw new AppError('NOT_FOUND', SEGMENT_MESSAGES.notFound);
+  const members = segment?.members ?? null;
   const scope = {
     npoId,
     start: query.from ? midnightIn(query.from, org.zone) : null,

@@ -112,14 +112,6 @@ async function requireSegment(db: Db, npoId: number, id: number): Promise<Segmen
   return row;
 }
 
-/**
- * The SELECT of a segment's member ids, for another module's filter (the reports centre); a
- * segment of another organisation, or none, answers 404 as any unknown id.
- */
-export async function segmentMembersSql(db: Db, npoId: number, segmentId: number): Promise<SQL> {
-  return membersOf(db, npoId, await requireSegment(db, npoId, segmentId));
-}
-
 /** What the rule builder offers: campaigns, designations and the currency of amounts. */
 export async function segmentOptions(db: Db, npoId: number): Promise<TSegmentOptions> {
   const [targets, year] = await Promise.all([selectGiftTargets(db, npoId), selectOrganisationGivingYear(db, npoId)]);
@@ -247,7 +239,10 @@ export async function exportSegmentDonors(db: Db, actor: Actor, id: number): Pro
   return { name: row.name, csv };
 }
 
-/** mkt21: a segment's name and its members as a SELECT of donor ids (e-mail marketing's recipients); null: not the organisation's. */
+/**
+ * A segment's name and its members as a SELECT of donor ids, for another module's audience or filter
+ * (e-mail marketing's recipients, the reports centre); null when it is not the organisation's.
+ */
 export async function segmentMembersSql(
   db: Db,
   npoId: number,
