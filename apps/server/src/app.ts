@@ -48,6 +48,8 @@ import {
   registerPeerMilestones,
 } from './modules/fundraisers/index.ts';
 import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
+// ai22: AI insights.
+import { insightsRoutes, registerInsights } from './modules/insights/index.ts';
 import {
   apiKeyRoutes,
   demoReceiverRoutes,
@@ -55,8 +57,6 @@ import {
   registerWebhooks,
   webhookRoutes,
 } from './modules/integrations/index.ts';
-// ai22: AI insights.
-import { insightsRoutes, registerInsights } from './modules/insights/index.ts';
 // mem19: memberships.
 import {
   extendByPlanCharge,

@@ -15,7 +15,12 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // wh21: the demo webhook receiver proves a delivery by its signature, as any receiver does.
 // mkt21: a marketing e-mail's one-click unsubscribe (RFC 8058) is posted by the recipient's mail
 // program, with no session or token; the recipient's secret is in the address.
-const EXEMPT_ROUTE_PREFIXES = ['/api/v1/webhooks/', '/sandbox/', '/demo/webhook-receiver', '/api/v1/email/unsubscribe/'];
+const EXEMPT_ROUTE_PREFIXES = [
+  '/api/v1/webhooks/',
+  '/sandbox/',
+  '/demo/webhook-receiver',
+  '/api/v1/email/unsubscribe/',
+];
 /**
  * The donation form's payment calls act for an anonymous donor: they read no session and a
  * cookie adds no authority to them, so there is nothing for a forged request to borrow. They must
