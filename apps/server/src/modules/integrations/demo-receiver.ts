@@ -36,7 +36,7 @@ function page(rows: (typeof demoWebhookReceipts.$inferSelect)[]): string {
 delivery is checked with the endpoint’s signing secret, as the code in the product guide does.</p>
 ${
   rows.length
-    ? `<div class="wrap"><table><caption class="visually-hidden">Deliveries received</caption>
+    ? `<div class="wrap" tabindex="0" role="region" aria-label="Deliveries received"><table><caption class="visually-hidden">Deliveries received</caption>
 <thead><tr><th scope="col">Received</th><th scope="col">Event</th><th scope="col">Signature</th><th scope="col">Body</th></tr></thead>
 <tbody>${body}</tbody></table></div>`
     : '<p>No deliveries received yet.</p>'
