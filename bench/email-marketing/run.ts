@@ -48,6 +48,8 @@ function startSink() {
       });
     },
   });
+  // A server killed mid-session resets its connections: expected here, not a failure of the sink.
+  server.on('error', () => {});
   return new Promise<{ seen: Map<string, number>; messages: () => number; close: () => Promise<void> }>((resolve) =>
     server.listen(SMTP_PORT, '127.0.0.1', () =>
       resolve({ seen, messages: () => messages, close: () => new Promise((r) => server.close(() => r())) }),
