@@ -47,6 +47,8 @@ export function MemberCardPage() {
                 variant="light"
                 c="dark"
                 color={card.data.state === 'valid' || card.data.state === 'in_grace' ? 'green' : 'red'}
+                // Beside a long validity line on a phone the badge keeps its whole word ("Valid", not "V…").
+                style={{ flexShrink: 0 }}
               >
                 {STATE_LABELS[card.data.state]}
               </Badge>
