@@ -236,6 +236,9 @@ export function registerWebhooks(
     retryLimit: WEBHOOK_RETRY_LIMIT,
     retryDelaySeconds: deps.retryDelaySeconds,
     expireInSeconds: 60,
+    // Deliveries wait on other people's servers (up to 10 s each): several at once, so one slow
+    // endpoint does not hold up every organisation's deliveries.
+    workers: 4,
   });
   jobs.register(relayQueue, () => relayWebhookEvents(deps.db, jobs, deliveryQueue));
   jobs.register(deliveryQueue, (data) => deliver(deps, data));

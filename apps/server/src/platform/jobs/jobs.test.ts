@@ -79,6 +79,27 @@ describe('jobs', () => {
     expect(buried).toEqual([7]);
   }, 20_000);
 
+  it('runs as many jobs of a queue at once as it has workers, so a slow one holds up no other', async () => {
+    const queue = defineQueue<{ n: number }>('test.workers', { retryLimit: 0, workers: 3 });
+    let inProgress = 0;
+    let most = 0;
+    const done: number[] = [];
+    const jobs = startedJobs();
+    jobs.register(queue, async (data) => {
+      inProgress += 1;
+      most = Math.max(most, inProgress);
+      // Each job waits as a slow endpoint would; with one worker they would run one after another.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      inProgress -= 1;
+      done.push(data.n);
+    });
+    await jobs.start();
+    for (const n of [1, 2, 3]) await jobs.send(queue, { n }, { key: `workers-${n}` });
+    await until(() => done.length === 3, 15_000);
+    expect(done.sort()).toEqual([1, 2, 3]);
+    expect(most).toBeGreaterThan(1);
+  });
+
   it('runs one job for many sends with the same key', async () => {
     const queue = defineQueue<{ n: number }>('test.same-key', { retryLimit: 0 });
     const seen: number[] = [];

@@ -20,6 +20,11 @@ export type Queue<T extends object> = {
    * queue before this one.
    */
   deadLetter?: string;
+  /**
+   * Jobs of this queue one instance runs at once (default 1). Above 1 for work that mostly waits on
+   * someone else's server, so one slow job does not hold up the rest (webhook deliveries, decision 074).
+   */
+  workers?: number;
   /** Only there to carry the payload type. */
   readonly payload?: T;
 };
@@ -90,6 +95,30 @@ export function createJobs(options: JobsOptions): Jobs {
   const handlers = new Map<string, { queue: Queue<object>; handler: JobHandler<object> }>();
   const workerIds = new Map<string, string>();
   let state: 'new' | 'started' | 'stopped' = 'new';
+  const startWorker = (name: string, handler: JobHandler<object>) =>
+    boss.work<object>(
+      name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      async (jobs) => {
+        // pg-boss 10 sleeps a polling interval after every batch, even with more jobs
+        // waiting; waking the worker makes it drain a backlog (after a restart) at full speed.
+        const wake = () => boss.notifyWorker(workerIds.get(name) ?? '');
+        for (const job of jobs) {
+          // A fetch already under way when stop() began can still hand over a job; failing
+          // it (retried later, by any instance) is safe, running it on a closing app is not.
+          if (state === 'stopped') throw new Error(`job ${job.id} fetched while the jobs were stopping`);
+          try {
+            await handler(job.data, { id: job.id });
+          } catch (error) {
+            options.onError(error, { queue: name, jobId: job.id });
+            // Rethrown so pg-boss marks the job failed and schedules its retry.
+            throw error;
+          } finally {
+            wake();
+          }
+        }
+      },
+    );
 
   return {
     register(queue, handler) {
@@ -126,30 +155,11 @@ export function createJobs(options: JobsOptions): Jobs {
           ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
         });
         if (options.work === false) continue;
-        const workerId = await boss.work<object>(
-          queue.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-          async (jobs) => {
-            // pg-boss 10 sleeps a polling interval after every batch, even with more jobs
-            // waiting; waking the worker makes it drain a backlog (after a restart) at full speed.
-            const wake = () => boss.notifyWorker(workerIds.get(queue.name) ?? '');
-            for (const job of jobs) {
-              // A fetch already under way when stop() began can still hand over a job; failing
-              // it (retried later, by any instance) is safe, running it on a closing app is not.
-              if (state === 'stopped') throw new Error(`job ${job.id} fetched while the jobs were stopping`);
-              try {
-                await handler(job.data, { id: job.id });
-              } catch (error) {
-                options.onError(error, { queue: queue.name, jobId: job.id });
-                // Rethrown so pg-boss marks the job failed and schedules its retry.
-                throw error;
-              } finally {
-                wake();
-              }
-            }
-          },
-        );
-        workerIds.set(queue.name, workerId);
+        for (let worker = 0; worker < Math.max(1, queue.workers ?? 1); worker += 1) {
+          const workerId = await startWorker(queue.name, handler);
+          // Sending wakes the first worker; the others poll.
+          if (worker === 0) workerIds.set(queue.name, workerId);
+        }
       }
     },
 
