@@ -1,10 +1,11 @@
 import { currencyExponent, type TPeerSettings } from '@kindling/contracts';
-import { Button, Checkbox, NumberInput, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { Button, Checkbox, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
 import { toast } from '../../../shared/toast.ts';
+import { RichTextBox, useRichTextEditor } from '../../../system/rich-text/index.ts';
 import { peerApi, peerKeys } from '../api/peer.queries.ts';
 
 type Props = { campaignId: number; settings: TPeerSettings; currency: string; canEdit: boolean };
@@ -17,6 +18,14 @@ export function PeerSettingsForm({ campaignId, settings, currency, canEdit }: Pr
   const [goal, setGoal] = useState<number | string>(
     settings.default_goal_minor === null ? '' : settings.default_goal_minor / unit,
   );
+  // The default story in the same rich-text editor as a fundraiser's own story (docs/product/campaigns.md).
+  const editor = useRichTextEditor({
+    html: settings.default_story,
+    editable: canEdit,
+    label: 'Default story of a new page',
+    onChange: (html) => setDraft((d) => ({ ...d, default_story: html })),
+    onReady: () => {},
+  });
   const save = useMutation({
     mutationFn: () =>
       peerApi.saveSettings(campaignId, {
@@ -71,14 +80,15 @@ export function PeerSettingsForm({ campaignId, settings, currency, canEdit }: Pr
             error={error?.fields.default_goal_minor}
             maw={280}
           />
-          <Textarea
-            label="Default story of a new page"
-            description="HTML is allowed; it is cleaned when saved."
-            rows={5}
-            value={draft.default_story}
-            disabled={!canEdit}
-            onChange={(e) => setDraft({ ...draft, default_story: e.currentTarget.value })}
-          />
+          <Stack gap={4}>
+            <Text component="span" size="sm" fw={500}>
+              Default story of a new page
+            </Text>
+            <Text size="xs" c="dimmed">
+              A new fundraiser's page starts with this story; they can change it. It is cleaned when saved.
+            </Text>
+            <RichTextBox editor={editor} />
+          </Stack>
           {canEdit && (
             <Button type="submit" loading={save.isPending} w="fit-content">
               Save settings
