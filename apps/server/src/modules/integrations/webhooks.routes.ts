@@ -26,6 +26,8 @@ import {
 // endpoints; another organisation's ids are 404. No API key reaches these routes (no apiScope).
 const ADMIN = 'admin';
 const ZId = z.object({ id: z.coerce.number().int().positive() });
+/** A delivery sent again: a new attempt is queued (its result lands in the log). */
+const ZRedeliveryQueued = z.object({ queued: z.literal(true) });
 const ZDeliveryId = z.object({
   id: z.coerce.number().int().positive(),
   deliveryId: z.coerce.number().int().positive(),
@@ -64,10 +66,18 @@ export async function webhookRoutes(
     async (request) => updateEndpoint(deps, actorOf(request), request.params.id, request.body),
   );
 
-  r.delete(`${base}/:id`, { preHandler: admin, schema: { params: ZId } }, async (request, reply) => {
-    await deleteEndpoint(deps, actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    `${base}/:id`,
+    {
+      preHandler: admin,
+      config: { openapi: { responses: { 204: { description: 'Done: nothing to return.' } } } },
+      schema: { params: ZId },
+    },
+    async (request, reply) => {
+      await deleteEndpoint(deps, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   r.post(
     `${base}/:id/rotate_secret`,
@@ -83,7 +93,7 @@ export async function webhookRoutes(
 
   r.post(
     `${base}/:id/deliveries/:deliveryId/redeliver`,
-    { preHandler: admin, schema: { params: ZDeliveryId } },
+    { preHandler: admin, schema: { params: ZDeliveryId, response: { 202: ZRedeliveryQueued } } },
     async (request, reply) => {
       const { id, deliveryId } = request.params;
       const delivery = await deliveryOf(deps.db, actorOf(request).npoId, id, deliveryId);
