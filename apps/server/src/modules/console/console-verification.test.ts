@@ -25,6 +25,14 @@ describe('the console resends e-mail verification (docs/product/console.md#users
   const mailsTo = async (email: string) =>
     (await readOutbox(ctx.dataDir)).filter((m) => m.headers.includes(`To: ${email}`));
 
+  it('shows the demo’s unverified sign-up to the operator', async () => {
+    const operator = await as(ctx, 'console@kindling.test');
+    const list = ZConsoleUserList.parse((await operator.get(`${API}/users?q=newcomer`)).json());
+    expect(list.users).toEqual([
+      expect.objectContaining({ email: 'nico.newcomer@example.org', email_verified: false, memberships: [] }),
+    ]);
+  });
+
   it('lets the platform operator resend the link with a reason, audited, and shows the state in the list', async () => {
     await signUp('opened@example.org', '10.9.0.4');
     const id = await userIdOf(ctx, 'opened@example.org');
