@@ -26,7 +26,10 @@ async function signUp(page: Page, email: string) {
   await page.getByRole('textbox', { name: 'First name' }).fill('Vera');
   await page.getByRole('textbox', { name: 'Last name' }).fill('Fied');
   await page.getByRole('textbox', { name: 'Work email' }).fill(email);
-  await page.getByLabel(/^Password/).first().fill('a-long-password-e2e');
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill('a-long-password-e2e');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('textbox', { name: 'Organisation name' }).fill(`Verify Trust ${Date.now()}`);
   await page.getByRole('button', { name: 'Create organisation' }).click();
