@@ -191,6 +191,8 @@ export const PUBLIC_PATTERNS = [
   '/password-reset/:id',
   '/team-invitation/:token',
   '/confirm-email/:token',
+  // The sign-up's e-mail verification link (docs/product/sign-in.md#e-mail-verification).
+  '/verify-email/:token',
   // mem19c: the member card (docs/decisions/064-member-cards.md).
   '/member-card/:token',
 ] as const;

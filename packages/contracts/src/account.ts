@@ -18,6 +18,10 @@ export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 export const ZResetTokenResponse = z.object({ status: z.number().int(), email: z.string() });
 export type TResetTokenResponse = z.infer<typeof ZResetTokenResponse>;
 
+/** POST /email_verification: the token of the e-mailed link (docs/product/sign-in.md#e-mail-verification). */
+export const ZVerifyEmailRequest = z.object({ token: z.string().min(10).max(200) });
+export type TVerifyEmailRequest = z.infer<typeof ZVerifyEmailRequest>;
+
 /** POST /npo_admin/organisations: the new organisation, already selected for the session. */
 export const ZCreateOrganisationResponse = z.object({ npo: ZOrganisationOption });
 export type TCreateOrganisationResponse = z.infer<typeof ZCreateOrganisationResponse>;

@@ -114,6 +114,7 @@ export const ZConsoleUser = z.object({
   last_sign_in_at: z.string().nullable(),
   two_factor: z.boolean(),
   locked: z.boolean(),
+  email_verified: z.boolean(),
   sessions: z.number().int(),
 });
 export type TConsoleUser = z.infer<typeof ZConsoleUser>;
@@ -174,5 +175,7 @@ export const ZPlatformNotice = z.object({
   maintenance_banner: z.string(),
   organisation_status: z.enum(ORGANISATION_STATUSES).nullable(),
   organisation_reason: z.string(),
+  /** The signed-in user's own address: the shell offers a new verification link while false. */
+  email_verified: z.boolean(),
 });
 export type TPlatformNotice = z.infer<typeof ZPlatformNotice>;

@@ -33,6 +33,9 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists. Sign in instead.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Request a new one.',
   notSignedIn: 'You are not signed in.',
+  verificationLinkInvalid:
+    'This verification link has expired or was already used. Sign in and ask for a new one from the banner.',
+  emailAlreadyVerified: 'This e-mail address is already verified.',
 } as const;
 
 /** Business constants in docs/product/shell.md#constants. */
@@ -59,6 +62,8 @@ export const CONSTANTS = {
   challengeMaxAttempts: 5,
   backupCodeCount: 10,
   passwordResetTtlMs: 60 * 60 * 1000,
+  /** Ours: e-mail verification links (docs/product/sign-in.md#e-mail-verification). */
+  emailVerificationTtlMs: 48 * 60 * 60 * 1000,
   passwordMinLength: 10,
   darkModeKey: 'darkMode',
 } as const;

@@ -48,6 +48,7 @@ const WINTER: TCampaignInput = {
 const GIFTS = [2000, 5000, 2000, 7500, 5000, 2000];
 
 export async function seedConsole(db: Db): Promise<void> {
+  await seedUnverifiedSignUp(db);
   const [created] = await db
     .insert(npos)
     .values({
@@ -116,4 +117,14 @@ async function seedAnnouncement(db: Db, npoId: number): Promise<void> {
       reason: 'Suspended until the registration is renewed',
     },
   );
+}
+
+// ver24: a self-service sign-up that never opened its verification link, so /console/users shows
+// the unverified badge and Resend verification (decision 078). No password, no organisation: it
+// cannot sign in and changes no other demo account. Created once.
+async function seedUnverifiedSignUp(db: Db): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO users (email, first_name, last_name, email_verified_at)
+    VALUES ('nico.newcomer@example.org', 'Nico', 'Newcomer', NULL)
+    ON CONFLICT DO NOTHING`);
 }

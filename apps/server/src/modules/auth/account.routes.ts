@@ -12,6 +12,7 @@ import {
   ZResetPasswordRequest,
   ZResetTokenResponse,
   ZSignUpAccountRequest,
+  ZVerifyEmailRequest,
 } from '@kindling/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -21,6 +22,7 @@ import { type Router, zodRouter } from '../../platform/http/router.ts';
 import { requireSession, sessionOf } from '../../platform/http/session-context.ts';
 import { changePassword, createOwnOrganisation, signUp } from './account.service.ts';
 import type { AuthDeps } from './auth.deps.ts';
+import { resendOwnVerification, verifyEmail } from './email-verification.service.ts';
 import { disableMfa, enableMfa, getMfaStatus, regenerateBackupCodes, startMfaSetup } from './mfa.service.ts';
 import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { answerSignIn, clientOf } from './route-helpers.ts';
@@ -35,6 +37,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AuthDeps): Promi
   const r = zodRouter(app, 'Account');
   onboardingRoutes(r, deps);
   passwordRoutes(r, deps);
+  verificationRoutes(r, deps);
   mfaRoutes(r, deps);
 }
 
@@ -42,7 +45,12 @@ function onboardingRoutes(r: Router, deps: AuthDeps) {
   r.post(
     '/signup',
     { config, schema: { body: ZSignUpAccountRequest, response: { 200: ZLoginResponse } } },
-    async (request, reply) => answerSignIn(request, reply, await signUp(deps, request.body, clientOf(request))),
+    async (request, reply) =>
+      answerSignIn(
+        request,
+        reply,
+        await signUp(deps, request.body, { ...clientOf(request), origin: linkOrigin(deps, request) }),
+      ),
   );
 
   r.post(
@@ -56,19 +64,42 @@ function onboardingRoutes(r: Router, deps: AuthDeps) {
   );
 }
 
-function passwordRoutes(r: Router, deps: AuthDeps) {
-  /** Where reset links point: the configured public address, else the page the request came from. */
-  const linkOrigin = (request: FastifyRequest) => {
-    if (deps.config.PUBLIC_URL) return new URL(deps.config.PUBLIC_URL).origin;
-    const origin = request.headers.origin;
-    return origin && isTrustedOrigin(request, origin, deps.config.trustedOrigins) ? origin : requestOrigin(request);
-  };
+/** Where e-mailed links point: the configured public address, else the page the request came from. */
+function linkOrigin(deps: AuthDeps, request: FastifyRequest): string {
+  if (deps.config.PUBLIC_URL) return new URL(deps.config.PUBLIC_URL).origin;
+  const origin = request.headers.origin;
+  return origin && isTrustedOrigin(request, origin, deps.config.trustedOrigins) ? origin : requestOrigin(request);
+}
 
+/** E-mail verification: the public link, and a new link for the signed-in user (decision 078). */
+function verificationRoutes(r: Router, deps: AuthDeps) {
+  r.post(
+    '/email_verification',
+    { config, schema: { body: ZVerifyEmailRequest, response: { 200: ZMessageResponse } } },
+    async (request) => {
+      await verifyEmail(deps, request.body.token, request.ip ?? null);
+      return { status: 200, message: 'Your e-mail address is verified. Thank you.' };
+    },
+  );
+  r.post(
+    '/account/email_verification',
+    { ...signedIn, schema: { response: { 202: ZMessageResponse } } },
+    async (request, reply) => {
+      const { email } = await resendOwnVerification(deps, sessionOf(request), linkOrigin(deps, request));
+      return reply.status(202).send({ status: 202, message: `We have sent a new link to ${email}.` });
+    },
+  );
+}
+
+function passwordRoutes(r: Router, deps: AuthDeps) {
   r.post(
     '/password/forgot',
     { config, schema: { body: ZForgotPasswordRequest, response: { 202: ZMessageResponse } } },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email, { ip: request.ip ?? null, origin: linkOrigin(request) });
+      await requestPasswordReset(deps, request.body.email, {
+        ip: request.ip ?? null,
+        origin: linkOrigin(deps, request),
+      });
       return reply.status(202).send({ status: 202, message: FORGOT_ANSWER });
     },
   );

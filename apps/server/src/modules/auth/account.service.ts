@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../platform/security/passwords.
 import { recordAudit } from '../audit/index.ts';
 import { createOrganisation } from '../organisations/index.ts';
 import type { AuthDeps } from './auth.deps.ts';
+import { sendVerificationEmail } from './email-verification.service.ts';
 import { endSessionsOfUser, selectNpoForSession } from './sessions.service.ts';
 import { type ClientContext, finishSignIn, type SignInResult } from './sign-in.service.ts';
 import * as users from './users.repository.ts';
@@ -16,7 +17,7 @@ const emailTaken = () => new AppError('CONFLICT', MESSAGES.emailTaken, { email: 
 export async function signUp(
   deps: AuthDeps,
   input: { first_name: string; last_name: string; email: string; password: string },
-  client: ClientContext,
+  client: ClientContext & { origin: string },
 ): Promise<SignInResult> {
   if (await users.findUserByEmail(deps.db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
@@ -30,7 +31,10 @@ export async function signUp(
         avatarUrl: null,
         googleSub: null,
         stripeUserId: null,
+        // Only self-service sign-up starts unverified: the link below proves the mailbox (decision 078).
+        emailVerifiedAt: null,
       });
+      await sendVerificationEmail(tx, deps.mailer, user, client.origin);
       await recordAudit(tx, {
         actorUserId: user.id,
         action: 'user.signed_up',

@@ -24,6 +24,8 @@ export type AuthLimits = {
   secondFactor: FailureLimiter;
   /** Forgot-password requests per client address: each one sends an e-mail. */
   passwordResetRequests: FailureLimiter;
+  /** New verification links a signed-in user asks for, per user: each one sends an e-mail (decision 078). */
+  verificationResends: FailureLimiter;
 };
 
 export type AuthDeps = {
@@ -66,6 +68,7 @@ export function createAuthDeps(base: {
       passwordChange: limiter('password-change', config.SIGN_IN_FAILURE_LIMIT),
       secondFactor: limiter('second-factor', config.SECOND_FACTOR_FAILURE_LIMIT),
       passwordResetRequests: limiter('password-reset-request', config.PASSWORD_RESET_REQUEST_LIMIT),
+      verificationResends: limiter('verification-resend', config.PASSWORD_RESET_REQUEST_LIMIT),
     },
     google: config.GOOGLE_CLIENT_ID ? createGoogleVerifier(config.GOOGLE_CLIENT_ID, config.GOOGLE_JWKS_URL) : null,
     stripeConnect: createStripeConnect(config, db),

@@ -3,6 +3,8 @@ export { accountRoutes } from './account.routes.ts';
 export { type AuthDeps, createAuthDeps } from './auth.deps.ts';
 export { authRoutes } from './auth.routes.ts';
 export { donorInviteQueue, inviteDonor, registerDonorInvitations } from './donor-invitation.service.ts';
+// The console resends a verification link (decision 078).
+export { sendVerificationEmail } from './email-verification.service.ts';
 export { ensureInvitedAccount, type InvitedAccount } from './invited-account.service.ts';
 // console24: the platform operator's account actions (decision 046).
 export { resetSecondFactor, setAccountLocked, signOutEverywhere } from './operator-actions.ts';

@@ -21,7 +21,8 @@ export async function insertUser(
   values: Pick<
     typeof users.$inferInsert,
     'email' | 'firstName' | 'lastName' | 'passwordHash' | 'avatarUrl' | 'googleSub' | 'stripeUserId'
-  >,
+  > &
+    Partial<Pick<typeof users.$inferInsert, 'emailVerifiedAt'>>,
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('user insert returned no row');

@@ -10,6 +10,7 @@ type Row = {
   last_sign_in_at: string | null;
   two_factor: boolean;
   locked: boolean;
+  email_verified: boolean;
   sessions: number;
 };
 
@@ -25,7 +26,7 @@ const toUser = (r: Row): TConsoleUser => ({
 const selectUsers = (where: SQL, limit: number, offset: number) => sql`
   WITH page AS (SELECT u.* FROM users u WHERE ${where} ORDER BY lower(u.email), u.id LIMIT ${limit} OFFSET ${offset})
   SELECT p.id, trim(p.first_name || ' ' || p.last_name) AS name, p.email, p.last_sign_in_at, p.otp_enabled AS two_factor,
-    p.locked_at IS NOT NULL AS locked,
+    p.locked_at IS NOT NULL AS locked, p.email_verified_at IS NOT NULL AS email_verified,
     (SELECT coalesce(json_agg(json_build_object('npo_id', n.id, 'npo', n.name, 'role_name', m.role_name) ORDER BY n.name), '[]')
       FROM memberships m JOIN npos n ON n.id = m.npo_id WHERE m.user_id = p.id) AS memberships,
     (SELECT count(*) FROM sessions s WHERE s.user_id = p.id AND s.expires_at > now())::int AS sessions

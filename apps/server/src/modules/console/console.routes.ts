@@ -46,7 +46,7 @@ import { listUsers } from './console-users.repository.ts';
 const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const ZStatusParams = ZIdParams.extend({ action: z.enum(['suspend', 'reactivate', 'close', 'verify', 'unverify']) });
 const ZUserActionParams = ZIdParams.extend({
-  action: z.enum(['reset_second_factor', 'sign_out_everywhere', 'lock', 'unlock']),
+  action: z.enum(['reset_second_factor', 'sign_out_everywhere', 'lock', 'unlock', 'resend_verification']),
 });
 const STATUS_OF = { suspend: 'suspended', reactivate: 'active', close: 'closed' } as const;
 
@@ -118,7 +118,14 @@ export async function consoleRoutes(
     { preHandler: only, schema: { params: ZUserActionParams, body: ZConsoleReason, response: { 200: ZConsoleUser } } },
     async (request) => {
       const { session, op } = operatorOf(request);
-      return actOnUser(db, session, op, request.params.id, request.params.action, request.body.reason);
+      return actOnUser(
+        { db, mailer: deps.mailer ?? null, origin: deps.origin ?? '' },
+        session,
+        op,
+        request.params.id,
+        request.params.action,
+        request.body.reason,
+      );
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   CONSOLE_MESSAGES,
+  MESSAGES,
   type TConsoleFeeRequest,
   type TConsoleOrganisationDetail,
   type TOrganisationStatus,
@@ -12,8 +13,9 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
-import { resetSecondFactor, setAccountLocked, signOutEverywhere } from '../auth/index.ts';
+import { resetSecondFactor, sendVerificationEmail, setAccountLocked, signOutEverywhere } from '../auth/index.ts';
 import { pendingOwnerInvitation } from '../team/index.ts';
 import {
   consoleAuditOf,
@@ -122,20 +124,31 @@ export async function changeOrganisationFee(db: Db, op: Operator, id: number, in
   return organisationDetail(db, id);
 }
 
-export type UserAction = 'reset_second_factor' | 'sign_out_everywhere' | 'lock' | 'unlock';
+export type UserAction = 'reset_second_factor' | 'sign_out_everywhere' | 'lock' | 'unlock' | 'resend_verification';
+
+/** Acting on one's own account is refused, except resetting one's own second factor or resending one's link. */
+const MAY_ACT_ON_SELF: UserAction[] = ['reset_second_factor', 'resend_verification'];
 
 export async function actOnUser(
-  db: Db,
+  deps: { db: Db; mailer: Mailer | null; origin: string },
   session: RequestSession,
   op: Operator,
   id: number,
   action: UserAction,
   reason: string,
 ) {
-  if (id === session.user.id && action !== 'reset_second_factor')
+  const { db } = deps;
+  if (id === session.user.id && !MAY_ACT_ON_SELF.includes(action))
     throw new AppError('CONFLICT', CONSOLE_MESSAGES.ownAccount);
   await db.transaction(async (tx) => {
-    if (!(await findConsoleUser(tx, id))) throw new AppError('NOT_FOUND', CONSOLE_MESSAGES.userNotFound);
+    const user = await findConsoleUser(tx, id);
+    if (!user) throw new AppError('NOT_FOUND', CONSOLE_MESSAGES.userNotFound);
+    if (action === 'resend_verification') {
+      if (user.email_verified) throw new AppError('CONFLICT', MESSAGES.emailAlreadyVerified);
+      if (!deps.mailer) throw new Error('the console resends verification links only with a mailer');
+      const [firstName = ''] = user.name.split(' ');
+      await sendVerificationEmail(tx, deps.mailer, { id, email: user.email, firstName }, deps.origin);
+    }
     if (action === 'reset_second_factor') await resetSecondFactor(tx, id);
     if (action === 'sign_out_everywhere') await signOutEverywhere(tx, id);
     if (action === 'lock' || action === 'unlock') await setAccountLocked(tx, id, action === 'lock');
@@ -164,13 +177,21 @@ export async function updateSettings(db: Db, op: Operator, input: TPlatformSetti
 
 /** The shell's banner for any signed-in user, and for staff why their organisation takes no gifts. */
 export async function platformNotice(db: Db, session: RequestSession): Promise<TPlatformNotice> {
-  const { rows } = await db.execute<{ banner: string; status: TOrganisationStatus | null; reason: string | null }>(sql`
-    SELECT s.maintenance_banner AS banner, n.status, n.status_reason AS reason
+  const { rows } = await db.execute<{
+    banner: string;
+    status: TOrganisationStatus | null;
+    reason: string | null;
+    verified: boolean | null;
+  }>(sql`
+    SELECT s.maintenance_banner AS banner, n.status, n.status_reason AS reason,
+      (SELECT u.email_verified_at IS NOT NULL FROM users u WHERE u.id = ${session.user.id}) AS verified
     FROM platform_settings s LEFT JOIN npos n ON n.id = ${session.selectedNpoId} WHERE s.id = 1`);
   const row = rows[0];
   return {
     maintenance_banner: row?.banner ?? '',
     organisation_status: row?.status ?? null,
     organisation_reason: row?.reason ?? '',
+    // The shell's "confirm your address" banner (docs/product/sign-in.md#e-mail-verification).
+    email_verified: row?.verified ?? true,
   };
 }

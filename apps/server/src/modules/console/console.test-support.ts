@@ -44,6 +44,7 @@ export const consoleCalls = (orgId: number, userId: number) =>
     ['PUT', `${API}/organizations/${orgId}/fee`, { platform_fee_bps: 100, reason: 'Testing access' }],
     ['GET', `${API}/users`],
     ['POST', `${API}/users/${userId}/lock`, { reason: 'Testing access' }],
+    ['POST', `${API}/users/${userId}/resend_verification`, { reason: 'Testing access' }],
     ['GET', `${API}/settings`],
     [
       'PUT',

@@ -228,6 +228,8 @@ describe('the platform console API', () => {
       maintenance_banner: 'Maintenance on Sunday 02:00 UTC',
       organisation_status: null,
       organisation_reason: '',
+      // A self-service sign-up is offered a new link until the address is verified.
+      email_verified: false,
     });
     await operator.put(`${API}/settings`, {
       name: 'Kindling Co-op',

@@ -123,7 +123,8 @@ export async function confirmEmailChange(
       }
       if (await repo.findOtherUserWithEmail(tx, row.newEmail, row.userId)) throw taken();
       const before = await userOf(tx, row.userId);
-      const after = await repo.updateUser(tx, row.userId, { email: row.newEmail });
+      // The link reached the new mailbox, so the address is verified (decision 078).
+      const after = await repo.updateUser(tx, row.userId, { email: row.newEmail, emailVerifiedAt: new Date() });
       await repo.markEmailChangeUsed(tx, row.id);
       await recordAudit(tx, {
         actorUserId: row.userId,

@@ -23,7 +23,7 @@ export async function findOtherUserWithEmail(db: Tx, email: string, exceptUserId
 export async function updateUser(
   db: Tx,
   id: number,
-  values: Partial<Pick<ProfileUser, 'firstName' | 'lastName' | 'photoKey' | 'email'>>,
+  values: Partial<Pick<ProfileUser, 'firstName' | 'lastName' | 'photoKey' | 'email' | 'emailVerifiedAt'>>,
 ): Promise<ProfileUser> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   if (!row) throw new Error('user update returned no row');

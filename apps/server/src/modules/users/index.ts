@@ -4,4 +4,4 @@
 // The tables are shared through here for joins (docs/decisions/018-module-graph.md).
 
 export { photoUrlOf } from './photo.ts';
-export { authChallenges, backupCodes, passwordResets, sessions, users } from './users.tables.ts';
+export { authChallenges, backupCodes, emailVerifications, passwordResets, sessions, users } from './users.tables.ts';

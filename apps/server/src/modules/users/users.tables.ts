@@ -28,6 +28,8 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // console24: an account locked by the platform operator cannot sign in (decision 046).
     lockedAt: timestamp({ withTimezone: true }),
+    /** Null until the owner opens the e-mailed link; only self-service sign-up starts unverified (decision 078). */
+    emailVerifiedAt: timestamp({ withTimezone: true }).defaultNow(),
   },
   (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
 );
@@ -89,3 +91,18 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Single-use e-mail verification links: `id` is the SHA-256 of the e-mailed token, like password resets. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: text().primaryKey(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);

@@ -31,6 +31,9 @@ const TeamInvitationPage = lazy(() =>
 );
 
 // A new e-mail address confirmed from the link sent to it (docs/product/profile.md#e-mail-address).
+const VerifyEmailPage = lazy(() =>
+  import('../../features/auth/routes/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const ConfirmEmailPage = lazy(() =>
   import('../../features/profile/routes/ConfirmEmailPage.tsx').then((m) => ({ default: m.ConfirmEmailPage })),
 );
@@ -66,6 +69,7 @@ const authRoutes: RouteObject[] = [
   { path: '/password-reset/:id', element: page(<ResetPasswordPage />) },
   { path: '/team-invitation/:token', element: page(<TeamInvitationPage />) },
   { path: '/confirm-email/:token', element: page(<ConfirmEmailPage />) },
+  { path: '/verify-email/:token', element: page(<VerifyEmailPage />) },
   { path: '/unauthorized', element: <UnauthorizedPage /> },
   { path: '/portal', element: page(<PortalPage />) },
   { path: '/portal/:token', element: page(<PortalPage />) },

@@ -27,4 +27,7 @@ export const authApi = {
     api<{ email: string }>('GET', `/password/reset/${encodeURIComponent(token)}`, { signal }),
   resetPassword: (token: string, password: string) =>
     api<{ message?: string }>('POST', '/password/reset', { body: { token, password } }),
+  /** docs/product/sign-in.md#e-mail-verification */
+  verifyEmail: (token: string) => api<{ message: string }>('POST', '/email_verification', { body: { token } }),
+  resendVerification: () => api<{ message: string }>('POST', '/account/email_verification'),
 };

@@ -73,7 +73,7 @@ export const consoleQueries = {
 };
 
 export type OrganisationAction = 'suspend' | 'reactivate' | 'close' | 'verify' | 'unverify';
-export type UserAction = 'reset_second_factor' | 'sign_out_everywhere' | 'lock' | 'unlock';
+export type UserAction = 'reset_second_factor' | 'sign_out_everywhere' | 'lock' | 'unlock' | 'resend_verification';
 
 export const consoleApi = {
   actOnOrganisation: (id: number, action: OrganisationAction, reason: string) =>
@@ -82,5 +82,7 @@ export const consoleApi = {
     api<TConsoleOrganisationDetail>('PUT', `${BASE}/organizations/${id}/fee`, { body }),
   actOnUser: (id: number, action: UserAction, reason: string) =>
     api<TConsoleUser>('POST', `${BASE}/users/${id}/${action}`, { body: { reason } }),
+  /** The banner's "Resend the link" for the signed-in user's own address (decision 078). */
+  resendOwnVerification: () => api<{ message: string }>('POST', '/account/email_verification'),
   saveSettings: (body: TPlatformSettingsRequest) => api<TPlatformSettings>('PUT', `${BASE}/settings`, { body }),
 };

@@ -3,10 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Info, TriangleAlert } from 'lucide-react';
 import { useSession } from '../../../session/index.ts';
 import { consoleQueries } from '../api/console.queries.ts';
+import { VerifyEmailNotice } from './VerifyEmailNotice.tsx';
 
 /**
  * The shell's banners for every signed-in user: the platform's maintenance banner, and for an
- * organisation the platform suspended or closed, why it takes no gifts (decision 046).
+ * organisation the platform suspended or closed, why it takes no gifts (decision 046); and, until
+ * the user's address is verified, a way to ask for a new link (decision 078).
  */
 export function PlatformNotice() {
   const session = useSession();
@@ -14,6 +16,8 @@ export function PlatformNotice() {
   const notice = useQuery({ ...consoleQueries.notice(session.userId ?? null, npoId), enabled: session.loggedIn });
   if (!notice.data) return null;
   const { maintenance_banner: banner, organisation_status: status, organisation_reason: reason } = notice.data;
+  // An older server sends no email_verified: only an explicit false shows the banner.
+  const unverified = notice.data.email_verified === false;
   return (
     <>
       {banner ? (
@@ -21,6 +25,7 @@ export function PlatformNotice() {
           {banner}
         </Alert>
       ) : null}
+      {unverified ? <VerifyEmailNotice /> : null}
       {status === 'suspended' || status === 'closed' ? (
         <Alert
           color="orange"

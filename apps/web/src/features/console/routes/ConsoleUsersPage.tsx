@@ -30,6 +30,11 @@ const ACTIONS: Record<UserAction, { label: string; description: string; done: st
     done: 'Account locked.',
   },
   unlock: { label: 'Unlock', description: 'Lets the account sign in again.', done: 'Account unlocked.' },
+  resend_verification: {
+    label: 'Resend verification',
+    description: 'E-mails a new link that confirms their address; older links stop working once it is used.',
+    done: 'A new verification link was sent.',
+  },
 };
 
 /** /console/users: every account, its organisations and its security state; no impersonation. */
@@ -89,6 +94,11 @@ export function ConsoleUsersPage() {
                     <Badge variant={u.two_factor ? 'filled' : 'light'} color={u.two_factor ? 'teal.9' : 'gray'}>
                       {u.two_factor ? 'Two-step on' : 'Two-step off'}
                     </Badge>
+                    {u.email_verified ? null : (
+                      <Badge variant="outline" color="orange.9">
+                        E-mail unverified
+                      </Badge>
+                    )}
                     {u.locked ? <Badge color="red.9">Locked</Badge> : null}
                   </Group>
                 </Table.Td>
@@ -104,6 +114,16 @@ export function ConsoleUsersPage() {
                         Reset two-step
                       </Button>
                     ) : null}
+                    {u.email_verified ? null : (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => setPending({ user: u, action: 'resend_verification' })}
+                        aria-label={`Resend verification to ${u.email}`}
+                      >
+                        Resend verification
+                      </Button>
+                    )}
                     <Button
                       size="compact-xs"
                       variant="light"
