@@ -1,6 +1,7 @@
 import { ZPublicCampaignResponse } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queriesDuring } from '../../../test/pool-queries.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
@@ -28,19 +29,9 @@ describe('public campaign data (seeded Spring Appeal)', () => {
     ).rows[0];
 
   it('serves the active campaign by URL in the public shape, in one query', async () => {
-    // The app's start-up jobs share the pool: count once none of their queries is running.
-    const pool = ctx.db.$client;
-    for (let i = 0; i < 100 && (pool.idleCount < pool.totalCount || pool.waitingCount > 0); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const spy = vi.spyOn(ctx.db.$client, 'query');
-    const res = await anonymous().get(page('spring-appeal'));
-    // pg-boss's workers poll on the same pool whatever the machine's load: not the page's queries.
-    const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : ((arg as { text?: string })?.text ?? ''));
-    const queries = spy.mock.calls.filter(([arg]) => !textOf(arg).includes('pgboss')).length;
-    spy.mockRestore();
+    const { result: res, queries } = await queriesDuring(ctx.db, () => anonymous().get(page('spring-appeal')));
     expect(res.statusCode).toBe(200);
-    expect(queries).toBe(1);
+    expect(queries).toHaveLength(1);
     const body = ZPublicCampaignResponse.parse(res.json()).campaign;
     expect(res.json().campaign).not.toHaveProperty('editable');
     const expected = await totals('campaign_id', ids['spring-appeal'] ?? 0);

@@ -3,7 +3,8 @@
 // connected account. Domains are registered from /admin/processors through the local stand-in that
 // checks every request; the public campaign then says which wallets have one, still in one query.
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queriesDuring } from '../../../test/pool-queries.ts';
 import { useStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
@@ -48,13 +49,10 @@ describe('wallet domains on the public campaign with Stripe', () => {
     expect((await publicCampaign()).wallet_domains).toEqual({ apple_pay: false, google_pay: true });
 
     expect((await admin.post(DOMAINS, { domain: 'give.example.org' })).statusCode).toBe(200);
-    const spy = vi.spyOn(ctx.db.$client, 'query');
-    const campaign = await publicCampaign();
-    const queries = spy.mock.calls.length;
-    spy.mockRestore();
+    const { result: campaign, queries } = await queriesDuring(ctx.db, publicCampaign);
     expect(campaign.wallet_domains).toEqual({ apple_pay: true, google_pay: true });
     // The answer is part of the campaign's one statement, not a query of its own.
-    expect(queries).toBe(1);
+    expect(queries).toHaveLength(1);
   });
 
   it("never counts another organisation's domains", async () => {
