@@ -46,6 +46,12 @@ export function useTestApp(
   });
   afterAll(async () => {
     await ctx.app?.close();
+    // Work the app started just before closing (a job past its graceful stop, a provider event
+    // delivered after the response) may still be querying: let it finish before the pool ends.
+    const pool = ctx.db?.$client;
+    for (let i = 0; pool && i < 40 && (pool.idleCount < pool.totalCount || pool.waitingCount > 0); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await drop();
     if (ctx.dataDir) await fs.rm(ctx.dataDir, { recursive: true, force: true });
   });
