@@ -108,7 +108,8 @@ describe('the CRM deals and tasks', () => {
       const before = (await total.innerText()).trim();
       const solicitation = page.getByRole('region', { name: /^Solicitation:/ });
       await solicitation.getByText(`Gala lead gift ${stamp}`).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      // Asked again until the drawer's fade has ended: a loaded machine can still be mid-transition.
+      await expect.poll(() => seriousViolations(page), { timeout: 5000 }).toEqual([]);
 
       // Picked up with Space, two stages right, dropped in Won.
       const handle = page.getByRole('button', { name: `Move Gala lead gift ${stamp}` });
