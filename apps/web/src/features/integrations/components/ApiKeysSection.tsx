@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Paper,
   Stack,
@@ -15,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
@@ -23,6 +22,7 @@ import { useFormat } from '../../../shared/format.ts';
 import { toast } from '../../../shared/toast.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { apiKeyKeys, apiKeyQueries, createApiKey, revokeApiKey } from '../api/api-keys.queries.ts';
+import { SecretShownOnce } from './SecretShownOnce.tsx';
 
 function NewKeyForm({ onCreated }: { onCreated: (created: TApiKeyCreated) => void }) {
   const client = useQueryClient();
@@ -73,34 +73,6 @@ function NewKeyForm({ onCreated }: { onCreated: (created: TApiKeyCreated) => voi
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function ShownOnce({ created, onDone }: { created: TApiKeyCreated; onDone: () => void }) {
-  return (
-    <Paper withBorder radius="md" p="md" role="status" style={{ borderColor: 'var(--mantine-color-green-7)' }}>
-      <Stack gap="xs">
-        <Text fw={600}>Your new key “{created.key.name}”</Text>
-        <Text size="sm">Copy it now: for your safety it will not be shown again.</Text>
-        <Group gap="xs" wrap="nowrap" align="center">
-          <Code style={{ overflowWrap: 'anywhere', flex: 1 }} aria-label="New API key">
-            {created.secret}
-          </Code>
-          <CopyButton value={created.secret}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="light" leftSection={<Copy size={14} aria-hidden />} onClick={copy}>
-                {copied ? 'Copied' : 'Copy key'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-        <Group>
-          <Button size="xs" variant="default" onClick={onDone}>
-            I have copied it
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
   );
 }
 
@@ -166,7 +138,16 @@ export function ApiKeysSection({ npoId }: { npoId: number | null }) {
             Let your own programs and tools such as Zapier read and update your data through the API.
           </Text>
         </div>
-        {created ? <ShownOnce created={created} onDone={() => setCreated(null)} /> : null}
+        {created ? (
+          <SecretShownOnce
+            title={`Your new key “${created.key.name}”`}
+            hint="Copy it now: for your safety it will not be shown again."
+            secret={created.secret}
+            secretLabel="New API key"
+            copyLabel="Copy key"
+            onDone={() => setCreated(null)}
+          />
+        ) : null}
         <NewKeyForm onCreated={setCreated} />
         {list.isError ? (
           <Text size="sm" c="red">

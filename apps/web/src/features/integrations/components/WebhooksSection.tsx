@@ -11,7 +11,6 @@ import {
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Paper,
   SimpleGrid,
@@ -22,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Webhook } from 'lucide-react';
+import { Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
@@ -35,6 +34,7 @@ import {
   webhookKeys,
   webhookQueries,
 } from '../api/webhooks.queries.ts';
+import { SecretShownOnce } from './SecretShownOnce.tsx';
 import { WebhookDeliveries } from './WebhookDeliveries.tsx';
 
 function NewEndpointForm({ onCreated }: { onCreated: (created: TWebhookSecret) => void }) {
@@ -96,34 +96,6 @@ function NewEndpointForm({ onCreated }: { onCreated: (created: TWebhookSecret) =
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function SecretShownOnce({ shown, onDone }: { shown: TWebhookSecret; onDone: () => void }) {
-  return (
-    <Paper withBorder radius="md" p="md" role="status" style={{ borderColor: 'var(--mantine-color-green-7)' }}>
-      <Stack gap="xs">
-        <Text fw={600}>Signing secret for {shown.endpoint.url}</Text>
-        <Text size="sm">Copy it to your receiver now: for your safety it will not be shown again.</Text>
-        <Group gap="xs" wrap="nowrap" align="center">
-          <Code style={{ overflowWrap: 'anywhere', flex: 1 }} aria-label="Signing secret">
-            {shown.secret}
-          </Code>
-          <CopyButton value={shown.secret}>
-            {({ copied, copy }) => (
-              <Button size="xs" variant="light" leftSection={<Copy size={14} aria-hidden />} onClick={copy}>
-                {copied ? 'Copied' : 'Copy secret'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-        <Group>
-          <Button size="xs" variant="default" onClick={onDone}>
-            I have copied it
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
   );
 }
 
@@ -239,7 +211,16 @@ export function WebhooksSection({ npoId }: { npoId: number | null }) {
             for three days until your server answers, and listed in the delivery log.
           </Text>
         </div>
-        {shown ? <SecretShownOnce shown={shown} onDone={() => setShown(null)} /> : null}
+        {shown ? (
+          <SecretShownOnce
+            title={`Signing secret for ${shown.endpoint.url}`}
+            hint="Copy it to your receiver now: for your safety it will not be shown again."
+            secret={shown.secret}
+            secretLabel="Signing secret"
+            copyLabel="Copy secret"
+            onDone={() => setShown(null)}
+          />
+        ) : null}
         <NewEndpointForm onCreated={setShown} />
         {list.isError ? (
           <Text size="sm" c="red">
