@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../platform/db/prepared.ts';
 import { driverValues, insertSelectLists, placeholders, prefixed, rowFromDriver } from '../../platform/db/raw-rows.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { webhookEventInsertSql, webhookOutboxOn } from '../../platform/outbox/webhook-outbox.ts';
+import { webhookEventInsertSql } from '../../platform/outbox/webhook-outbox.ts';
 import { auditInsertSql, auditValuesOf } from '../audit/index.ts';
 import { type DonorDetails, donorRowOf, donorUpsertSql } from '../donors/index.ts';
 import { notificationCtes, notificationValuesOf } from '../notifications/index.ts';
@@ -51,9 +51,8 @@ function buildStatement(keys: Keys): SQL {
   // Outbound webhooks (docs/decisions/074-webhook-outbox.md): a succeeded gift's event, and a new
   // donor's, ride in this statement as one more INSERT and no round trip; a pending debit announces
   // itself when it settles.
-  const event = webhookOutboxOn
-    ? sql`, webhook_event AS (${webhookEventInsertSql({
-        rows: sql`(SELECT inserted.npo_id, 'donation.succeeded' AS type, jsonb_build_object('donation_id', inserted.id,
+  const event = sql`, webhook_event AS (${webhookEventInsertSql({
+    rows: sql`(SELECT inserted.npo_id, 'donation.succeeded' AS type, jsonb_build_object('donation_id', inserted.id,
             'amount_minor', inserted.amount_minor, 'currency', inserted.currency, 'donor_id', inserted.donor_id,
             'campaign_id', inserted.campaign_id, 'receipt_number', inserted.receipt_number,
             'recurring', inserted.recurring_plan_id IS NOT NULL) AS data
@@ -62,12 +61,11 @@ function buildStatement(keys: Keys): SQL {
           SELECT donor.npo_id, 'donor.created', jsonb_build_object('donor_id', donor.id, 'email', donor.email,
             'first_name', donor.first_name, 'last_name', donor.last_name)
           FROM donor WHERE donor.created AND EXISTS (SELECT 1 FROM inserted)) AS e`,
-      })})`
-    : sql``;
+  })})`;
   return sql`
     WITH donor AS (
       ${donorUpsertSql(placeholders('donor_', keys.donor) as Parameters<typeof donorUpsertSql>[0], notRecorded)}
-      RETURNING id${webhookOutboxOn ? sql`, npo_id, email, first_name, last_name, (xmax = 0) AS created` : sql``}
+      RETURNING id, npo_id, email, first_name, last_name, (xmax = 0) AS created
     ), inserted AS (
       INSERT INTO ${donations} (${lists.columns}) OVERRIDING SYSTEM VALUE
       SELECT ${lists.select}

@@ -6,17 +6,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/tx.ts';
 import { webhookEvents } from './webhook-events.tables.ts';
 
-/**
- * Off only to measure what the outbox costs the gift path (bench/checkout): `KINDLING_WEBHOOK_OUTBOX=off`.
- * Not a setting: with it off, webhooks miss events.
- */
-export const webhookOutboxOn = process.env.KINDLING_WEBHOOK_OUTBOX !== 'off';
-
 export type WebhookEventWrite = { npoId: number; type: TWebhookEventType; data: Record<string, unknown> };
 
 /** One INSERT in the caller's transaction: the event exists exactly when the change does. */
 export async function recordWebhookEvent(tx: Tx, event: WebhookEventWrite): Promise<void> {
-  if (!webhookOutboxOn) return;
   await tx.insert(webhookEvents).values(event);
 }
 
