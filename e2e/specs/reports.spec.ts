@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
+import { staffApi } from '../support/donation-form.ts';
 
 const SHOTS = '/tmp/shots';
 
@@ -49,4 +50,39 @@ describe('the reports centre', () => {
       expect(document.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     }, 180_000);
   }
+
+  it('a member without “View reports” sees why instead of a blank page (375 and 1280 px)', async () => {
+    const { page, context } = await newPage({ width: 375, height: 740 });
+    const admin = await staffApi(context.request, 'admin@kindling.test');
+    const csrf = (await context.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+    const team = (await (await admin.get('/api/v1/npo_admin/team')).json()) as {
+      members: { user_id: number; email: string }[];
+    };
+    const staffId = team.members.find((m) => m.email === 'staff@kindling.test')?.user_id;
+    const url = `/api/v1/npo_admin/user_permissions/${staffId}`;
+    const before = ((await (await admin.get(url)).json()) as { data: { permissions: string[] } }).data.permissions;
+    const put = (permissions: string[]) =>
+      admin.put(url, { data: { permissions: { permissions } }, headers: { 'x-csrf-token': csrf } });
+    expect((await put(before.filter((p) => p !== 'reports.view'))).status()).toBe(200);
+    try {
+      await context.clearCookies();
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+        if (width === 375) {
+          await signIn(page, 'staff@kindling.test');
+          await page.waitForURL('**/dashboard/home');
+        }
+        await page.goto('/dashboard/reports');
+        await page.getByRole('heading', { name: "You don't have access to reports" }).waitFor({ timeout: 30_000 });
+        expect(await page.getByRole('link', { name: 'PDF' }).count()).toBe(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${SHOTS}/reports-no-access-${width}.png`, fullPage: true });
+      }
+    } finally {
+      const restore = await newPage();
+      const again = await staffApi(restore.context.request, 'admin@kindling.test');
+      const token = (await restore.context.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+      await again.put(url, { data: { permissions: { permissions: before } }, headers: { 'x-csrf-token': token } });
+    }
+  }, 180_000);
 });
