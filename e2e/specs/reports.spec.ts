@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
+import { staffApi } from '../support/donation-form.ts';
 
 const SHOTS = '/tmp/shots';
 
@@ -19,16 +20,16 @@ describe('the reports centre', () => {
       await signIn(page, 'finance@kindling.test');
       await page.waitForURL('**/dashboard/home');
       await page.goto('/dashboard/reports');
-      await page.getByRole('table', { name: 'Income', exact: true }).waitFor({ timeout: 30_000 });
+      await page.getByRole('table', { name: 'Income', exact: true }).waitFor({ timeout: 90_000 });
 
       await page.getByRole('combobox', { name: 'Period' }).click();
       await page.getByRole('option', { name: 'Last year' }).click();
       await page.waitForURL(/period=last-year/);
       const lastYear = new Date().getFullYear() - 1;
-      await page.getByText(`${lastYear}-01-01 – ${lastYear}-12-31`, { exact: false }).waitFor();
+      await page.getByText(`${lastYear}-01-01 – ${lastYear}-12-31`, { exact: false }).waitFor({ timeout: 60_000 });
       const table = page.getByRole('table', { name: 'Income', exact: true });
       // The demo organisation gave last year: months and a total line.
-      await expect.poll(() => table.getByRole('row').count(), { timeout: 30_000 }).toBeGreaterThan(3);
+      await expect.poll(() => table.getByRole('row').count(), { timeout: 90_000 }).toBeGreaterThan(3);
       const total = table.getByRole('row', { name: /^Total/ });
       expect(await total.innerText()).toMatch(/\$\d/);
       expect(await seriousViolations(page)).toEqual([]);
@@ -47,6 +48,42 @@ describe('the reports centre', () => {
       expect(pdf.suggestedFilename()).toMatch(/^income-\d{4}-\d{2}-\d{2}\.pdf$/);
       const document = await fs.readFile((await pdf.path()) ?? '');
       expect(document.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    }, 180_000);
+    }, 300_000);
   }
+
+  it('a member without “View reports” sees why instead of a blank page (375 and 1280 px)', async () => {
+    const { page, context } = await newPage({ width: 375, height: 740 });
+    const admin = await staffApi(context.request, 'admin@kindling.test');
+    const csrf = (await context.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+    const team = (await (await admin.get('/api/v1/npo_admin/team')).json()) as {
+      members: { user_id: number; email: string }[];
+    };
+    const staffId = team.members.find((m) => m.email === 'staff@kindling.test')?.user_id;
+    const url = `/api/v1/npo_admin/user_permissions/${staffId}`;
+    const before = ((await (await admin.get(url)).json()) as { data: { permissions: string[] } }).data.permissions;
+    const put = (permissions: string[]) =>
+      admin.put(url, { data: { permissions: { permissions } }, headers: { 'x-csrf-token': csrf } });
+    expect((await put(before.filter((p) => p !== 'reports.view'))).status()).toBe(200);
+    try {
+      await context.clearCookies();
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+        if (width === 375) {
+          await signIn(page, 'staff@kindling.test');
+          await page.waitForURL('**/dashboard/home');
+        }
+        await page.goto('/dashboard/reports');
+        await page.getByRole('heading', { name: "You don't have access to reports" }).waitFor({ timeout: 90_000 });
+        expect(await page.getByRole('link', { name: 'PDF' }).count()).toBe(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${SHOTS}/reports-no-access-${width}.png`, fullPage: true });
+      }
+    } finally {
+      // Put the demo staff member's permissions back for the specs after this one.
+      const restore = await newPage();
+      const again = await staffApi(restore.context.request, 'admin@kindling.test');
+      const token = (await restore.context.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+      await again.put(url, { data: { permissions: { permissions: before } }, headers: { 'x-csrf-token': token } });
+    }
+  }, 300_000);
 });

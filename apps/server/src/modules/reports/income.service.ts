@@ -13,6 +13,7 @@ import {
   type IncomeRecord,
   type ReportOrganisation,
   selectIncome,
+  selectIncomeFromDays,
   selectReportOrganisation,
 } from './income.repository.ts';
 
@@ -84,7 +85,10 @@ export async function getIncomeReport(db: Db, npoId: number, query: TIncomeRepor
     fiscalYearStartMonth: org.fiscalYearStartMonth,
     members,
   };
-  const records = await selectIncome(db, scope, query, query.group_by);
+  // A segment is a set of donors, which the day sums do not keep: its report reads the gifts.
+  const records = members
+    ? await selectIncome(db, scope, query, query.group_by)
+    : await selectIncomeFromDays(db, scope, query, query.group_by);
   const rows = records.map(({ name, ...r }) => ({
     ...r,
     label: labelOf(query.group_by, { key: r.key, name }, org.fiscalYearStartMonth),

@@ -62,6 +62,8 @@ export * from '../../modules/processors/wallet-domains.tables.ts';
 export * from '../../modules/profile/profile.tables.ts';
 // cf17b: what a gift brought back, for the receipt's deductible part.
 export * from '../../modules/receipts/donation-goods.tables.ts';
+// r23: the income report's day sums (decision 085).
+export * from '../../modules/reports/reports.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 // seg20: CRM segments.
 export * from '../../modules/segments/segments.tables.ts';

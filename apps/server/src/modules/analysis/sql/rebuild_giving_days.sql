@@ -17,5 +17,7 @@ BEGIN
   SELECT p_npo, r.* FROM giving_day_rows(p_npo,
     CASE WHEN p_first = '-infinity'::date THEN '-infinity'::timestamptz ELSE p_first::timestamp AT TIME ZONE v_zone END,
     (p_last + 1)::timestamp AT TIME ZONE v_zone) r;
+  -- The income report's day sums close and re-sum with these (decision 085).
+  PERFORM rebuild_report_days(p_npo, p_first, p_last);
 END $function$
 ;

@@ -103,4 +103,26 @@ describe('reports page', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No gifts match these filters.')).toBeInTheDocument();
   }, 60_000);
+
+  it('explains, instead of a blank page, when the member lacks “View reports”', async () => {
+    stubFetch({
+      'GET /npo_admin/reports/income': {
+        status: 403,
+        body: { status: 403, code: 'FORBIDDEN', message: 'You do not have the “View reports” permission here.' },
+      },
+      'GET /npo_admin/donations/filter_options': { body: options },
+      'GET /npo_admin/segments': { body: { segments: [] } },
+    });
+    renderRoutes([{ path: '/dashboard/reports', element: <ReportsPage /> }], {
+      initialEntries: ['/dashboard/reports'],
+      session: signedInSession(1984),
+    });
+    expect(
+      await screen.findByRole('heading', { name: "You don't have access to reports" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('You do not have the “View reports” permission here.')).toBeInTheDocument();
+    expect(screen.getByText(/can give it to you under Settings, Team/)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Income' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'PDF' })).not.toBeInTheDocument();
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session';
 import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
@@ -15,6 +16,7 @@ import { bucketLabel, ChartCard, cardState, majorFormatter, methodName, toMajor 
 import { downloadHref, type IncomeFilters, reportQueries } from '../api/reports.queries.ts';
 import { IncomeFiltersBar } from '../components/IncomeFiltersBar.tsx';
 import { IncomeTable } from '../components/IncomeTable.tsx';
+import { NoReportAccess } from '../components/NoReportAccess.tsx';
 import { isReportPeriod, type ReportPeriod, reportRange } from '../components/report-period.ts';
 
 const ENTRY: PageEntry = pageEntry('/dashboard/reports') ?? {
@@ -91,6 +93,13 @@ export function ReportsPage() {
     if (report?.group_by === 'method') return methodName(row.key);
     return row.label;
   };
+  if (income.error instanceof ApiError && income.error.status === 403) {
+    return (
+      <PageFrame entry={ENTRY}>
+        <NoReportAccess message={income.error.message} />
+      </PageFrame>
+    );
+  }
   const span = filters.from || filters.to ? `${filters.from ?? '…'} – ${filters.to ?? '…'}` : 'All time';
   return (
     <PageFrame entry={ENTRY}>

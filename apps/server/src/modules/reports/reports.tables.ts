@@ -1,0 +1,35 @@
+import { bigint, date, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { npos } from '../organisations/organisations.tables.ts';
+
+/**
+ * The income report's gifts summed per organisation day, campaign, designation, method and currency
+ * (decision 085): what a year's report adds up instead of every gift. Never written by application
+ * code: closing and re-summing a day of `giving_days` (decision 014) re-sums its rows here too
+ * (`rebuild_report_days`), so they are exact for every day up to `giving_days_closed.through`;
+ * later days are summed live by the same database function (`report_day_rows`). Money is the base
+ * currency's minor units at each gift's stored rate; refunds, disputes and fees are positive.
+ */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    day: date({ mode: 'string' }).notNull(),
+    campaignId: bigint({ mode: 'number' }),
+    designation: text().notNull().default(''),
+    method: text().notNull(),
+    currency: text().notNull(),
+    gifts: integer().notNull().default(0),
+    gross: bigint({ mode: 'number' }).notNull().default(0),
+    feeCovered: bigint({ mode: 'number' }).notNull().default(0),
+    refunds: bigint({ mode: 'number' }).notNull().default(0),
+    disputes: bigint({ mode: 'number' }).notNull().default(0),
+    platformFees: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('report_days_key_uq')
+      .on(t.npoId, t.day, t.campaignId, t.designation, t.method, t.currency)
+      .nullsNotDistinct(),
+  ],
+);
