@@ -34,6 +34,8 @@ describe('peer-to-peer: the fundraiser’s dashboard', () => {
       const { page, context } = await newPage({ width, height: 900 });
       await signIn(page, 'fundraiser@kindling.test');
       await page.waitForURL('**/peer-dashboard');
+      // The suite's first dashboard on a cold, loaded server can take longer than a click's wait.
+      await page.getByRole('link', { name: 'Edit your page' }).first().waitFor({ timeout: 120_000 });
       await page.getByRole('link', { name: 'Edit your page' }).first().click();
       const title = `Sam runs ${letters()}`;
       await page.getByLabel(/^Title/).fill(title);
