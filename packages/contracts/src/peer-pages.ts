@@ -50,6 +50,11 @@ export const ZPeerChecklist = z.object({
   self_donation: z.boolean(),
 });
 
+/** What a page has reached (docs/decisions/051-peer-teams-and-milestones.md): its first gift and a share of its goal. */
+export const PEER_MILESTONE_CODES = ['first_gift', '25', '50', '75', '100'] as const;
+export const ZPeerMilestone = z.object({ milestone: z.enum(PEER_MILESTONE_CODES), reached_at: z.string() });
+export type TPeerMilestone = z.infer<typeof ZPeerMilestone>;
+
 export const ZPeerPage = z.object({
   id: z.number(),
   campaign_id: z.number(),
@@ -71,6 +76,8 @@ export const ZPeerPage = z.object({
   gifts: z.number(),
   views: z.number(),
   checklist: ZPeerChecklist,
+  /** Milestones reached, oldest first (the same ones the fundraiser was e-mailed about). */
+  milestones: z.array(ZPeerMilestone),
 });
 export type TPeerPage = z.infer<typeof ZPeerPage>;
 

@@ -68,6 +68,8 @@ export const ZPeerTeamPage = ZPeerTeam.extend({
   donate_url: z.string().nullable(),
   /** Off: the page shows no join button (the campaign's `team_fundraising`). */
   team_fundraising: z.boolean(),
+  /** The organisation's locale: the light public page formats amounts with it. */
+  locale: z.string(),
 });
 export type TPeerTeamPage = z.infer<typeof ZPeerTeamPage>;
 

@@ -11,7 +11,7 @@ const triedKey = () => `kindling-server-page:${window.location.pathname}`;
  * reached by a link inside this app, it loads the address afresh so the server's page answers.
  * Tried once per address and tab, so a server that answers with this app again cannot loop.
  */
-export function ServerPage() {
+export function ServerPage({ title = 'Payment' }: { title?: string } = {}) {
   const [tried] = useState(() => window.sessionStorage.getItem(triedKey()) !== null);
   useEffect(() => {
     if (tried) return;
@@ -22,8 +22,8 @@ export function ServerPage() {
   return (
     <SystemScreen
       icon={<CreditCard size={28} />}
-      title="Payment"
-      body={<Anchor href={window.location.href}>Open the payment page</Anchor>}
+      title={title}
+      body={<Anchor href={window.location.href}>Open the {title.toLowerCase()}</Anchor>}
     />
   );
 }

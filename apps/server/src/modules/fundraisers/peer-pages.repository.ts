@@ -1,6 +1,6 @@
 // SQL only: fundraiser pages (child campaigns) with their figures, their gifts and thank-you status,
 // and a campaign's P2P settings (docs/decisions/044-peer-to-peer-pages.md).
-import type { TPeerPageState, TPeerSettings } from '@kindling/contracts';
+import type { TPeerMilestone, TPeerPageState, TPeerSettings } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
 import { campaignTotalsRow } from '../campaigns/index.ts';
@@ -30,6 +30,7 @@ export type PeerPageRow = {
   views: number;
   self_donation: boolean;
   currency: string;
+  milestones: Array<{ milestone: TPeerMilestone['milestone']; reached_at: string }>;
 };
 
 /**
@@ -49,7 +50,10 @@ export async function selectPeerPages(db: Tx, where: SQL, order: SQL = sql`c.id`
       EXISTS (SELECT 1 FROM donations d JOIN donors n ON n.id = d.donor_id AND n.npo_id = d.npo_id
         WHERE d.peer_campaign_id = c.id AND d.npo_id = c.npo_id AND d.status = 'succeeded'
           AND lower(n.email) = lower(u.email)) AS self_donation,
-      o.base_currency AS currency
+      o.base_currency AS currency,
+      (SELECT coalesce(json_agg(json_build_object('milestone', m.milestone, 'reached_at', m.reached_at)
+          ORDER BY m.reached_at, array_position(ARRAY['first_gift', '25', '50', '75', '100'], m.milestone)), '[]'::json)
+        FROM peer_milestones m WHERE m.peer_campaign_id = c.id AND m.npo_id = c.npo_id) AS milestones
     FROM campaigns c
     JOIN campaigns p ON p.id = c.parent_campaign_id AND p.npo_id = c.npo_id
     JOIN npos o ON o.id = c.npo_id

@@ -58,6 +58,10 @@ export function toPeerPage(r: PeerPageRow): TPeerPage {
       first_gift: gifts > 0,
       self_donation: r.self_donation,
     },
+    milestones: (r.milestones ?? []).map((m) => ({
+      milestone: m.milestone,
+      reached_at: new Date(m.reached_at).toISOString(),
+    })),
   };
 }
 

@@ -81,6 +81,13 @@ describe('the fundraiser’s own page', () => {
     expect(pages[0]).toMatchObject({ campaign_name: 'Spring Appeal', gifts: seededGifts.n, state: 'live' });
     expect(pages[0]?.raised_minor).toBeGreaterThan(0);
     expect(pages[0]?.checklist).toMatchObject({ first_gift: true, self_donation: false, first_share: false });
+    // The demo records the milestones its gifts reached; the dashboard lists them, oldest first.
+    const recorded = await one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM peer_milestones WHERE peer_campaign_id = ${ids.sam}`);
+    const milestones = pages[0]?.milestones as Array<{ milestone: string; reached_at: string }>;
+    expect(milestones).toHaveLength(recorded.n);
+    expect(milestones[0]?.milestone).toBe('first_gift');
+    expect(Number.isNaN(Date.parse(milestones[0]?.reached_at ?? ''))).toBe(false);
 
     expect((await new TestClient(ctx.app).get('/api/v1/npo_admin/peer_dashboard')).statusCode).toBe(401);
     const staff = await signedIn('staff@kindling.test');

@@ -18,6 +18,8 @@ export type TeamRow = {
   captain_user_id: number;
   captain: string | null;
   currency: string;
+  /** The organisation's locale, for the public team page's amounts. */
+  locale: string | null;
   state: 'pending' | 'live';
 };
 
@@ -26,7 +28,7 @@ export async function selectTeams(db: Tx, where: SQL): Promise<TeamRow[]> {
   const { rows } = await db.execute<TeamRow>(sql`
     SELECT t.id, t.npo_id, t.campaign_id, p.name AS campaign_name, t.name, t.team_url, t.story, t.image_url,
       t.goal_minor, t.captain_user_id, nullif(trim(u.first_name || ' ' || u.last_name), '') AS captain,
-      o.base_currency AS currency, t.state
+      o.base_currency AS currency, o.locale, t.state
     FROM peer_teams t
     JOIN campaigns p ON p.id = t.campaign_id AND p.npo_id = t.npo_id
     JOIN npos o ON o.id = t.npo_id

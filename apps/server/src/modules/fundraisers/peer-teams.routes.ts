@@ -122,10 +122,11 @@ export async function peerTeamRoutes(app: FastifyInstance, deps: { db: Db }): Pr
       schema: { params: ZPeerTeamUrlParams, response: { 200: ZPeerTeamPage } },
       config: { csrfCookie: false, ...PUBLIC_ROUTE },
     },
-    async (request) => {
+    async (request, reply) => {
       const team = await publicTeamPage(db, request.params.url);
       if (!team) throw new AppError('NOT_FOUND', 'Team not found.');
-      return team;
+      // The team page asks again every 30 s while visible (decision 079); browsers may reuse an answer briefly.
+      return reply.header('cache-control', 'public, max-age=10').send(team);
     },
   );
   r.get(

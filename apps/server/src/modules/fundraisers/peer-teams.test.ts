@@ -123,6 +123,9 @@ describe('a fundraiser’s team', () => {
     expect(marcus(page)).toBe(marcus(before) + 12_345);
     expect(page.gifts[0]).toMatchObject({ donor_name: 'Tess', amount_minor: 12_345 });
     expect(page.donate_url).toBe('/raise/team-spring-appeal-runners');
+    // The light public page formats with the organisation's locale and polls this read (decision 079).
+    expect(page.locale).toBe('en-US');
+    expect(res.headers['cache-control']).toBe('public, max-age=10');
     expect((await new TestClient(ctx.app).get(`${API}/team_page/no-such-team`)).statusCode).toBe(404);
 
     const board = await new TestClient(ctx.app).get(`${API}/campaign_page/team_leaderboard?campaign_id=${ids.spring}`);

@@ -153,3 +153,46 @@ describe('donatePageOf', () => {
     }
   });
 });
+
+// p2p16: the team page is its own light entry (docs/decisions/079-light-team-page-and-live-leaderboards.md).
+describe('serving the public team page', () => {
+  let dist: string;
+  const app = Fastify();
+  const TEAM = '<html><head><title>Team</title></head><body>team page</body></html>';
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'kindling-dist-'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<html>staff app</html>');
+    await fs.writeFile(path.join(dist, 'team.html'), TEAM);
+    registerSecurityHeaders(app, {});
+    registerErrorHandler(app, await registerWebApp(app, dist));
+    // Stands in for the fundraisers module's public read of a team.
+    app.get('/api/v1/npo_admin/team_page/:url', async (request, reply) => {
+      const { url } = request.params as { url: string };
+      if (url !== 'spring-appeal-runners') return reply.status(404).send({ status: 404 });
+      return { id: 4, name: 'Spring <Appeal> Runners' };
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers a team address with team.html, the team placed in it and its name as the title', async () => {
+    const res = await app.inject({ method: 'GET', url: '/team-page/spring-appeal-runners' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('team page');
+    expect(res.body).not.toContain('staff app');
+    expect(res.body).toContain('<title>Spring &lt;Appeal&gt; Runners</title>');
+    const inlined = /<script type="application\/json" id="kindling-team">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(inlined ?? 'null')).toEqual({ id: 4, name: 'Spring <Appeal> Runners' });
+    expect(res.headers['content-security-policy']).toContain('https://js.stripe.com');
+  });
+
+  it('answers an unknown or waiting team with the same page and 404 (its own not-found state)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/team-page/no-such-team' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(TEAM);
+  });
+});

@@ -254,5 +254,16 @@ export async function registerWebApp(
   );
   // pay25: the public payment page /pay/{id}, a third entry of the donation pages' build.
   registerPayPage(app, distDir, cachedFile, (reply) => applyDonatePageHeaders(reply, false));
+  // p2p16: the public team page, its own light entry (docs/decisions/079-light-team-page-and-live-leaderboards.md).
+  registerInlinedPage(
+    { app, distDir, readFile: cachedFile, applyHeaders: (reply) => applyDonatePageHeaders(reply, false) },
+    {
+      route: '/team-page/:key',
+      file: 'team.html',
+      api: (key) => `/api/v1/npo_admin/team_page/${key}`,
+      scriptId: 'kindling-team',
+      title: 'Team',
+    },
+  );
   return readPage;
 }

@@ -48,9 +48,6 @@ const JoinFundraiserPage = lazy(() =>
   import('../../features/fundraisers/routes/JoinFundraiserPage.tsx').then((m) => ({ default: m.JoinFundraiserPage })),
 );
 
-// teams16: a fundraising team's public page (docs/decisions/051-peer-teams-and-milestones.md).
-const TeamPage = lazy(() => import('../../features/peer/index.ts').then((m) => ({ default: m.TeamPage })));
-
 // mem19c: a member's card from the card's e-mail (docs/decisions/064-member-cards.md).
 const MemberCardPage = lazy(() =>
   import('../../features/membership/index.ts').then((m) => ({ default: m.MemberCardPage })),
@@ -74,8 +71,8 @@ const authRoutes: RouteObject[] = [
   { path: '/portal', element: page(<PortalPage />) },
   { path: '/portal/:token', element: page(<PortalPage />) },
   { path: '/join-fundraiser', element: page(<JoinFundraiserPage />) },
-  // teams16: the team page.
-  { path: '/team-page/:id', element: page(<TeamPage />) },
+  // p2p16: /team-page/{url} is the server's own light page (team.html, decision 079), never a placeholder here.
+  { path: '/team-page/:id', element: <ServerPage title="Team page" /> },
   // mem19c: the member card.
   { path: '/member-card/:token', element: page(<MemberCardPage />) },
   // pay25: /pay/{id} is the server's own page (pay.html), never a placeholder here.

@@ -1,13 +1,13 @@
 // What fundraising adds to the public pages (docs/decisions/044-peer-to-peer-pages.md), loaded after
-// the first paint like the donor wall: the leaderboard of a campaign's fundraisers (polled like the
-// wall, decision 036) and, on a fundraiser's page, its video link and the share panel.
+// the first paint like the donor wall: the leaderboard of a campaign's fundraisers (asked again every
+// 30 s while visible, decision 079) and, on a fundraiser's page, its video link and the share panel.
 import type { TPublicCampaign } from '@kindling/contracts';
 import type { TLeaderboard } from '@kindling/contracts/peer-pages.ts';
 import { shareLinks } from '@kindling/contracts/peer-share.ts';
 import { useEffect, useState } from 'react';
-import { startWallPoll } from '../donor-wall/wall-poll.ts';
 import { moneyIn } from '../form-format.ts';
 import { GIFT_COMPLETED_EVENT } from '../page-events.ts';
+import { startBoardPoll } from './board-poll.ts';
 import './peer.css';
 import { TeamBoard } from './TeamBoard.tsx';
 
@@ -35,7 +35,7 @@ export function Leaderboard({ campaign }: { campaign: TPublicCampaign }) {
       return changed;
     };
     refresh().catch(() => {});
-    const stop = startWallPoll(() => refresh());
+    const stop = startBoardPoll(() => refresh());
     const onGift = () => void refresh(true).catch(() => {});
     document.addEventListener(GIFT_COMPLETED_EVENT, onGift);
     return () => {

@@ -1,10 +1,12 @@
 // The campaign page's top teams (docs/decisions/051-peer-teams-and-milestones.md), in the chunk
-// loaded after the first paint with the fundraisers' board; refreshed when a gift completes here.
+// loaded after the first paint with the fundraisers' board; refreshed when a gift completes here and
+// every 30 s while the page is visible (decision 079).
 import type { TPublicCampaign } from '@kindling/contracts';
 import type { TTeamBoard } from '@kindling/contracts/peer-teams.ts';
 import { useEffect, useState } from 'react';
 import { moneyIn } from '../form-format.ts';
 import { GIFT_COMPLETED_EVENT } from '../page-events.ts';
+import { startBoardPoll } from './board-poll.ts';
 
 async function fetchTeams(campaignId: number, fresh = false): Promise<TTeamBoard> {
   const response = await fetch(`/api/v1/npo_admin/campaign_page/team_leaderboard?campaign_id=${campaignId}`, {
@@ -23,10 +25,12 @@ export function TeamBoard({ campaign }: { campaign: TPublicCampaign }) {
         .then((next) => live && setBoard(next))
         .catch(() => {});
     void refresh();
+    const stop = startBoardPoll(() => refresh());
     const onGift = () => void refresh(true);
     document.addEventListener(GIFT_COMPLETED_EVENT, onGift);
     return () => {
       live = false;
+      stop();
       document.removeEventListener(GIFT_COMPLETED_EVENT, onGift);
     };
   }, [campaign.campaign_id]);

@@ -8,5 +8,3 @@ export { PeerDonatePage } from './routes/PeerDonatePage.tsx';
 export { PeerDonationsPage } from './routes/PeerDonationsPage.tsx';
 export { PeerEditPage } from './routes/PeerEditPage.tsx';
 export { PeerToPeerPage } from './routes/PeerToPeerPage.tsx';
-// teams16: the public team page (docs/decisions/051-peer-teams-and-milestones.md).
-export { TeamPage } from './routes/TeamPage.tsx';

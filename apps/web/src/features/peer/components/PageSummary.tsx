@@ -25,6 +25,14 @@ const CHECKLIST: Array<{ key: keyof TPeerPage['checklist']; label: string }> = [
   { key: 'self_donation', label: 'Make your own gift' },
 ];
 
+const MILESTONE_LABELS: Record<TPeerPage['milestones'][number]['milestone'], string> = {
+  first_gift: 'First gift',
+  '25': '25 % of your goal',
+  '50': '50 % of your goal',
+  '75': '75 % of your goal',
+  '100': 'Goal reached',
+};
+
 export const STATE_LABELS: Record<TPeerPage['state'], string> = {
   live: 'Live',
   pending: 'Waiting for approval',
@@ -90,6 +98,23 @@ export function PageSummary({ page }: { page: TPeerPage }) {
           All donations
         </Anchor>
       </Group>
+      {/* The milestones the fundraiser was e-mailed about (docs/decisions/051-peer-teams-and-milestones.md). */}
+      {page.milestones.length > 0 && (
+        <Stack gap={6}>
+          <Text fw={600} id={`milestones-${page.id}`}>
+            Milestones
+          </Text>
+          <List spacing={4} aria-labelledby={`milestones-${page.id}`}>
+            {page.milestones.map((m) => (
+              <List.Item key={m.milestone}>
+                <Text size="sm">
+                  {MILESTONE_LABELS[m.milestone]} · {format.date(m.reached_at)}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
       <Stack gap={6}>
         <Text fw={600}>Get started</Text>
         <List spacing={4} center>

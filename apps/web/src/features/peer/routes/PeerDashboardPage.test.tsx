@@ -27,6 +27,7 @@ const page: TPeerPage = {
   gifts: 5,
   views: 50,
   checklist: { photo: false, story: true, first_share: false, first_gift: true, self_donation: false },
+  milestones: [{ milestone: 'first_gift', reached_at: '2026-11-02T10:00:00.000Z' }],
 };
 const gift: TPeerGift = {
   id: 91,
@@ -54,6 +55,7 @@ describe('PeerDashboardPage', () => {
     expect(await screen.findByRole('heading', { name: 'Team Sam' })).toBeInTheDocument();
     expect(screen.getByText('$625.00')).toBeInTheDocument();
     expect(screen.getByText(/raised of \$2,500\.00/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Milestones' })).getByText(/^First gift ·/)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: '25 % of the goal' })).toBeInTheDocument();
     expect(screen.getByText('10 %')).toBeInTheDocument();
     expect(screen.getByText('Add a photo')).toHaveTextContent('(to do)');

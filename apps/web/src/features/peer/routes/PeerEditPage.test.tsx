@@ -27,6 +27,7 @@ const page: TPeerPage = {
   gifts: 0,
   views: 0,
   checklist: { photo: false, story: true, first_share: false, first_gift: false, self_donation: false },
+  milestones: [],
 };
 
 const render = (id = 7) =>
