@@ -23,6 +23,7 @@ import { checkInRoutes } from './check-in.routes.ts';
 import { type Actor, createEvent, getEventAdmin, listEvents, updateEvent } from './events.service.ts';
 import { orderActionRoutes } from './order-actions.routes.ts';
 import { eventCalendar, publicEvent } from './public-event.service.ts';
+import { ticketOrderListRoutes } from './ticket-order-list.routes.ts';
 import { listOrders, orderAdmin, orderSummary } from './ticket-order-view.ts';
 import { confirmOrder, placeOrder } from './ticket-orders.service.ts';
 
@@ -177,4 +178,6 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
   await orderActionRoutes(app, deps);
   // tix18c: the attendee export with the answers to the event's questions.
   await attendeeExportRoutes(app, deps);
+  // e18: the ticket orders list of /dashboard/tickets and its export.
+  await ticketOrderListRoutes(app, deps);
 }
