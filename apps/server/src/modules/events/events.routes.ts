@@ -9,6 +9,8 @@ import {
   ZTicketOrderCreated,
   ZTicketOrderRequest,
   ZTicketOrderSummary,
+  ZTicketPaypalCapture,
+  ZTicketPaypalOrder,
 } from '@kindling/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -25,6 +27,7 @@ import { orderActionRoutes } from './order-actions.routes.ts';
 import { eventCalendar, publicEvent } from './public-event.service.ts';
 import { ticketOrderListRoutes } from './ticket-order-list.routes.ts';
 import { listOrders, orderAdmin, orderSummary } from './ticket-order-view.ts';
+import { capturePaypalOrder, startPaypalOrder } from './ticket-orders.paypal.ts';
 import { confirmOrder, placeOrder } from './ticket-orders.service.ts';
 
 // Access (docs/product/events.md#access): the dashboard group reads events and orders, the admin
@@ -62,6 +65,8 @@ export type EventRouteDeps = {
 export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): Promise<void> {
   const r = zodRouter(app, 'Events');
   const { db } = deps;
+  const originOf = (request: FastifyRequest) =>
+    deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
   const orderDeps = {
     db,
     providers: deps.providers,
@@ -147,9 +152,7 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
       },
     },
     async (request, reply) => {
-      const origin = deps.config.PUBLIC_URL
-        ? new URL(deps.config.PUBLIC_URL).origin
-        : `${request.protocol}://${request.host}`;
+      const origin = originOf(request);
       const { ics, slug } = await eventCalendar(db, request.params.key, `${origin}/event-page/${request.params.key}`);
       return reply
         .type('text/calendar; charset=utf-8')
@@ -166,6 +169,17 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
     '/event_orders/:reference/confirm',
     { schema: { params: ZReference, body: ZTicketOrderConfirm }, config: answers(ZTicketOrderSummary) },
     async (request) => confirmOrder(orderDeps, request.params.reference, request.body.payment_intent),
+  );
+  // e18: PayPal for tickets (decision 081): the PayPal order, then its capture on the buyer's return.
+  r.post(
+    '/event_orders/:reference/paypal_order',
+    { schema: { params: ZReference }, config: answers(ZTicketPaypalOrder) },
+    async (request) => startPaypalOrder(orderDeps, request.params.reference, originOf(request)),
+  );
+  r.post(
+    '/event_orders/:reference/paypal_capture',
+    { schema: { params: ZReference, body: ZTicketPaypalCapture }, config: answers(ZTicketOrderSummary) },
+    async (request) => capturePaypalOrder(orderDeps, request.params.reference, request.body.order_id),
   );
   r.get(
     '/event_orders/:reference',
