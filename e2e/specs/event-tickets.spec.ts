@@ -98,7 +98,10 @@ describe('the public event page', () => {
       await settle(staff);
       await staff.screenshot({ path: `${SHOTS}/ticket-orders-${width}.png`, fullPage: true });
       expect(await seriousViolations(staff)).toEqual([]);
-      await found.first().getByRole('link', { name: `${buyer} Eventgoer` }).click();
+      await found
+        .first()
+        .getByRole('link', { name: `${buyer} Eventgoer` })
+        .click();
       await staff.getByRole('heading', { level: 1, name: `Order from ${buyer} Eventgoer` }).waitFor();
       // And from the event's own page.
       await staff.goto('/dashboard/events');

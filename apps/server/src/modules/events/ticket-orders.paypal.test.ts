@@ -111,7 +111,9 @@ describe('paying for tickets with PayPal', () => {
     expect(summary.status).toBe('paid');
     expect(summary.receipt_lines.length).toBeGreaterThan(0);
     const captures = paypal.requests.filter((r) => r.path === `/v2/checkout/orders/${order.order_id}/capture`);
-    expect(new Set(captures.map((r) => r.headers['paypal-request-id']))).toEqual(new Set([`capture-${order.order_id}`]));
+    expect(new Set(captures.map((r) => r.headers['paypal-request-id']))).toEqual(
+      new Set([`capture-${order.order_id}`]),
+    );
     const row = await orderRow(created.order.reference);
     expect(row).toMatchObject({ status: 'paid', provider: 'paypal' });
     expect(row?.provider_reference).toMatch(/^CAP/);

@@ -50,7 +50,9 @@ export async function startPaypalOrder(deps: OrderDeps, reference: string, origi
   if (order.status !== 'pending' || Number(order.total_minor) === 0)
     throw new AppError('CONFLICT', EVENT_MESSAGES.notPending);
   if (!paypalOffered(deps.providers, order))
-    throw new AppError('UNPROCESSABLE', EVENT_MESSAGES.paypalUnavailable, { payment: EVENT_MESSAGES.paypalUnavailable });
+    throw new AppError('UNPROCESSABLE', EVENT_MESSAGES.paypalUnavailable, {
+      payment: EVENT_MESSAGES.paypalUnavailable,
+    });
   const back = (outcome: string) =>
     `${origin}/event-page/${encodeURIComponent(order.slug)}?order=${encodeURIComponent(reference)}&paypal=${outcome}`;
   const created = await deps.providers.wallet

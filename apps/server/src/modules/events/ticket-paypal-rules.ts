@@ -7,5 +7,4 @@ export const paypalOffered = (
   providers: PaymentProviders,
   npo: { paypal_merchant_id: string | null; paypal_email: string | null },
 ): boolean =>
-  providers.wallet.name === 'sandbox' ||
-  (providers.paypal !== null && !!npo.paypal_merchant_id && !!npo.paypal_email);
+  providers.wallet.name === 'sandbox' || (providers.paypal !== null && !!npo.paypal_merchant_id && !!npo.paypal_email);

@@ -1,10 +1,10 @@
 import {
-  TICKET_ORDERS_PAGE_SIZE,
   type TEventAdmin,
   type TEventInput,
   type TEventList,
   type TEventOrderAdmin,
   type TEventOrderList,
+  TICKET_ORDERS_PAGE_SIZE,
   type TTicketOrderListResponse,
   type TTicketOrderStatus,
 } from '@kindling/contracts';

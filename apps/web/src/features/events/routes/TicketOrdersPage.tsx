@@ -24,7 +24,8 @@ const ENTRY = pageEntry('/dashboard/tickets') ?? {
   emptyTitle: 'No tickets sold yet',
 };
 
-const isStatus = (v: string | null): v is TTicketOrderStatus => (TICKET_ORDER_STATUSES as readonly string[]).includes(v ?? '');
+const isStatus = (v: string | null): v is TTicketOrderStatus =>
+  (TICKET_ORDER_STATUSES as readonly string[]).includes(v ?? '');
 
 const CODEC = {
   read: (p: URLSearchParams): TicketOrderFilters => {
@@ -55,7 +56,8 @@ const CODEC = {
 export function transactionsLinkOf(search: string): string | null {
   const p = new URLSearchParams(search);
   const status = p.get('status');
-  const paymentStatus = status !== null && !isStatus(status) && (TRANSACTION_STATUSES as readonly string[]).includes(status);
+  const paymentStatus =
+    status !== null && !isStatus(status) && (TRANSACTION_STATUSES as readonly string[]).includes(status);
   return p.has('type') || paymentStatus ? `/dashboard/transactions${search}` : null;
 }
 
@@ -162,7 +164,13 @@ function TicketOrders() {
       <Paper withBorder radius="md" p={mobile ? 'xs' : 0}>
         {body}
       </Paper>
-      <ListPager page={state.page} pages={pages} onChange={(page) => update({ page })} mobile={mobile} caption={false} />
+      <ListPager
+        page={state.page}
+        pages={pages}
+        onChange={(page) => update({ page })}
+        mobile={mobile}
+        caption={false}
+      />
     </PageFrame>
   );
 }
