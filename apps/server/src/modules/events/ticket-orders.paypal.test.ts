@@ -88,7 +88,7 @@ describe('paying for tickets with PayPal', () => {
     const order = ZTicketPaypalOrder.parse(answer.json());
     expect(order.approve_url).toContain('paypal.com');
     const sent = paypal.requests.filter((r) => r.method === 'POST' && r.path === '/v2/checkout/orders').at(-1);
-    const unit = (sent?.json?.purchase_units as Array<Record<string, unknown>>)[0];
+    const unit = (sent?.json?.purchase_units as Array<Record<string, unknown>> | undefined)?.[0];
     // 2 × $150.00 + a $10.00 gift.
     expect(unit?.amount).toEqual({ currency_code: 'USD', value: '310.00' });
     expect(unit?.payee).toMatchObject({ merchant_id: 'MERCHANTRIVER' });
