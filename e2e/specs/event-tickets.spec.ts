@@ -120,14 +120,17 @@ describe('the public event page', () => {
     it(`checks the buyer's ticket in at the door by its code, once (${width} px)`, async () => {
       const buyer = `Ezra${width}`;
       let code = '';
+      let mail = '';
       for (let i = 0; i < 80 && !code; i++) {
-        const mail = (await mailsTo(`ezra${width}@example.org`)).find((m) =>
-          m.includes('Your tickets for Harvest Gala'),
-        );
-        code = new RegExp(`- ${buyer} Eventgoer \\(General admission\\): ([A-Za-z0-9_-]+)`).exec(mail ?? '')?.[1] ?? '';
+        mail =
+          (await mailsTo(`ezra${width}@example.org`)).find((m) => m.includes('Your tickets for Harvest Gala')) ?? '';
+        code = new RegExp(`- ${buyer} Eventgoer \\(General admission\\): ([A-Za-z0-9_-]+)`).exec(mail)?.[1] ?? '';
         if (!code) await new Promise((r) => setTimeout(r, 250));
       }
       expect(code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      // e18: the e-mail carries the PDF tickets and the calendar invitation.
+      expect(mail).toMatch(/Content-Type: application\/pdf/i);
+      expect(mail).toMatch(/Content-Type: text\/calendar/i);
       const { page: door } = await newPage({ width, height: width < 768 ? 740 : 900 });
       await signIn(door, 'staff@kindling.test');
       await door.waitForURL('**/dashboard/home');
