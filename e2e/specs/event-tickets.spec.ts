@@ -58,7 +58,7 @@ describe('the public event page', () => {
       await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
       await page.getByRole('textbox', { name: 'CVC' }).fill('123');
       expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
 
       const confirmation = page.getByRole('region', { name: /You’re going to Harvest Gala/ });
       await confirmation.waitFor();
