@@ -88,7 +88,7 @@ describe('a disputed donation', () => {
       .waitFor();
     await page.screenshot({ path: `${SHOTS}/donation-dispute-lost-375.png`, fullPage: true });
 
-    await page.goto(`/dashboard/tickets?search=${encodeURIComponent(email)}`);
+    await page.goto(`/dashboard/transactions?search=${encodeURIComponent(email)}`);
     const list = page.getByRole('list', { name: 'Transactions' });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
     expect(await list.innerText()).toMatch(/disputed/i);

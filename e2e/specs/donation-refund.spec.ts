@@ -50,7 +50,7 @@ describe('refunding a donation', () => {
     // The server agrees, and the transactions list shows the refund beside the payment.
     const detail = await (await api.get(`/api/v1/npo_admin/donations/${id}`)).json();
     expect(detail.donation).toMatchObject({ status: 'refunded', refunded_minor: 2500, refundable_minor: 0 });
-    await page.goto(`/dashboard/tickets?search=${encodeURIComponent(email)}`);
+    await page.goto(`/dashboard/transactions?search=${encodeURIComponent(email)}`);
     const list = page.getByRole('list', { name: 'Transactions' });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
     expect(await list.innerText()).toContain('-$25.00 USD');
@@ -82,7 +82,7 @@ describe('refunding a donation', () => {
     expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/donation-offline-1280.png`, fullPage: true });
 
-    await page.goto('/dashboard/tickets?status=failed');
+    await page.goto('/dashboard/transactions?status=failed');
     const table = page.getByRole('table', { name: 'Transactions' });
     await table.getByText('Your card has insufficient funds.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -58,7 +58,7 @@ describe('the public event page', () => {
       await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
       await page.getByRole('textbox', { name: 'CVC' }).fill('123');
       expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
 
       const confirmation = page.getByRole('region', { name: /You’re going to Harvest Gala/ });
       await confirmation.waitFor();
@@ -74,6 +74,36 @@ describe('the public event page', () => {
       const staff = (await newPage({ width, height: width < 768 ? 740 : 900 })).page;
       await signIn(staff, 'staff@kindling.test');
       await staff.waitForURL('**/dashboard/home');
+      // e18: the ticket orders list finds the order by an attendee's name, filtered to the gala's paid orders.
+      await staff.goto('/dashboard/tickets');
+      await staff.getByRole('heading', { level: 1, name: 'Tickets' }).waitFor();
+      await staff.getByRole('textbox', { name: 'Search' }).fill(`Guest of ${buyer}`);
+      await staff.waitForURL(/search=Guest/, { timeout: 30_000 });
+      const found = staff.getByRole(width < 768 ? 'listitem' : 'row').filter({ hasText: `${buyer} Eventgoer` });
+      await found.first().waitFor({ timeout: 30_000 });
+      await staff
+        .getByRole('textbox', { name: 'Status', exact: true })
+        .or(staff.getByRole('combobox', { name: 'Status', exact: true }))
+        .first()
+        .click();
+      await staff.getByRole('option', { name: 'Paid', exact: true }).click();
+      await staff.waitForURL(/status=paid/);
+      await found.first().getByText('Paid', { exact: true }).waitFor();
+      expect(await staff.getByRole('link', { name: 'All transactions' }).getAttribute('href')).toBe(
+        '/dashboard/transactions',
+      );
+      expect(await staff.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain(
+        '/api/v1/npo_admin/ticket_orders.csv?search=',
+      );
+      await settle(staff);
+      await staff.screenshot({ path: `${SHOTS}/ticket-orders-${width}.png`, fullPage: true });
+      expect(await seriousViolations(staff)).toEqual([]);
+      await found
+        .first()
+        .getByRole('link', { name: `${buyer} Eventgoer` })
+        .click();
+      await staff.getByRole('heading', { level: 1, name: `Order from ${buyer} Eventgoer` }).waitFor();
+      // And from the event's own page.
       await staff.goto('/dashboard/events');
       await staff.getByRole('main').getByRole('link', { name: 'Harvest Gala' }).first().click();
       await staff.getByRole('link', { name: `${buyer} Eventgoer` }).click();
@@ -90,14 +120,17 @@ describe('the public event page', () => {
     it(`checks the buyer's ticket in at the door by its code, once (${width} px)`, async () => {
       const buyer = `Ezra${width}`;
       let code = '';
+      let mail = '';
       for (let i = 0; i < 80 && !code; i++) {
-        const mail = (await mailsTo(`ezra${width}@example.org`)).find((m) =>
-          m.includes('Your tickets for Harvest Gala'),
-        );
-        code = new RegExp(`- ${buyer} Eventgoer \\(General admission\\): ([A-Za-z0-9_-]+)`).exec(mail ?? '')?.[1] ?? '';
+        mail =
+          (await mailsTo(`ezra${width}@example.org`)).find((m) => m.includes('Your tickets for Harvest Gala')) ?? '';
+        code = new RegExp(`- ${buyer} Eventgoer \\(General admission\\): ([A-Za-z0-9_-]+)`).exec(mail)?.[1] ?? '';
         if (!code) await new Promise((r) => setTimeout(r, 250));
       }
       expect(code).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      // e18: the e-mail carries the PDF tickets and the calendar invitation.
+      expect(mail).toMatch(/Content-Type: application\/pdf/i);
+      expect(mail).toMatch(/Content-Type: text\/calendar/i);
       const { page: door } = await newPage({ width, height: width < 768 ? 740 : 900 });
       await signIn(door, 'staff@kindling.test');
       await door.waitForURL('**/dashboard/home');
@@ -173,8 +206,18 @@ describe('the public event page', () => {
       await admin.screenshot({ path: `${SHOTS}/event-order-refunded-${width}.png`, fullPage: true });
       expect(await seriousViolations(admin)).toEqual([]);
 
-      // The transactions list shows the purchase and its refunds; at 375 px the status badges are whole words.
+      // The ticket orders list reads it as refunded.
+      await admin.goto(`/dashboard/tickets?status=refunded&search=${buyer}`);
+      await admin
+        .getByRole(width < 768 ? 'listitem' : 'row')
+        .filter({ hasText: `${buyer} Eventgoer` })
+        .getByText('Refunded', { exact: true })
+        .waitFor();
+
+      // The transactions list (an old /dashboard/tickets?type= link still opens it) shows the purchase
+      // and its refunds; at 375 px the status badges are whole words.
       await admin.goto('/dashboard/tickets?type=tickets');
+      await admin.waitForURL(/\/dashboard\/transactions\?type=tickets$/);
       await admin.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
       const rows = admin.getByRole(width < 768 ? 'listitem' : 'row').filter({ hasText: `${buyer} Eventgoer` });
       await rows.first().waitFor();

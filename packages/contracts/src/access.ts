@@ -66,6 +66,8 @@ const DASHBOARD_ROUTES = [
   '/dashboard/tickets',
   '/dashboard/tickets/:id',
   '/dashboard/transaction/:id',
+  // e18: the transactions list (/dashboard/tickets lists ticket orders).
+  '/dashboard/transactions',
   '/dashboard/recurring',
   '/dashboard/recurring-plan/:id',
   '/dashboard/donors',

@@ -42,6 +42,10 @@ export const EVENT_MESSAGES = {
   slugTaken: 'Another event already uses this address.',
   endsBeforeStart: 'The event must end after it starts.',
   giftAidExcluded: 'Ticket purchases are not eligible for Gift Aid.',
+  // e18: PayPal for tickets (decision 081).
+  paypalUnavailable: 'PayPal is not available for this event. Please pay by card.',
+  paypalFailed: 'PayPal did not complete the payment. Please try again or pay by card.',
+  notPending: 'This order is no longer waiting for payment.',
 } as const;
 
 export type TDiscount = { kind: TDiscountKind; amount: number };

@@ -275,10 +275,15 @@ export const ZTicketOrderCreated = z.object({
   stripe_account: z.string().nullable(),
   /** fin18: Stripe's card form on the event page needs the installation's publishable key. */
   stripe_publishable_key: z.string().nullable().default(null),
+  /** e18: whether the buyer may pay with PayPal instead (decision 081). */
+  paypal: z.boolean().optional(),
 });
 export type TTicketOrderCreated = z.infer<typeof ZTicketOrderCreated>;
 
 export const ZTicketOrderConfirm = z.object({ payment_intent: z.string().trim().min(1).max(255) });
+/** e18: PayPal for a ticket order (decision 081): the order at PayPal, then its capture on return. */
+export const ZTicketPaypalOrder = z.object({ order_id: z.string(), approve_url: z.string() });
+export const ZTicketPaypalCapture = z.object({ order_id: z.string().trim().min(1).max(255) });
 
 export const ZEventOrderAdmin = ZTicketOrderSummary.extend({
   id: z.number(),

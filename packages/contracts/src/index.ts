@@ -97,5 +97,7 @@ export * from './security.ts';
 export * from './segments.ts';
 export * from './tasks.ts';
 export * from './team.ts';
+// e18: the ticket orders list (/dashboard/tickets).
+export * from './ticket-orders.ts';
 export * from './wallet-domains.ts';
 export * from './webhooks.ts';

@@ -8,7 +8,7 @@ import type {
 } from '@kindling/contracts/events.ts';
 import { useEffect, useState } from 'react';
 import { getJson, HttpError, postJson } from '../donate/http.ts';
-import { confirmTicketOrder, EventPayment } from './EventPayment.tsx';
+import { capturePaypalTickets, confirmTicketOrder, EventPayment, PAYMENT_TEXT } from './EventPayment.tsx';
 import { eventFormat } from './event-format.ts';
 import { TicketForm } from './TicketForm.tsx';
 import '../donate/page.css';
@@ -117,11 +117,16 @@ export function EventPage({ pathname }: { pathname: string }) {
     const params = new URLSearchParams(window.location.search);
     const reference = params.get('order');
     const intent = params.get('payment_intent');
-    if (!reference || !intent) return;
+    // e18: back from PayPal's approval (decision 081): PayPal names its order `token`.
+    const paypal = params.get('paypal');
+    const paypalOrder = params.get('token');
+    if (!reference || (!intent && !paypal)) return;
     window.history.replaceState(null, '', window.location.pathname);
-    confirmTicketOrder(reference, intent).then((answer) =>
-      'order' in answer ? setPaid(answer.order) : setFailure({ message: answer.message, fields: {} }),
-    );
+    const settle = (answer: Awaited<ReturnType<typeof confirmTicketOrder>>) =>
+      'order' in answer ? setPaid(answer.order) : setFailure({ message: answer.message, fields: {} });
+    if (intent) confirmTicketOrder(reference, intent).then(settle);
+    else if (paypal === 'return' && paypalOrder) capturePaypalTickets(reference, paypalOrder).then(settle);
+    else setFailure({ message: PAYMENT_TEXT.paypalCancelled, fields: {} });
   }, []);
 
   if (load.state === 'loading') return <main className="kd-page ke-page" aria-busy="true" />;

@@ -119,7 +119,7 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
   }),
   '/dashboard/tickets': fundraising({
     title: 'Tickets',
-    description: 'Tickets sold for your events, with attendee names and check-in status.',
+    description: 'Ticket orders for your events: buyers, attendees, check-ins and refunds.',
     emptyTitle: 'No tickets sold yet',
   }),
   '/dashboard/tickets/:id': fundraising({

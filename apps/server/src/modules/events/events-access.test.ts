@@ -24,6 +24,9 @@ const ROUTES: Route[] = [
   { method: 'GET', path: (i) => `/events/${i.event}/check_ins`, group: 'dashboard' },
   { method: 'POST', path: (i) => `/events/${i.event}/check_ins`, group: 'dashboard', body: { code: 'not-a-code' } },
   { method: 'GET', path: () => '/event_orders', group: 'dashboard' },
+  // e18: /dashboard/tickets' list of ticket orders and its export.
+  { method: 'GET', path: () => '/ticket_orders', group: 'dashboard' },
+  { method: 'GET', path: () => '/ticket_orders.csv', group: 'dashboard' },
   { method: 'GET', path: (i) => `/event_orders/${i.order}`, group: 'dashboard' },
   { method: 'POST', path: (i) => `/event_orders/${i.order}/resend`, group: 'dashboard', body: {} },
   { method: 'POST', path: (i) => `/event_orders/${i.order}/refund`, group: 'admin', body: {} },

@@ -9,6 +9,8 @@ import {
   ZTicketOrderCreated,
   ZTicketOrderRequest,
   ZTicketOrderSummary,
+  ZTicketPaypalCapture,
+  ZTicketPaypalOrder,
 } from '@kindling/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -23,7 +25,9 @@ import { checkInRoutes } from './check-in.routes.ts';
 import { type Actor, createEvent, getEventAdmin, listEvents, updateEvent } from './events.service.ts';
 import { orderActionRoutes } from './order-actions.routes.ts';
 import { eventCalendar, publicEvent } from './public-event.service.ts';
+import { ticketOrderListRoutes } from './ticket-order-list.routes.ts';
 import { listOrders, orderAdmin, orderSummary } from './ticket-order-view.ts';
+import { capturePaypalOrder, startPaypalOrder } from './ticket-orders.paypal.ts';
 import { confirmOrder, placeOrder } from './ticket-orders.service.ts';
 
 // Access (docs/product/events.md#access): the dashboard group reads events and orders, the admin
@@ -61,6 +65,8 @@ export type EventRouteDeps = {
 export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): Promise<void> {
   const r = zodRouter(app, 'Events');
   const { db } = deps;
+  const originOf = (request: FastifyRequest) =>
+    deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
   const orderDeps = {
     db,
     providers: deps.providers,
@@ -146,9 +152,7 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
       },
     },
     async (request, reply) => {
-      const origin = deps.config.PUBLIC_URL
-        ? new URL(deps.config.PUBLIC_URL).origin
-        : `${request.protocol}://${request.host}`;
+      const origin = originOf(request);
       const { ics, slug } = await eventCalendar(db, request.params.key, `${origin}/event-page/${request.params.key}`);
       return reply
         .type('text/calendar; charset=utf-8')
@@ -166,6 +170,17 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
     { schema: { params: ZReference, body: ZTicketOrderConfirm }, config: answers(ZTicketOrderSummary) },
     async (request) => confirmOrder(orderDeps, request.params.reference, request.body.payment_intent),
   );
+  // e18: PayPal for tickets (decision 081): the PayPal order, then its capture on the buyer's return.
+  r.post(
+    '/event_orders/:reference/paypal_order',
+    { schema: { params: ZReference }, config: answers(ZTicketPaypalOrder) },
+    async (request) => startPaypalOrder(orderDeps, request.params.reference, originOf(request)),
+  );
+  r.post(
+    '/event_orders/:reference/paypal_capture',
+    { schema: { params: ZReference, body: ZTicketPaypalCapture }, config: answers(ZTicketOrderSummary) },
+    async (request) => capturePaypalOrder(orderDeps, request.params.reference, request.body.order_id),
+  );
   r.get(
     '/event_orders/:reference',
     { schema: { params: ZReference }, config: answers(ZTicketOrderSummary) },
@@ -177,4 +192,6 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
   await orderActionRoutes(app, deps);
   // tix18c: the attendee export with the answers to the event's questions.
   await attendeeExportRoutes(app, deps);
+  // e18: the ticket orders list of /dashboard/tickets and its export.
+  await ticketOrderListRoutes(app, deps);
 }

@@ -30,6 +30,9 @@ export type PublicEventRow = {
   npo_name: string;
   locale: string;
   stripe_account_id: string | null;
+  /** e18: PayPal for tickets goes to the organisation's merchant (decision 081). */
+  paypal_merchant_id: string | null;
+  paypal_email: string | null;
   has_codes: boolean;
   questions: TCampaignQuestion[];
 };
@@ -56,7 +59,7 @@ export async function findEventByKey(db: Tx, key: string): Promise<PublicEventRo
     SELECT e.id, e.npo_id, e.name, e.slug, e.description_html, e.image_url, e.starts_at, e.ends_at, e.time_zone,
       e.venue_name, e.venue_address, e.map_url, e.online_url, e.status, e.registration_opens_at,
       e.registration_closes_at, e.currency, e.gift_ask, e.organiser_name, e.organiser_email, e.questions,
-      n.name AS npo_name, n.locale, n.stripe_account_id,
+      n.name AS npo_name, n.locale, n.stripe_account_id, n.paypal_merchant_id, n.paypal_email,
       EXISTS (SELECT 1 FROM event_discount_codes c WHERE c.event_id = e.id AND NOT c.archived) AS has_codes
     FROM events e JOIN npos n ON n.id = e.npo_id
     WHERE ${byId === null ? sql`e.slug = ${key.toLowerCase()}` : sql`e.id = ${byId}`}`);

@@ -29,6 +29,7 @@ import {
   typeOnSale,
 } from './public-event.service.ts';
 import { orderSummary } from './ticket-order-view.ts';
+import { paypalOffered } from './ticket-paypal-rules.ts';
 
 type OrderRequest = z.output<typeof ZTicketOrderRequest>;
 export type OrderDeps = {
@@ -191,6 +192,7 @@ export async function placeOrder(
       provider: provider.name === 'stripe' ? 'stripe' : 'sandbox',
       stripe_account: provider.name === 'stripe' ? e.stripe_account_id : null,
       stripe_publishable_key: provider.name === 'stripe' ? (deps.stripePublishableKey ?? null) : null,
+      paypal: paypalOffered(deps.providers, e),
     };
   } catch (error) {
     await cancelOrder(deps.db, orderId).catch((e2) => deps.log?.(e2));
@@ -251,7 +253,33 @@ export async function confirmOrder(deps: OrderDeps, reference: string, paymentIn
   if (payment.status !== 'succeeded') {
     return { status: 'failed' as const, message: payment.failureMessage ?? EVENT_MESSAGES.paymentFailed, order: null };
   }
-  const nowPaid = await deps.db.transaction(async (tx) => {
+  const nowPaid = await markOrderPaid(deps.db, order, reference, null);
+  if (nowPaid) await deps.paid?.(Number(order.id));
+  return { status: 'success' as const, order: await orderSummary(deps.db, reference) };
+}
+
+type PayableOrder = {
+  id: number;
+  npo_id: number;
+  event_id: number;
+  total_minor: number;
+  currency: string;
+  lines: OrderLine[];
+  discount_code_id: number | null;
+};
+
+/**
+ * The order becomes paid once, under its row lock: a second confirmation (browser, webhook, capture
+ * retried) finds it paid and changes nothing. `payment` names the provider and payment when it is
+ * not the intent the order was placed with (a PayPal capture, decision 081).
+ */
+export async function markOrderPaid(
+  db: Db,
+  order: PayableOrder,
+  reference: string,
+  payment: { provider: string; reference: string } | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [locked] = (
       await tx.execute<{ status: string }>(sql`SELECT status FROM event_orders WHERE id = ${order.id} FOR UPDATE`)
     ).rows;
@@ -263,7 +291,9 @@ export async function confirmOrder(deps: OrderDeps, reference: string, paymentIn
         throw new AppError('CONFLICT', EVENT_MESSAGES.expired);
       });
     }
-    await tx.execute(sql`UPDATE event_orders SET status = 'paid', paid_at = now() WHERE id = ${order.id}`);
+    await tx.execute(sql`UPDATE event_orders SET status = 'paid', paid_at = now()
+      ${payment ? sql`, provider = ${payment.provider}, provider_reference = ${payment.reference}` : sql``}
+      WHERE id = ${order.id}`);
     await tx.execute(sql`UPDATE event_tickets SET status = 'valid' WHERE order_id = ${order.id}`);
     // docs/decisions/074-webhook-outbox.md: the event is written with the payment, in its transaction.
     await recordWebhookEvent(tx, {
@@ -279,6 +309,4 @@ export async function confirmOrder(deps: OrderDeps, reference: string, paymentIn
     });
     return true;
   });
-  if (nowPaid) await deps.paid?.(Number(order.id));
-  return { status: 'success' as const, order: await orderSummary(deps.db, reference) };
 }

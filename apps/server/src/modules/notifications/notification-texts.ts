@@ -147,7 +147,7 @@ export const notificationTexts = {
       `${count(d.declines, d.locale)} card payments from ${d.source}${forCampaign(d.campaignName)} were declined in a short time. ` +
       'The donation form now asks for a quick automatic check before each new card payment from there; ' +
       'real donors are not blocked.',
-    link: '/dashboard/tickets',
+    link: '/dashboard/transactions',
   }),
   'export.finished': (d: { what: string; rows: number; locale?: string }): NotificationText => ({
     title: 'Export finished',

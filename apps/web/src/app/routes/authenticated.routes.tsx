@@ -104,6 +104,10 @@ const EventEditPage = eventPage('EventEditPage');
 const TicketOrderPage = eventPage('TicketOrderPage');
 // tix18: check-in at the door.
 const CheckInPage = lazy(() => import('../../features/events/index.ts').then((m) => ({ default: m.CheckInPage })));
+// e18: the ticket orders list.
+const TicketOrdersPage = lazy(() =>
+  import('../../features/events/index.ts').then((m) => ({ default: m.TicketOrdersPage })),
+);
 // cf17: the staff list of crowdfunding pages.
 const CrowdfundingListPage = lazy(() =>
   import('../../features/crowdfunding/index.ts').then((m) => ({ default: m.CrowdfundingListPage })),
@@ -269,7 +273,9 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/imports': <ImportsPage />,
   '/dashboard/donation/:id': <StaffDonationPage />,
   '/dashboard/donation-new': <DonationNewPage />,
-  '/dashboard/tickets': <TransactionsPage />,
+  // e18: /dashboard/tickets lists ticket orders; the transactions list moved to /dashboard/transactions.
+  '/dashboard/tickets': <TicketOrdersPage />,
+  '/dashboard/transactions': <TransactionsPage />,
   '/dashboard/transaction/:id': <TransactionPage />,
   '/dashboard/campaign-new': <CampaignNewPage />,
   '/dashboard/campaign-edit/:id': <CampaignEditPage />,

@@ -6,3 +6,5 @@ export { CheckInPage } from './routes/CheckInPage.tsx';
 export { EventEditPage, EventNewPage } from './routes/EventEditorPage.tsx';
 export { EventsPage } from './routes/EventsPage.tsx';
 export { TicketOrderPage } from './routes/TicketOrderPage.tsx';
+// e18: the ticket orders list (/dashboard/tickets).
+export { TicketOrdersPage } from './routes/TicketOrdersPage.tsx';

@@ -21,7 +21,7 @@ const VALID_ID = /^(payment|refund|dispute|attempt|ticket|ticket_refund|order_re
 
 function BackLink() {
   return (
-    <Anchor component={Link} to="/dashboard/tickets" size="sm">
+    <Anchor component={Link} to="/dashboard/transactions" size="sm">
       Back to transactions
     </Anchor>
   );

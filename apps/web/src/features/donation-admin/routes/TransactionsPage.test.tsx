@@ -9,10 +9,10 @@ import { transaction } from '../test-support.ts';
 import { TransactionPage } from './TransactionPage.tsx';
 import { TransactionsPage } from './TransactionsPage.tsx';
 
-const render = (entry = '/dashboard/tickets') =>
+const render = (entry = '/dashboard/transactions') =>
   renderRoutes(
     [
-      { path: '/dashboard/tickets', element: <TransactionsPage /> },
+      { path: '/dashboard/transactions', element: <TransactionsPage /> },
       { path: '/dashboard/transaction/:id', element: <TransactionPage /> },
     ],
     { initialEntries: [entry], session: signedInSession(1984) },
@@ -72,7 +72,7 @@ describe('TransactionsPage', () => {
         ),
       }),
     });
-    render('/dashboard/tickets?type=tickets');
+    render('/dashboard/transactions?type=tickets');
     const table = await screen.findByRole('table', { name: 'Transactions' });
     const row = within(table).getByRole('row', { name: /Katherine Johnson/ });
     expect(within(row).getByText('Ticket purchase · Harvest Gala')).toBeInTheDocument();
@@ -99,8 +99,8 @@ describe('TransactionsPage', () => {
       time_zone: 'America/New_York',
       locale: 'en-GB',
     };
-    renderRoutes([{ path: '/dashboard/tickets', element: <TransactionsPage /> }], {
-      initialEntries: ['/dashboard/tickets'],
+    renderRoutes([{ path: '/dashboard/transactions', element: <TransactionsPage /> }], {
+      initialEntries: ['/dashboard/transactions'],
       session: { ...signedInSession(1984), npo },
     });
     const table = await screen.findByRole('table', { name: 'Transactions' });

@@ -115,7 +115,7 @@ function Cards({ list }: { list: TTransaction[] }) {
   );
 }
 
-/** /dashboard/tickets: the organisation's transactions, newest first, failed ones with their reason. */
+/** /dashboard/transactions: the organisation's transactions, newest first, failed ones with their reason. */
 export function TransactionsPage() {
   const npoId = useSession().selectedNpo?.id ?? null;
   const [params, setParams] = useSearchParams();

@@ -1,4 +1,13 @@
-import type { TEventAdmin, TEventInput, TEventList, TEventOrderAdmin, TEventOrderList } from '@kindling/contracts';
+import {
+  type TEventAdmin,
+  type TEventInput,
+  type TEventList,
+  type TEventOrderAdmin,
+  type TEventOrderList,
+  TICKET_ORDERS_PAGE_SIZE,
+  type TTicketOrderListResponse,
+  type TTicketOrderStatus,
+} from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 
@@ -9,7 +18,23 @@ export const eventKeys = {
   event: (npoId: number | null, id: number) => [...eventKeys.all, 'event', npoId, id] as const,
   orders: (npoId: number | null, eventId: number) => [...eventKeys.all, 'orders', npoId, eventId] as const,
   order: (npoId: number | null, id: number) => [...eventKeys.all, 'order', npoId, id] as const,
+  ticketOrders: (npoId: number | null, f: TicketOrderFilters) => [...eventKeys.all, 'ticket-orders', npoId, f] as const,
 };
+
+/** e18: /dashboard/tickets' search, filters and page, as its URL holds them. */
+export type TicketOrderFilters = {
+  search: string;
+  eventId: number | null;
+  status: TTicketOrderStatus | null;
+  page: number;
+};
+
+/** The filters as the list and its CSV export take them. */
+export const ticketOrderQuery = (f: Omit<TicketOrderFilters, 'page'>) => ({
+  search: f.search || undefined,
+  event_id: f.eventId ?? undefined,
+  status: f.status ?? undefined,
+});
 
 const no404Retry = (count: number, error: unknown) =>
   count < 2 && !(error instanceof Error && 'status' in error && error.status === 404);
@@ -41,6 +66,16 @@ export const eventQueries = {
       queryFn: ({ signal }) => api<TEventOrderAdmin>('GET', `/npo_admin/event_orders/${id}`, { signal }),
       enabled: npoId !== null && id > 0,
       retry: no404Retry,
+    }),
+  ticketOrders: (npoId: number | null, f: TicketOrderFilters) =>
+    queryOptions({
+      queryKey: eventKeys.ticketOrders(npoId, f),
+      queryFn: ({ signal }) =>
+        api<TTicketOrderListResponse>('GET', '/npo_admin/ticket_orders', {
+          query: { ...ticketOrderQuery(f), page: f.page, per_page: TICKET_ORDERS_PAGE_SIZE },
+          signal,
+        }),
+      enabled: npoId !== null,
     }),
 };
 

@@ -1,17 +1,11 @@
-// The phone camera reading ticket QR codes through the browser's BarcodeDetector
-// (docs/decisions/052-e-tickets-and-check-in.md). Where the browser has none, the button is not
-// offered and the typed code (always there) does the job.
+// The phone camera reading ticket QR codes: the browser's BarcodeDetector where present, the jsQR
+// decoder otherwise (docs/decisions/081-paypal-tickets-and-qr-fallback.md, which supersedes that part of
+// decision 052). Without a camera the button is not offered and the typed code does the job.
 import { Button, Stack, Text } from '@mantine/core';
 import { Camera, CameraOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
-type Detector = { detect: (source: HTMLVideoElement) => Promise<Array<{ rawValue: string }>> };
-type DetectorClass = new (options: { formats: string[] }) => Detector;
-
-const detectorClass = (): DetectorClass | null =>
-  typeof window !== 'undefined' && 'BarcodeDetector' in window
-    ? (window as unknown as { BarcodeDetector: DetectorClass }).BarcodeDetector
-    : null;
+import { type FrameDecoder, frameDecoder, scannerKind } from './qr-decoders.ts';
 
 /** The same code is not sent again within this time (the camera sees it many times a second). */
 const REPEAT_MS = 3000;
@@ -21,21 +15,21 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const last = useRef({ code: '', at: 0 });
-  const Detector = detectorClass();
+  const kind = scannerKind();
 
   useEffect(() => {
-    if (!on || !Detector) return;
+    if (!on || !kind) return;
     let stopped = false;
     let stream: MediaStream | null = null;
-    const detector = new Detector({ formats: ['qr_code'] });
+    let decoder: FrameDecoder | null = null;
     const scan = async () => {
-      if (stopped || !video.current) return;
+      if (stopped || !video.current || !decoder) return;
       try {
-        const [found] = await detector.detect(video.current);
+        const found = await decoder.decode(video.current);
         const now = Date.now();
-        if (found && (found.rawValue !== last.current.code || now - last.current.at > REPEAT_MS)) {
-          last.current = { code: found.rawValue, at: now };
-          onCode(found.rawValue);
+        if (found && (found !== last.current.code || now - last.current.at > REPEAT_MS)) {
+          last.current = { code: found, at: now };
+          onCode(found);
         }
       } catch {
         // A frame the detector cannot read yet (the video still starting): try the next one.
@@ -46,6 +40,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
       .getUserMedia({ video: { facingMode: 'environment' } })
       .then(async (s) => {
         stream = s;
+        decoder = await frameDecoder();
         if (stopped || !video.current) return;
         video.current.srcObject = s;
         await video.current.play();
@@ -59,9 +54,9 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
       stopped = true;
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [on, Detector, onCode]);
+  }, [on, kind, onCode]);
 
-  if (!Detector) return null;
+  if (!kind) return null;
   return (
     <Stack gap="xs">
       <Button

@@ -82,10 +82,28 @@ describe('check-in screen', () => {
     expect(stub.callsTo('POST', '/npo_admin/events/3/check_ins')[0]?.body).toEqual({ ticket_id: 41 });
   });
 
-  it('offers no camera button where the browser has no BarcodeDetector: the typed code always works', async () => {
+  it('offers no camera button where the browser cannot open a camera: the typed code always works', async () => {
     stubFetch({ 'GET /npo_admin/events/3/check_ins': { body: STATUS } });
     render();
     expect(await screen.findByRole('textbox', { name: /^Ticket code/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Scan with the camera' })).not.toBeInTheDocument();
   });
+
+  // docs/product/events.md#check-in: another door's check-ins reach this screen without a touch.
+  it('updates the counts live while another door checks guests in', async () => {
+    let calls = 0;
+    stubFetch({
+      'GET /npo_admin/events/3/check_ins': () => {
+        calls += 1;
+        return { body: { ...STATUS, counts: { checked_in: calls === 1 ? 4 : 6, expected: 87 } } };
+      },
+    });
+    render();
+    await expect
+      .poll(() => screen.queryByTestId('check-in-counts')?.textContent, { timeout: 5000 })
+      .toContain('4 of 87');
+    await expect
+      .poll(() => screen.getByTestId('check-in-counts').textContent, { timeout: 20_000, interval: 250 })
+      .toContain('6 of 87');
+  }, 30_000);
 });

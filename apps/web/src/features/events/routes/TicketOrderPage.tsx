@@ -148,7 +148,10 @@ export function TicketOrderPage() {
             </ScrollTable>
           </Paper>
           <Group>
-            <Anchor component={Link} to="/dashboard/tickets?type=tickets">
+            <Anchor component={Link} to="/dashboard/tickets">
+              All ticket orders
+            </Anchor>
+            <Anchor component={Link} to="/dashboard/transactions?type=tickets">
               All transactions
             </Anchor>
             <Anchor component={Link} to="/dashboard/events">
