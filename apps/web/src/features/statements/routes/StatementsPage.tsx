@@ -131,7 +131,11 @@ function RunProgress({ run, currency }: { run: TStatementRun; currency: string }
             <Table.Tbody>
               {s.log.map((line) => (
                 <Table.Tr key={line.donor_id}>
-                  <Table.Td>{line.name}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/dashboard/donor/${line.donor_id}`} size="sm">
+                      {line.name}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{line.email}</Table.Td>
                   <Table.Td ta="right">{format.money(line.total_base_minor, currency)}</Table.Td>
                   <Table.Td>{format.dateTime(line.sent_at)}</Table.Td>
