@@ -21,7 +21,8 @@ describe('year-end statements', () => {
       await signIn(page, 'finance@kindling.test');
       await page.waitForURL('**/dashboard/home');
       await page.goto('/dashboard/reports');
-      await page.getByRole('link', { name: /Year-end statements/ }).click();
+      // The reports centre loads its charts first: slow on a loaded machine.
+      await page.getByRole('link', { name: /Year-end statements/ }).click({ timeout: 120_000 });
       await page.waitForURL('**/dashboard/reports/statements');
       await page.getByText(/donors gave\./).waitFor({ timeout: 30_000 });
       // The demo's past run is in the log.
