@@ -97,6 +97,8 @@ import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
 import { foldSegmentMembersInto, segmentRoutes } from './modules/segments/index.ts';
+// crm20: year-end statements in bulk.
+import { registerStatementRuns, statementRoutes } from './modules/statements/index.ts';
 import { registerTaskReminders, taskRoutes } from './modules/tasks/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
@@ -324,6 +326,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ticketMail = registerTicketMail(jobs, donorMail);
   // cf17b: a published crowdfunding update's backer e-mails.
   registerUpdateEmails(jobs, { db: deps.db, mailer: deps.mailer, origin });
+  // crm20: year-end statements in bulk, e-mailed by a job.
+  const enqueueStatementRun = registerStatementRuns(jobs, { db: deps.db, mailer: deps.mailer });
   const scheduler = {
     db: deps.db,
     providers: payments,
@@ -492,6 +496,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });
   // crm20: contacts import.
   await app.register(contactImportRoutes, { prefix: '/api/v1', db: deps.db, start: startContactImport });
+  // crm20: year-end statements in bulk.
+  await app.register(statementRoutes, { prefix: '/api/v1', db: deps.db, enqueue: enqueueStatementRun });
   await app.register(portalRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
   await app.register(uploadsRoute, { files });
   // events18: events, the public event page and ticket orders, paid through the same providers.

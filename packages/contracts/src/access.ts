@@ -50,6 +50,8 @@ const DASHBOARD_ROUTES = [
   '/dashboard/analysis',
   '/dashboard/settings',
   '/dashboard/reports',
+  // crm20: year-end statements in bulk.
+  '/dashboard/reports/statements',
   '/dashboard/imports',
   '/dashboard/recurring_imports',
   '/dashboard/campaigns',

@@ -95,6 +95,8 @@ export * from './search.ts';
 export * from './security.ts';
 // CRM segments.
 export * from './segments.ts';
+// crm20: year-end statements in bulk.
+export * from './statements.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 // e18: the ticket orders list (/dashboard/tickets).

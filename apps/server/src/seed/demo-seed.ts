@@ -37,6 +37,8 @@ import { seedPeerTeams } from './peer-teams-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
 import { seedSecurity } from './security-seed.ts';
 import { seedSegments } from './segments-seed.ts';
+// crm20: a past run of year-end statements.
+import { seedStatementRuns } from './statements-seed.ts';
 import { seedTeam } from './team-seed.ts';
 import { seedWallets } from './wallet-seed.ts';
 import { seedWebhooks } from './webhooks-seed.ts';
@@ -268,5 +270,7 @@ export async function seedDemo(
   if (options.insightsHistory && riverside) await seedInsightsHistory(db, riverside);
   // mkt21: a sent newsletter with results and a scheduled appeal (after the segments).
   await seedEmailMarketing(db, npoIds, admin?.id ?? null);
+  // crm20: a past run of year-end statements, with its log.
+  await seedStatementRuns(db, npoIds, admin?.id ?? null);
   return { created };
 }

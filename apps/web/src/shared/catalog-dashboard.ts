@@ -40,6 +40,14 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     emptyTitle: 'No reports yet',
     related: HOME_LINK,
   },
+  // crm20: year-end statements in bulk.
+  '/dashboard/reports/statements': {
+    section: 'Finance',
+    title: 'Year-end statements',
+    description: 'E-mail every donor their annual giving statement in one run, and print the rest for post.',
+    emptyTitle: 'No statements yet',
+    related: HOME_LINK,
+  },
   '/dashboard/imports': {
     section: 'Finance',
     title: 'Imports',

@@ -70,7 +70,14 @@ export function addressLines(row: Record<string, unknown>): string[] {
  */
 export async function loadGivingStatement(
   db: Db | Tx,
-  input: { npoId: number; donorIds: number[]; year: number; addressee: StatementAddressee },
+  input: {
+    npoId: number;
+    donorIds: number[];
+    year: number;
+    addressee: StatementAddressee;
+    /** A year other than the organisation's setting: 1 for a calendar year (year-end statements in bulk). */
+    startMonth?: number;
+  },
 ): Promise<AnnualStatement | null> {
   const head = await db.execute<Record<string, string | number>>(sql`
     SELECT n.name AS organisation, n.base_currency, n.fiscal_year_start_month, n.time_zone, n.locale,
@@ -78,7 +85,7 @@ export async function loadGivingStatement(
     FROM npos n WHERE n.id = ${input.npoId}`);
   const h = head.rows[0];
   if (!h) return null;
-  const startMonth = Number(h.fiscal_year_start_month);
+  const startMonth = input.startMonth ?? Number(h.fiscal_year_start_month);
   const { start, end } = givingYearRangeIn(input.year, startMonth, String(h.time_zone));
   const donorIds = `{${input.donorIds.map(Number).join(',')}}`;
   const { rows: gifts } = await db.execute<StatementGift>(sql`
@@ -191,10 +198,19 @@ function writeStatement(doc: PDFKit.PDFDocument, s: AnnualStatement) {
 }
 
 export async function renderStatementPdf(s: AnnualStatement): Promise<Buffer> {
+  return renderStatementsPdf([s]);
+}
+
+/**
+ * Several statements in one PDF, each starting on its own page: the year-end run's letters to post
+ * and its preview (docs/product/reports.md#year-end-statements).
+ */
+export async function renderStatementsPdf(statements: AnnualStatement[]): Promise<Buffer> {
+  const s = statements[0];
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `Annual giving statement ${s.periodLabel}`, Author: s.organisation },
+    info: { Title: `Annual giving statement ${s?.periodLabel ?? ''}`.trim(), Author: s?.organisation ?? '' },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -202,7 +218,10 @@ export async function renderStatementPdf(s: AnnualStatement): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  writeStatement(doc, s);
+  statements.forEach((statement, i) => {
+    if (i > 0) doc.addPage();
+    writeStatement(doc, statement);
+  });
   doc.end();
   return done;
 }

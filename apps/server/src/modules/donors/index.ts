@@ -12,9 +12,12 @@ export {
 export { findMergedInto } from './donor-merge.repository.ts';
 export { donorNameSql, UNNAMED_CONTACT } from './donor-name.ts';
 export {
+  type AnnualStatement,
   addressLines,
   loadGivingStatement,
   renderAnnualStatement,
+  renderStatementPdf,
+  renderStatementsPdf,
   type StatementAddressee,
   statementPdfOr404,
   statementYearsOf,

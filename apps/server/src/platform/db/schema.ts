@@ -67,6 +67,8 @@ export * from '../../modules/reports/reports.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 // seg20: CRM segments.
 export * from '../../modules/segments/segments.tables.ts';
+// crm20: year-end statements in bulk.
+export * from '../../modules/statements/statements.tables.ts';
 export * from '../../modules/tasks/tasks.tables.ts';
 export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';

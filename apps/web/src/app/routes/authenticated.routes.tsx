@@ -69,6 +69,10 @@ const HomePage = lazy(() => import('../../features/home/HomePage.tsx').then((m) 
 const AnalysisPage = lazy(() =>
   import('../../features/analysis/routes/AnalysisPage.tsx').then((m) => ({ default: m.AnalysisPage })),
 );
+// crm20: year-end statements in bulk.
+const StatementsPage = lazy(() =>
+  import('../../features/statements/routes/StatementsPage.tsx').then((m) => ({ default: m.StatementsPage })),
+);
 // rep23: the reports centre.
 const ReportsPage = lazy(() =>
   import('../../features/reports/routes/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
@@ -260,6 +264,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/analysis': <AnalysisPage />,
   // rep23: the reports centre.
   '/dashboard/reports': <ReportsPage />,
+  // crm20: year-end statements in bulk.
+  '/dashboard/reports/statements': <StatementsPage />,
   '/admin/account': <AccountPage />,
   '/admin/processors': <ProcessorsPage />,
   '/admin/team': <TeamPage />,

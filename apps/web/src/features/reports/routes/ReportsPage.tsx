@@ -2,10 +2,10 @@ import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { currencyExponent, type TIncomeReport, type TReportFormat } from '@kindling/contracts';
 import { BarChart } from '@mantine/charts';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session';
 import { useFormat } from '../../../shared/format.ts';
@@ -103,6 +103,10 @@ export function ReportsPage() {
   const span = filters.from || filters.to ? `${filters.from ?? '…'} – ${filters.to ?? '…'}` : 'All time';
   return (
     <PageFrame entry={ENTRY}>
+      {/* crm20: year-end statements in bulk have their own page. */}
+      <Anchor component={Link} to="/dashboard/reports/statements" size="sm">
+        Year-end statements: e-mail every donor their annual statement
+      </Anchor>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <IncomeFiltersBar
           period={period}
