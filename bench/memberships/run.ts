@@ -47,7 +47,7 @@ async function addMembers(db: Db) {
   await db.execute(sql`
     INSERT INTO supporter_memberships (npo_id, tier_id, reference, status, renewal, currency, price_minor,
       joined_at, period_start, period_end, search_text)
-    SELECT ${tier.npo_id}, CASE WHEN n % 5 = 0 THEN ${other.rows[0]?.id} ELSE ${tier.id} END, 'bench-' || n, CASE WHEN n % 2 = 0 THEN 'active' ELSE 'in_grace' END, 'manual',
+    SELECT ${tier.npo_id}, CASE WHEN n % 5 = 0 THEN ${other.rows[0]?.id}::bigint ELSE ${tier.id}::bigint END, 'bench-' || n, CASE WHEN n % 2 = 0 THEN 'active' ELSE 'in_grace' END, 'manual',
       'USD', 6000, now() - interval '400 days', now() - interval '400 days',
       now() - CASE WHEN n % 2 = 0 THEN interval '1 day' ELSE interval '40 days' END - (n % 97) * interval '1 minute',
       lower('Bench member ' || n || ' bench' || n || '@example.org')

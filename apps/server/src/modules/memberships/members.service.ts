@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { memberCardToken } from './member-card.service.ts';
+import { membershipTrends } from './membership-trends.ts';
 
 type ListQuery = z.output<typeof ZMembershipListQuery>;
 export type Actor = { userId: number; npoId: number };
@@ -150,12 +151,12 @@ export async function cancelMembership(db: Db, actor: Actor, id: number) {
 }
 
 export async function membershipFigures(db: Db, npoId: number): Promise<TMembershipFigures> {
-  const [{ rows: tiers }, { rows: counts }, { rows: npo }] = await Promise.all([
+  const [{ rows: tiers }, { rows: counts }, { rows: npo }, trends] = await Promise.all([
     db.execute<{ tier_id: number; tier: string; active: number }>(sql`
       SELECT t.id AS tier_id, t.name AS tier,
         (SELECT count(*)::int FROM supporter_memberships m WHERE m.tier_id = t.id AND m.status = 'active') AS active
       FROM membership_tiers t WHERE t.npo_id = ${npoId} AND NOT t.archived ORDER BY t.campaign_id, t.position`),
-    db.execute<Omit<TMembershipFigures, 'currency' | 'active_by_tier'>>(sql`
+    db.execute<Omit<TMembershipFigures, 'currency' | 'active_by_tier' | 'trends'>>(sql`
       SELECT
         count(*) FILTER (WHERE m.joined_at >= now() - interval '30 days')::int AS new_last_30_days,
         (SELECT count(DISTINCT h.membership_id)::int FROM membership_history h JOIN supporter_memberships x
@@ -172,10 +173,12 @@ export async function membershipFigures(db: Db, npoId: number): Promise<TMembers
     db.execute<{ currency: string }>(
       sql`SELECT currency FROM campaigns WHERE npo_id = ${npoId} AND campaign_type = 'membership' ORDER BY id LIMIT 1`,
     ),
+    membershipTrends(db, npoId),
   ]);
   const c = counts[0];
   return {
     currency: npo[0]?.currency ?? 'USD',
+    trends,
     active_by_tier: tiers.map((t) => ({ ...t, tier_id: Number(t.tier_id) })),
     new_last_30_days: c?.new_last_30_days ?? 0,
     lapsed_last_30_days: c?.lapsed_last_30_days ?? 0,
