@@ -59,9 +59,13 @@ function filtersOf(npoId: number, q: Omit<ListQuery, 'page'>): SQL {
 export async function listMemberships(db: Db, npoId: number, q: ListQuery) {
   const where = filtersOf(npoId, q);
   const [{ rows }, { rows: count }] = await Promise.all([
+    // The page's ids first (an index read in the list's order), then its 50 rows' tiers and members:
+    // a later page skips rows without building them (docs/decisions/082-membership-welcome-and-figures.md).
     db.execute<Row>(sql`
-      SELECT ${COLUMNS} FROM supporter_memberships m JOIN membership_tiers t ON t.id = m.tier_id
-      WHERE ${where} ORDER BY m.period_end NULLS LAST, m.id LIMIT ${PER_PAGE} OFFSET ${(q.page - 1) * PER_PAGE}`),
+      WITH page AS (SELECT m.id FROM supporter_memberships m WHERE ${where}
+        ORDER BY m.period_end NULLS LAST, m.id LIMIT ${PER_PAGE} OFFSET ${(q.page - 1) * PER_PAGE})
+      SELECT ${COLUMNS} FROM page JOIN supporter_memberships m ON m.id = page.id JOIN membership_tiers t ON t.id = m.tier_id
+      ORDER BY m.period_end NULLS LAST, m.id`),
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM supporter_memberships m WHERE ${where}`),
   ]);
   return { memberships: rows.map(rowOf), total: count[0]?.n ?? 0, page: q.page, per_page: PER_PAGE };
