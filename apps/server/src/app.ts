@@ -63,6 +63,7 @@ import {
   membershipFollowUp,
   membershipRoutes,
   registerMembershipSweep,
+  registerMembershipWelcome,
 } from './modules/memberships/index.ts';
 import { noteRoutes } from './modules/notes/index.ts';
 import { notificationRoutes, startNotificationFanout } from './modules/notifications/index.ts';
@@ -300,8 +301,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     planCardFollowUp(payments),
     // conv15: a tribute gift's e-card, once the gift succeeded.
     registerTributeEcards(jobs, { db: deps.db, mailer: deps.mailer }),
-    // mem19: a paid membership join starts the membership (asks nothing of other campaigns' gifts).
-    membershipFollowUp(),
+    // mem19: a paid membership join starts the membership (asks nothing of other campaigns' gifts);
+    // m19: then its welcome e-mail carries the member card.
+    membershipFollowUp(registerMembershipWelcome(jobs, donorMail)),
     // teams16: a fundraiser's milestone e-mails, only for gifts through their page (decision 051).
     registerPeerMilestones(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) }),
     // pay25: a gift paying a payment request is counted against it (decision 050).

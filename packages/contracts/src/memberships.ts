@@ -133,8 +133,33 @@ export type TMembershipDetail = z.infer<typeof ZMembershipDetail>;
 
 export const ZExtendRequest = z.object({ months: ZCount(60) });
 
+/**
+ * Figures over time (docs/product/memberships.md#staff-dashboardmembership): the last 12 calendar
+ * months oldest first (the current one so far), and renewals due this month and the next two.
+ */
+export const ZMembershipTrends = z.object({
+  months: z.array(
+    z.object({
+      month: z.string(),
+      /** Members at the month's end (or now, for the current month), per tier. */
+      members_by_tier: z.array(z.object({ tier_id: z.number(), members: z.number() })),
+      new: z.number(),
+      renewed: z.number(),
+      lapsed: z.number(),
+      revenue_minor: z.number(),
+    }),
+  ),
+  /** Renewals out of renewals and lapses over the 12 months; null when neither happened. */
+  renewal_rate_percent: z.number().nullable(),
+  upcoming_renewals: z.array(
+    z.object({ month: z.string(), automatic: z.number(), manual: z.number(), amount_minor: z.number() }),
+  ),
+});
+export type TMembershipTrends = z.infer<typeof ZMembershipTrends>;
+
 export const ZMembershipFigures = z.object({
   currency: z.string(),
+  trends: ZMembershipTrends,
   active_by_tier: z.array(z.object({ tier_id: z.number(), tier: z.string(), active: z.number() })),
   new_last_30_days: z.number(),
   lapsed_last_30_days: z.number(),

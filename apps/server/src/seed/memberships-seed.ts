@@ -116,9 +116,19 @@ export async function seedMemberships(db: Db, npoIds: Map<string, number>): Prom
       await tx.execute(
         sql`INSERT INTO membership_history (membership_id, kind, detail) VALUES (${id}, 'joined', 'Joined.')`,
       );
+      // m19: each state change dated when it would have happened, and a renewal for some long-standing
+      // members, so the Figures tab's months show lapses and renewals (docs/product/memberships.md).
+      const lead = plan.status === 'lapsed' ? 30 : plan.status === 'cancelled' ? -(plan.expiresInDays + n) : 0;
       if (plan.status !== 'active') {
         await tx.execute(sql`
-          INSERT INTO membership_history (membership_id, kind, detail) VALUES (${id}, ${plan.status}, 'Seeded state.')`);
+          INSERT INTO membership_history (membership_id, kind, detail, at)
+          VALUES (${id}, ${plan.status}, 'Seeded state.', least(now(), now() + make_interval(days => ${plan.expiresInDays + lead})))`);
+      } else if (n >= 23 && n % 3 === 0 && tier.billing !== 'monthly') {
+        await tx.execute(sql`
+          UPDATE supporter_memberships SET joined_at = joined_at - interval '1 year' WHERE id = ${id}`);
+        await tx.execute(sql`
+          INSERT INTO membership_history (membership_id, kind, detail, at)
+          SELECT id, 'renewed', 'Renewed through the renewal link.', period_start FROM supporter_memberships WHERE id = ${id}`);
       }
     }
     // A tier's places: its active and in-grace memberships.

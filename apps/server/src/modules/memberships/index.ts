@@ -4,6 +4,8 @@ export { membershipFollowUp } from './join.service.ts';
 export { registerMembershipSweep, sweepMemberships } from './lapse-sweep.ts';
 // mem19c: the member card's check-in answer, for the events' check-in (docs/decisions/064-member-cards.md).
 export { memberAtDoor } from './member-card.service.ts';
+// m19: the welcome e-mail with the member card (docs/decisions/082-membership-welcome-and-figures.md).
+export { registerMembershipWelcome } from './member-card-mail.ts';
 // fin19: the portal donor's memberships with their member card.
 export { portalMemberships } from './members.service.ts';
 export { membershipRoutes } from './memberships.routes.ts';

@@ -134,10 +134,13 @@ async function renewManually(tx: Tx, held: HeldRow, donation: RecordedGift['dona
   }
 }
 
-/** Starts the held membership this recorded gift paid for; a second call for the same gift changes nothing. */
-async function startMembership(db: Db, gift: RecordedGift, reference: string) {
+/**
+ * Starts the held membership this recorded gift paid for; a second call for the same gift changes
+ * nothing. Answers the membership's id when this call started it.
+ */
+async function startMembership(db: Db, gift: RecordedGift, reference: string): Promise<number | null> {
   const { donation } = gift;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<number | null> => {
     const { rows } = await tx.execute<HeldRow>(sql`
       SELECT m.id, m.npo_id, m.status, m.renewal, m.next_tier_id, m.tier_id, m.currency, m.price_minor,
         t.billing, t.term_months, coalesce(nt.price_minor, t.price_minor) AS renewal_price_minor
@@ -147,12 +150,12 @@ async function startMembership(db: Db, gift: RecordedGift, reference: string) {
     const held = rows[0];
     if (held && held.status !== 'pending') {
       await renewManually(tx, held, donation);
-      return;
+      return null;
     }
-    if (held?.status !== 'pending') return;
+    if (held?.status !== 'pending') return null;
     // What the provider says was paid, not what the browser chose, must cover the tier.
-    if (donation.currency.toUpperCase() !== held.currency.toUpperCase()) return;
-    if (Number(donation.amountMinor) < Number(held.price_minor)) return;
+    if (donation.currency.toUpperCase() !== held.currency.toUpperCase()) return null;
+    if (Number(donation.amountMinor) < Number(held.price_minor)) return null;
     const planId = donation.recurringPlanId ?? null;
     await tx.execute(sql`
       UPDATE supporter_memberships SET status = 'active', renewal = ${planId ? 'automatic' : 'manual'},
@@ -170,19 +173,22 @@ async function startMembership(db: Db, gift: RecordedGift, reference: string) {
       type: 'membership.changed',
       data: { membership_id: Number(held.id), status: 'active', change: 'joined', donor_id: donation.donorId },
     });
+    return Number(held.id);
   });
 }
 
 /**
  * The donation follow-up: a gift to a membership campaign carrying a join's reference starts that
- * membership. The campaign's kind travels with the gift, so the ordinary gift path asks nothing.
+ * membership, then `joined` enqueues its welcome e-mail with the member card (member-card-mail.ts).
+ * The campaign's kind travels with the gift, so the ordinary gift path asks nothing.
  */
-export function membershipFollowUp(): DonationFollowUp {
+export function membershipFollowUp(joined?: (membershipId: number) => Promise<void>): DonationFollowUp {
   return async (gift) => {
     if (gift.campaign?.campaign_type !== 'membership') return;
     const reference = gift.payment.metadata.membership;
     if (!reference || gift.donation.status !== 'succeeded') return;
-    await startMembership(gift.db, gift, reference);
+    const started = await startMembership(gift.db, gift, reference);
+    if (started !== null && joined) await joined(started);
   };
 }
 

@@ -14,8 +14,9 @@ import { releaseExpiredHolds } from './join.service.ts';
 import { sendRenewalReminders } from './renewals.service.ts';
 
 // Batches in expiry order over the partial index of manual memberships (migration 0142): each reads
-// the rows it moves. 250 rows hold their locks well under a second (bench/memberships/run.ts).
-const BATCH = 250;
+// the rows it moves. 100 rows hold their locks well under a second even on a loaded machine
+// (bench/memberships/run.ts; docs/decisions/082-membership-welcome-and-figures.md).
+const BATCH = 100;
 
 /** One membership of one organisation only (the tests' clock route); every membership otherwise. */
 export type SweepScope = { npoId: number; membershipId: number };

@@ -7,7 +7,6 @@ import {
   DEFAULT_GRACE_DAYS,
   MEMBER_CARD_MESSAGES,
   MEMBER_CARD_PREFIX,
-  MEMBERSHIP_MESSAGES,
   memberNumber,
   type TMemberCard,
   type TMemberCheckIn,
@@ -17,9 +16,7 @@ import QRCode from 'qrcode';
 import type { Db } from '../../platform/db/client.ts';
 import { formatFor } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
 import { signClaims, verifyClaims } from '../../platform/security/signed-link.ts';
-import type { Actor } from './members.service.ts';
 
 const CARD_PURPOSE = 'mc1';
 const DAY_MS = 86_400_000;
@@ -35,7 +32,7 @@ export function memberCardToken(secret: string, membershipId: number, now = new 
 export const memberCardLink = (deps: Pick<CardDeps, 'origin' | 'secret'>, membershipId: number) =>
   `${deps.origin.replace(/\/+$/, '')}/member-card/${memberCardToken(deps.secret, membershipId)}`;
 
-type CardRow = {
+export type CardRow = {
   id: number;
   status: string;
   tier: string;
@@ -48,7 +45,7 @@ type CardRow = {
   members: { name: string; email: string }[];
 };
 
-async function cardRow(db: Db, where: SQL): Promise<CardRow | undefined> {
+export async function cardRow(db: Db, where: SQL): Promise<CardRow | undefined> {
   const { rows } = await db.execute<CardRow>(sql`
     SELECT m.id, m.status, t.name AS tier, m.period_end, m.card_code, n.name AS npo_name, n.locale, n.time_zone,
       coalesce(s.grace_days, ${DEFAULT_GRACE_DAYS}) AS grace_days,
@@ -74,12 +71,8 @@ function validityOf(m: CardRow): { state: TMemberCard['state']; message: string 
   return { state: 'expired', message: MEMBER_CARD_MESSAGES.expired(m.tier, day(end)) };
 }
 
-/** The card a signed link opens; a forged or altered link is a 404. */
-export async function memberCardByLink(deps: Pick<CardDeps, 'db' | 'secret'>, token: string): Promise<TMemberCard> {
-  const check = verifyClaims(token, deps.secret, CARD_PURPOSE, 1);
-  if (!check.ok) throw new AppError('NOT_FOUND', MEMBER_CARD_MESSAGES.invalid);
-  const m = await cardRow(deps.db, sql`m.id = ${check.claims.ids[0]}`);
-  if (!m) throw new AppError('NOT_FOUND', MEMBER_CARD_MESSAGES.invalid);
+/** The card as its page and PDF show it, for this membership and its signed link. */
+export async function cardOf(m: CardRow, token: string): Promise<TMemberCard> {
   const { state, message } = validityOf(m);
   return {
     organisation: m.npo_name,
@@ -92,6 +85,15 @@ export async function memberCardByLink(deps: Pick<CardDeps, 'db' | 'secret'>, to
     qr_svg: await QRCode.toString(m.card_code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }),
     pdf_url: `/api/v1/member_cards/${token}/card.pdf`,
   };
+}
+
+/** The card a signed link opens; a forged or altered link is a 404. */
+export async function memberCardByLink(deps: Pick<CardDeps, 'db' | 'secret'>, token: string): Promise<TMemberCard> {
+  const check = verifyClaims(token, deps.secret, CARD_PURPOSE, 1);
+  if (!check.ok) throw new AppError('NOT_FOUND', MEMBER_CARD_MESSAGES.invalid);
+  const m = await cardRow(deps.db, sql`m.id = ${check.claims.ids[0]}`);
+  if (!m) throw new AppError('NOT_FOUND', MEMBER_CARD_MESSAGES.invalid);
+  return cardOf(m, token);
 }
 
 /**
@@ -114,29 +116,4 @@ export async function memberAtDoor(db: Db, npoId: number, code: string): Promise
     },
     message,
   };
-}
-
-/** The card's e-mail to the first member, from the member's staff page ("Resend card"). */
-export async function sendMemberCard(deps: CardDeps & { mailer: Mailer }, actor: Actor, id: number) {
-  const m = await cardRow(deps.db, sql`m.id = ${id} AND m.npo_id = ${actor.npoId}`);
-  if (!m) throw new AppError('NOT_FOUND', MEMBERSHIP_MESSAGES.notFound);
-  const first = m.members[0];
-  if (!first) throw new AppError('UNPROCESSABLE', MEMBER_CARD_MESSAGES.notSent);
-  const link = memberCardLink(deps, Number(m.id));
-  await deps.mailer.send({
-    to: first.email,
-    subject: `Your ${m.tier} member card`,
-    text: [
-      `Hello ${first.name},`,
-      '',
-      `Your member card of ${m.npo_name} (${m.tier}, member number ${memberNumber(Number(m.id))}) is here: ${link}`,
-      'Show its QR code at our events; the page always shows your membership as it is today, and offers it as a PDF.',
-      '',
-      m.npo_name,
-    ].join('\n'),
-  });
-  await deps.db.execute(sql`
-    INSERT INTO membership_history (membership_id, kind, detail, actor_user_id)
-    VALUES (${id}, 'card_sent', ${`Member card sent to ${first.email}.`}, ${actor.userId})`);
-  return { sent_to: first.email };
 }

@@ -1,11 +1,19 @@
-import { MEMBER_CARD_MESSAGES, memberNumber, ZMemberCard, ZMemberCardSent, ZMemberCheckIn } from '@kindling/contracts';
+import {
+  MEMBER_CARD_MESSAGES,
+  memberNumber,
+  ZMemberCard,
+  ZMemberCardSent,
+  ZMemberCheckIn,
+  ZTierList,
+} from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readOutboxTable } from '../../../test/mail.ts';
+import { type Mail, readMail } from '../../../test/gift.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { outsiderOrganisation, signedIn } from '../team/team.test-support.ts';
+import { joinAndPay, MEMBERSHIP_PUBLIC } from './memberships.test-support.ts';
 
 const API = '/api/v1/npo_admin';
 
@@ -36,7 +44,9 @@ describe('the member card', () => {
     const sent = await admin.post(`${API}/memberships/${id}/send_card`, {});
     expect(sent.statusCode, sent.body).toBe(200);
     expect(ZMemberCardSent.parse(sent.json()).sent_to).toBe(email);
-    const mail = (await readOutboxTable(ctx.db)).find((m) => new RegExp(`^To: ${email}$`, 'im').test(m.headers));
+    const mail = (await readMail(ctx.dataDir)).find((m) => m.to === email);
+    // The resent card carries its PDF too.
+    expect(pdfText(mail?.pdf ?? Buffer.alloc(0))).toContain(memberNumber(id));
     const token = /\/member-card\/([A-Za-z0-9._-]+)/.exec(mail?.text ?? '')?.[1];
     expect(token, mail?.text).toBeTruthy();
     return String(token);
@@ -80,6 +90,38 @@ describe('the member card', () => {
     expect(forged.json().message).toBe(MEMBER_CARD_MESSAGES.invalid);
     const detail = (await staff.get(`${API}/memberships/${active.id}`)).json();
     expect(detail.history[0].kind).toBe('card_sent');
+  });
+
+  it('e-mails each member of a new household membership the card as a PDF with its page’s link, once', async () => {
+    const tiers = ZTierList.parse((await new TestClient(ctx.app).get(`${MEMBERSHIP_PUBLIC}/tiers`)).json()).tiers;
+    const household = tiers.find((t) => t.name === 'Household');
+    const members = [
+      { name: 'Wangari Maathai', email: 'wangari.welcome@example.org' },
+      { name: 'Mwangi Maathai', email: 'mwangi.welcome@example.org' },
+    ];
+    const { id } = await joinAndPay(ctx, Number(household?.id), members);
+    const welcomes = async () =>
+      (await readMail(ctx.dataDir)).filter((m) => m.subject === 'Welcome: your Household member card');
+    // The e-mail is a background job: generous on a loaded machine.
+    await expect.poll(async () => (await welcomes()).length, { timeout: 60_000, interval: 250 }).toBe(2);
+    const mails = await welcomes();
+    expect(mails.map((m) => m.to).sort()).toEqual(members.map((m) => m.email).sort());
+    const mail = mails[0] as Mail;
+    expect(mail.text).toContain(`Member number: ${memberNumber(id)}`);
+    expect(mail.text).toContain('Members: Wangari Maathai, Mwangi Maathai');
+    const attachment = mail.parts.find((p) => /content-type:\s*application\/pdf/i.test(p.headers));
+    expect(attachment?.headers).toMatch(new RegExp(`filename="?member-card-${memberNumber(id)}\\.pdf`));
+    const text = pdfText(mail.pdf ?? Buffer.alloc(0));
+    for (const expected of [memberNumber(id), 'Household', 'Wangari Maathai', 'Mwangi Maathai', 'Member: Household']) {
+      expect(text).toContain(expected);
+    }
+    // The link in the e-mail opens the same card; the payment's second confirmation sent nothing more.
+    const token = /\/member-card\/([A-Za-z0-9._-]+)/.exec(mail.text)?.[1];
+    const card = ZMemberCard.parse((await new TestClient(ctx.app).get(`/api/v1/member_cards/${token}`)).json());
+    expect(card).toMatchObject({ tier: 'Household', member_number: memberNumber(id), state: 'valid' });
+    expect(mail.pdf?.toString('latin1')).toContain('/Subtype /Image');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await welcomes()).toHaveLength(2);
   });
 
   it('says an expired member’s card is expired, and the door refuses it', async () => {

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { memberCardToken } from './member-card.service.ts';
+import { membershipTrends } from './membership-trends.ts';
 
 type ListQuery = z.output<typeof ZMembershipListQuery>;
 export type Actor = { userId: number; npoId: number };
@@ -58,9 +59,13 @@ function filtersOf(npoId: number, q: Omit<ListQuery, 'page'>): SQL {
 export async function listMemberships(db: Db, npoId: number, q: ListQuery) {
   const where = filtersOf(npoId, q);
   const [{ rows }, { rows: count }] = await Promise.all([
+    // The page's ids first (an index read in the list's order), then its 50 rows' tiers and members:
+    // a later page skips rows without building them (docs/decisions/082-membership-welcome-and-figures.md).
     db.execute<Row>(sql`
-      SELECT ${COLUMNS} FROM supporter_memberships m JOIN membership_tiers t ON t.id = m.tier_id
-      WHERE ${where} ORDER BY m.period_end NULLS LAST, m.id LIMIT ${PER_PAGE} OFFSET ${(q.page - 1) * PER_PAGE}`),
+      WITH page AS (SELECT m.id FROM supporter_memberships m WHERE ${where}
+        ORDER BY m.period_end NULLS LAST, m.id LIMIT ${PER_PAGE} OFFSET ${(q.page - 1) * PER_PAGE})
+      SELECT ${COLUMNS} FROM page JOIN supporter_memberships m ON m.id = page.id JOIN membership_tiers t ON t.id = m.tier_id
+      ORDER BY m.period_end NULLS LAST, m.id`),
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM supporter_memberships m WHERE ${where}`),
   ]);
   return { memberships: rows.map(rowOf), total: count[0]?.n ?? 0, page: q.page, per_page: PER_PAGE };
@@ -150,12 +155,12 @@ export async function cancelMembership(db: Db, actor: Actor, id: number) {
 }
 
 export async function membershipFigures(db: Db, npoId: number): Promise<TMembershipFigures> {
-  const [{ rows: tiers }, { rows: counts }, { rows: npo }] = await Promise.all([
+  const [{ rows: tiers }, { rows: counts }, { rows: npo }, trends] = await Promise.all([
     db.execute<{ tier_id: number; tier: string; active: number }>(sql`
       SELECT t.id AS tier_id, t.name AS tier,
         (SELECT count(*)::int FROM supporter_memberships m WHERE m.tier_id = t.id AND m.status = 'active') AS active
       FROM membership_tiers t WHERE t.npo_id = ${npoId} AND NOT t.archived ORDER BY t.campaign_id, t.position`),
-    db.execute<Omit<TMembershipFigures, 'currency' | 'active_by_tier'>>(sql`
+    db.execute<Omit<TMembershipFigures, 'currency' | 'active_by_tier' | 'trends'>>(sql`
       SELECT
         count(*) FILTER (WHERE m.joined_at >= now() - interval '30 days')::int AS new_last_30_days,
         (SELECT count(DISTINCT h.membership_id)::int FROM membership_history h JOIN supporter_memberships x
@@ -172,10 +177,12 @@ export async function membershipFigures(db: Db, npoId: number): Promise<TMembers
     db.execute<{ currency: string }>(
       sql`SELECT currency FROM campaigns WHERE npo_id = ${npoId} AND campaign_type = 'membership' ORDER BY id LIMIT 1`,
     ),
+    membershipTrends(db, npoId),
   ]);
   const c = counts[0];
   return {
     currency: npo[0]?.currency ?? 'USD',
+    trends,
     active_by_tier: tiers.map((t) => ({ ...t, tier_id: Number(t.tier_id) })),
     new_last_30_days: c?.new_last_30_days ?? 0,
     lapsed_last_30_days: c?.lapsed_last_30_days ?? 0,

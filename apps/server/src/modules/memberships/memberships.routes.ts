@@ -29,7 +29,8 @@ import { organisationSessionOf, requireAccess } from '../../platform/http/sessio
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { holdPlace, membershipConfirmation } from './join.service.ts';
 import { sweepMemberships } from './lapse-sweep.ts';
-import { memberCardByLink, sendMemberCard } from './member-card.service.ts';
+import { memberCardByLink } from './member-card.service.ts';
+import { sendMemberCard } from './member-card-mail.ts';
 import { renderMemberCardPdf } from './member-card-pdf.ts';
 import {
   type Actor,

@@ -98,7 +98,8 @@ export const supporterMemberships = pgTable(
     index('supporter_memberships_donor_idx').on(t.donorId),
     // mem19c: the members list's order and the sweep's batches (migration 0142; its name search's
     // trigram index is in the migration only).
-    index('supporter_memberships_npo_expiry_idx').on(t.npoId, t.periodEnd, t.id),
+    // m19: migration 0182 replaced it with the same order INCLUDE (status), declared there only.
+    index('supporter_memberships_npo_tier_status_idx').on(t.npoId, t.tierId, t.status, t.periodEnd, t.id),
     index('supporter_memberships_sweep_idx').on(t.status, t.periodEnd).where(sql`${t.renewal} = 'manual'`),
     check(
       'supporter_memberships_status_ck',

@@ -7,8 +7,41 @@ import { signedInSession } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { MembershipPage } from './MembershipPage.tsx';
 
+const MONTHS = [
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+];
 const FIGURES: TMembershipFigures = {
   currency: 'USD',
+  trends: {
+    months: MONTHS.map((month, i) => ({
+      month,
+      members_by_tier: [
+        { tier_id: 1, members: 10 + i },
+        { tier_id: 2, members: 12 },
+      ],
+      new: i === 11 ? 3 : 1,
+      renewed: i === 11 ? 4 : 0,
+      lapsed: i === 11 ? 2 : 0,
+      revenue_minor: i === 11 ? 45000 : 6000,
+    })),
+    renewal_rate_percent: 67,
+    upcoming_renewals: [
+      { month: '2026-11', automatic: 2, manual: 3, amount_minor: 30000 },
+      { month: '2026-12', automatic: 1, manual: 0, amount_minor: 6000 },
+      { month: '2027-01', automatic: 0, manual: 0, amount_minor: 0 },
+    ],
+  },
   active_by_tier: [
     { tier_id: 1, tier: 'Individual', active: 15 },
     { tier_id: 2, tier: 'Household', active: 18 },
@@ -84,5 +117,26 @@ describe('membership page', () => {
       'href',
       '/dashboard/payment-requests/55',
     );
+  }, 60_000);
+
+  // m19: figures over time, each chart's figures readable as a table (docs/decisions/082-membership-welcome-and-figures.md).
+  it('shows the figures over time with tables a screen reader reads, the renewal rate and upcoming renewals', async () => {
+    stubFetch({
+      'GET /npo_admin/membership/figures': { body: FIGURES },
+      'GET /npo_admin/memberships': { body: { memberships: [ROW], total: 1, page: 1, per_page: 50 } },
+      'GET /npo_admin/membership/campaigns': { body: { campaigns: [] } },
+    });
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Figures' }));
+    const members = await screen.findByRole('table', { name: 'Members per tier' });
+    expect(within(members).getByRole('row', { name: /Nov 2026 Individual 21, Household 12/ })).toBeInTheDocument();
+    const flow = screen.getByRole('table', { name: 'New, renewed and lapsed' });
+    expect(within(flow).getByRole('row', { name: /Nov 2026 3 new, 4 renewed, 2 lapsed/ })).toBeInTheDocument();
+    expect(screen.getByText('67%')).toBeInTheDocument();
+    const revenue = screen.getByRole('table', { name: 'Membership revenue' });
+    expect(within(revenue).getByRole('row', { name: /Nov 2026 \$450\.00/ })).toBeInTheDocument();
+    const upcoming = screen.getByRole('table', { name: /^Upcoming renewals/ });
+    expect(within(upcoming).getByRole('row', { name: 'Dec 2026 1 0 $60.00' })).toBeInTheDocument();
   }, 60_000);
 });

@@ -36,6 +36,7 @@ import { effectiveRoleCode } from '../../../shell/route-access.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { type MembershipFilters, membershipQueries } from '../api/membership.queries.ts';
 import { MemberDrawer } from '../components/MemberDrawer.tsx';
+import { MembershipTrends } from '../components/MembershipTrends.tsx';
 import { TiersEditor } from '../components/TiersEditor.tsx';
 
 const ENTRY = pageEntry('/dashboard/membership') ?? {
@@ -250,6 +251,10 @@ function MembersTab({ npoId, canEdit }: { npoId: number | null; canEdit: boolean
   );
 }
 
+function FiguresTab({ npoId }: { npoId: number | null }) {
+  return <MembershipTrends query={useQuery(membershipQueries.figures(npoId))} />;
+}
+
 /** /dashboard/membership: figures, the members list with its filters and export, and the tiers editor. */
 export function MembershipPage() {
   const session = useSession();
@@ -260,10 +265,14 @@ export function MembershipPage() {
       <Tabs defaultValue="members" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="members">Members</Tabs.Tab>
+          <Tabs.Tab value="figures">Figures</Tabs.Tab>
           <Tabs.Tab value="tiers">Tiers</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="members">
           <MembersTab npoId={npoId} canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="figures">
+          <FiguresTab npoId={npoId} />
         </Tabs.Panel>
         <Tabs.Panel value="tiers">
           <Title order={2} size="h4" mb="sm">
