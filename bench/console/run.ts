@@ -70,6 +70,8 @@ async function main() {
     await rollUpDailyFigures(database.db);
     console.log(`  a later run (the last closed day again): ${((performance.now() - again) / 1000).toFixed(2)} s`);
     console.log(`\nConsole reads, ${SAMPLES} samples each (target p95 < 100 ms):`);
+    // The floor: the shell's smallest signed-in read (session, CSRF, one row), whatever the data's size.
+    console.log(`  ${await measure(get, 'baseline: /platform/notice', '/platform/notice')}`);
     for (const [name, path] of [
       ['index (/console)', '/console'],
       ['organisations, page 1', '/console/organizations'],

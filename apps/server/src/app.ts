@@ -15,6 +15,7 @@ import { checkoutRoutes } from './modules/checkout/index.ts';
 import { communicationRoutes, foldCommunicationsInto } from './modules/communications/index.ts';
 import {
   consoleRoutes,
+  organisationDefaults,
   registerAnnouncementMail,
   registerConsoleFigures,
   selfServiceSignUpOpen,
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organisationSnapshot: getOrganisationSnapshot,
     // console24: sign-up creates an organisation only while the console allows it.
     signUpOpen: selfServiceSignUpOpen,
+    organisationDefaults,
   });
   await app.register(
     async (api) => {
@@ -393,7 +395,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // admin24: the console's daily roll-up of money, hourly (decision 054).
   // fin19: announcement e-mails (decision 073).
-  registerAnnouncementMail(jobs, { db: deps.db, mailer: deps.mailer });
+  registerAnnouncementMail(jobs, { db: deps.db, mailer: deps.mailer, origin: publicOrigin(deps.config) });
   const consoleFiguresClock = registerConsoleFigures(jobs, {
     db: deps.db,
     seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
@@ -494,6 +496,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     origin: publicOrigin(deps.config),
     jobs,
+    files,
   });
   await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });
   // crm20: contacts import.

@@ -249,7 +249,8 @@ export const ZCreateOrganisationRequest = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{3}$/, 'Choose a currency')
-      .default('USD'),
+      // Left out: the platform's default currency (docs/decisions/083-platform-logo-and-organisation-defaults.md).
+      .optional(),
     stripe_account: z.string().max(100).optional(),
     /** The browser's zone and language; anything unknown falls back to UTC and en-US (decision 027). */
     time_zone: z.string().max(100).optional(),

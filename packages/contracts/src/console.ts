@@ -1,6 +1,9 @@
 // The platform console (docs/product/console.md, docs/decisions/046-platform-console.md): role 7789
 // operates every organisation of the installation from /console.
 import { z } from 'zod';
+import { ZOrganisationLocale, ZOrganisationTimeZone } from './account.ts';
+import { isSupportedCurrency } from './currency-rules.ts';
+import { isGivingYearStartMonth } from './giving-year-rules.ts';
 
 export const CONSOLE_MESSAGES = {
   /** The public form and the checkout API while the platform holds an organisation's gifts. */
@@ -129,12 +132,38 @@ export type TConsoleUserList = z.infer<typeof ZConsoleUserList>;
 
 export const ZConsoleUserQuery = ZConsoleListQuery.omit({ status: true });
 
+/**
+ * What a new organisation starts with (decision 083): by sign-up or from the console. The creator's
+ * browser zone and language win at sign-up; these stand in where there is none (the console).
+ */
+export const ZOrganisationDefaults = z.object({
+  base_currency: z.string(),
+  time_zone: z.string(),
+  locale: z.string(),
+  fiscal_year_start_month: z.number().int(),
+  receipt_footer: z.string(),
+});
+export type TOrganisationDefaults = z.infer<typeof ZOrganisationDefaults>;
+
+export const ZOrganisationDefaultsRequest = z
+  .object({
+    base_currency: z.string().trim().toUpperCase().refine(isSupportedCurrency, 'Choose a currency from the list.'),
+    time_zone: ZOrganisationTimeZone,
+    locale: ZOrganisationLocale,
+    fiscal_year_start_month: z.number().refine(isGivingYearStartMonth, 'Choose the month the fiscal year starts in.'),
+    receipt_footer: z.string().trim().max(1000, 'Use at most 1000 characters.'),
+  })
+  .strict();
+
 export const ZPlatformSettings = z.object({
   name: z.string(),
+  /** /uploads/platform/…, or null while the platform shows Kindling's own mark. */
+  logo_url: z.string().nullable(),
   default_platform_fee_bps: z.number().int(),
   self_service_sign_up: z.boolean(),
   maintenance_banner: z.string(),
   reporting_currency: z.string(),
+  organisation_defaults: ZOrganisationDefaults,
 });
 export type TPlatformSettings = z.infer<typeof ZPlatformSettings>;
 
@@ -144,10 +173,16 @@ export const ZPlatformSettingsRequest = z
     default_platform_fee_bps: feeBps,
     self_service_sign_up: z.boolean({ error: 'Choose whether anyone may sign up' }),
     maintenance_banner: z.string().trim().max(300, 'Keep the banner under 300 characters'),
+    /** Left out: unchanged. */
+    organisation_defaults: ZOrganisationDefaultsRequest.optional(),
     reason,
   })
   .strict();
 export type TPlatformSettingsRequest = z.infer<typeof ZPlatformSettingsRequest>;
+
+/** DELETE /console/settings/logo: the platform shows Kindling's mark again. */
+export const ZPlatformLogoResponse = z.object({ logo_url: z.string().nullable() });
+export type TPlatformLogoResponse = z.infer<typeof ZPlatformLogoResponse>;
 
 const point = z.object({ period: z.string(), donations: z.number().int() }).extend(money.shape);
 
@@ -172,6 +207,9 @@ export type TConsoleIndex = z.infer<typeof ZConsoleIndex>;
 
 /** What every signed-in user's shell shows: the maintenance banner and, for staff, why gifts are held. */
 export const ZPlatformNotice = z.object({
+  /** The platform's name and logo for the shell's header (decision 083); null logo: Kindling's mark. */
+  platform_name: z.string(),
+  platform_logo_url: z.string().nullable(),
   maintenance_banner: z.string(),
   organisation_status: z.enum(ORGANISATION_STATUSES).nullable(),
   organisation_reason: z.string(),

@@ -2,6 +2,7 @@ import { CONSOLE_MESSAGES, MESSAGES, rolePermissionDefaults, type TOrganisationO
 import { refuseUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
+import { mailAfterCommit } from '../../platform/mail/after-commit.ts';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
 import { recordAudit } from '../audit/index.ts';
 import { createOrganisation } from '../organisations/index.ts';
@@ -21,8 +22,10 @@ export async function signUp(
 ): Promise<SignInResult> {
   if (await users.findUserByEmail(deps.db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
+  // The verification e-mail leaves once the account is committed (decision 083).
+  const mail = mailAfterCommit(deps.mailer);
   try {
-    return await deps.db.transaction(async (tx) => {
+    const result = await deps.db.transaction(async (tx) => {
       const user = await users.insertUser(tx, {
         email: input.email,
         firstName: input.first_name,
@@ -34,7 +37,7 @@ export async function signUp(
         // Only self-service sign-up starts unverified: the link below proves the mailbox (decision 078).
         emailVerifiedAt: null,
       });
-      await sendVerificationEmail(tx, deps.mailer, user, client.origin);
+      await sendVerificationEmail(tx, mail.mailer, user, client.origin);
       await recordAudit(tx, {
         actorUserId: user.id,
         action: 'user.signed_up',
@@ -44,6 +47,8 @@ export async function signUp(
       });
       return finishSignIn(deps, tx, user, client, {});
     });
+    await mail.release();
+    return result;
   } catch (error) {
     // Two sign-ups with one address at once: the unique index decides, the loser gets the same answer.
     refuseUniqueViolation(error, { users_email_uq: emailTaken });
@@ -91,7 +96,8 @@ export async function createOwnOrganisation(
   session: RequestSession,
   input: {
     name: string;
-    base_currency: string;
+    /** Left out: the platform's default currency (decision 083). */
+    base_currency?: string | undefined;
     stripe_account?: string | undefined;
     time_zone?: string | undefined;
     locale?: string | undefined;
@@ -109,14 +115,16 @@ export async function createOwnOrganisation(
     const message = 'This Stripe account is not the one you signed in with.';
     throw new AppError('VALIDATION_FAILED', message, { stripe_account: message });
   }
+  const defaults = deps.organisationDefaults ? await deps.organisationDefaults(deps.db) : null;
   const npo = await createOrganisation(deps.db, {
     userId: user.id,
     name: input.name,
-    baseCurrency: input.base_currency,
+    baseCurrency: input.base_currency ?? defaults?.base_currency ?? 'USD',
     stripeAccountId,
     timeZone: input.time_zone,
     locale: input.locale,
     ip,
+    ...(defaults ? { defaults } : {}),
   });
   await selectNpoForSession(deps.db, session.id, npo.id);
   return {

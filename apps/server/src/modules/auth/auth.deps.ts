@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kindling/contracts';
+import { MESSAGES, type TOrganisationDefaults } from '@kindling/contracts';
 import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
@@ -44,6 +44,8 @@ export type AuthDeps = {
   organisationSnapshot: (db: Db, npoId: number) => Promise<OrganisationSnapshot>;
   // console24: whether sign-up may create an organisation (the console's setting, from app.ts).
   signUpOpen?: (db: Db) => Promise<boolean>;
+  // k24: what a new organisation starts with (the console's settings, decision 083).
+  organisationDefaults?: (db: Db) => Promise<TOrganisationDefaults>;
 };
 
 export function createAuthDeps(base: {
@@ -54,6 +56,7 @@ export function createAuthDeps(base: {
   organisationSnapshot: AuthDeps['organisationSnapshot'];
   // console24: the platform's self-service sign-up switch.
   signUpOpen?: AuthDeps['signUpOpen'];
+  organisationDefaults?: AuthDeps['organisationDefaults'];
 }): AuthDeps {
   const { config, db } = base;
   const windowSeconds = config.RATE_LIMIT_WINDOW_MINUTES * 60;

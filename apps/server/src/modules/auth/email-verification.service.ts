@@ -15,7 +15,10 @@ import * as users from './users.repository.ts';
 
 type Recipient = { id: number; email: string; firstName: string };
 
-/** Issues a new link and e-mails it; `db` is the caller's transaction, so the mail leaves only if it commits. */
+/**
+ * Issues a new link and e-mails it; `db` is the caller's transaction. Callers whose transaction goes on
+ * after this pass a mailAfterCommit mailer, so the mail leaves only if it commits (decision 083).
+ */
 export async function sendVerificationEmail(db: Tx, mailer: Mailer, user: Recipient, origin: string): Promise<void> {
   const token = randomToken(32);
   await links.insertEmailVerification(db, {

@@ -6,6 +6,7 @@ import { ACCESS, ROLE } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
+import { escapeHtml } from '../../platform/http/standalone-page.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { getPlatformSettings } from './console-settings.ts';
@@ -32,7 +33,7 @@ async function announcementOf(db: Db, id: number): Promise<Announcement | null> 
 }
 
 /** One e-mail per staff member of the organisations (an account in several gets one), locked accounts left out. */
-export async function mailAnnouncement(db: Db, mailer: Mailer, id: number): Promise<void> {
+export async function mailAnnouncement(db: Db, mailer: Mailer, id: number, origin = ''): Promise<void> {
   const announcement = await announcementOf(db, id);
   if (!announcement) return;
   const settings = await getPlatformSettings(db);
@@ -42,24 +43,34 @@ export async function mailAnnouncement(db: Db, mailer: Mailer, id: number): Prom
       AND m.role_code = ANY(${arrayParam(STAFF_ROLES)}::int[]) AND u.locked_at IS NULL
     ORDER BY lower(u.email)`);
   for (const to of rows.slice(announcement.emails_sent)) {
+    const text = [
+      to.first_name ? `Hello ${to.first_name},` : 'Hello,',
+      '',
+      announcement.message,
+      '',
+      `The ${settings.name} team`,
+    ].join('\n');
     await mailer.send({
       to: to.email,
       subject: `${settings.name}: ${announcement.title}`,
-      text: [
-        to.first_name ? `Hello ${to.first_name},` : 'Hello,',
-        '',
-        announcement.message,
-        '',
-        `The ${settings.name} team`,
-      ].join('\n'),
+      text,
+      ...(settings.logo_url ? { html: withLogo(text, settings.name, `${origin}${settings.logo_url}`) } : {}),
     });
     await db.execute(sql`UPDATE console_announcements SET emails_sent = emails_sent + 1 WHERE id = ${id}`);
   }
 }
 
-export function registerAnnouncementMail(jobs: Jobs, deps: { db: Db; mailer: Mailer }): void {
+/** The platform's logo above the text, where the platform has one (decision 083). */
+const withLogo = (text: string, name: string, logo: string) =>
+  `<p><img src="${escapeHtml(logo)}" alt="${escapeHtml(name)}" height="48"></p>` +
+  text
+    .split('\n\n')
+    .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
+    .join('');
+
+export function registerAnnouncementMail(jobs: Jobs, deps: { db: Db; mailer: Mailer; origin?: string }): void {
   jobs.register(announcementMailQueue, async ({ announcementId }) => {
-    await mailAnnouncement(deps.db, deps.mailer, announcementId);
+    await mailAnnouncement(deps.db, deps.mailer, announcementId, deps.origin);
   });
 }
 

@@ -8,15 +8,17 @@ import {
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
+import { mailAfterCommit } from '../../platform/mail/after-commit.ts';
 import { createOrganisation } from '../organisations/index.ts';
 import { type InvitationDeps, inviteOwner, resendOwnerInvitation } from '../team/index.ts';
 import { audit, type Operator } from './console.service.ts';
+import { organisationDefaults } from './console-settings.ts';
 
 /**
  * The console creates an organisation with no member and invites its owner as admin through the team
  * invitation link; the organisation, the invitation, its e-mail and the audit entry go together
- * (docs/decisions/063-console-growth.md). Works whether or not self-service
- * sign-up is open.
+ * (docs/decisions/063-console-growth.md); the e-mail leaves after the commit. Works whether or not
+ * self-service sign-up is open. It starts with the platform's organisation defaults (decision 083).
  */
 export async function createOrganisationFromConsole(
   deps: InvitationDeps,
@@ -25,6 +27,8 @@ export async function createOrganisationFromConsole(
   input: TConsoleCreateOrganisationRequest,
 ): Promise<TConsoleCreatedOrganisation> {
   let expiresAt = '';
+  // The invitation e-mail leaves once the organisation is committed (decision 083).
+  const mail = mailAfterCommit(deps.mailer);
   const created = await createOrganisation(deps.db, {
     userId: op.userId,
     name: input.name,
@@ -33,8 +37,10 @@ export async function createOrganisationFromConsole(
     country: input.country,
     withoutMember: true,
     ip: op.ip,
+    // No creator's browser here: the platform's zone, language, fiscal year and receipt footer.
+    defaults: await organisationDefaults(deps.db),
     inside: async (tx, npoId) => {
-      const invitation = await inviteOwner(deps, tx, {
+      const invitation = await inviteOwner({ ...deps, mailer: mail.mailer }, tx, {
         npoId,
         organisation: input.name,
         email: input.owner_email,
@@ -56,12 +62,13 @@ export async function createOrganisationFromConsole(
       });
     },
   });
+  await mail.release();
   return { id: created.id, name: created.name, owner_email: input.owner_email, invitation_expires_at: expiresAt };
 }
 
 /**
  * Resends the pending owner invitation of an organisation (docs/product/console.md): a new link
- * valid 7 more days, e-mailed with the audit entry in one transaction; 409 when none is pending.
+ * valid 7 more days with the audit entry in one transaction, e-mailed after it commits; 409 when none is pending.
  */
 export async function resendOwnerInvitationFromConsole(
   deps: InvitationDeps,
@@ -69,10 +76,14 @@ export async function resendOwnerInvitationFromConsole(
   op: Operator,
   input: { npoId: number; reason: string },
 ): Promise<TConsoleOwnerInvitation> {
-  return deps.db.transaction(async (tx) => {
+  const mail = mailAfterCommit(deps.mailer);
+  const resent = await deps.db.transaction(async (tx) => {
     const { rows } = await tx.execute(sql`SELECT 1 FROM npos WHERE id = ${input.npoId} FOR UPDATE`);
     if (rows.length === 0) throw new AppError('NOT_FOUND', CONSOLE_MESSAGES.organisationNotFound);
-    const invitation = await resendOwnerInvitation(deps, tx, { npoId: input.npoId, operator: session.user });
+    const invitation = await resendOwnerInvitation({ ...deps, mailer: mail.mailer }, tx, {
+      npoId: input.npoId,
+      operator: session.user,
+    });
     if (!invitation) throw new AppError('CONFLICT', CONSOLE_INVITATION_MESSAGES.none);
     await audit(tx, op, {
       npoId: input.npoId,
@@ -83,4 +94,6 @@ export async function resendOwnerInvitationFromConsole(
     });
     return { email: invitation.email, expires_at: invitation.expires_at, live: true };
   });
+  await mail.release();
+  return resent;
 }

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import {
   organisationSessionOf,
@@ -35,6 +36,7 @@ import {
 } from './console.service.ts';
 import { consoleGrowthRoutes } from './console-growth.routes.ts';
 import { consoleIndex } from './console-index.service.ts';
+import { consoleLogoRoutes } from './console-logo.routes.ts';
 import { listOrganisations } from './console-organisations.repository.ts';
 // admin24: transactions, figures, announcements and security (decision 054).
 import { consolePlatformRoutes } from './console-platform.routes.ts';
@@ -58,7 +60,7 @@ const operatorOf = (request: FastifyRequest) => {
 /** /api/v1/console…: the platform console (docs/decisions/046-platform-console.md). */
 export async function consoleRoutes(
   app: FastifyInstance,
-  deps: { db: Db; mailer?: Mailer; origin?: string; jobs?: Jobs },
+  deps: { db: Db; mailer?: Mailer; origin?: string; jobs?: Jobs; files?: FileStore },
 ): Promise<void> {
   const r = zodRouter(app, 'Console');
   const { db } = deps;
@@ -149,4 +151,6 @@ export async function consoleRoutes(
   consolePlatformRoutes(app, db, deps.jobs ?? null);
   // con24c: creating an organisation and the analytics (decision 063).
   consoleGrowthRoutes(app, { db, mailer: deps.mailer ?? null, origin: deps.origin ?? '' });
+  // k24: the platform logo (decision 083).
+  if (deps.files) await consoleLogoRoutes(app, { db, files: deps.files });
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestSession } from '../../platform/http/session-context.ts';
+import { mailAfterCommit } from '../../platform/mail/after-commit.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { recordAudit } from '../audit/index.ts';
 import { resetSecondFactor, sendVerificationEmail, setAccountLocked, signOutEverywhere } from '../auth/index.ts';
@@ -140,20 +141,23 @@ export async function actOnUser(
   const { db } = deps;
   if (id === session.user.id && !MAY_ACT_ON_SELF.includes(action))
     throw new AppError('CONFLICT', CONSOLE_MESSAGES.ownAccount);
+  // The link's e-mail leaves only once its row and the audit entry are committed (decision 083).
+  const mail = deps.mailer ? mailAfterCommit(deps.mailer) : null;
   await db.transaction(async (tx) => {
     const user = await findConsoleUser(tx, id);
     if (!user) throw new AppError('NOT_FOUND', CONSOLE_MESSAGES.userNotFound);
     if (action === 'resend_verification') {
       if (user.email_verified) throw new AppError('CONFLICT', MESSAGES.emailAlreadyVerified);
-      if (!deps.mailer) throw new Error('the console resends verification links only with a mailer');
+      if (!mail) throw new Error('the console resends verification links only with a mailer');
       const [firstName = ''] = user.name.split(' ');
-      await sendVerificationEmail(tx, deps.mailer, { id, email: user.email, firstName }, deps.origin);
+      await sendVerificationEmail(tx, mail.mailer, { id, email: user.email, firstName }, deps.origin);
     }
     if (action === 'reset_second_factor') await resetSecondFactor(tx, id);
     if (action === 'sign_out_everywhere') await signOutEverywhere(tx, id);
     if (action === 'lock' || action === 'unlock') await setAccountLocked(tx, id, action === 'lock');
     await audit(tx, op, { npoId: null, action: `user_${action}`, targetType: 'user', targetId: id, data: { reason } });
   });
+  await mail?.release();
   const user = await findConsoleUser(db, id);
   if (!user) throw new AppError('NOT_FOUND', CONSOLE_MESSAGES.userNotFound);
   return user;
@@ -178,16 +182,20 @@ export async function updateSettings(db: Db, op: Operator, input: TPlatformSetti
 /** The shell's banner for any signed-in user, and for staff why their organisation takes no gifts. */
 export async function platformNotice(db: Db, session: RequestSession): Promise<TPlatformNotice> {
   const { rows } = await db.execute<{
+    name: string;
+    logo: string | null;
     banner: string;
     status: TOrganisationStatus | null;
     reason: string | null;
     verified: boolean | null;
   }>(sql`
-    SELECT s.maintenance_banner AS banner, n.status, n.status_reason AS reason,
+    SELECT s.name, s.logo_url AS logo, s.maintenance_banner AS banner, n.status, n.status_reason AS reason,
       (SELECT u.email_verified_at IS NOT NULL FROM users u WHERE u.id = ${session.user.id}) AS verified
     FROM platform_settings s LEFT JOIN npos n ON n.id = ${session.selectedNpoId} WHERE s.id = 1`);
   const row = rows[0];
   return {
+    platform_name: row?.name ?? 'Kindling',
+    platform_logo_url: row?.logo ?? null,
     maintenance_banner: row?.banner ?? '',
     organisation_status: row?.status ?? null,
     organisation_reason: row?.reason ?? '',

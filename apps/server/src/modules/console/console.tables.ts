@@ -34,6 +34,17 @@ export const platformSettings = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The last UTC day the console's roll-up closed (decision 054); null before its first run. */
     figuresThrough: date({ mode: 'string' }),
+    // k24: the platform's logo and a new organisation's starting settings (decision 083).
+    /** /uploads/platform/… shown beside the platform's name in every shell and in its e-mails; null: Kindling's. */
+    logoUrl: text(),
+    defaultBaseCurrency: varchar({ length: 3 }).notNull().default('USD'),
+    defaultTimeZone: text().notNull().default('UTC'),
+    defaultLocale: text().notNull().default('en-US'),
+    defaultFiscalYearStartMonth: integer().notNull().default(1),
+    defaultReceiptFooter: text().notNull().default(''),
   },
-  (t) => [check('platform_settings_one_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('platform_settings_one_row', sql`${t.id} = 1`),
+    check('platform_settings_default_month', sql`${t.defaultFiscalYearStartMonth} BETWEEN 1 AND 12`),
+  ],
 );

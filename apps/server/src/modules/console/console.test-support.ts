@@ -85,4 +85,6 @@ export const consoleCalls = (orgId: number, userId: number) =>
     ['GET', `${API}/analytics`],
     // fin19: resending an owner's invitation.
     ['POST', `${API}/organizations/${orgId}/resend_invitation`, { reason: 'Testing access' }],
+    // k24: the platform logo (its upload's refusals are in console-settings.test.ts).
+    ['DELETE', `${API}/settings/logo?reason=Testing%20access`],
   ] as const;

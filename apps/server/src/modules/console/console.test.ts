@@ -225,6 +225,8 @@ describe('the platform console API', () => {
     expect(created.statusCode).toBe(403);
     expect(created.json().message).toBe(CONSOLE_MESSAGES.signUpClosed);
     expect((await newcomer.get('/api/v1/platform/notice')).json()).toEqual({
+      platform_name: 'Kindling Co-op',
+      platform_logo_url: null,
       maintenance_banner: 'Maintenance on Sunday 02:00 UTC',
       organisation_status: null,
       organisation_reason: '',

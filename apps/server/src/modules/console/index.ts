@@ -9,4 +9,4 @@ export { sendAnnouncement } from './console-announcements.service.ts';
 export { registerConsoleFigures } from './console-figures.jobs.ts';
 // admin24: the daily roll-up of the console's money figures and its clock (decision 054).
 export { rollUpDailyFigures } from './console-figures.repository.ts';
-export { selfServiceSignUpOpen } from './console-settings.ts';
+export { organisationDefaults, selfServiceSignUpOpen } from './console-settings.ts';

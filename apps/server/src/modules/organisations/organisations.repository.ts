@@ -78,6 +78,8 @@ export async function insertOrganisation(
     timeZone: string;
     locale: string;
     country?: string;
+    fiscalYearStartMonth?: number;
+    receiptFooter?: string;
   },
 ): Promise<number> {
   const [row] = await db.insert(npos).values(values).returning({ id: npos.id });

@@ -5,6 +5,7 @@ import {
   isTimeZone,
   type TCampaignRef,
   type TNpo,
+  type TOrganisationDefaults,
   type TOrganisationOption,
   type TOrganisationSettingsResponse,
   type TOrganisationStats,
@@ -84,6 +85,11 @@ export type NewOrganisation = {
   // con24c: the console creates an organisation with no member yet (its owner is invited), in its country.
   country?: string;
   withoutMember?: boolean;
+  /**
+   * k24: the platform's settings for a new organisation (decision 083): its zone and language stand in
+   * for a missing or unknown browser report, its fiscal year and receipt footer are the start.
+   */
+  defaults?: TOrganisationDefaults;
   /** Runs in the creating transaction (the console's invitation and audit). */
   inside?: (tx: Tx, npoId: number) => Promise<void>;
 };
@@ -104,8 +110,10 @@ export async function createOrganisation(db: Db, input: NewOrganisation): Promis
 function insertOrganisationWithAdmin(db: Db, input: NewOrganisation): Promise<TOrganisationOption> {
   return db.transaction(async (tx) => {
     const slug = await uniqueSlug(tx, input.name);
-    const timeZone = input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : DEFAULT_TIME_ZONE;
-    const locale = (input.locale && canonicalLocale(input.locale)) || DEFAULT_LOCALE;
+    const d = input.defaults;
+    const timeZone =
+      input.timeZone && isTimeZone(input.timeZone) ? input.timeZone : (d?.time_zone ?? DEFAULT_TIME_ZONE);
+    const locale = (input.locale && canonicalLocale(input.locale)) || d?.locale || DEFAULT_LOCALE;
     const npoId = await repo.insertOrganisation(tx, {
       name: input.name,
       slug,
@@ -114,6 +122,7 @@ function insertOrganisationWithAdmin(db: Db, input: NewOrganisation): Promise<TO
       timeZone,
       locale,
       ...(input.country ? { country: input.country } : {}),
+      ...(d ? { fiscalYearStartMonth: d.fiscal_year_start_month, receiptFooter: d.receipt_footer } : {}),
     });
     if (!input.withoutMember) {
       await repo.insertMembership(tx, { npoId, userId: input.userId, roleCode: 5150, roleName: 'admin' });

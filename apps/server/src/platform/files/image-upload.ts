@@ -59,16 +59,18 @@ export async function readImageUpload(request: FastifyRequest): Promise<{ bytes:
 }
 
 /**
- * Reads the request's image and stores it under `<npo>/<folder>/<name>-<random>.<type>`; returns its
- * URL (/uploads/…). A key is never reused.
+ * Reads the request's image and stores it under `<npo>/<folder>/<name>-<random>.<type>` (`platform/…`
+ * for the installation's own images, which belong to no organisation); returns its URL (/uploads/…).
+ * A key is never reused.
  */
 export async function storeUploadedImage(
   files: FileStore,
   request: FastifyRequest,
-  place: { npoId: number; folder: string; name: string },
+  place: { npoId: number | null; folder: string; name: string },
 ): Promise<string> {
   const { bytes, type } = await readImageUpload(request);
-  const key = `${place.npoId}/${place.folder}/${place.name}-${randomBytes(12).toString('hex')}.${type}`;
+  const owner = place.npoId ?? 'platform';
+  const key = `${owner}/${place.folder}/${place.name}-${randomBytes(12).toString('hex')}.${type}`;
   await files.put({ key, npoId: place.npoId, contentType: IMAGE_CONTENT_TYPES[type], content: bytes });
   return `/uploads/${key}`;
 }

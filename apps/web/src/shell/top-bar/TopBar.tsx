@@ -1,6 +1,6 @@
 import { Burger, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { KindlingSquareLogo, KindlingTextLogo } from '../../marketing/Logo.tsx';
+import { PlatformMark, usePlatformName } from '../../features/console/components/PlatformMark.tsx';
 import { useSession } from '../../session';
 import { canReachPath } from '../route-access.ts';
 import { DarkModeToggle } from './DarkModeToggle.tsx';
@@ -22,6 +22,8 @@ type TopBarProps = { layout: TopBarLayout; drawerOpened: boolean; onOpenDrawer: 
 /** The top bar in docs/product/shell.md#top-bar. */
 export function TopBar({ layout, drawerOpened, onOpenDrawer }: TopBarProps) {
   const session = useSession();
+  // k24: the platform's name and logo from /console/settings (decision 083).
+  const platformName = usePlatformName();
   const inline = layout === 'wide' || layout === 'full';
   // The logo goes to /dashboard/home (docs/product/shell.md#top-bar); a role that cannot open it goes to its own start
   // page.
@@ -41,8 +43,8 @@ export function TopBar({ layout, drawerOpened, onOpenDrawer }: TopBarProps) {
           aria-expanded={drawerOpened}
         />
       )}
-      <Link to={home} className={classes.logo} aria-label="Kindling home">
-        {layout === 'full' ? <KindlingTextLogo height={28} /> : <KindlingSquareLogo height={30} />}
+      <Link to={home} className={classes.logo} aria-label={`${platformName} home`}>
+        <PlatformMark full={layout === 'full'} />
       </Link>
       {session.npos.length > 0 && <OrganisationSwitcher />}
       {inline && <QuickLinks withIcons={layout === 'full'} />}

@@ -5,6 +5,7 @@ import type {
   TConsoleOrganisationList,
   TConsoleUser,
   TConsoleUserList,
+  TPlatformLogoResponse,
   TPlatformNotice,
   TPlatformSettings,
   TPlatformSettingsRequest,
@@ -85,4 +86,11 @@ export const consoleApi = {
   /** The banner's "Resend the link" for the signed-in user's own address (decision 078). */
   resendOwnVerification: () => api<{ message: string }>('POST', '/account/email_verification'),
   saveSettings: (body: TPlatformSettingsRequest) => api<TPlatformSettings>('PUT', `${BASE}/settings`, { body }),
+  /** The platform logo (decision 083): a multipart upload whose reason travels in the query. */
+  uploadLogo: (file: File, reason: string) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api<TPlatformLogoResponse>('POST', `${BASE}/settings/logo`, { body, query: { reason } });
+  },
+  removeLogo: (reason: string) => api<TPlatformLogoResponse>('DELETE', `${BASE}/settings/logo`, { query: { reason } }),
 };

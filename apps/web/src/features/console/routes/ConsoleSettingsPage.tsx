@@ -9,6 +9,8 @@ import { pageEntry } from '../../../shared/page-catalog.ts';
 import { toast } from '../../../shared/toast.ts';
 import { consoleApi, consoleKeys, consoleQueries } from '../api/console.queries.ts';
 import { ConsoleQueryState } from '../components/ConsoleQueryState.tsx';
+import { OrganisationDefaultsFields } from '../components/OrganisationDefaultsFields.tsx';
+import { PlatformLogoField } from '../components/PlatformLogoField.tsx';
 
 const ENTRY = pageEntry('/console/settings') ?? {
   title: 'Platform settings',
@@ -22,7 +24,11 @@ function SettingsForm({ settings }: { settings: TPlatformSettings }) {
   const [reason, setReason] = useState('');
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: () => consoleApi.saveSettings({ ...values, reason }),
+    mutationFn: () => {
+      // The logo has its own upload; the rest is saved here.
+      const { logo_url: _logo, reporting_currency: _currency, ...editable } = values;
+      return consoleApi.saveSettings({ ...editable, reason });
+    },
     onSuccess: (saved) => {
       queryClient.setQueryData(consoleKeys.settings(), saved);
       void queryClient.invalidateQueries({ queryKey: ['platform-notice'] });
@@ -40,7 +46,7 @@ function SettingsForm({ settings }: { settings: TPlatformSettings }) {
         save.mutate();
       }}
     >
-      <Stack maw={560}>
+      <Stack maw={720}>
         <FormAlert message={error?.message ?? null} />
         <TextInput
           label="Platform name"
@@ -78,6 +84,11 @@ function SettingsForm({ settings }: { settings: TPlatformSettings }) {
           readOnly
           description="The console's money figures are converted into it."
         />
+        <OrganisationDefaultsFields
+          value={values.organisation_defaults}
+          errors={error?.fields ?? {}}
+          onChange={(v) => set('organisation_defaults', v)}
+        />
         <Textarea
           label="Reason"
           description="Recorded in the audit log with your name."
@@ -96,13 +107,21 @@ function SettingsForm({ settings }: { settings: TPlatformSettings }) {
   );
 }
 
-/** /console/settings: the platform's name, default fee, sign-up switch and maintenance banner. */
+/**
+ * /console/settings: the platform's name and logo, default fee, sign-up switch, maintenance banner and
+ * what new organisations start with (decision 083).
+ */
 export function ConsoleSettingsPage() {
   const settings = useQuery(consoleQueries.settings());
   return (
     <PageFrame entry={ENTRY}>
       <ConsoleQueryState query={settings} what="settings" height={320}>
-        {(d) => <SettingsForm settings={d} />}
+        {(d) => (
+          <Stack maw={720} gap="lg">
+            <PlatformLogoField url={d.logo_url} />
+            <SettingsForm settings={d} />
+          </Stack>
+        )}
       </ConsoleQueryState>
     </PageFrame>
   );
