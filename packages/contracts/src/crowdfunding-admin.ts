@@ -82,6 +82,8 @@ export const ZBackerAdmin = z.object({
   /** The reward claim, for the fulfilled toggle; null without a reward. */
   claim_id: z.number().int().nullable(),
   fulfilled: z.boolean(),
+  /** Where the reward goes when it ships, on one line; null otherwise. */
+  shipping_address: z.string().nullable(),
 });
 
 export const ZUpdateAdmin = z.object({
@@ -107,6 +109,7 @@ export const ZPledgeAdmin = z.object({
   reward: z.string().nullable(),
   claim_id: z.number().int().nullable(),
   fulfilled: z.boolean(),
+  shipping_address: z.string().nullable(),
 });
 export type TPledgeAdmin = z.infer<typeof ZPledgeAdmin>;
 

@@ -1,6 +1,7 @@
 // All-or-nothing pledges (docs/decisions/065-all-or-nothing-settlement.md): the backer's card is saved, not
 // charged; the settlement at the deadline charges every pledge when the goal is met, nobody otherwise.
 import { z } from 'zod';
+import { ZShippingAddress } from './crowdfunding-shipping.ts';
 
 export const PLEDGE_STATUSES = ['saving', 'pledged', 'charging', 'charged', 'failed', 'released'] as const;
 
@@ -11,6 +12,8 @@ export const ZPledgeRequest = z.object({
   last_name: z.string().trim().max(100).default(''),
   /** A reward chosen with the pledge: held like a paid gift's, claimed when the card is saved. */
   reward_id: z.number().int().positive().optional(),
+  /** Needed when the chosen reward ships, as for a paid gift's claim. */
+  shipping_address: ZShippingAddress.optional(),
 });
 export type TPledgeRequest = z.input<typeof ZPledgeRequest>;
 

@@ -1,6 +1,7 @@
 // Crowdfunding (docs/decisions/048-crowdfunding.md): the public page's read, reward claims and the staff list.
 import { z } from 'zod';
 import { FUNDING_MODELS } from './crowdfunding-rules.ts';
+import { ZShippingAddress } from './crowdfunding-shipping.ts';
 import { ZMinorAmount } from './money.ts';
 
 export const ZCrowdfundingImage = z.object({
@@ -81,6 +82,8 @@ export const ZRewardClaimRequest = z.object({
     .number({ error: 'Enter the amount you want to give.' })
     .int()
     .positive('Enter the amount you want to give.'),
+  /** Needed when the reward ships (docs/product/crowdfunding.md#rewards); ignored otherwise. */
+  shipping_address: ZShippingAddress.optional(),
 });
 export const ZRewardClaimHeld = z.object({
   reference: z.string(),

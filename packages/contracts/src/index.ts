@@ -30,6 +30,8 @@ export * from './crowdfunding-admin.ts';
 // cf17c: all-or-nothing pledges.
 export * from './crowdfunding-pledges.ts';
 export * from './crowdfunding-rules.ts';
+// c17: a reward's shipping address.
+export * from './crowdfunding-shipping.ts';
 export * from './currencies.ts';
 // deals20: the CRM's major-gift pipeline and tasks.
 export * from './deals.ts';

@@ -160,11 +160,23 @@ async function seedBackers(db: Db, npoId: number, campaignId: number, rewardIds:
     });
     const rewardId = reward === null ? null : rewardIds[reward];
     if (rewardId === undefined || rewardId === null) continue;
+    // A reward that ships has where to send it, as a backer gives it before paying.
+    const ship = REWARDS[reward as number]?.ship
+      ? JSON.stringify({
+          name: `${first} ${last}`,
+          line1: `${120 + n} Orchard Lane`,
+          line2: '',
+          city: 'Riverside',
+          region: 'CA',
+          postal_code: '92501',
+          country: 'US',
+        })
+      : null;
     await db.execute(sql`
       INSERT INTO crowdfunding_reward_claims (reward_id, campaign_id, npo_id, reference, amount_minor, status,
-        hold_until, donation_id, fulfilled, fulfilled_at, created_at, claimed_at)
+        hold_until, donation_id, fulfilled, fulfilled_at, created_at, claimed_at, shipping_address)
       VALUES (${rewardId}, ${campaignId}, ${npoId}, ${`seed-garden-claim-${n + 1}`}, ${gift}, 'claimed', ${at},
-        ${donation.id}, ${n < 4}, ${n < 4 ? at : null}, ${at}, ${at})`);
+        ${donation.id}, ${n < 4}, ${n < 4 ? at : null}, ${at}, ${at}, ${ship}::jsonb)`);
   }
 }
 

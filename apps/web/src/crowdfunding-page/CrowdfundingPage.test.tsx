@@ -138,7 +138,9 @@ describe('crowdfunding page', () => {
 
   it('tells a backer a reward is gone before paying, and opens the Become a Fundraiser form', async () => {
     const page = garden({
-      rewards: [{ ...garden().rewards[0], remaining: 1 } as TCrowdfundingPage['rewards'][number]],
+      rewards: [
+        { ...garden().rewards[0], remaining: 1, shipping_required: false } as TCrowdfundingPage['rewards'][number],
+      ],
     });
     const fetches = stubFetch({
       [API]: { body: page },
@@ -165,6 +167,51 @@ describe('crowdfunding page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetches.callsTo('POST', '/fundraiser')[0]?.body).toMatchObject({ email: 'ada@example.org', campaign_id: 7 });
   });
+
+  it('asks where to send a reward that ships, checks it, and holds the reward with it', async () => {
+    const page = garden({
+      rewards: [{ ...garden().rewards[0], remaining: 1 } as TCrowdfundingPage['rewards'][number]],
+    });
+    const fetches = stubFetch({
+      [API]: { body: page },
+      'POST /crowdfunding_page/7/rewards/3/claims': {
+        status: 409,
+        body: { message: 'Sorry, "Harvest basket" has all been claimed. Choose another reward or give without one.' },
+      },
+    });
+    const user = userEvent.setup();
+    render(<CrowdfundingPage pathname={PATH} />);
+    await user.click(await screen.findByRole('button', { name: 'Select Harvest basket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Back this project' });
+    const form = await within(dialog).findByRole('form', { name: 'Shipping address' }, { timeout: 30_000 });
+    expect(within(form).getByText('Where should we send Harvest basket?')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(within(form).getByLabelText('Street address'), '12 Orchard Lane');
+    await user.type(within(form).getByLabelText('Town or city'), 'Riverside');
+    await user.type(within(form).getByLabelText('Postcode / ZIP'), 'RIVER');
+    await user.selectOptions(within(form).getByLabelText('Country'), 'US');
+    await user.click(within(form).getByRole('button', { name: 'Continue to your gift' }));
+    expect(await within(form).findByText('Enter a ZIP code such as 92501.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Postcode / ZIP')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetches.callsTo('POST', '/crowdfunding_page/7/rewards/3/claims')).toHaveLength(0);
+    await user.clear(within(form).getByLabelText('Postcode / ZIP'));
+    await user.type(within(form).getByLabelText('Postcode / ZIP'), '92501');
+    await user.click(within(form).getByRole('button', { name: 'Continue to your gift' }));
+    // The last one went to someone else: the backer is told before paying.
+    expect(await within(form).findByText(/"Harvest basket" has all been claimed/)).toBeInTheDocument();
+    expect(fetches.callsTo('POST', '/crowdfunding_page/7/rewards/3/claims')[0]?.body).toEqual({
+      amount_minor: 25000,
+      shipping_address: {
+        name: 'Ada Lovelace',
+        line1: '12 Orchard Lane',
+        line2: '',
+        city: 'Riverside',
+        region: '',
+        postal_code: '92501',
+        country: 'US',
+      },
+    });
+  }, 60_000);
 
   it('offers the campaign’s teams in the Become a Fundraiser form when it takes teams', async () => {
     const fetches = stubFetch({

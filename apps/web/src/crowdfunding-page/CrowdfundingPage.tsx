@@ -117,7 +117,8 @@ export function CrowdfundingPage({ pathname }: { pathname: string }) {
   const format = cfFormat(page);
   const allOrNothing = page.funding_model === 'all_or_nothing';
   const pledge = async (next: Pledge) => {
-    if (!next.reward || next.amount_minor === null || allOrNothing)
+    // A reward that ships is held once the backer says where to send it, in the modal.
+    if (!next.reward || next.amount_minor === null || allOrNothing || next.reward.shipping_required)
       return setOpen({ kind: 'back', pledge: next, reference: null });
     setBusy(next.reward.id);
     try {

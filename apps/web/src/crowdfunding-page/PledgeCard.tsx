@@ -3,9 +3,8 @@
 // saved for a charge at the deadline, not charged now. Used by the pledge modal and by a declined pledge's
 // new card.
 import type { TPledgeStarted } from '@kindling/contracts/crowdfunding-pledges.ts';
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { SandboxCardForm } from '../donate/payment/SandboxCardForm.tsx';
+import { useStripeSetup } from '../shared/useStripeSetup.ts';
 
 type Props = {
   setup: TPledgeStarted;
@@ -16,48 +15,15 @@ type Props = {
 };
 
 function StripeSetup({ setup, submitLabel, finish }: Props) {
-  const mount = useRef<HTMLDivElement>(null);
-  const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
-  const [ready, setReady] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      const { loadStripe } = await import('@stripe/stripe-js/pure');
-      const loaded = setup.stripe_publishable_key
-        ? await loadStripe(
-            setup.stripe_publishable_key,
-            setup.stripe_account ? { stripeAccount: setup.stripe_account } : undefined,
-          ).catch(() => null)
-        : null;
-      if (!live) return;
-      if (!loaded || !mount.current)
-        return setFailure('The card form could not be loaded. Refresh the page and try again.');
-      const elements = loaded.elements({ clientSecret: setup.client_secret });
-      const element = elements.create('payment');
-      element.on('ready', () => live && setReady(true));
-      element.mount(mount.current);
-      stripe.current = { stripe: loaded, elements };
-    })();
-    return () => {
-      live = false;
-    };
-  }, [setup.stripe_publishable_key, setup.stripe_account, setup.client_secret]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!stripe.current) return;
-    setBusy(true);
-    setFailure(null);
-    const { error } = await stripe.current.stripe.confirmSetup({
-      elements: stripe.current.elements,
-      redirect: 'if_required',
-      confirmParams: { return_url: window.location.href },
-    });
-    setFailure(error ? (error.message ?? 'Your card was not saved. Please enter it again.') : await finish());
-    setBusy(false);
-  };
+  // The same Stripe logic as the donor portal's card change (shared/useStripeSetup.ts), in this page's markup.
+  const { mount, ready, busy, failure, submit } = useStripeSetup({
+    publishableKey: setup.stripe_publishable_key,
+    stripeAccount: setup.stripe_account,
+    clientSecret: setup.client_secret,
+    finish,
+    returnUrl: () => window.location.href,
+    notSaved: 'Your card was not saved. Please enter it again.',
+  });
   return (
     <form onSubmit={submit} aria-label="Your card">
       <div ref={mount} />

@@ -1,7 +1,7 @@
 // cf17c: the all-or-nothing page (docs/decisions/065-all-or-nothing-settlement.md): the promise said plainly,
 // and the modal saves the card (a pledge) instead of paying.
 import type { TCrowdfundingPage } from '@kindling/contracts/crowdfunding.ts';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub.ts';
@@ -100,7 +100,7 @@ describe('an all-or-nothing crowdfunding page', () => {
     const user = userEvent.setup();
     render(<CrowdfundingPage pathname={PATH} />);
     await user.click((await screen.findAllByRole('button', { name: 'Back This Project' }))[0] as HTMLElement);
-    await user.click(await screen.findByRole('button', { name: 'Continue to card' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Continue to card' }, { timeout: 30_000 }));
     expect(screen.getByText('Please enter a valid e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('Enter the amount you want to pledge.')).toBeInTheDocument();
     expect(fetches.callsTo('POST', '/crowdfunding_page/7/pledges')).toHaveLength(0);
@@ -136,11 +136,31 @@ describe('an all-or-nothing crowdfunding page', () => {
     const user = userEvent.setup();
     render(<CrowdfundingPage pathname={PATH} />);
     await user.click(await screen.findByRole('button', { name: 'Select Harvest basket' }));
-    await user.type(await screen.findByLabelText('E-mail', {}, { timeout: 10_000 }), 'ada@example.org');
+    await user.type(await screen.findByLabelText('E-mail', {}, { timeout: 30_000 }), 'ada@example.org');
+    // The basket ships: where to send it is asked and checked before anything is held.
+    expect(
+      screen.getByText('Pledges are saved by card. PayPal is not offered for all-or-nothing pledges.'),
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Continue to card' }));
+    expect(await screen.findByText('Enter the street address.')).toBeInTheDocument();
+    expect(fetches.callsTo('POST', '/crowdfunding_page/7/pledges')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Street address'), '1 Mill Road');
+    await user.type(screen.getByLabelText('Town or city'), 'Leeds');
+    await user.type(screen.getByLabelText('Postcode / ZIP'), 'LS1 4AP');
+    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await user.click(screen.getByRole('button', { name: 'Continue to card' }));
+    await waitFor(() => expect(fetches.callsTo('POST', '/crowdfunding_page/7/pledges')).toHaveLength(1));
     expect(fetches.callsTo('POST', '/crowdfunding_page/7/pledges')[0]?.body).toMatchObject({
       amount_minor: 25000,
       reward_id: 3,
+      shipping_address: {
+        name: 'Ada Lovelace',
+        line1: '1 Mill Road',
+        city: 'Leeds',
+        postal_code: 'LS1 4AP',
+        country: 'GB',
+      },
     });
     expect(await screen.findByText(/"Harvest basket" has all been claimed/)).toBeInTheDocument();
   }, 60_000);

@@ -1,7 +1,8 @@
 // The 'Back this project' modal of an all-or-nothing campaign, loaded when it opens: the backer's card is
 // saved, not charged, and charged only if the goal is met by the deadline
 // (docs/decisions/065-all-or-nothing-settlement.md). The card is confirmed by the sandbox card form or Stripe's
-// Payment Element (PledgeCard); a chosen reward is held with the pledge (decision 071).
+// Payment Element (PledgeCard); a chosen reward is held with the pledge (decision 071), with where to send it
+// when it ships. PayPal is not offered for a pledge (docs/decisions/080-crowdfunding-shipping-and-paypal-pledges.md).
 import type { TCrowdfundingPage } from '@kindling/contracts/crowdfunding.ts';
 import type { TPledgeStarted, TPledgeSummary } from '@kindling/contracts/crowdfunding-pledges.ts';
 import { onlyChargedIfMet } from '@kindling/contracts/crowdfunding-rules.ts';
@@ -11,6 +12,11 @@ import '../donate/donation-form.css';
 import type { CfFormat } from './cf-format.ts';
 import { PledgeCard } from './PledgeCard.tsx';
 import type { Pledge } from './Rewards.tsx';
+import { checkShipping, emptyShipping, type ShippingErrors, ShippingFields } from './ShippingFields.tsx';
+import './cf-form.css';
+
+/** Said beside the card form, so a PayPal user is not left looking for the button. */
+export const CARD_ONLY = 'Pledges are saved by card. PayPal is not offered for all-or-nothing pledges.';
 
 type Props = { page: TCrowdfundingPage; format: CfFormat; pledge: Pledge; onPledged: () => void };
 type Backer = { first_name: string; last_name: string; email: string; amount: string };
@@ -64,6 +70,9 @@ export default function PledgeForm({ page, format, pledge, onPledged }: Props) {
     amount: minimum > 0 ? String(minimum / 100) : '',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Backer, string>>>({});
+  const ships = pledge.reward?.shipping_required === true;
+  const [shipping, setShipping] = useState(emptyShipping);
+  const [shippingErrors, setShippingErrors] = useState<ShippingErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [setup, setSetup] = useState<TPledgeStarted | null>(null);
   const [done, setDone] = useState<TPledgeSummary | null>(null);
@@ -74,7 +83,9 @@ export default function PledgeForm({ page, format, pledge, onPledged }: Props) {
     event.preventDefault();
     const found = fieldError(backer, minimum);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const address = ships ? checkShipping(shipping) : null;
+    setShippingErrors(address && 'errors' in address ? address.errors : {});
+    if (Object.keys(found).length > 0 || (address && 'errors' in address)) return;
     setFailure(null);
     try {
       const started = await postJson<TPledgeStarted>(`/crowdfunding_page/${page.id}/pledges`, {
@@ -83,6 +94,7 @@ export default function PledgeForm({ page, format, pledge, onPledged }: Props) {
         first_name: backer.first_name.trim(),
         last_name: backer.last_name.trim(),
         ...(pledge.reward ? { reward_id: pledge.reward.id } : {}),
+        ...(address && 'address' in address ? { shipping_address: address.address } : {}),
       });
       setSetup(started);
     } catch (error) {
@@ -122,6 +134,7 @@ export default function PledgeForm({ page, format, pledge, onPledged }: Props) {
         </p>
       )}
       {promise && <p className="cf-pledge-promise">{promise}</p>}
+      <p className="cf-muted">{CARD_ONLY}</p>
       {setup ? (
         <PledgeCard
           setup={setup}
@@ -130,7 +143,7 @@ export default function PledgeForm({ page, format, pledge, onPledged }: Props) {
           submitLabel={`Pledge ${format.money(amountMinor)}`}
         />
       ) : (
-        <form onSubmit={start} noValidate aria-label="Your pledge">
+        <form className="cf-form" onSubmit={start} noValidate aria-label="Your pledge">
           <Field
             name="amount"
             label={`Pledge amount (${page.currency})`}
@@ -159,6 +172,14 @@ export default function PledgeForm({ page, format, pledge, onPledged }: Props) {
             error={errors.email}
             onChange={(email) => setBacker((b) => ({ ...b, email }))}
           />
+          {ships && pledge.reward && (
+            <ShippingFields
+              value={shipping}
+              errors={shippingErrors}
+              onChange={setShipping}
+              rewardTitle={pledge.reward.title}
+            />
+          )}
           {failure && <p role="alert">{failure}</p>}
           <button type="submit" className="kd-button kd-primary">
             Continue to card

@@ -12,12 +12,20 @@ const DAYS_CHARTED = 60;
 
 type Row = Omit<TCrowdfundingDetail, 'days_left'> & { deadline_at: string | null };
 
+/** A claim's shipping address on one line (docs/product/crowdfunding.md#rewards); null when it has none. */
+export const SHIPPING_LINE = sql.raw(
+  `nullif(concat_ws(', ', ${['name', 'line1', 'line2', 'city', 'region', 'postal_code', 'country']
+    .map((part) => `nullif(k.shipping_address->>'${part}', '')`)
+    .join(', ')}), '')`,
+);
+
 // All or nothing (docs/decisions/065-all-or-nothing-settlement.md): each pledge with its settlement state and
 // the reward it holds or claimed; a charged pledge's gift is also in the backers.
 const PLEDGES = sql`coalesce((SELECT json_agg(json_build_object('id', p.id,
     'name', trim(p.first_name || ' ' || p.last_name), 'email', p.email, 'amount_minor', p.amount_minor,
     'currency', p.currency, 'status', p.status, 'failure_message', p.failure_message, 'created_at', p.created_at,
-    'reward', r.title, 'claim_id', k.id, 'fulfilled', coalesce(k.fulfilled, false)) ORDER BY p.created_at DESC, p.id DESC)
+    'reward', r.title, 'claim_id', k.id, 'fulfilled', coalesce(k.fulfilled, false), 'shipping_address', ${SHIPPING_LINE})
+    ORDER BY p.created_at DESC, p.id DESC)
   FROM crowdfunding_pledges p
   LEFT JOIN crowdfunding_reward_claims k ON k.pledge_id = p.id AND k.status = 'claimed'
   LEFT JOIN crowdfunding_rewards r ON r.id = k.reward_id
@@ -45,7 +53,8 @@ export async function readCrowdfundingAdmin(db: Tx, npoId: number, id: number): 
       coalesce((SELECT json_agg(b ORDER BY b.created_at DESC, b.donation_id DESC) FROM (
           SELECT d.id AS donation_id, trim(o.first_name || ' ' || o.last_name) AS name, o.email,
             d.amount_minor - d.fee_covered_minor AS amount_minor, d.currency, d.created_at,
-            r.title AS reward, k.id AS claim_id, coalesce(k.fulfilled, false) AS fulfilled
+            r.title AS reward, k.id AS claim_id, coalesce(k.fulfilled, false) AS fulfilled,
+            ${SHIPPING_LINE} AS shipping_address
           FROM donations d JOIN donors o ON o.id = d.donor_id AND o.npo_id = d.npo_id
           LEFT JOIN crowdfunding_reward_claims k ON k.donation_id = d.id AND k.status = 'claimed'
           LEFT JOIN crowdfunding_rewards r ON r.id = k.reward_id

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { campaignTotalsRow } from '../campaigns/index.ts';
+import { SHIPPING_LINE } from './crowdfunding-admin.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -89,8 +90,9 @@ export async function rewardBackersCsv(db: Db, npoId: number, campaignId: number
     SELECT r.title, coalesce(o.first_name, p.first_name) AS first_name, coalesce(o.last_name, p.last_name) AS last_name,
       coalesce(o.email, p.email) AS email, coalesce(d.amount_minor - d.fee_covered_minor, p.amount_minor) AS gift_minor,
       coalesce(d.currency, p.currency) AS currency, r.shipping_required,
-      concat_ws(', ', nullif(o.address, ''), nullif(o.address2, ''), nullif(o.city, ''), nullif(o.state, ''),
-        nullif(o.postal_code, ''), nullif(o.country, '')) AS address,
+      -- The claim's own address, given before paying; a claim made before addresses were asked: the donor's.
+      coalesce(${SHIPPING_LINE}, concat_ws(', ', nullif(o.address, ''), nullif(o.address2, ''), nullif(o.city, ''),
+        nullif(o.state, ''), nullif(o.postal_code, ''), nullif(o.country, ''))) AS address,
       k.claimed_at, k.fulfilled, ${PAYMENT} AS payment
     FROM crowdfunding_reward_claims k
     JOIN crowdfunding_rewards r ON r.id = k.reward_id

@@ -111,11 +111,18 @@ export async function saveCrowdfundingSettings(
           WHERE id = ${r.id} AND campaign_id = ${id}`);
       }
     }
+    // Each image keeps its size (the page's width and height, no layout shift): the upload's, else the row's before.
+    const { rows: sizes } = await tx.execute<{ url: string; width: number | null; height: number | null }>(sql`
+      SELECT url, width, height FROM crowdfunding_images WHERE campaign_id = ${id} AND width IS NOT NULL
+      UNION ALL
+      SELECT url, width, height FROM crowdfunding_image_variants WHERE npo_id = ${npoId} AND width IS NOT NULL`);
+    const sizeOf = new Map(sizes.map((s) => [s.url, s]));
     await tx.execute(sql`DELETE FROM crowdfunding_images WHERE campaign_id = ${id}`);
     for (const [position, image] of input.images.entries()) {
+      const size = sizeOf.get(image.url);
       await tx.execute(sql`
-        INSERT INTO crowdfunding_images (campaign_id, position, url, alt)
-        VALUES (${id}, ${position}, ${image.url}, ${image.alt})`);
+        INSERT INTO crowdfunding_images (campaign_id, position, url, alt, width, height)
+        VALUES (${id}, ${position}, ${image.url}, ${image.alt}, ${size?.width ?? null}, ${size?.height ?? null})`);
     }
     return readCrowdfundingDetail(tx, npoId, id);
   });

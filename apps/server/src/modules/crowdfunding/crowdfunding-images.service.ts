@@ -59,8 +59,9 @@ async function saveVariants(db: Tx, files: FileStore, original: { key: string; n
   }
   const widths = `{${made.variants.map((v) => v.width).join(',')}}`;
   await db.execute(sql`
-    INSERT INTO crowdfunding_image_variants (url, npo_id, widths) VALUES (${url}, ${original.npoId}, ${widths}::integer[])
-    ON CONFLICT (url) DO UPDATE SET widths = excluded.widths`);
+    INSERT INTO crowdfunding_image_variants (url, npo_id, widths, width, height)
+    VALUES (${url}, ${original.npoId}, ${widths}::integer[], ${made.width}, ${made.height})
+    ON CONFLICT (url) DO UPDATE SET widths = excluded.widths, width = excluded.width, height = excluded.height`);
   return srcsetOf(
     url,
     made.variants.map((v) => v.width),

@@ -63,7 +63,9 @@ describe('crowdfunding gallery images in responsive sizes', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const page = ZCrowdfundingPage.parse((await visitor.get(`${API}/crowdfunding_page/community-garden`)).json());
-    expect(page.images[0]).toMatchObject({ url: image.image_url, srcset: image.srcset });
+    // Every image keeps its size through the save (width and height on the page: no layout shift).
+    expect(page.images[0]).toMatchObject({ url: image.image_url, srcset: image.srcset, width: 2000, height: 1200 });
+    expect(page.images.slice(1).map((i) => [i.width, i.height])).toEqual(garden.images.map(() => [480, 270]));
   });
 
   it('refuses an image it cannot read, and another organisation’s page', async () => {

@@ -86,7 +86,7 @@ export async function startPledge(deps: PledgeDeps, key: string, input: TPledgeR
   const provider = deps.providers.card;
   if (!provider.capabilities.cardSetup) throw new AppError('CONFLICT', CROWDFUNDING_MESSAGES.cardsNotOffered);
   const reward = input.reward_id
-    ? await checkPledgeReward(deps.db, campaign.id, input.reward_id, input.amount_minor)
+    ? await checkPledgeReward(deps.db, campaign.id, input.reward_id, input.amount_minor, input.shipping_address)
     : null;
   const reference = randomToken(18);
   const account = { npoId: campaign.npo_id, accountId: campaign.stripe_account_id };

@@ -68,7 +68,9 @@ export async function crowdfundingRoutes(
     },
     async (request, reply) => {
       const { key, rewardId } = request.params;
-      return reply.status(201).send(await holdReward(db, key, rewardId, request.body.amount_minor));
+      return reply
+        .status(201)
+        .send(await holdReward(db, key, rewardId, request.body.amount_minor, request.body.shipping_address));
     },
   );
   r.post(

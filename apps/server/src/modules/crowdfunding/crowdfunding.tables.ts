@@ -1,3 +1,4 @@
+import type { TShippingAddress } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -110,6 +112,9 @@ export const crowdfundingImageVariants = pgTable('crowdfunding_image_variants', 
     .notNull()
     .references(() => npos.id),
   widths: integer().array().notNull(),
+  /** The original's size, for the page's width and height attributes once the editor saves the gallery. */
+  width: integer(),
+  height: integer(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -139,6 +144,8 @@ export const crowdfundingRewardClaims = pgTable(
     fulfilledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp({ withTimezone: true }),
+    /** Where a reward that ships goes, given before paying (docs/product/crowdfunding.md#rewards). */
+    shippingAddress: jsonb().$type<TShippingAddress>(),
   },
   (t) => [
     uniqueIndex('crowdfunding_reward_claims_reference_uq').on(t.reference),

@@ -8,6 +8,15 @@ import { outsiderOrganisation, signedIn } from '../team/team.test-support.ts';
 
 const PAGE = '/api/v1/crowdfunding_page';
 const API = '/api/v1/npo_admin';
+/** Where the harvest basket (a reward that ships) is sent. */
+const SHIP_TO = {
+  name: 'Ada Grower',
+  line1: '12 Orchard Lane',
+  city: 'Riverside',
+  region: 'CA',
+  postal_code: '92501',
+  country: 'us',
+};
 
 describe('crowdfunding page, reward claims and the staff list', () => {
   const ctx = useTestApp();
@@ -84,13 +93,33 @@ describe('crowdfunding page, reward claims and the staff list', () => {
   it('refuses a pledge below the reward amount and bad input, changing nothing', async () => {
     const basket = rewardNamed('Founding gardener harvest basket');
     const visitor = new TestClient(ctx.app);
-    const low = await visitor.post(`${PAGE}/community-garden/rewards/${basket.id}/claims`, { amount_minor: 24999 });
+    const low = await visitor.post(`${PAGE}/community-garden/rewards/${basket.id}/claims`, {
+      amount_minor: 24999,
+      shipping_address: SHIP_TO,
+    });
     expect(low.statusCode).toBe(400);
     expect(low.json().fields.amount_minor).toBe('"Founding gardener harvest basket" needs a gift of at least $250.00.');
     const bad = await visitor.post(`${PAGE}/community-garden/rewards/${basket.id}/claims`, { amount_minor: 'lots' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.amount_minor).toBe('Enter the amount you want to give.');
-    const elsewhere = await visitor.post(`${PAGE}/spring-appeal/rewards/${basket.id}/claims`, { amount_minor: 25000 });
+    // A reward that ships needs a valid address before anything is held.
+    const claim = (body: object) => visitor.post(`${PAGE}/community-garden/rewards/${basket.id}/claims`, body);
+    const noAddress = await claim({ amount_minor: 25000 });
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json().fields.shipping_address).toBe(
+      '"Founding gardener harvest basket" is posted to you: please tell us where to send it.',
+    );
+    const badZip = await claim({ amount_minor: 25000, shipping_address: { ...SHIP_TO, postal_code: 'RIVER' } });
+    expect(badZip.statusCode).toBe(400);
+    expect(JSON.stringify(badZip.json().fields)).toContain('Enter a ZIP code such as 92501.');
+    const noStreet = await claim({ amount_minor: 25000, shipping_address: { ...SHIP_TO, line1: ' ', country: 'XX' } });
+    expect(noStreet.statusCode).toBe(400);
+    expect(JSON.stringify(noStreet.json().fields)).toContain('Enter the street address.');
+    expect(JSON.stringify(noStreet.json().fields)).toContain('Choose a country from the list.');
+    const elsewhere = await visitor.post(`${PAGE}/spring-appeal/rewards/${basket.id}/claims`, {
+      amount_minor: 25000,
+      shipping_address: SHIP_TO,
+    });
     expect(elsewhere.statusCode).toBe(404);
     expect((await readPage()).rewards.find((r) => r.id === basket.id)?.remaining).toBe(2);
   });
@@ -98,7 +127,10 @@ describe('crowdfunding page, reward claims and the staff list', () => {
   it('holds a reward, ties it to the donation that paid for it and states the deductible part', async () => {
     const basket = rewardNamed('Founding gardener harvest basket');
     const visitor = new TestClient(ctx.app);
-    const held = await visitor.post(`${PAGE}/community-garden/rewards/${basket.id}/claims`, { amount_minor: 30000 });
+    const held = await visitor.post(`${PAGE}/community-garden/rewards/${basket.id}/claims`, {
+      amount_minor: 30000,
+      shipping_address: SHIP_TO,
+    });
     expect(held.statusCode, held.body).toBe(201);
     const { reference } = ZRewardClaimHeld.parse(held.json());
     expect((await readPage()).rewards.find((r) => r.id === basket.id)).toMatchObject({ claimed: 10, remaining: 1 });
@@ -121,13 +153,26 @@ describe('crowdfunding page, reward claims and the staff list', () => {
     expect(summary.receipt_lines[0]).toBe('Tax-deductible amount: $260.00.');
     expect(summary.receipt_lines[1]).toContain('which we estimate in good faith at $40.00');
     // The same donation cannot claim a second reward.
-    const again = await visitor.post(`${PAGE}/community-garden/rewards/${basket.id}/claims`, { amount_minor: 25000 });
+    const again = await visitor.post(`${PAGE}/community-garden/rewards/${basket.id}/claims`, {
+      amount_minor: 25000,
+      shipping_address: SHIP_TO,
+    });
     const second = ZRewardClaimHeld.parse(again.json()).reference;
     const reused = await visitor.post(`/api/v1/crowdfunding_claims/${second}/confirm`, { donation_id: paid });
     expect(reused.statusCode).toBe(422);
     const after = await readPage();
     expect(after.rewards.find((r) => r.id === basket.id)).toMatchObject({ claimed: 11, remaining: 0 });
     expect(after.backers).toBe(42);
+    // Staff see where to send it, in the backers list and the fulfilment CSV.
+    const address = 'Ada Grower, 12 Orchard Lane, Riverside, CA, 92501, US';
+    const detail = (await admin.get(`${API}/crowdfunding/${garden.id}`)).json();
+    expect(detail.backer_list.find((b: { donation_id: number }) => b.donation_id === paid).shipping_address).toBe(
+      address,
+    );
+    const csv = (await admin.get(`${API}/crowdfunding/${garden.id}/reward_backers.csv`)).body;
+    expect(csv.split('\n').find((line) => line.includes('Backer') && line.includes('300.00'))).toContain(
+      `"${address}"`,
+    );
   });
 
   it('claims the last 10 units of a reward for exactly 10 of 50 parallel backers; the others are told before paying', async () => {

@@ -3,18 +3,30 @@
 // backer, told before entering a card), claimed when the card is saved (it then counts as claimed on the
 // page), tied to the gift and recorded as its goods when the pledge is charged, and given back when the goal
 // is missed. Fulfilment works on the claim as for any other.
-import { CROWDFUNDING_MESSAGES, formatMoney, REWARD_HOLD_MINUTES } from '@kindling/contracts';
+import {
+  CROWDFUNDING_MESSAGES,
+  formatMoney,
+  REWARD_HOLD_MINUTES,
+  type TShippingAddress,
+  type TShippingAddressInput,
+} from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
 import { recordGoodsReceived } from '../receipts/index.ts';
-import { releaseExpired, rewardOf, takeUnit } from './reward-claims.service.ts';
+import { releaseExpired, rewardOf, shippingFor, takeUnit } from './reward-claims.service.ts';
 
 const conflict = (field: string, message: string) => new AppError('CONFLICT', message, { [field]: message });
 
 /** The reward must be this campaign's and the pledge at least its amount; checked before the card setup. */
-export async function checkPledgeReward(db: Tx, campaignId: number, rewardId: number, amountMinor: number) {
+export async function checkPledgeReward(
+  db: Tx,
+  campaignId: number,
+  rewardId: number,
+  amountMinor: number,
+  address?: TShippingAddressInput,
+) {
   const reward = await rewardOf(db, String(campaignId), rewardId);
   if (!reward) throw new AppError('NOT_FOUND', CROWDFUNDING_MESSAGES.rewardNotFound, { reward_id: 'not found' });
   if (amountMinor < reward.amount_minor) {
@@ -24,22 +36,23 @@ export async function checkPledgeReward(db: Tx, campaignId: number, rewardId: nu
     );
     throw new AppError('VALIDATION_FAILED', message, { amount_minor: message });
   }
-  return reward;
+  return { ...reward, shipping: shippingFor(reward, address) };
 }
 
 /** Holds one unit for the pledge (in the pledge's insert transaction), or 409 when none is left. */
 export async function holdPledgeReward(
   tx: Tx,
   pledge: { id: number; campaignId: number; npoId: number; amountMinor: number },
-  reward: { id: number; title: string },
+  reward: { id: number; title: string; shipping: TShippingAddress | null },
 ): Promise<void> {
   await releaseExpired(tx, reward.id);
   if (!(await takeUnit(tx, reward.id))) throw conflict('reward_id', CROWDFUNDING_MESSAGES.rewardGone(reward.title));
   const holdUntil = new Date(Date.now() + REWARD_HOLD_MINUTES * 60_000);
   await tx.execute(sql`
-    INSERT INTO crowdfunding_reward_claims (reward_id, campaign_id, npo_id, reference, amount_minor, hold_until, pledge_id)
+    INSERT INTO crowdfunding_reward_claims (reward_id, campaign_id, npo_id, reference, amount_minor, hold_until, pledge_id,
+      shipping_address)
     VALUES (${reward.id}, ${pledge.campaignId}, ${pledge.npoId}, ${randomToken(18)}, ${pledge.amountMinor},
-      ${holdUntil}, ${pledge.id})`);
+      ${holdUntil}, ${pledge.id}, ${reward.shipping === null ? null : JSON.stringify(reward.shipping)}::jsonb)`);
 }
 
 /** The card is saved: the held unit is claimed (a hold that ran out takes a unit again, or is refused). */

@@ -72,7 +72,7 @@ describe('pledges with rewards, their settlement state for staff, and a new card
   const pledge = async (
     url: string,
     email: string,
-    body: { amount_minor: number; reward_id?: number },
+    body: { amount_minor: number; reward_id?: number; shipping_address?: object },
     card = SAVES,
   ) => {
     const started = await visitor.post(`${API}/crowdfunding_page/${url}/pledges`, {
@@ -159,10 +159,39 @@ describe('pledges with rewards, their settlement state for staff, and a new card
     ]);
   });
 
-  it('gives the unit back when the goal is missed', async () => {
+  it('asks where to send a reward that ships, and gives the unit back when the goal is missed', async () => {
     const drive = await campaign(1_000_000, 2);
-    await pledge(drive.url, 'miss@example.org', { amount_minor: 2500, reward_id: drive.rewardId });
+    await ctx.db.execute(sql`UPDATE crowdfunding_rewards SET shipping_required = true WHERE id = ${drive.rewardId}`);
+    const body = { amount_minor: 2500, reward_id: drive.rewardId, email: 'miss@example.org' };
+    const noAddress = await visitor.post(`${API}/crowdfunding_page/${drive.url}/pledges`, body);
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json().fields.shipping_address).toBe(
+      '"Enamel mug" is posted to you: please tell us where to send it.',
+    );
+    const badPostcode = await visitor.post(`${API}/crowdfunding_page/${drive.url}/pledges`, {
+      ...body,
+      shipping_address: { name: 'Ada', line1: '1 Mill Road', city: 'Leeds', postal_code: 'LEEDS', country: 'GB' },
+    });
+    expect(badPostcode.statusCode).toBe(400);
+    expect(JSON.stringify(badPostcode.json().fields)).toContain('Enter a postcode such as SW1A 1AA.');
+    expect(await rewardOnPage(drive.url)).toMatchObject({ claimed: 0, remaining: 2 });
+    await pledge(drive.url, 'miss@example.org', {
+      amount_minor: 2500,
+      reward_id: drive.rewardId,
+      shipping_address: {
+        name: 'Ada Lovelace',
+        line1: '1 Mill Road',
+        city: 'Leeds',
+        postal_code: 'LS1 4AP',
+        country: 'GB',
+      },
+    });
     expect(await rewardOnPage(drive.url)).toMatchObject({ claimed: 1, remaining: 1 });
+    const address = 'Ada Lovelace, 1 Mill Road, Leeds, LS1 4AP, GB';
+    const saved = ZCrowdfundingDetail.parse((await admin.get(`${API}/npo_admin/crowdfunding/${drive.id}`)).json());
+    expect(saved.pledge_list[0]?.shipping_address).toBe(address);
+    const csv = (await admin.get(`${API}/npo_admin/crowdfunding/${drive.id}/reward_backers.csv`)).body;
+    expect(csv).toContain(`Enamel mug,Ada,miss@example.org,25.00,USD,yes,"${address}",`);
     await pastDeadline(drive.id);
     expect(await settleCampaign(deps, drive.id)).toMatchObject({ outcome: 'missed', released: 1 });
     expect(await rewardOnPage(drive.url)).toMatchObject({ claimed: 0, remaining: 2 });

@@ -8,8 +8,12 @@ import {
   formatMoney,
   REWARD_HOLD_MINUTES,
   rewardReceiptLines,
+  SHIPPING_MESSAGES,
   type TRewardClaimHeld,
   type TRewardClaimSummary,
+  type TShippingAddress,
+  type TShippingAddressInput,
+  ZShippingAddress,
 } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
@@ -35,13 +39,15 @@ type RewardRow = {
   organisation: string;
   status: string;
   deadline: string | null;
+  shipping_required: boolean;
 };
 
 export async function rewardOf(db: Tx, key: string, rewardId: number): Promise<RewardRow | null> {
   const byId = /^\d{1,15}$/.test(key) ? Number(key) : null;
   const { rows } = await db.execute<RewardRow>(sql`
     SELECT r.id, c.id AS campaign_id, c.npo_id, r.title, r.amount_minor, r.fair_market_value_minor, c.currency,
-      n.locale, n.name AS organisation, c.status, coalesce(cf.deadline, c.ends_at) AS deadline
+      n.locale, n.name AS organisation, c.status, coalesce(cf.deadline, c.ends_at) AS deadline,
+      r.shipping_required
     FROM crowdfunding_rewards r
     JOIN campaigns c ON c.id = r.campaign_id AND c.campaign_type = 'crowdfunding'
     JOIN crowdfunding_campaigns cf ON cf.campaign_id = c.id
@@ -83,12 +89,23 @@ export async function takeUnit(tx: Tx, rewardId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** A reward that ships needs where to send it; one that does not keeps none. */
+export function shippingFor(
+  reward: { title: string; shipping_required: boolean },
+  address: TShippingAddressInput | undefined,
+): TShippingAddress | null {
+  if (!reward.shipping_required) return null;
+  if (!address) throw invalid('shipping_address', SHIPPING_MESSAGES.required(reward.title));
+  return ZShippingAddress.parse(address);
+}
+
 /** POST /crowdfunding_page/{key}/rewards/{id}/claims: a unit held for this backer for 15 minutes. */
 export async function holdReward(
   db: Db,
   key: string,
   rewardId: number,
   amountMinor: number,
+  address?: TShippingAddressInput,
 ): Promise<TRewardClaimHeld> {
   const reward = await rewardOf(db, key, rewardId);
   if (!reward) throw new AppError('NOT_FOUND', CROWDFUNDING_MESSAGES.rewardNotFound);
@@ -98,14 +115,17 @@ export async function holdReward(
     const minimum = formatMoney(reward.amount_minor, reward.currency, reward.locale);
     throw invalid('amount_minor', CROWDFUNDING_MESSAGES.belowMinimum(reward.title, minimum));
   }
+  const shipping = shippingFor(reward, address);
   const reference = randomToken(18);
   const holdUntil = new Date(Date.now() + REWARD_HOLD_MINUTES * 60_000);
   await db.transaction(async (tx) => {
     await releaseExpired(tx, reward.id);
     if (!(await takeUnit(tx, reward.id))) throw conflict('reward_id', CROWDFUNDING_MESSAGES.rewardGone(reward.title));
     await tx.execute(sql`
-      INSERT INTO crowdfunding_reward_claims (reward_id, campaign_id, npo_id, reference, amount_minor, hold_until)
-      VALUES (${reward.id}, ${reward.campaign_id}, ${reward.npo_id}, ${reference}, ${amountMinor}, ${holdUntil})`);
+      INSERT INTO crowdfunding_reward_claims (reward_id, campaign_id, npo_id, reference, amount_minor, hold_until,
+        shipping_address)
+      VALUES (${reward.id}, ${reward.campaign_id}, ${reward.npo_id}, ${reference}, ${amountMinor}, ${holdUntil},
+        ${shipping === null ? null : JSON.stringify(shipping)}::jsonb)`);
   });
   return { reference, reward_id: reward.id, amount_minor: amountMinor, hold_until: holdUntil.toISOString() };
 }

@@ -64,7 +64,14 @@ export function PledgesPanel({ detail }: { detail: TCrowdfundingDetail }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>{format.money(p.amount_minor, p.currency)}</Table.Td>
-                  <Table.Td>{p.reward ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {p.reward ?? '—'}
+                    {p.shipping_address && (
+                      <Text size="xs" c="dimmed">
+                        Send to {p.shipping_address}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Badge color={STATUS[p.status].color} variant="light">
                       {STATUS[p.status].label}

@@ -105,7 +105,14 @@ function Backers({ detail }: { detail: TCrowdfundingDetail }) {
                 </Text>
               </Table.Td>
               <Table.Td>{format.money(b.amount_minor, b.currency)}</Table.Td>
-              <Table.Td>{b.reward ?? '—'}</Table.Td>
+              <Table.Td>
+                {b.reward ?? '—'}
+                {b.shipping_address && (
+                  <Text size="xs" c="dimmed">
+                    Send to {b.shipping_address}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>
                 {b.claim_id === null ? (
                   '—'

@@ -1,9 +1,9 @@
 // Saving a card with a connected Stripe account: Stripe's Payment Element on the SetupIntent our
-// server made, confirmed with confirmSetup (a bank's 3-D Secure step may need a redirect back here).
+// server made, confirmed with confirmSetup (a bank's 3-D Secure step may need a redirect back here). The
+// Stripe side is useStripeSetup, shared with a crowdfunding pledge's card (PledgeCard).
 import type { TPortalCardSetupResponse } from '@kindling/contracts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useStripeSetup } from '../../../shared/useStripeSetup.ts';
 
 export type StripeKeys = { publishableKey: string; stripeAccount: string | null };
 
@@ -19,48 +19,14 @@ export function StripeSetupForm({
   /** Where the bank's 3-D Secure page sends the donor back to, saying which change to finish. */
   returnUrl: () => string;
 }) {
-  const mount = useRef<HTMLDivElement>(null);
-  const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
-  const [ready, setReady] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      const { loadStripe } = await import('@stripe/stripe-js/pure');
-      const loaded = await loadStripe(
-        keys.publishableKey,
-        keys.stripeAccount ? { stripeAccount: keys.stripeAccount } : undefined,
-      );
-      if (!live || !loaded || !mount.current) {
-        if (live && !loaded) setFailure('The card form could not be loaded. Refresh the page and try again.');
-        return;
-      }
-      const elements = loaded.elements({ clientSecret: setup.client_secret });
-      const element = elements.create('payment');
-      element.on('ready', () => live && setReady(true));
-      element.mount(mount.current);
-      stripe.current = { stripe: loaded, elements };
-    })();
-    return () => {
-      live = false;
-    };
-  }, [keys.publishableKey, keys.stripeAccount, setup.client_secret]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!stripe.current) return;
-    setBusy(true);
-    setFailure(null);
-    const { error } = await stripe.current.stripe.confirmSetup({
-      elements: stripe.current.elements,
-      redirect: 'if_required',
-      confirmParams: { return_url: returnUrl() },
-    });
-    setFailure(error ? (error.message ?? 'The card was not saved.') : await finish());
-    setBusy(false);
-  };
+  const { mount, ready, busy, failure, submit } = useStripeSetup({
+    publishableKey: keys.publishableKey,
+    stripeAccount: keys.stripeAccount,
+    clientSecret: setup.client_secret,
+    finish,
+    returnUrl,
+    notSaved: 'The card was not saved.',
+  });
 
   return (
     <form onSubmit={submit} aria-label="New card">
