@@ -55,6 +55,8 @@ export * from './gift-aid.ts';
 export * from './imports.ts';
 // ai22: AI insights.
 export * from './insights.ts';
+// a22: the insights assistant.
+export * from './assistant.ts';
 // api21: API keys and their scopes.
 export * from './integrations.ts';
 export * from './intervals.ts';

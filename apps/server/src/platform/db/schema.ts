@@ -41,6 +41,8 @@ export * from '../../modules/imports/contact-imports.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
 // ai22: stored AI insights.
 export * from '../../modules/insights/insights.tables.ts';
+// a22: the assistant's saved queries.
+export * from '../../modules/assistant/assistant.tables.ts';
 // api21: API keys (decision 069).
 export * from '../../modules/integrations/api-keys.tables.ts';
 export * from '../../modules/integrations/webhooks.tables.ts';
