@@ -2,12 +2,11 @@ import { ActionIcon, Affix } from '@mantine/core';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { AssistantPanel } from '../features/insights/assistant/AssistantPanel.tsx';
+import { OPEN_ASSISTANT_EVENT } from '../features/insights/assistant/open-assistant.ts';
 import { useSession } from '../session';
 import { canReachPath } from './route-access.ts';
 
 const INSIGHTS_PATH = '/dashboard/crm/ai-insights';
-/** Other screens (the AI Insights page) open the assistant by sending this window event. */
-export const OPEN_ASSISTANT_EVENT = 'kindling:open-assistant';
 
 /**
  * The floating assistant button shown whenever a role is set (docs/product/shell.md#assistant-button).
