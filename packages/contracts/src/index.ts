@@ -2,6 +2,8 @@ export * from './access.ts';
 export * from './account.ts';
 export * from './amount-limits.ts';
 export * from './analysis.ts';
+// a22: the insights assistant.
+export * from './assistant.ts';
 export * from './auth.ts';
 export type * from './auth-types.ts';
 export * from './campaign-custom-js.ts';
@@ -55,8 +57,6 @@ export * from './gift-aid.ts';
 export * from './imports.ts';
 // ai22: AI insights.
 export * from './insights.ts';
-// a22: the insights assistant.
-export * from './assistant.ts';
 // api21: API keys and their scopes.
 export * from './integrations.ts';
 export * from './intervals.ts';
