@@ -16,6 +16,8 @@ describe('the AI insights page', () => {
     it(`shows staff insights from the demo history and filters to churn (${width} px)`, async () => {
       const phone = width < 768;
       const { page } = await newPage({ width, height: phone ? 740 : 900 });
+      // On a loaded machine the first page of a fresh server can take longer than the default 30 s.
+      page.setDefaultNavigationTimeout(120_000);
       await fs.mkdir(SHOTS, { recursive: true });
       await signIn(page, 'staff@kindling.test');
       await page.waitForURL('**/dashboard/home');

@@ -106,7 +106,7 @@ export function AnalysisResult({
         {result.title}
       </Title>
       {result.type === 'table' && (
-        <ScrollArea type="auto" offsetScrollbars>
+        <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': result.title }}>
           <Table striped withTableBorder fz="sm" aria-labelledby={`${id}-title`}>
             <Table.Thead>
               <Table.Tr>

@@ -192,7 +192,12 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
           <Tabs.Tab value="prompts">Prompts</Tabs.Tab>
           <Tabs.Tab value="recent">Recent ({shown.length + localQueries.length})</Tabs.Tab>
         </Tabs.List>
-        <ScrollArea style={{ flex: 1, minHeight: 0 }} p="sm">
+        <ScrollArea
+          style={{ flex: 1, minHeight: 0 }}
+          p="sm"
+          // A scrolled region must be reachable by keyboard (axe scrollable-region-focusable).
+          viewportProps={{ tabIndex: 0, 'aria-label': 'Assistant answers' }}
+        >
           <Tabs.Panel value="ask">
             <Stack gap="md" aria-live="polite">
               {exchanges.length === 0 && (
