@@ -260,7 +260,7 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
                     <Title order={3} size="h6">
                       Recent queries
                     </Title>
-                    <Button size="compact-xs" variant="subtle" color="red.8" onClick={clearAll}>
+                    <Button size="compact-xs" variant="default" onClick={clearAll}>
                       Clear all
                     </Button>
                   </Group>
