@@ -3,6 +3,8 @@ import { NOTIFICATION_CHANNEL } from '@kindling/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analysisRoutes, getOrganisationSnapshot, registerGivingDaysClock } from './modules/analysis/index.ts';
+// a22: the insights assistant.
+import { assistantRoutes } from './modules/assistant/index.ts';
 import {
   accountRoutes,
   authRoutes,
@@ -472,6 +474,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
   });
   await app.register(insightsRoutes, { prefix: '/api/v1', db: deps.db, insights: insightsJobs });
+  await app.register(assistantRoutes, { prefix: '/api/v1', db: deps.db });
   await app.register(checkoutRoutes, {
     config: deps.config,
     db: deps.db,

@@ -2,6 +2,8 @@ export * from './access.ts';
 export * from './account.ts';
 export * from './amount-limits.ts';
 export * from './analysis.ts';
+// a22: the insights assistant.
+export * from './assistant.ts';
 export * from './auth.ts';
 export type * from './auth-types.ts';
 export * from './campaign-custom-js.ts';

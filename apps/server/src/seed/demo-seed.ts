@@ -9,6 +9,8 @@ import type { Db } from '../platform/db/client.ts';
 import { databaseFileStore } from '../platform/files/file-store.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
+// a22: the insights assistant's recent questions.
+import { seedAssistantQueries } from './assistant-seed.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
 import { seedCommunications } from './communications-seed.ts';
 import { seedConsole } from './console-seed.ts';
@@ -268,6 +270,8 @@ export async function seedDemo(
   await seedWebhooks(db, npoIds, totpKey);
   const riverside = npoIds.get('riverside-food-bank');
   if (options.insightsHistory && riverside) await seedInsightsHistory(db, riverside);
+  // a22: a few recent questions to the insights assistant.
+  await seedAssistantQueries(db, npoIds);
   // mkt21: a sent newsletter with results and a scheduled appeal (after the segments).
   await seedEmailMarketing(db, npoIds, admin?.id ?? null);
   // crm20: a past run of year-end statements, with its log.

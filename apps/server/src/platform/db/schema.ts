@@ -1,6 +1,8 @@
 // Every module's tables, gathered for Drizzle's relational queries and for drizzle-kit.
 export * from '../../modules/analysis/giving-days.tables.ts';
 export * from '../../modules/analysis/plan-days.tables.ts';
+// a22: the assistant's saved queries.
+export * from '../../modules/assistant/assistant.tables.ts';
 export * from '../../modules/audit/audit.tables.ts';
 export * from '../../modules/auth/sign-in.tables.ts';
 export * from '../../modules/campaigns/campaigns.tables.ts';

@@ -127,12 +127,13 @@ describe('TopBar', () => {
     );
   });
 
-  it('opens the assistant panel, which says the assistant is coming rather than answering', async () => {
+  it('opens the insights assistant panel and closes it', async () => {
     const user = userEvent.setup();
+    stubFetch({ 'GET /npo_admin/ai_user_queries': { body: { status: 'success', data: [] } } });
     renderTopBar(signedInSession(5150));
     await user.click(screen.getByRole('button', { name: 'Open assistant' }));
     const panel = await screen.findByRole('dialog', { name: 'Insights assistant' });
-    expect(panel).toHaveTextContent(/coming soon/);
+    expect(within(panel).getByLabelText('Your question')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Close assistant' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Insights assistant' })).toBeNull());
   });

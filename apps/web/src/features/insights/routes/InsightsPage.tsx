@@ -12,12 +12,13 @@ import {
 } from '@kindling/contracts';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import { RefreshCw, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useSession } from '../../../session/index.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { type InsightFilters, insightKeys, insightQueries, refreshInsights } from '../api/insights.queries.ts';
+import { openAssistant } from '../assistant/open-assistant.ts';
 import { ChurnModelNote } from '../components/ChurnModelNote.tsx';
 import { GivingMap } from '../components/GivingMap.tsx';
 import { InsightCard } from '../components/InsightCard.tsx';
@@ -74,13 +75,19 @@ export function InsightsPage() {
   const set = (patch: Partial<InsightFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const list: TInsight[] = ok ? sortInsights(body.data.insights[tab] ?? [], sort) : [];
   const refreshButton = (
-    <Button
-      leftSection={<RefreshCw size={16} aria-hidden />}
-      onClick={() => refresh.mutate()}
-      loading={refresh.isPending || waiting}
-    >
-      {INSIGHT_MESSAGES.refresh}
-    </Button>
+    <Group gap="xs">
+      {/* a22: the page's side assistant is the floating one (docs/product/insights.md#assistant). */}
+      <Button variant="light" leftSection={<Sparkles size={16} aria-hidden />} onClick={openAssistant}>
+        Ask the assistant
+      </Button>
+      <Button
+        leftSection={<RefreshCw size={16} aria-hidden />}
+        onClick={() => refresh.mutate()}
+        loading={refresh.isPending || waiting}
+      >
+        {INSIGHT_MESSAGES.refresh}
+      </Button>
+    </Group>
   );
   return (
     <PageFrame entry={ENTRY} actions={refreshButton}>
