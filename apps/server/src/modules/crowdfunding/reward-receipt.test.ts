@@ -20,7 +20,18 @@ describe('the receipt of a gift with a reward', () => {
   const holdBasket = async (amountMinor: number) => {
     const page = ZCrowdfundingPage.parse((await visitor().get(PAGE)).json());
     const basket = page.rewards.find((r) => r.title === BASKET);
-    const held = await visitor().post(`${PAGE}/rewards/${basket?.id}/claims`, { amount_minor: amountMinor });
+    // The basket is posted, so its claim names where to send it.
+    const held = await visitor().post(`${PAGE}/rewards/${basket?.id}/claims`, {
+      amount_minor: amountMinor,
+      shipping_address: {
+        name: 'Ada Grower',
+        line1: '12 Orchard Lane',
+        city: 'Riverside',
+        region: 'CA',
+        postal_code: '92501',
+        country: 'us',
+      },
+    });
     expect(held.statusCode, held.body).toBe(201);
     return { page, reference: ZRewardClaimHeld.parse(held.json()).reference };
   };
