@@ -135,6 +135,12 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     description: 'One ticket: its event, buyer, attendee and payment.',
     emptyTitle: 'Ticket details will appear here',
   }),
+  '/dashboard/transactions': fundraising({
+    title: 'Transactions',
+    description:
+      'Every payment, refund and dispute: donations, ticket purchases and plan charges as the processor saw them.',
+    emptyTitle: 'No transactions yet',
+  }),
   '/dashboard/transaction/:id': fundraising({
     title: 'Transaction',
     description: 'One payment as the processor saw it: amounts, fees, currency conversion and payout.',

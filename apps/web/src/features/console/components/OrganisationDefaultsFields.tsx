@@ -2,8 +2,7 @@ import { CURRENCIES, type TOrganisationDefaults, timeZoneNames } from '@kindling
 import { MONTH_NAMES } from '@kindling/contracts/giving-year-rules.ts';
 import { Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
-
-const LOCALES = ['en-US', 'en-GB', 'en-CA', 'en-AU', 'en-IE', 'fr-FR', 'fr-CA', 'de-DE', 'es-ES', 'nl-NL'];
+import { LOCALE_CHOICES } from '../../../shared/locales.ts';
 
 type Props = {
   value: TOrganisationDefaults;
@@ -61,7 +60,7 @@ export function OrganisationDefaultsFields({ value, errors, onChange }: Props) {
             label="Locale"
             searchable
             allowDeselect={false}
-            data={LOCALES.includes(value.locale) ? LOCALES : [value.locale, ...LOCALES]}
+            data={LOCALE_CHOICES.includes(value.locale) ? LOCALE_CHOICES : [value.locale, ...LOCALE_CHOICES]}
             value={value.locale}
             error={error('locale')}
             onChange={(v) => v && set('locale', v)}

@@ -1,6 +1,7 @@
-import { formatMoney, type TAnalysis, type TAnalysisChart } from '@kindling/contracts';
+import type { TAnalysis, TAnalysisChart } from '@kindling/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Button, Group, ScrollArea, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type Format, useFormat } from '../../../shared/format.ts';
 import { InsightCard } from '../components/InsightCard.tsx';
 import type { PastedInsight } from './pasted-json.ts';
 
@@ -13,13 +14,12 @@ const COLORS: Record<string, string> = {
   donors: 'teal.7',
 };
 
-const formatterOf = (chart: TAnalysisChart) => (v: number) =>
-  chart.currency
-    ? formatMoney(Math.round(v / 100) * 100, chart.currency, 'en-US', { trimWholeZeros: true })
-    : v.toLocaleString('en-US');
+// Axis and tooltip values in the organisation's locale (decision 027), money to the whole unit.
+const formatterOf = (chart: TAnalysisChart, f: Format) => (v: number) =>
+  chart.currency ? f.money(Math.round(v / 100) * 100, chart.currency, { trimWholeZeros: true }) : f.count(v);
 
 function AnalysisChartView({ chart, id }: { chart: TAnalysisChart; id: string }) {
-  const format = formatterOf(chart);
+  const format = formatterOf(chart, useFormat());
   const data = chart.points.map((p) => ({ label: p.label, ...p.values }));
   const series = chart.series.map((s) => ({
     name: s.key,

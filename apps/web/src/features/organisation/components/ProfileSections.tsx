@@ -10,12 +10,11 @@ import { Alert, Checkbox, Paper, Select, SimpleGrid, Stack, Textarea, TextInput,
 import type { UseFormReturnType } from '@mantine/form';
 import { TriangleAlert } from 'lucide-react';
 import { type ReactNode, useId, useMemo } from 'react';
+import { LOCALE_CHOICES } from '../../../shared/locales.ts';
 import { ProfileImageField } from './ProfileImageField.tsx';
 import type { ProfileFormValues } from './profile-form.ts';
 
 type Form = UseFormReturnType<ProfileFormValues>;
-
-const LOCALES = ['en-US', 'en-GB', 'en-CA', 'en-AU', 'en-IE', 'fr-FR', 'fr-CA', 'de-DE', 'es-ES', 'nl-NL'];
 
 /** A titled group of fields, announced as a region by its title. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -163,7 +162,7 @@ export function MoneyAndTimeSection({
           description="How dates, amounts and numbers are written on screens, receipts and exports."
           searchable
           allowDeselect={false}
-          data={LOCALES.includes(locale) ? LOCALES : [locale, ...LOCALES]}
+          data={LOCALE_CHOICES.includes(locale) ? LOCALE_CHOICES : [locale, ...LOCALE_CHOICES]}
           {...form.getInputProps('locale')}
         />
       </SimpleGrid>
