@@ -1,6 +1,7 @@
 import { ZCrowdfundingList, ZCrowdfundingPage, ZRewardClaimHeld, ZRewardClaimSummary } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queriesDuring } from '../../../test/pool-queries.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
 import { recordSucceededPayment } from '../donations/index.ts';
@@ -72,6 +73,15 @@ describe('crowdfunding page, reward claims and the staff list', () => {
     expect(garden.accepting).toBe(true);
     expect(garden.backer_list.some((b) => b.name === 'Anonymous')).toBe(true);
     expect((await readPage(String(garden.id))).name).toBe('Community Garden');
+  });
+
+  it('reads the page for an anonymous visitor in one query', async () => {
+    const { result, queries } = await queriesDuring(ctx.db, () =>
+      new TestClient(ctx.app).get(`${PAGE}/community-garden`),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(ZCrowdfundingPage.parse(result.json()).name).toBe('Community Garden');
+    expect(queries).toHaveLength(1);
   });
 
   it('answers 404 with a clear message for an unknown page, a plain campaign and a draft seen by an outsider', async () => {
