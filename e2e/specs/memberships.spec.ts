@@ -4,6 +4,7 @@ import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { fillDonorDetails, payWithSandboxCard, staffApi } from '../support/donation-form.ts';
+import { mailsTo } from '../support/mail-outbox.ts';
 
 const SHOTS = '/tmp/shots';
 
@@ -13,7 +14,7 @@ describe('memberships', () => {
   const { newPage } = useBrowser();
 
   for (const width of [375, 1280]) {
-    it(`a visitor joins the household tier with two members, and staff see it (${width} px)`, async () => {
+    it(`a visitor joins the household tier with two members, receives the member card, and staff see it (${width} px)`, async () => {
       const { page } = await newPage({ width, height: width < 768 ? 740 : 900 });
       await fs.mkdir(SHOTS, { recursive: true });
       await page.goto('/subscriptions/friends-of-riverside');
@@ -41,6 +42,37 @@ describe('memberships', () => {
       await page.getByRole('heading', { name: /Thank you/ }).waitFor({ timeout: 20_000 });
       expect(await seriousViolations(page)).toEqual([]);
 
+      // m19: each member receives the welcome e-mail with the member card (a background job: generous
+      // under load); its link opens the card with the names, tier, number and QR code.
+      const cardPath = async () => {
+        for (const mail of await mailsTo(`chidi${width}@example.org`)) {
+          if (!/^Subject: Welcome: your Household member card/m.test(mail)) continue;
+          if (!/Content-Type: application\/pdf/i.test(mail)) continue;
+          const found = /https?:\/\/[^\s"'<>)]+(\/member-card\/[A-Za-z0-9._-]+)/.exec(mail);
+          if (found?.[1]) return found[1];
+        }
+        return '';
+      };
+      await expect.poll(cardPath, { timeout: 90_000, interval: 500 }).not.toBe('');
+      const card = (await newPage({ width, height: width < 768 ? 740 : 900 })).page;
+      await card.goto(await cardPath());
+      // The card's chunk loads on a loaded machine slowly; an error would show a heading of its own.
+      const heading = card.getByRole('heading', { level: 1 });
+      await heading.waitFor({ timeout: 90_000 });
+      expect(await heading.textContent(), await card.locator('body').innerText()).toBe('Household');
+      await card.getByText(`Ngozi ${family}`, { exact: true }).waitFor();
+      await card.getByText(`Chidi ${family}`, { exact: true }).waitFor();
+      const number = (await card.getByText(/^M-\d{6,}$/).textContent()) ?? '';
+      expect(number.trim()).not.toBe('');
+      const qr = card.getByRole('img', { name: `QR code of member number ${number.trim()}` });
+      await qr.waitFor();
+      expect((await qr.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+      await card.getByText(/^Member: Household, valid until /).waitFor();
+      expect(await seriousViolations(card)).toEqual([]);
+      const cardOverflow = await card.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(cardOverflow).toBeLessThanOrEqual(0);
+      await card.screenshot({ path: `${SHOTS}/membership-card-${width}.png`, fullPage: true });
+
       const staff = (await newPage({ width, height: width < 768 ? 740 : 900 })).page;
       await signIn(staff, 'staff@kindling.test');
       await staff.waitForURL('**/dashboard/home');
@@ -55,7 +87,7 @@ describe('memberships', () => {
       await drawer.getByText('Joined; renews automatically through its recurring plan.').waitFor();
       await staff.screenshot({ path: `${SHOTS}/membership-member-${width}.png`, fullPage: true });
       expect(await seriousViolations(staff)).toEqual([]);
-    }, 180_000);
+    }, 300_000);
   }
 
   // mem19c: the clock moved past a manual member's expiry without payment (the test-only sweep of one
