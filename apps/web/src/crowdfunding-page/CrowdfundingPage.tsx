@@ -5,7 +5,8 @@
 import type { TCrowdfundingPage, TRewardClaimHeld } from '@kindling/contracts/crowdfunding.ts';
 import { CROWDFUNDING_TEXT, onlyChargedIfMet } from '@kindling/contracts/crowdfunding-rules.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { getJson, HttpError, postJson } from '../donate/http.ts';
+import { getJson, postJson } from '../donate/http.ts';
+import { useInlinedPage } from '../donate/inlined-page.ts';
 import { cfFormat } from './cf-format.ts';
 import { Gallery } from './Gallery.tsx';
 import { Modal } from './Modal.tsx';
@@ -21,11 +22,6 @@ const PledgeForm = lazy(() => import('./PledgeForm.tsx'));
 // fin17: the settlement e-mail's link (?pledge=…) asks a declined backer for a new card.
 const UpdateCard = lazy(() => import('./UpdateCard.tsx'));
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed' }
-  | { state: 'ready'; page: TCrowdfundingPage };
 type Open =
   | { kind: 'back'; pledge: Pledge; reference: string | null }
   | { kind: 'fundraiser' }
@@ -38,41 +34,9 @@ const linkedPledge = (): Open => {
   return reference ? { kind: 'card', reference } : null;
 };
 
-/** The page the server placed in the HTML, else null (then it is fetched). */
-function inlinePage(): TCrowdfundingPage | null {
-  const node = document.getElementById('kindling-crowdfunding');
-  try {
-    return node?.textContent ? (JSON.parse(node.textContent) as TCrowdfundingPage) : null;
-  } catch {
-    return null;
-  }
-}
-
 export const keyOf = (pathname: string) => decodeURIComponent(pathname.split('/').filter(Boolean)[1] ?? '');
 
-function useCrowdfunding(key: string): [Load, () => void] {
-  const [load, setLoad] = useState<Load>(() => {
-    const page = inlinePage();
-    return page ? { state: 'ready', page } : { state: 'loading' };
-  });
-  const [round, setRound] = useState(load.state === 'ready' ? 0 : 1);
-  useEffect(() => {
-    if (round === 0) return;
-    let live = true;
-    getJson<TCrowdfundingPage>(`/crowdfunding_page/${encodeURIComponent(key)}`).then(
-      (page) => live && setLoad({ state: 'ready', page }),
-      (e: unknown) =>
-        live &&
-        setLoad((now) =>
-          now.state === 'ready' ? now : { state: e instanceof HttpError && e.status === 404 ? 'missing' : 'failed' },
-        ),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, round]);
-  return [load, () => setRound((r) => r + 1)];
-}
+const fetchPage = (key: string) => getJson<TCrowdfundingPage>(`/crowdfunding_page/${encodeURIComponent(key)}`);
 
 function Spinner() {
   return (
@@ -84,7 +48,7 @@ function Spinner() {
 
 export function CrowdfundingPage({ pathname }: { pathname: string }) {
   const key = keyOf(pathname);
-  const [load, reload] = useCrowdfunding(key);
+  const [load, reload] = useInlinedPage('kindling-crowdfunding', key, fetchPage);
   const [open, setOpen] = useState<Open>(linkedPledge);
   const [busy, setBusy] = useState<number | null>(null);
   const [toast, setToast] = useState<string | null>(null);
@@ -113,7 +77,7 @@ export function CrowdfundingPage({ pathname }: { pathname: string }) {
         )}
       </main>
     );
-  const page = load.page;
+  const page = load.data;
   const format = cfFormat(page);
   const allOrNothing = page.funding_model === 'all_or_nothing';
   const pledge = async (next: Pledge) => {

@@ -5,59 +5,23 @@
 import { formatMoney } from '@kindling/contracts/money-rules.ts';
 import type { TPeerTeamPage } from '@kindling/contracts/peer-teams.ts';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { getJson, HttpError } from '../donate/http.ts';
+import { getJson } from '../donate/http.ts';
+import { type PageLoad, useInlinedPage } from '../donate/inlined-page.ts';
 import { startBoardPoll } from '../donate/peer/board-poll.ts';
 import './team-page.css';
 
 const JoinTeam = lazy(() => import('./JoinTeam.tsx'));
 
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed' } | { state: 'ready'; team: TPeerTeamPage };
-
-/** The team the server placed in the HTML, else null (then it is fetched). */
-function inlineTeam(): TPeerTeamPage | null {
-  const node = document.getElementById('kindling-team');
-  try {
-    return node?.textContent ? (JSON.parse(node.textContent) as TPeerTeamPage) : null;
-  } catch {
-    return null;
-  }
-}
-
 export const teamKeyOf = (pathname: string) => decodeURIComponent(pathname.split('/').filter(Boolean)[1] ?? '');
 
 const fetchTeam = (key: string) => getJson<TPeerTeamPage>(`/npo_admin/team_page/${encodeURIComponent(key)}`);
 
-function useTeam(key: string): [Load, () => void] {
-  const [load, setLoad] = useState<Load>(() => {
-    const team = inlineTeam();
-    return team ? { state: 'ready', team } : { state: 'loading' };
-  });
-  const [round, setRound] = useState(load.state === 'ready' ? 0 : 1);
-  useEffect(() => {
-    if (round === 0) return;
-    let live = true;
-    fetchTeam(key).then(
-      (team) => live && setLoad({ state: 'ready', team }),
-      (e: unknown) =>
-        live &&
-        setLoad((now) =>
-          now.state === 'ready' ? now : { state: e instanceof HttpError && e.status === 404 ? 'missing' : 'failed' },
-        ),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, round]);
+function useTeam(key: string): [PageLoad<TPeerTeamPage>, () => void] {
+  const [load, reload, fresher] = useInlinedPage('kindling-team', key, fetchTeam);
   // New gifts show without a reload: the team is asked again while the page is visible (decision 079).
-  useEffect(
-    () =>
-      startBoardPoll(async () => {
-        const team = await fetchTeam(key);
-        setLoad({ state: 'ready', team });
-      }),
-    [key],
-  );
-  return [load, () => setRound((r) => r + 1)];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the setter changes each render; the poll follows the key.
+  useEffect(() => startBoardPoll(async () => fresher(await fetchTeam(key))), [key]);
+  return [load, reload];
 }
 
 export function TeamPage({ pathname }: { pathname: string }) {
@@ -65,7 +29,7 @@ export function TeamPage({ pathname }: { pathname: string }) {
   const [load, reload] = useTeam(key);
   const [joining, setJoining] = useState(false);
   useEffect(() => {
-    if (load.state === 'ready') document.title = load.team.name;
+    if (load.state === 'ready') document.title = load.data.name;
   }, [load]);
   if (load.state === 'loading') {
     return (
@@ -88,7 +52,7 @@ export function TeamPage({ pathname }: { pathname: string }) {
       </main>
     );
   }
-  const t = load.team;
+  const t = load.data;
   const money = (minor: number) => formatMoney(minor, t.currency, t.locale, { trimWholeZeros: true });
   const percent = t.goal_minor ? Math.min(100, Math.round((t.raised_minor / t.goal_minor) * 100)) : 0;
   return (
