@@ -1,14 +1,16 @@
 import { CURRENCIES, countryOptions } from '@kindling/contracts';
 import { Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { consoleKeys } from '../api/console.queries.ts';
+import { consoleKeys, consoleQueries } from '../api/console.queries.ts';
 import { createConsoleOrganisation } from '../api/console-growth.queries.ts';
 import { ReasonDialog } from './ReasonDialog.tsx';
 
-const EMPTY = { name: '', country: '', base_currency: 'USD', owner_email: '' };
+// base_currency '' means "not chosen": the platform's default for new organisations is shown and sent
+// (docs/product/console.md, decision 083).
+const EMPTY = { name: '', country: '', base_currency: '', owner_email: '' };
 
 /** A new organisation from the console: its owner gets the team invitation by e-mail (decision 063). */
 export function CreateOrganisationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -18,6 +20,8 @@ export function CreateOrganisationDialog({ opened, onClose }: { opened: boolean;
   const countries = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
   const currencies = useMemo(() => CURRENCIES.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })), []);
   const set = (key: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const defaults = useQuery({ ...consoleQueries.settings(), enabled: opened }).data?.organisation_defaults;
+  const currency = form.base_currency || defaults?.base_currency || 'USD';
   return (
     <ReasonDialog
       opened={opened}
@@ -26,7 +30,7 @@ export function CreateOrganisationDialog({ opened, onClose }: { opened: boolean;
       confirmLabel="Create and invite"
       onClose={onClose}
       onConfirm={async (reason) => {
-        const created = await createConsoleOrganisation({ ...form, reason });
+        const created = await createConsoleOrganisation({ ...form, base_currency: currency, reason });
         await client.invalidateQueries({ queryKey: consoleKeys.all });
         notifications.show({ message: `${created.name} created; invitation sent to ${created.owner_email}.` });
         setForm(EMPTY);
@@ -57,9 +61,9 @@ export function CreateOrganisationDialog({ opened, onClose }: { opened: boolean;
             searchable
             allowDeselect={false}
             data={currencies}
-            value={form.base_currency}
+            value={currency}
             error={fields.base_currency}
-            onChange={(v) => set('base_currency')(v ?? 'USD')}
+            onChange={(v) => set('base_currency')(v ?? '')}
           />
           <TextInput
             label="Owner’s e-mail address"

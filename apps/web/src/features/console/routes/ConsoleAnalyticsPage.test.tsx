@@ -1,5 +1,5 @@
 import type { TConsoleAnalytics } from '@kindling/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
@@ -87,5 +87,39 @@ describe('creating an organisation from the console', () => {
     const submit = within(dialog).getByRole('button', { name: 'Create and invite' });
     fireEvent.submit(submit.closest('form') as HTMLFormElement);
     expect(await within(dialog).findByText('Enter the owner’s e-mail address')).toBeInTheDocument();
+  });
+
+  it('preselects the platform’s default currency for new organisations and sends it', async () => {
+    const fetch = stubFetch({
+      'GET /console/organizations': { body: { organisations: [], total: 0, page: 1, per_page: 25 } },
+      'GET /console/settings': {
+        body: {
+          name: 'Kindling Co-op',
+          logo_url: null,
+          default_platform_fee_bps: 150,
+          self_service_sign_up: true,
+          maintenance_banner: '',
+          reporting_currency: 'USD',
+          organisation_defaults: {
+            base_currency: 'GBP',
+            time_zone: 'Europe/London',
+            locale: 'en-GB',
+            fiscal_year_start_month: 4,
+            receipt_footer: '',
+          },
+        },
+      },
+      'POST /console/organizations': { status: 400, body: { error: 'VALIDATION_FAILED', message: 'Check.' } },
+    });
+    render('/console/organizations', <ConsoleOrganisationsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Create organisation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create an organisation' });
+    await waitFor(() => expect(within(dialog).getAllByLabelText(/^Currency/)[0]).toHaveValue('GBP · British Pound'));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), { target: { value: 'Agreement' } });
+    fireEvent.submit(
+      within(dialog).getByRole('button', { name: 'Create and invite' }).closest('form') as HTMLFormElement,
+    );
+    await waitFor(() => expect(fetch.callsTo('POST', '/console/organizations')).toHaveLength(1));
+    expect(fetch.callsTo('POST', '/console/organizations')[0]?.body).toMatchObject({ base_currency: 'GBP' });
   });
 });
