@@ -186,7 +186,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Order matters: the session is loaded first, then the CSRF check reads it.
   const resolveSession = createSessionResolver(deps.db);
   // api21: `Authorization: Bearer` API keys reach the same routes, narrowed to their scopes (decision 069).
-  registerSessionHook(app, resolveSession, registerApiKeys(app, deps.db));
+  registerSessionHook(
+    app,
+    resolveSession,
+    registerApiKeys(app, deps.db, { callsPerMinute: deps.config.API_KEY_CALLS_PER_MINUTE }),
+  );
   registerCsrf(app, { secret: deps.config.sessionSecret, trustedOrigins: deps.config.trustedOrigins });
 
   // API answers are per user (sessions, backup codes shown once): never stored by a browser or proxy.

@@ -19,8 +19,6 @@ export type Actor = { userId: number; npoId: number; ip: string | null };
 
 /** Characters of the key kept in clear to recognise it in lists: the prefix and four more. */
 const SHOWN_CHARACTERS = API_KEY_PREFIX.length + 4;
-/** Calls per key per minute (docs/product/integrations.md#api-keys). */
-export const API_KEY_CALLS_PER_MINUTE = 600;
 
 const toApiKey = (row: repo.ApiKeyRow): TApiKey => ({
   id: row.id,
@@ -96,14 +94,10 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * `apiScope` the key holds; every call counts against the key's rate limit. Each change made with a
  * key is audited with the key's id once answered.
  */
-export function registerApiKeys(
-  app: FastifyInstance,
-  db: Db,
-  options: { callsPerMinute?: number } = {},
-): BearerResolver {
+export function registerApiKeys(app: FastifyInstance, db: Db, options: { callsPerMinute: number }): BearerResolver {
   const limiter = createFailureLimiter(db, {
     name: 'api-key-calls',
-    limit: options.callsPerMinute ?? API_KEY_CALLS_PER_MINUTE,
+    limit: options.callsPerMinute,
     windowSeconds: 60,
     message: API_KEY_MESSAGES.tooMany,
   });

@@ -7,8 +7,11 @@ import { outsiderOrganisation, signedIn } from '../team/team.test-support.ts';
 
 const API = '/api/v1/npo_admin';
 
+/** A low limit so the test reaches it in a few calls; production's is 600 (config.ts). */
+const CALLS_PER_MINUTE = 10;
+
 describe('API keys', () => {
-  const ctx = useTestApp();
+  const ctx = useTestApp({ env: { API_KEY_CALLS_PER_MINUTE: String(CALLS_PER_MINUTE) } });
   let admin: TestClient;
   let npoId = 0;
   let donorId = 0;
@@ -105,6 +108,20 @@ describe('API keys', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('This API key is not valid or was revoked.');
     expect((await withKey(`${secret.slice(0, -2)}xx`, 'GET', `${API}/donations`)).statusCode).toBe(401);
+  });
+
+  it('answers 429 with Retry-After once a key used its calls for the minute; another key is not slowed', async () => {
+    const { secret } = await create(admin, ['campaigns:read'], 'Busy script');
+    for (let i = 0; i < CALLS_PER_MINUTE; i++) {
+      expect((await withKey(secret, 'GET', `${API}/campaigns`)).statusCode).toBe(200);
+    }
+    const refused = await withKey(secret, 'GET', `${API}/campaigns`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many calls with this API key. Please slow down and try again shortly.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    const other = await create(admin, ['campaigns:read'], 'Quiet script');
+    expect((await withKey(other.secret, 'GET', `${API}/campaigns`)).statusCode).toBe(200);
   });
 
   it('lets only admins manage keys, and refuses a key without name or scopes', async () => {

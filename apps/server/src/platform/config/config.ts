@@ -43,6 +43,8 @@ const ZConfig = z.object({
     .max(24 * 60)
     .default(15),
   SIGN_IN_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+  // Calls per API key per minute (docs/product/integrations.md#api-keys).
+  API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   SIGN_IN_ADDRESS_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
   SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   SIGN_IN_SLOWDOWN_SECONDS: z.coerce.number().min(0).max(30).default(3),
