@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** Each scope opens the routes that declare it (route config `apiScope`); a route declaring none is closed to keys. */
-export const API_SCOPES = ['donations:read', 'donors:read', 'donors:write', 'campaigns:read'] as const;
+export const API_SCOPES = ['donations:read', 'donors:read', 'donors:write', 'campaigns:read', 'plans:read'] as const;
 export type TApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<TApiScope, string> = {
@@ -14,6 +14,7 @@ export const API_SCOPE_LABELS: Record<TApiScope, string> = {
   'donors:read': 'Read donors',
   'donors:write': 'Change donors',
   'campaigns:read': 'Read campaigns',
+  'plans:read': 'Read recurring plans',
 };
 
 /** What every key starts with; the next characters (shown in lists) tell keys apart. */

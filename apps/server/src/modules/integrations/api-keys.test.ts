@@ -61,6 +61,13 @@ describe('API keys', () => {
     expect(donors.statusCode).toBe(403);
     expect(donors.json().message).toContain('Read donors');
     expect((await withKey(secret, 'GET', `${API}/segments`)).statusCode).toBe(403);
+    expect((await withKey(secret, 'GET', `${API}/recurring_plans`)).statusCode).toBe(403);
+    const plans = await create(admin, ['plans:read'], 'Plans script');
+    const listed = await withKey(plans.secret, 'GET', `${API}/recurring_plans?per_page=5`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const planId = listed.json().plans[0]?.id;
+    expect(planId).toBeTypeOf('number');
+    expect((await withKey(plans.secret, 'GET', `${API}/recurring_plans/${planId}`)).statusCode).toBe(200);
     expect((await withKey(secret, 'GET', `${API}/api_keys`)).statusCode).toBe(403);
     expect((await withKey(secret, 'POST', `${API}/api_keys`, { name: 'x', scopes: ['donors:read'] })).statusCode).toBe(
       403,
@@ -138,4 +145,4 @@ describe('API keys', () => {
   });
 });
 
-const API_ALL = ['donations:read', 'donors:read', 'donors:write', 'campaigns:read'];
+const API_ALL = ['donations:read', 'donors:read', 'donors:write', 'campaigns:read', 'plans:read'];

@@ -50,6 +50,7 @@ export async function recurringPlanRoutes(app: FastifyInstance, deps: RecurringP
     BASE,
     {
       preHandler: requireAccess(READ),
+      config: { apiScope: 'plans:read' },
       schema: { querystring: ZRecurringPlanListQuery, response: { 200: ZRecurringPlanListResponse } },
     },
     async (request) => {
@@ -65,7 +66,11 @@ export async function recurringPlanRoutes(app: FastifyInstance, deps: RecurringP
 
   r.get(
     `${BASE}/:id`,
-    { preHandler: requireAccess(READ), schema: { params: ZIdParams, response: { 200: ZRecurringPlanResponse } } },
+    {
+      preHandler: requireAccess(READ),
+      config: { apiScope: 'plans:read' },
+      schema: { params: ZIdParams, response: { 200: ZRecurringPlanResponse } },
+    },
     async (request) => ({
       plan: await getRecurringPlan(db, organisationSessionOf(request, READ).selectedNpoId, request.params.id),
     }),
