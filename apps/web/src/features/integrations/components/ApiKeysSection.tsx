@@ -1,78 +1,49 @@
 import { API_SCOPE_LABELS, API_SCOPES, type TApiKey, type TApiKeyCreated, type TApiScope } from '@kindling/contracts';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { describeFormError } from '../../../shared/form-errors.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { toast } from '../../../shared/toast.ts';
 import { ScrollTable } from '../../../system/ScrollTable.tsx';
 import { apiKeyKeys, apiKeyQueries, createApiKey, revokeApiKey } from '../api/api-keys.queries.ts';
+import { ChoiceGroup, CreateForm } from './CreateForm.tsx';
 import { SecretShownOnce } from './SecretShownOnce.tsx';
 
 function NewKeyForm({ onCreated }: { onCreated: (created: TApiKeyCreated) => void }) {
-  const client = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TApiScope[]>(['donations:read']);
-  const create = useMutation({
-    mutationFn: () => createApiKey({ name, scopes }),
-    onSuccess: async (created) => {
-      await client.invalidateQueries({ queryKey: apiKeyKeys.all });
-      setName('');
-      onCreated(created);
-    },
-  });
-  const error = create.isError ? describeFormError(create.error, 'The key could not be created.') : null;
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        create.mutate();
-      }}
+    <CreateForm
+      create={() => createApiKey({ name, scopes })}
+      listKey={apiKeyKeys.all}
+      failure="The key could not be created."
+      submitLabel="Create key"
+      submitIcon={<KeyRound size={14} aria-hidden />}
+      onCreated={onCreated}
+      onReset={() => setName('')}
     >
-      <Stack gap="sm">
-        <FormAlert message={error?.message ?? null} />
-        <TextInput
-          label="Key name"
-          description="Where the key is used, such as “Zapier” or “Accounting sync”."
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={error?.fields.name}
-          maxLength={80}
-        />
-        <Checkbox.Group
-          label="Permissions"
-          value={scopes}
-          onChange={(v) => setScopes(v as TApiScope[])}
-          error={error?.fields.scopes}
-        >
-          <Group gap="md" mt={6}>
-            {API_SCOPES.map((scope) => (
-              <Checkbox key={scope} value={scope} label={API_SCOPE_LABELS[scope]} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        <Group>
-          <Button type="submit" loading={create.isPending} leftSection={<KeyRound size={14} aria-hidden />}>
-            Create key
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      {(fields) => (
+        <>
+          <TextInput
+            label="Key name"
+            description="Where the key is used, such as “Zapier” or “Accounting sync”."
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={fields.name}
+            maxLength={80}
+          />
+          <ChoiceGroup
+            label="Permissions"
+            choices={API_SCOPES}
+            labels={API_SCOPE_LABELS}
+            value={scopes}
+            onChange={setScopes}
+            error={fields.scopes}
+          />
+        </>
+      )}
+    </CreateForm>
   );
 }
 

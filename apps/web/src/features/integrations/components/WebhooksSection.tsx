@@ -5,26 +5,10 @@ import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
 } from '@kindling/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Webhook } from 'lucide-react';
 import { useState } from 'react';
-import { FormAlert } from '../../../shared/FormAlert.tsx';
-import { describeFormError } from '../../../shared/form-errors.ts';
 import { toast } from '../../../shared/toast.ts';
 import {
   createEndpoint,
@@ -34,68 +18,56 @@ import {
   webhookKeys,
   webhookQueries,
 } from '../api/webhooks.queries.ts';
+import { ChoiceGroup, CreateForm } from './CreateForm.tsx';
 import { SecretShownOnce } from './SecretShownOnce.tsx';
 import { WebhookDeliveries } from './WebhookDeliveries.tsx';
 
 function NewEndpointForm({ onCreated }: { onCreated: (created: TWebhookSecret) => void }) {
-  const client = useQueryClient();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<TWebhookEventType[]>(['donation.succeeded']);
-  const create = useMutation({
-    mutationFn: () => createEndpoint({ url, description, events }),
-    onSuccess: async (created) => {
-      await client.invalidateQueries({ queryKey: webhookKeys.all });
-      setUrl('');
-      setDescription('');
-      onCreated(created);
-    },
-  });
-  const error = create.isError ? describeFormError(create.error, 'The endpoint could not be added.') : null;
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        create.mutate();
+    <CreateForm
+      create={() => createEndpoint({ url, description, events })}
+      listKey={webhookKeys.all}
+      failure="The endpoint could not be added."
+      submitLabel="Add endpoint"
+      submitIcon={<Webhook size={14} aria-hidden />}
+      onCreated={onCreated}
+      onReset={() => {
+        setUrl('');
+        setDescription('');
       }}
     >
-      <Stack gap="sm">
-        <FormAlert message={error?.message ?? null} />
-        <TextInput
-          label="Endpoint URL"
-          description="Your server’s address that receives the events, such as https://example.org/kindling-webhooks."
-          value={url}
-          onChange={(e) => setUrl(e.currentTarget.value)}
-          error={error?.fields.url}
-          type="url"
-          required
-        />
-        <TextInput
-          label="Description"
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          error={error?.fields.description}
-          maxLength={200}
-        />
-        <Checkbox.Group
-          label="Events to send"
-          value={events}
-          onChange={(v) => setEvents(v as TWebhookEventType[])}
-          error={error?.fields.events}
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt={6} spacing="xs">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Checkbox key={type} value={type} label={WEBHOOK_EVENT_LABELS[type]} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Group>
-          <Button type="submit" loading={create.isPending} leftSection={<Webhook size={14} aria-hidden />}>
-            Add endpoint
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      {(fields) => (
+        <>
+          <TextInput
+            label="Endpoint URL"
+            description="Your server’s address that receives the events, such as https://example.org/kindling-webhooks."
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={fields.url}
+            type="url"
+            required
+          />
+          <TextInput
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={fields.description}
+            maxLength={200}
+          />
+          <ChoiceGroup
+            label="Events to send"
+            choices={WEBHOOK_EVENT_TYPES}
+            labels={WEBHOOK_EVENT_LABELS}
+            value={events}
+            onChange={setEvents}
+            error={fields.events}
+          />
+        </>
+      )}
+    </CreateForm>
   );
 }
 
