@@ -8,36 +8,34 @@ import { giftsWhere, type IncomeScope, type ReportFilter } from './income.reposi
 /** At most this many gifts are listed; the total line still counts every one. */
 export const TAX_LIST_LIMIT = 5_000;
 
-const within = (column: SQL, scope: IncomeScope) => {
-  const c: SQL[] = [];
-  if (scope.start) c.push(sql`${column} >= ${scope.start.toISOString()}::timestamptz`);
-  if (scope.end) c.push(sql`${column} < ${scope.end.toISOString()}::timestamptz`);
-  return c.length ? sql.join(c, sql` AND `) : sql`true`;
-};
-
 export type ReceiptRangeRecord = {
   month: string;
   first_number: string;
   last_number: string;
   receipts: number;
+  emailed: number;
   amount: number;
 };
 
-/** Receipts e-mailed in the period, per month they were sent: the first and last number sent and how many. */
+/** Numbered receipts in number order: `1-000010` after `1-000009`, and a longer number after shorter ones. */
+const NUMBER_ORDER = sql`length(d.receipt_number), d.receipt_number`;
+
+/**
+ * Receipts issued for the period's gifts (a receipt number is given with the gift), per month the
+ * gift was given: the first and last number, how many, how many were e-mailed, and their amount.
+ */
 export async function selectReceiptRanges(
   db: Db,
   scope: IncomeScope,
   filter: ReportFilter,
 ): Promise<ReceiptRangeRecord[]> {
-  const anyDay = { ...scope, start: null, end: null };
   const { rows } = await db.execute<ReceiptRangeRecord>(sql`
-    SELECT to_char(date_trunc('month', d.receipt_sent_at AT TIME ZONE ${scope.zone}), 'YYYY-MM') AS month,
-      (array_agg(d.receipt_number ORDER BY d.receipt_sent_at, d.id))[1] AS first_number,
-      (array_agg(d.receipt_number ORDER BY d.receipt_sent_at DESC, d.id DESC))[1] AS last_number,
-      count(*)::int AS receipts, sum(d.base_amount_minor)::bigint AS amount
+    SELECT to_char(date_trunc('month', d.created_at AT TIME ZONE ${scope.zone}), 'YYYY-MM') AS month,
+      (array_agg(d.receipt_number ORDER BY ${NUMBER_ORDER}))[1] AS first_number,
+      (array_agg(d.receipt_number ORDER BY length(d.receipt_number) DESC, d.receipt_number DESC))[1] AS last_number,
+      count(*)::int AS receipts, count(d.receipt_sent_at)::int AS emailed, sum(d.base_amount_minor)::bigint AS amount
     FROM donations d
-    WHERE ${giftsWhere(anyDay, filter)} AND d.receipt_number IS NOT NULL AND d.receipt_sent_at IS NOT NULL
-      AND ${within(sql`d.receipt_sent_at`, scope)}
+    WHERE ${giftsWhere(scope, filter)} AND d.receipt_number IS NOT NULL
     GROUP BY 1 ORDER BY 1`);
   return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }

@@ -14,22 +14,30 @@ import {
 
 async function receipts(db: Db, scope: IncomeScope, filter: ReportFilter): Promise<ReportBody> {
   const columns = [
-    text('month', 'Month sent'),
+    text('month', 'Month given'),
     text('first', 'First number'),
     text('last', 'Last number'),
     count('receipts', 'Receipts'),
+    count('emailed', 'E-mailed'),
     money('amount', 'Amount'),
   ];
   const rows = (await selectReceiptRanges(db, scope, filter)).map((r) => ({
     key: r.month,
-    cells: { month: r.month, first: r.first_number, last: r.last_number, receipts: r.receipts, amount: r.amount },
+    cells: {
+      month: r.month,
+      first: r.first_number,
+      last: r.last_number,
+      receipts: r.receipts,
+      emailed: r.emailed,
+      amount: r.amount,
+    },
   }));
   return {
     columns,
     rows,
     totals: sumLines(columns, rows),
     chart: { label: 'month', value: 'receipts' },
-    note: 'Receipts e-mailed in the period, by the month they were sent, first and last number in the order sent.',
+    note: 'Receipts of the period’s gifts (numbered when the gift is made), by the month given, first and last number; e-mailed counts those sent.',
   };
 }
 
