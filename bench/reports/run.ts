@@ -2,7 +2,7 @@
 // 200,000 donors in one organisation (the dashboard benchmark's generator, gifts over three years),
 // the latency of the income report on the real server, one request at a time: each grouping for the
 // last year (target p95 < 500 ms) and for all time (target p95 < 2 s), then the XLSX and PDF of a
-// year's income by month (target < 5 s each).
+// year's income by month (target < 5 s each); then each view of the campaigns, donors and tax reports.
 // Not part of npm test. Run: npx tsx bench/reports/run.ts [--donations 1000000] [--donors 200000]
 //   [--samples 10] [--keep-data DIR]
 import os from 'node:os';
@@ -29,6 +29,17 @@ const YEAR_MS = 500;
 const ALL_TIME_MS = 2000;
 const FILE_MS = 5000;
 const INCOME = '/npo_admin/reports/income';
+const REPORTS = '/npo_admin/reports';
+const TABLE_VIEWS = [
+  ['campaigns', 'campaigns'],
+  ['donors', 'retention'],
+  ['donors', 'lapsed'],
+  ['donors', 'pyramid'],
+  ['donors', 'top'],
+  ['tax', 'receipts'],
+  ['tax', 'acknowledgements'],
+  ['tax', 'gift_aid'],
+] as const;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
@@ -70,6 +81,14 @@ async function measureAll(get: Get) {
   }
   for (const group of args.quick ? ['month'] : ['month', 'campaign', 'currency']) {
     rows.push([`income by ${group}, all time`, `${INCOME}?group_by=${group}`, ALL_TIME_MS]);
+  }
+  // The campaigns, donors and tax reports (docs/product/reports.md): each view for a year and,
+  // where a view reads all time, for all time. Retention compares a year with the one before.
+  for (const [report, view] of TABLE_VIEWS) {
+    rows.push([`${report} ${view}, last year`, `${REPORTS}/${report}?${year}&view=${view}`, YEAR_MS]);
+    if (view !== 'retention') {
+      rows.push([`${report} ${view}, all time`, `${REPORTS}/${report}?view=${view}`, ALL_TIME_MS]);
+    }
   }
   console.log(`\nLatency, one request at a time, ${SAMPLES} samples after 2 warm-ups:`);
   for (const [name, path, target] of rows) {

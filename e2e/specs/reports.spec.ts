@@ -48,6 +48,19 @@ describe('the reports centre', () => {
       expect(pdf.suggestedFilename()).toMatch(/^income-\d{4}-\d{2}-\d{2}\.pdf$/);
       const document = await fs.readFile((await pdf.path()) ?? '');
       expect(document.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      // The picker opens the campaigns report with the same period (docs/product/reports.md).
+      await page
+        .getByRole('navigation', { name: 'Reports' })
+        .getByRole('link', { name: 'Campaigns and appeals' })
+        .click();
+      await page.waitForURL(/report=campaigns/);
+      expect(page.url()).toContain('period=last-year');
+      const campaigns = page.getByRole('table', { name: 'Campaigns and appeals: Raised against goal' });
+      await expect.poll(() => campaigns.getByRole('row').count(), { timeout: 90_000 }).toBeGreaterThan(2);
+      expect(await campaigns.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/\$\d/);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/reports-campaigns-${viewport.width}.png`, fullPage: true });
     }, 300_000);
   }
 

@@ -101,6 +101,8 @@ export * from './security.ts';
 export * from './segments.ts';
 // crm20: year-end statements in bulk.
 export * from './statements.ts';
+// r23: the campaigns, donors and tax reports.
+export * from './table-reports.ts';
 export * from './tasks.ts';
 export * from './team.ts';
 // e18: the ticket orders list (/dashboard/tickets).

@@ -58,7 +58,7 @@ const listOf = <T extends z.ZodType>(item: T, what: string) =>
     )
     .optional();
 
-const reportFilterShape = {
+export const reportFilterShape = {
   /** Whole days of the organisation's calendar, both included; either may be left out (all time). */
   from: ZDay('The start date'),
   to: ZDay('The end date'),
@@ -74,7 +74,7 @@ const reportFilterShape = {
     .default('month'),
 };
 
-const checkPeriod = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+export const checkPeriod = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
   if (q.from && q.to && q.from > q.to) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date.' });
   }

@@ -5,6 +5,9 @@ import type { Db } from '../../platform/db/client.ts';
 /** What one income line sums, straight from the database (bigints as numbers). */
 export type IncomeRecord = TIncomeFigures & { key: string; name: string | null };
 
+/** The filters every report shares (docs/product/reports.md#filters). */
+export type ReportFilter = Omit<TIncomeReportQuery, 'group_by'>;
+
 export type IncomeScope = {
   npoId: number;
   /** Instants: `start` inclusive, `end` exclusive (midnights of the organisation's zone, decision 027). */
@@ -16,7 +19,7 @@ export type IncomeScope = {
   members: SQL | null;
 };
 
-const oneOf = (column: SQL, values: readonly (string | number)[]) =>
+export const oneOf = (column: SQL, values: readonly (string | number)[]) =>
   sql`${column} IN (${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
@@ -27,7 +30,7 @@ const oneOf = (column: SQL, values: readonly (string | number)[]) =>
  * succeeded and refunded donations, by the day they were given; every condition on `d` starts with
  * npo_id so the (npo_id, created_at) index serves the period.
  */
-function giftsWhere(scope: IncomeScope, f: TIncomeReportQuery): SQL {
+export function giftsWhere(scope: IncomeScope, f: ReportFilter): SQL {
   const c: SQL[] = [sql`d.npo_id = ${scope.npoId}`, sql`d.status IN ('succeeded', 'refunded')`];
   if (scope.start) c.push(sql`d.created_at >= ${scope.start.toISOString()}::timestamptz`);
   if (scope.end) c.push(sql`d.created_at < ${scope.end.toISOString()}::timestamptz`);
@@ -84,7 +87,7 @@ const recordOf = (r: IncomeRecord): IncomeRecord => {
 export async function selectIncome(
   db: Db,
   scope: IncomeScope,
-  filter: TIncomeReportQuery,
+  filter: ReportFilter,
   group: TIncomeGrouping,
 ): Promise<IncomeRecord[]> {
   const { key, name } = keyOf(group, scope.fiscalYearStartMonth);
@@ -122,7 +125,7 @@ export async function selectIncome(
 }
 
 /** The conditions of the filters on report_days rows `s` (decision 085). */
-function daysWhere(f: TIncomeReportQuery): SQL {
+function daysWhere(f: ReportFilter): SQL {
   const c: SQL[] = [sql`true`];
   if (f.campaign_id?.length) c.push(oneOf(sql`s.campaign_id`, f.campaign_id));
   if (f.designation?.length) c.push(oneOf(sql`s.designation`, f.designation));
@@ -140,7 +143,7 @@ function daysWhere(f: TIncomeReportQuery): SQL {
 export async function selectIncomeFromDays(
   db: Db,
   scope: IncomeScope,
-  filter: TIncomeReportQuery,
+  filter: ReportFilter,
   group: TIncomeGrouping,
 ): Promise<IncomeRecord[]> {
   const { key, name } = keyOf(group, scope.fiscalYearStartMonth);
@@ -186,4 +189,12 @@ export async function selectReportOrganisation(db: Db, npoId: number): Promise<R
   );
   const r = rows[0];
   return r ? { currency: r.currency, zone: r.zone, fiscalYearStartMonth: r.start_month, name: r.name } : null;
+}
+
+/** How many of `ids` are campaigns of the organisation (a filter naming another's is 404). */
+export async function countOwnCampaigns(db: Db, npoId: number, ids: readonly number[]): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(DISTINCT id)::int AS n FROM campaigns WHERE npo_id = ${npoId} AND ${oneOf(sql`id`, ids)}`,
+  );
+  return rows[0]?.n ?? 0;
 }

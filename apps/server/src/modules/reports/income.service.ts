@@ -10,7 +10,10 @@ import { addDays, midnightIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { segmentMembersSql } from '../segments/index.ts';
 import {
+  countOwnCampaigns,
   type IncomeRecord,
+  type IncomeScope,
+  type ReportFilter,
   type ReportOrganisation,
   selectIncome,
   selectIncomeFromDays,
@@ -69,24 +72,39 @@ async function organisationOf(db: Db, npoId: number): Promise<ReportOrganisation
 }
 
 /**
- * The income report of docs/product/reports.md#income: read from `db`, the reports' pool (the
- * read replica when READ_DATABASE_URL is set, decision 077).
+ * The organisation and the instants of a report's filters: the period's midnights in its zone and
+ * the segment's members (another organisation's segment is 404). Shared by every report.
  */
-export async function getIncomeReport(db: Db, npoId: number, query: TIncomeReportQuery): Promise<TIncomeReport> {
+export async function reportScope(
+  db: Db,
+  npoId: number,
+  query: ReportFilter,
+): Promise<{ org: ReportOrganisation; scope: IncomeScope }> {
   const org = await organisationOf(db, npoId);
   const segment = query.segment_id ? await segmentMembersSql(db, npoId, query.segment_id) : null;
   if (query.segment_id && !segment) throw new AppError('NOT_FOUND', SEGMENT_MESSAGES.notFound);
-  const members = segment?.members ?? null;
-  const scope = {
+  if (query.campaign_id?.length && (await countOwnCampaigns(db, npoId, query.campaign_id)) < query.campaign_id.length) {
+    throw new AppError('NOT_FOUND', 'Campaign not found.');
+  }
+  const scope: IncomeScope = {
     npoId,
     start: query.from ? midnightIn(query.from, org.zone) : null,
     end: query.to ? midnightIn(addDays(query.to, 1), org.zone) : null,
     zone: org.zone,
     fiscalYearStartMonth: org.fiscalYearStartMonth,
-    members,
+    members: segment?.members ?? null,
   };
+  return { org, scope };
+}
+
+/**
+ * The income report of docs/product/reports.md#income: read from `db`, the reports' pool (the
+ * read replica when READ_DATABASE_URL is set, decision 077).
+ */
+export async function getIncomeReport(db: Db, npoId: number, query: TIncomeReportQuery): Promise<TIncomeReport> {
+  const { org, scope } = await reportScope(db, npoId, query);
   // A segment is a set of donors, which the day sums do not keep: its report reads the gifts.
-  const records = members
+  const records = scope.members
     ? await selectIncome(db, scope, query, query.group_by)
     : await selectIncomeFromDays(db, scope, query, query.group_by);
   const rows = records.map(({ name, ...r }) => ({

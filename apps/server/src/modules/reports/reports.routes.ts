@@ -7,6 +7,7 @@ import { organisationSessionOf, requireAccess, requirePermission } from '../../p
 import { recordAudit } from '../audit/index.ts';
 import { getIncomeReport, reportOrganisationName } from './income.service.ts';
 import { incomeCsv, incomePdf, incomeXlsx, REPORT_CONTENT_TYPES } from './report-files.ts';
+import { tableReportRoutes } from './table-reports.routes.ts';
 
 // Access (docs/product/reports.md#who-sees-reports): the dashboard group's roles holding the
 // “View reports” permission (finance, staff, managers, admins by default); a peer fundraiser gets 403.
@@ -67,4 +68,7 @@ export async function reportRoutes(app: FastifyInstance, deps: { db: Db; readDb:
         .send(body);
     },
   );
+
+  // The campaigns, donors and tax reports: same guard, pools and audit.
+  tableReportRoutes(app, { db, readDb, guard, access: READ });
 }

@@ -1,4 +1,11 @@
-import type { TDonationFilterOptions, TIncomeReport, TReportFormat, TSegmentList } from '@kindling/contracts';
+import type {
+  TDonationFilterOptions,
+  TIncomeReport,
+  TReportFormat,
+  TSegmentList,
+  TTableReport,
+  TTableReportName,
+} from '@kindling/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 
@@ -30,7 +37,29 @@ export function incomeQuery(f: IncomeFilters): Record<string, string> {
 export const downloadHref = (f: IncomeFilters, format: TReportFormat) =>
   `/api/v1/npo_admin/reports/income/download?${new URLSearchParams({ ...incomeQuery(f), format })}`;
 
+/** A table report's query: the shared filters without the income report's grouping, and the view. */
+export function tableQuery(f: IncomeFilters, view: string | undefined): Record<string, string> {
+  const { group_by: _grouping, ...rest } = incomeQuery(f);
+  return view ? { ...rest, view } : rest;
+}
+
+export const tableDownloadHref = (
+  report: TTableReportName,
+  f: IncomeFilters,
+  view: string | undefined,
+  format: TReportFormat,
+) => `/api/v1/npo_admin/reports/${report}/download?${new URLSearchParams({ ...tableQuery(f, view), format })}`;
+
 export const reportQueries = {
+  table: (npoId: number | null, report: TTableReportName, f: IncomeFilters, view: string | undefined) =>
+    queryOptions({
+      queryKey: ['reports', report, npoId, tableQuery(f, view)],
+      queryFn: ({ signal }) =>
+        api<TTableReport>('GET', `/npo_admin/reports/${report}`, { query: tableQuery(f, view), signal }),
+      enabled: npoId !== null,
+      placeholderData: keepPreviousData,
+      retry: false,
+    }),
   income: (npoId: number | null, f: IncomeFilters) =>
     queryOptions({
       queryKey: ['reports', 'income', npoId, incomeQuery(f)],

@@ -18,10 +18,21 @@ type Props = {
   onPeriod: (period: ReportPeriod) => void;
   onRange: (from: string, to: string) => void;
   onChange: (patch: Partial<IncomeFilters>) => void;
+  /** Only the income report is grouped; the other reports have their own lines. */
+  grouping?: boolean;
 };
 
 /** Period, grouping and the filters the donations list has (campaign, designation, method, currency), plus a segment. */
-export function IncomeFiltersBar({ period, filters, options, segments, onPeriod, onRange, onChange }: Props) {
+export function IncomeFiltersBar({
+  period,
+  filters,
+  options,
+  segments,
+  onPeriod,
+  onRange,
+  onChange,
+  grouping = true,
+}: Props) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
       <Select
@@ -42,13 +53,15 @@ export function IncomeFiltersBar({ period, filters, options, segments, onPeriod,
           allowSingleDateInRange
         />
       )}
-      <Select
-        label="Group by"
-        data={INCOME_GROUPINGS.map((g) => ({ value: g, label: INCOME_GROUPING_LABELS[g] }))}
-        value={filters.group_by}
-        onChange={(value) => value && onChange({ group_by: value })}
-        allowDeselect={false}
-      />
+      {grouping && (
+        <Select
+          label="Group by"
+          data={INCOME_GROUPINGS.map((g) => ({ value: g, label: INCOME_GROUPING_LABELS[g] }))}
+          value={filters.group_by}
+          onChange={(value) => value && onChange({ group_by: value })}
+          allowDeselect={false}
+        />
+      )}
       <MultiSelect
         label="Campaigns"
         placeholder={filters.campaign_id.length ? undefined : 'All campaigns'}

@@ -1,10 +1,9 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
-import { currencyExponent, type TIncomeReport, type TReportFormat } from '@kindling/contracts';
+import { currencyExponent, type TIncomeReport } from '@kindling/contracts';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useSession } from '../../../session';
@@ -14,10 +13,13 @@ import { pageEntry } from '../../../shared/page-catalog.ts';
 import type { PageEntry } from '../../../shared/page-entry.ts';
 import { bucketLabel, ChartCard, cardState, majorFormatter, methodName, toMajor } from '../../analysis/index.ts';
 import { downloadHref, type IncomeFilters, reportQueries } from '../api/reports.queries.ts';
+import { DownloadButtons } from '../components/DownloadButtons.tsx';
 import { IncomeFiltersBar } from '../components/IncomeFiltersBar.tsx';
 import { IncomeTable } from '../components/IncomeTable.tsx';
 import { NoReportAccess } from '../components/NoReportAccess.tsx';
+import { isReportName, ReportPicker } from '../components/ReportPicker.tsx';
 import { isReportPeriod, type ReportPeriod, reportRange } from '../components/report-period.ts';
+import { TableReportView } from '../components/TableReportView.tsx';
 
 const ENTRY: PageEntry = pageEntry('/dashboard/reports') ?? {
   section: 'Finance',
@@ -25,12 +27,6 @@ const ENTRY: PageEntry = pageEntry('/dashboard/reports') ?? {
   description: 'Income reports you can filter by period and download.',
   emptyTitle: 'No reports yet',
 };
-
-const FORMATS: { format: TReportFormat; label: string }[] = [
-  { format: 'csv', label: 'CSV' },
-  { format: 'xlsx', label: 'Excel (XLSX)' },
-  { format: 'pdf', label: 'PDF' },
-];
 
 /** The report's filters live in the address, so a report can be shared and reloaded. */
 function useIncomeFilters() {
@@ -61,7 +57,11 @@ function useIncomeFilters() {
     }
     setParams(next, { replace: true });
   };
+  const namedReport = params.get('report');
   return {
+    report: isReportName(namedReport) ? namedReport : 'income',
+    view: params.get('view') ?? undefined,
+    setView: (view: string) => update({ view }),
     period,
     filters,
     setPeriod: (p: ReportPeriod) =>
@@ -75,13 +75,17 @@ function useIncomeFilters() {
   };
 }
 
-/** /dashboard/reports: the income report (docs/product/reports.md#income) with its chart, table and downloads. */
+/**
+ * /dashboard/reports: the report picker, the shared filters, and the chosen report: income
+ * (docs/product/reports.md#income) or a table report (campaigns, donors, tax), each with its chart,
+ * table and downloads.
+ */
 export function ReportsPage() {
   const session = useSession();
   const npoId = session.selectedNpo?.id ?? null;
   const org = useFormat();
-  const { period, filters, setPeriod, setRange, setFilters } = useIncomeFilters();
-  const income = useQuery(reportQueries.income(npoId, filters));
+  const { report: chosen, view, setView, period, filters, setPeriod, setRange, setFilters } = useIncomeFilters();
+  const income = useQuery({ ...reportQueries.income(npoId, filters), enabled: npoId !== null && chosen === 'income' });
   const options = useQuery(reportQueries.options(npoId));
   const segments = useQuery(reportQueries.segments(npoId));
   const report = income.data;
@@ -107,8 +111,10 @@ export function ReportsPage() {
       <Anchor component={Link} to="/dashboard/reports/statements" size="sm">
         Year-end statements: e-mail every donor their annual statement
       </Anchor>
+      <ReportPicker current={chosen} />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <IncomeFiltersBar
+          grouping={chosen === 'income'}
           period={period}
           filters={filters}
           options={options.data}
@@ -118,54 +124,44 @@ export function ReportsPage() {
           onChange={setFilters}
         />
       </Paper>
-      <Stack gap="md" aria-busy={income.isPlaceholderData}>
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <div>
-            <Title order={2} size="h3">
-              Income
-            </Title>
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {span}
-              {report ? ` · ${report.totals.gifts} gifts · ${org.money(report.totals.net, currency)} net` : ''}
-            </Text>
-          </div>
-          <Group gap="xs" wrap="wrap">
-            {FORMATS.map(({ format, label }) => (
-              <Button
-                key={format}
-                component="a"
-                href={downloadHref(filters, format)}
-                download
-                variant="default"
-                size="sm"
-                leftSection={<Download size={16} aria-hidden />}
-              >
-                {label}
-              </Button>
-            ))}
+      {chosen !== 'income' ? (
+        <TableReportView npoId={npoId} report={chosen} view={view} filters={filters} span={span} onView={setView} />
+      ) : (
+        <Stack gap="md" aria-busy={income.isPlaceholderData}>
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <div>
+              <Title order={2} size="h3">
+                Income
+              </Title>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {span}
+                {report ? ` · ${report.totals.gifts} gifts · ${org.money(report.totals.net, currency)} net` : ''}
+              </Text>
+            </div>
+            <DownloadButtons hrefOf={(format) => downloadHref(filters, format)} />
           </Group>
-        </Group>
-        <ChartCard
-          title="Net income"
-          id="income-chart"
-          description={`Gifts net of refunds and disputes, in ${currency} at each gift's stored rate.`}
-          state={cardState(income, (report?.rows.length ?? 0) === 0)}
-          emptyText="No gifts match these filters."
-          onRetry={() => void income.refetch()}
-          rows={(report?.rows ?? []).map((r) => ({ label: labelOf(r), value: org.money(r.net, currency) }))}
-          details={report && <IncomeTable report={report} labelOf={labelOf} />}
-        >
-          <BarChart
-            accessibilityLayer={false}
-            h={240}
-            data={(report?.rows ?? []).map((r) => ({ line: labelOf(r), Net: toMajor(r.net, exponent) }))}
-            dataKey="line"
-            series={[{ name: 'Net', color: 'teal.6' }]}
-            valueFormatter={majorFormatter(currency, exponent, org.locale)}
-            yAxisProps={{ width: 80 }}
-          />
-        </ChartCard>
-      </Stack>
+          <ChartCard
+            title="Net income"
+            id="income-chart"
+            description={`Gifts net of refunds and disputes, in ${currency} at each gift's stored rate.`}
+            state={cardState(income, (report?.rows.length ?? 0) === 0)}
+            emptyText="No gifts match these filters."
+            onRetry={() => void income.refetch()}
+            rows={(report?.rows ?? []).map((r) => ({ label: labelOf(r), value: org.money(r.net, currency) }))}
+            details={report && <IncomeTable report={report} labelOf={labelOf} />}
+          >
+            <BarChart
+              accessibilityLayer={false}
+              h={240}
+              data={(report?.rows ?? []).map((r) => ({ line: labelOf(r), Net: toMajor(r.net, exponent) }))}
+              dataKey="line"
+              series={[{ name: 'Net', color: 'teal.6' }]}
+              valueFormatter={majorFormatter(currency, exponent, org.locale)}
+              yAxisProps={{ width: 80 }}
+            />
+          </ChartCard>
+        </Stack>
+      )}
     </PageFrame>
   );
 }

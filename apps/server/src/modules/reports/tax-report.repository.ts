@@ -1,0 +1,90 @@
+// Tax report queries (docs/product/reports.md#tax): receipts issued by number range, US written
+// acknowledgements (single gifts of 250 USD or more) and Gift Aid declared gifts.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { donorNameSql } from '../donors/index.ts';
+import { giftsWhere, type IncomeScope, type ReportFilter } from './income.repository.ts';
+
+/** At most this many gifts are listed; the total line still counts every one. */
+export const TAX_LIST_LIMIT = 5_000;
+
+export type ReceiptRangeRecord = {
+  month: string;
+  first_number: string;
+  last_number: string;
+  receipts: number;
+  emailed: number;
+  amount: number;
+};
+
+/** Numbered receipts in number order: `1-000010` after `1-000009`, and a longer number after shorter ones. */
+const NUMBER_ORDER = sql`length(d.receipt_number), d.receipt_number`;
+
+/**
+ * Receipts issued for the period's gifts (a receipt number is given with the gift), per month the
+ * gift was given: the first and last number, how many, how many were e-mailed, and their amount.
+ */
+export async function selectReceiptRanges(
+  db: Db,
+  scope: IncomeScope,
+  filter: ReportFilter,
+): Promise<ReceiptRangeRecord[]> {
+  const { rows } = await db.execute<ReceiptRangeRecord>(sql`
+    SELECT to_char(date_trunc('month', d.created_at AT TIME ZONE ${scope.zone}), 'YYYY-MM') AS month,
+      (array_agg(d.receipt_number ORDER BY ${NUMBER_ORDER}))[1] AS first_number,
+      (array_agg(d.receipt_number ORDER BY length(d.receipt_number) DESC, d.receipt_number DESC))[1] AS last_number,
+      count(*)::int AS receipts, count(d.receipt_sent_at)::int AS emailed, sum(d.base_amount_minor)::bigint AS amount
+    FROM donations d
+    WHERE ${giftsWhere(scope, filter)} AND d.receipt_number IS NOT NULL
+    GROUP BY 1 ORDER BY 1`);
+  return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+}
+
+export type TaxGiftRecord = {
+  id: number;
+  day: string;
+  donor: string;
+  email: string | null;
+  amount: number;
+  receipt_number: string | null;
+  receipt_sent: string | null;
+  status: string;
+  declared_name: string | null;
+  postcode: string | null;
+  declared_on: string | null;
+  total_gifts: number;
+  total_amount: number;
+};
+
+/**
+ * The period's gifts matching `where` (in their own currency, `currency`), oldest first, at most
+ * TAX_LIST_LIMIT, each with the count and sum of all of them.
+ */
+export async function selectTaxGifts(
+  db: Db,
+  scope: IncomeScope,
+  filter: ReportFilter,
+  where: SQL,
+): Promise<TaxGiftRecord[]> {
+  const { rows } = await db.execute<TaxGiftRecord>(sql`
+    SELECT d.id, to_char(d.created_at AT TIME ZONE ${scope.zone}, 'YYYY-MM-DD') AS day, ${donorNameSql('dn')} AS donor,
+      dn.email, d.amount_minor::bigint AS amount, d.receipt_number,
+      to_char(d.receipt_sent_at AT TIME ZONE ${scope.zone}, 'YYYY-MM-DD') AS receipt_sent, d.status,
+      d.gift_aid_name AS declared_name, d.gift_aid_postcode AS postcode, d.gift_aid_declared_on::text AS declared_on,
+      count(*) OVER ()::int AS total_gifts, sum(d.amount_minor) OVER ()::bigint AS total_amount
+    FROM donations d JOIN donors dn ON dn.id = d.donor_id
+    WHERE ${giftsWhere(scope, filter)} AND ${where}
+    ORDER BY d.created_at, d.id
+    LIMIT ${TAX_LIST_LIMIT}`);
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    amount: Number(r.amount),
+    total_amount: Number(r.total_amount),
+  }));
+}
+
+/** US written acknowledgements: single gifts of 250 USD or more (IRS Publication 1771). */
+export const US_ACKNOWLEDGEMENT = sql`d.currency = 'USD' AND d.amount_minor >= 25000`;
+/** Gifts with a Gift Aid declaration, in pounds (the only currency HMRC repays on). */
+export const GIFT_AID_DECLARED = sql`d.gift_aid AND d.currency = 'GBP'`;
