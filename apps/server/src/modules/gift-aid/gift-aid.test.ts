@@ -98,6 +98,16 @@ describe('Gift Aid claims', () => {
     expect(ancient.exclusions.find((e) => e.donation_id === ids.ancient)?.reason).toBe('outside_window');
   });
 
+  it("the demo: a claim made for last year's first quarter and a refunded declared gift, left out with reasons", async () => {
+    const q1 = await preview(finance, { from: `${year}-01-01`, to: `${year}-03-31` });
+    const claimed = q1.exclusions.filter((e) => e.reason === 'already_claimed');
+    expect(claimed.length).toBeGreaterThan(0);
+    expect(claimed.every((e) => e.claim_reference === `GA-${year}-001`)).toBe(true);
+    const rest = await preview(finance, { from: `${year}-04-01`, to: `${year}-12-31` });
+    expect(rest.eligible.some((g) => g.declared_name === 'Dr Fiona MacLeod')).toBe(true);
+    expect(rest.exclusions.find((e) => e.declared_name === 'Mr Oliver Grant')?.reason).toBe('refunded');
+  });
+
   it('refuses a period across two accounting periods, and bad dates, with 422/400', async () => {
     const res = await finance.get(`${BASE}/preview?from=${year}-12-01&to=${year + 1}-01-31`);
     expect(res.statusCode).toBe(422);
