@@ -99,4 +99,49 @@ describe('the reports centre', () => {
       await again.put(url, { data: { permissions: { permissions: before } }, headers: { 'x-csrf-token': token } });
     }
   }, 300_000);
+  // g23: Gift Aid claims (docs/product/reports.md#gift-aid-claims), kept in its own block.
+  it('finance prepares a Gift Aid claim for last year and downloads the schedule (375 and 1280 px)', async () => {
+    const { page } = await newPage({ width: 375, height: 740 });
+    await fs.mkdir(SHOTS, { recursive: true });
+    await signIn(page, 'finance@kindling.test');
+    await page.waitForURL('**/dashboard/home');
+    await page.goto('/dashboard/reports');
+    await page.getByRole('link', { name: /Gift Aid claims/ }).click();
+    await page.waitForURL('**/dashboard/reports/gift-aid');
+    const summary = page.getByText(/gifts can be claimed:/);
+    await summary.waitFor({ timeout: 90_000 });
+    // The demo: a refunded gift and the first quarter's claim are left out, with their reasons.
+    const left = page.getByRole('table', { name: 'Gifts left out of the claim, newest first' });
+    await left.getByRole('cell', { name: 'Refunded', exact: true }).first().waitFor({ timeout: 60_000 });
+    expect(await left.getByRole('cell', { name: /^Already claimed/ }).count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/gift-aid-375.png`, fullPage: true });
+
+    const mark = page.getByRole('button', { name: /^Mark \d+ gifts as claimed$/ });
+    await mark.click();
+    const prepared = page.getByRole('status').filter({ hasText: 'prepared' });
+    await prepared.waitFor({ timeout: 60_000 });
+    const reference = /Claim (\S+) prepared/.exec(await prepared.innerText())?.[1] ?? '';
+    expect(reference).toMatch(/^GA-\d{4}-\d{3}$/);
+    await expect.poll(() => summary.innerText(), { timeout: 60_000 }).toMatch(/^0 gifts can be claimed/);
+
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: `Schedule of ${reference} (XLSX)` }).click();
+    const xlsx = await xlsxDownload;
+    expect(xlsx.suggestedFilename()).toBe(`gift-aid-schedule-${reference}.xlsx`);
+    expect((await fs.readFile((await xlsx.path()) ?? '')).subarray(0, 2).toString('latin1')).toBe('PK');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await page.getByRole('link', { name: `Schedule of ${reference} (CSV)` }).waitFor({ timeout: 90_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/gift-aid-1280.png`, fullPage: true });
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('link', { name: `Schedule of ${reference} (CSV)` }).click();
+    const csv = (await fs.readFile((await (await csvDownload).path()) ?? '')).toString('utf8');
+    expect(csv.split('\n')[0]).toBe(
+      'Item,Title,First name or initial,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date,Amount',
+    );
+    expect(csv).not.toContain('Grant');
+  }, 300_000);
 });

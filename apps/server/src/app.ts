@@ -50,6 +50,8 @@ import {
   peerTeamRoutes,
   registerPeerMilestones,
 } from './modules/fundraisers/index.ts';
+// g23: Gift Aid claims.
+import { giftAidRoutes } from './modules/gift-aid/index.ts';
 import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
 // ai22: AI insights.
 import { insightsRoutes, registerInsights } from './modules/insights/index.ts';
@@ -510,6 +512,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactImportRoutes, { prefix: '/api/v1', db: deps.db, start: startContactImport });
   // crm20: year-end statements in bulk.
   await app.register(statementRoutes, { prefix: '/api/v1', db: deps.db, enqueue: enqueueStatementRun });
+  // g23: Gift Aid claims.
+  await app.register(giftAidRoutes, { prefix: '/api/v1', db: deps.db });
   await app.register(portalRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, providers: payments });
   await app.register(uploadsRoute, { files });
   // events18: events, the public event page and ticket orders, paid through the same providers.

@@ -52,6 +52,8 @@ const DASHBOARD_ROUTES = [
   '/dashboard/reports',
   // crm20: year-end statements in bulk.
   '/dashboard/reports/statements',
+  // g23: Gift Aid claims.
+  '/dashboard/reports/gift-aid',
   '/dashboard/imports',
   '/dashboard/recurring_imports',
   '/dashboard/campaigns',

@@ -56,6 +56,8 @@ export * from './events.ts';
 export * from './fee-cover.ts';
 export * from './fundraisers.ts';
 export * from './gift-aid.ts';
+// g23: Gift Aid claims.
+export * from './gift-aid-claims.ts';
 export * from './imports.ts';
 // ai22: AI insights.
 export * from './insights.ts';

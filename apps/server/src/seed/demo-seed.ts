@@ -24,6 +24,8 @@ import { seedDonorJourney } from './donor-journey-seed.ts';
 import { seedEmailMarketing } from './email-marketing-seed.ts';
 // events18: the demo event.
 import { seedEvents } from './events-seed.ts';
+// g23: Gift Aid claims.
+import { seedGiftAid } from './gift-aid-seed.ts';
 // ai22: two years of history for the AI insights page.
 import { seedInsightsHistory } from './insights-seed.ts';
 import { seedIntegrations } from './integrations-seed.ts';
@@ -276,5 +278,7 @@ export async function seedDemo(
   await seedEmailMarketing(db, npoIds, admin?.id ?? null);
   // crm20: a past run of year-end statements, with its log.
   await seedStatementRuns(db, npoIds, admin?.id ?? null);
+  // g23: UK Gift Aid gifts (one refunded) and a claim already sent for last year's first quarter.
+  await seedGiftAid(db, npoIds, admin?.id ?? null);
   return { created };
 }

@@ -48,6 +48,15 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
     emptyTitle: 'No statements yet',
     related: HOME_LINK,
   },
+  // g23: Gift Aid claims.
+  '/dashboard/reports/gift-aid': {
+    section: 'Finance',
+    title: 'Gift Aid claims',
+    description:
+      'Claim 25p per £1 back from HMRC on declared UK gifts: review, export the schedule, mark them claimed.',
+    emptyTitle: 'No Gift Aid claims yet',
+    related: HOME_LINK,
+  },
   '/dashboard/imports': {
     section: 'Finance',
     title: 'Imports',

@@ -71,6 +71,8 @@ export * from '../../modules/sandbox/sandbox.tables.ts';
 export * from '../../modules/segments/segments.tables.ts';
 // crm20: year-end statements in bulk.
 export * from '../../modules/statements/statements.tables.ts';
+// g23: Gift Aid claims.
+export * from '../../modules/gift-aid/gift-aid.tables.ts';
 export * from '../../modules/tasks/tasks.tables.ts';
 export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';

@@ -73,6 +73,10 @@ const AnalysisPage = lazy(() =>
 const StatementsPage = lazy(() =>
   import('../../features/statements/routes/StatementsPage.tsx').then((m) => ({ default: m.StatementsPage })),
 );
+// g23: Gift Aid claims.
+const GiftAidPage = lazy(() =>
+  import('../../features/gift-aid/routes/GiftAidPage.tsx').then((m) => ({ default: m.GiftAidPage })),
+);
 // rep23: the reports centre.
 const ReportsPage = lazy(() =>
   import('../../features/reports/routes/ReportsPage.tsx').then((m) => ({ default: m.ReportsPage })),
@@ -266,6 +270,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/reports': <ReportsPage />,
   // crm20: year-end statements in bulk.
   '/dashboard/reports/statements': <StatementsPage />,
+  // g23: Gift Aid claims.
+  '/dashboard/reports/gift-aid': <GiftAidPage />,
   '/admin/account': <AccountPage />,
   '/admin/processors': <ProcessorsPage />,
   '/admin/team': <TeamPage />,

@@ -111,6 +111,10 @@ export function ReportsPage() {
       <Anchor component={Link} to="/dashboard/reports/statements" size="sm">
         Year-end statements: e-mail every donor their annual statement
       </Anchor>
+      {/* g23: Gift Aid claims have their own page. */}
+      <Anchor component={Link} to="/dashboard/reports/gift-aid" size="sm">
+        Gift Aid claims: claim back tax on UK gifts from HMRC
+      </Anchor>
       <ReportPicker current={chosen} />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <IncomeFiltersBar
