@@ -95,7 +95,11 @@ describe('member tickets', () => {
     const type = { name: 'Dinner', price_minor: 15000 };
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ member_price_minor: 15000 }, 'member_price_minor', EVENT_MESSAGES.memberPriceBelow],
-      [{ pricing: 'pay_what_you_want', member_price_minor: 1000 }, 'member_price_minor', EVENT_MESSAGES.memberPriceFixed],
+      [
+        { pricing: 'pay_what_you_want', member_price_minor: 1000 },
+        'member_price_minor',
+        EVENT_MESSAGES.memberPriceFixed,
+      ],
       [{ member_tier_ids: [tiers.get('Household')] }, 'member_tier_ids', EVENT_MESSAGES.memberTiersUnused],
       [{ members_only: true, member_tier_ids: [theirs] }, 'member_tier_ids', EVENT_MESSAGES.memberTiersUnknown],
     ];
@@ -198,6 +202,42 @@ describe('member tickets', () => {
       expect(refused.json().fields['member.number']).toBe(message);
     }
     expect(await counters()).toEqual(before);
+  });
+
+  // The demo's documented member (docs/product/events.md#member-tickets) on the demo's Harvest Gala.
+  it('sells the demo member M-000026 the gala’s Member ticket at its member price and the Members’ preview', async () => {
+    const anonymous = new TestClient(ctx.app);
+    const page = ZPublicEvent.parse((await anonymous.get('/api/v1/event_page/harvest-gala')).json());
+    const type = (name: string) => page.ticket_types.find((t) => t.name === name);
+    expect(type('Member ticket')).toMatchObject({ price_minor: 15000, member_price_minor: 11000, members_only: false });
+    expect(type('Members’ preview')).toMatchObject({ members_only: true, member_tiers: ['Individual', 'Household'] });
+    const ben = { number: 'M-000026', email: 'ben.castillo.25@members.example.org' };
+    const created = await anonymous.post('/api/v1/event_page/harvest-gala/orders', {
+      buyer: { first_name: 'Ben', last_name: 'Castillo', email: ben.email },
+      attendees: [
+        { name: 'Ben Castillo', email: ben.email, answers: { 1: 'Roast chicken' } },
+        { name: 'Ben Castillo', email: ben.email, answers: { 1: 'Roast chicken' } },
+      ],
+      lines: [
+        { ticket_type_id: type('Member ticket')?.id, quantity: 1 },
+        { ticket_type_id: type('Members’ preview')?.id, quantity: 1 },
+      ],
+      member: ben,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(ZTicketOrderCreated.parse(created.json()).order).toMatchObject({
+      total_minor: 13500,
+      member_number: ben.number,
+    });
+    const lapsed = await anonymous.post('/api/v1/event_page/harvest-gala/orders', {
+      buyer,
+      attendees: [
+        { name: 'Cleo Brennan', email: 'cleo.brennan.14@members.example.org', answers: { 1: 'Roast chicken' } },
+      ],
+      lines: [{ ticket_type_id: type('Member ticket')?.id, quantity: 1 }],
+      member: { number: 'M-000015', email: 'cleo.brennan.14@members.example.org' },
+    });
+    expect(lapsed.json().fields?.['member.number'], lapsed.body).toBe(EVENT_MESSAGES.memberLapsed);
   });
 
   it('stops checking memberships from an address after too many failures, even a valid one', async () => {
