@@ -29,6 +29,8 @@ export const ZCheckInTicket = z.object({
   status: z.string(),
   checked_in_at: z.string().nullable(),
   checked_in_by: z.string().nullable(),
+  /** m19: a member ticket's member number (members-only or bought at a member price). */
+  member_number: z.string().nullable().optional(),
 });
 export type TCheckInTicket = z.infer<typeof ZCheckInTicket>;
 

@@ -46,7 +46,22 @@ export const EVENT_MESSAGES = {
   paypalUnavailable: 'PayPal is not available for this event. Please pay by card.',
   paypalFailed: 'PayPal did not complete the payment. Please try again or pay by card.',
   notPending: 'This order is no longer waiting for payment.',
+  // m19: members-only tickets and member prices (docs/decisions/090-member-tickets.md).
+  memberRequired: (type: string) => `${type} tickets are for members: enter your member number and e-mail.`,
+  memberUnknown: 'We could not find a membership with this member number and e-mail.',
+  memberLapsed: 'This membership has lapsed. Renew it to buy member tickets.',
+  memberCancelled: 'This membership is cancelled, so member tickets are not available.',
+  memberTier: (tier: string, type: string) => `Your ${tier} membership does not include ${type} tickets.`,
+  memberChecks: 'Too many membership checks from here. Please try again later.',
+  memberPriceFixed: 'A member price needs a fixed price.',
+  memberPriceBelow: 'The member price must be below the price.',
+  memberTiersUnused: 'Choose tiers only for a members-only ticket or one with a member price.',
+  memberTiersUnknown: 'Choose tiers of your own membership campaigns.',
 } as const;
+
+/** m19: a ticket type members buy differently (members only, or at a member price). */
+export const forMembers = (t: { members_only: boolean; member_price_minor: number | null }): boolean =>
+  t.members_only || t.member_price_minor !== null;
 
 export type TDiscount = { kind: TDiscountKind; amount: number };
 

@@ -48,6 +48,12 @@ export const ZTicketTypeInput = z.object({
   attendees_per_ticket: ZCount(50).default(1),
   sales_start: ZOptionalWallTime,
   sales_end: ZOptionalWallTime,
+  // m19: sold to members only, and/or at a member price below the price, optionally for some tiers
+  // (docs/decisions/090-member-tickets.md).
+  members_only: z.boolean().default(false),
+  member_price_minor: ZMinorAmount.nullable().default(null),
+  /** Membership tiers of the organisation whose members qualify; empty: every tier. */
+  member_tier_ids: z.array(z.number().int().positive()).max(50).default([]),
 });
 export type TTicketTypeInput = z.input<typeof ZTicketTypeInput>;
 
@@ -97,6 +103,16 @@ export const ZEventInput = z
   .superRefine((e, ctx) => {
     for (const issue of questionIssues(e)) ctx.addIssue({ code: 'custom', ...issue });
     if (e.ends <= e.starts) ctx.addIssue({ code: 'custom', path: ['ends'], message: EVENT_MESSAGES.endsBeforeStart });
+    e.ticket_types.forEach((t, i) => {
+      const at = (field: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: ['ticket_types', i, field], message });
+      if (t.member_price_minor !== null && t.pricing !== 'fixed')
+        at('member_price_minor', EVENT_MESSAGES.memberPriceFixed);
+      else if (t.member_price_minor !== null && t.member_price_minor >= t.price_minor)
+        at('member_price_minor', EVENT_MESSAGES.memberPriceBelow);
+      if (t.member_tier_ids.length > 0 && !t.members_only && t.member_price_minor === null)
+        at('member_tier_ids', EVENT_MESSAGES.memberTiersUnused);
+    });
     e.discount_codes.forEach((c, i) => {
       if (c.kind === 'percent' && c.amount > 100)
         ctx.addIssue({ code: 'custom', path: ['discount_codes', i, 'amount'], message: 'Use at most 100 percent.' });
@@ -114,6 +130,10 @@ export const ZTicketType = ZTicketTypeInput.extend({
   /** Tickets taken: paid, or held for a buyer who is paying. */
   taken: z.number(),
   remaining: z.number().nullable(),
+  // m19: always sent by the server; optional so older readers of the shape keep working.
+  members_only: z.boolean().optional(),
+  member_price_minor: z.number().nullable().optional(),
+  member_tier_ids: z.array(z.number()).optional(),
 });
 export type TTicketType = z.infer<typeof ZTicketType>;
 
@@ -207,6 +227,10 @@ export const ZPublicEvent = z.object({
       per_order_limit: z.number(),
       remaining: z.number().nullable(),
       on_sale: z.boolean(),
+      // m19: members-only tickets and member prices; the tiers that qualify by name (empty: every tier).
+      members_only: z.boolean().optional(),
+      member_price_minor: z.number().nullable().optional(),
+      member_tiers: z.array(z.string()).optional(),
     }),
   ),
   // tix18c: asked once per ticket.
@@ -244,6 +268,13 @@ export const ZTicketOrderRequest = z.object({
     .max(500),
   discount_code: z.string().trim().toUpperCase().max(40).default(''),
   gift_minor: ZMinorAmount.default(0),
+  /** m19: the membership that buys members-only tickets or member prices, as on the member card. */
+  member: z
+    .object({
+      number: z.string().trim().min(1, 'Enter your member number.').max(20, 'Use the number on your member card.'),
+      email: ZEmail,
+    })
+    .optional(),
 });
 export type TTicketOrderRequest = z.input<typeof ZTicketOrderRequest>;
 
@@ -264,6 +295,8 @@ export const ZTicketOrderSummary = z.object({
   /** Only once paid: the online event's link and venue reach ticket holders. */
   online_url: z.string().nullable(),
   tickets: z.array(z.object({ type: z.string(), attendee_name: z.string(), attendee_email: z.string() })),
+  /** m19: the member number whose membership bought member tickets in this order. */
+  member_number: z.string().nullable().optional(),
 });
 export type TTicketOrderSummary = z.infer<typeof ZTicketOrderSummary>;
 

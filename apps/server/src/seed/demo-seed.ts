@@ -29,6 +29,8 @@ import { seedGiftAid } from './gift-aid-seed.ts';
 // ai22: two years of history for the AI insights page.
 import { seedInsightsHistory } from './insights-seed.ts';
 import { seedIntegrations } from './integrations-seed.ts';
+// m19: member tickets on the Harvest Gala (decision 090).
+import { seedMemberTickets } from './member-tickets-seed.ts';
 // mem19: memberships.
 import { seedMemberships } from './memberships-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
@@ -262,6 +264,8 @@ export async function seedDemo(
   await seedCrowdfunding(db, npoIds);
   // mem19: Friends of Riverside, its three tiers and sixty members (decision 049).
   await seedMemberships(db, npoIds);
+  // m19: the gala's Member ticket (a member price) and members-only Members' preview (decision 090).
+  await seedMemberTickets(db, npoIds);
   // teams16: two fundraising teams on the Spring Appeal, the demo fundraiser's page in one (decision 051).
   await seedPeerTeams(db, npoIds);
   // pay25: three open payment requests and one paid (decision 050).

@@ -72,6 +72,8 @@ function Confirmation({ order, event }: { order: TTicketOrderSummary; event: TPu
         <dt>Paid</dt>
         <dd>{format.money(order.total_minor)}</dd>
       </dl>
+      {/* m19: bought with a membership (docs/product/events.md#member-tickets). */}
+      {order.member_number && <p className="kd-hint">Member tickets for membership {order.member_number}.</p>}
       {order.receipt_lines.map((line) => (
         <p key={line} className="kd-hint">
           {line}

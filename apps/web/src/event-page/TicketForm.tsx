@@ -1,4 +1,5 @@
 // Step 1 of a ticket order: quantities, attendees, the buyer, a discount code and an optional gift.
+import { EVENT_MESSAGES } from '@kindling/contracts/event-rules.ts';
 import type { TPublicEvent, TTicketOrderRequest } from '@kindling/contracts/events.ts';
 import { toMinorUnits } from '@kindling/contracts/money-rules.ts';
 import { type FormEvent, useState } from 'react';
@@ -13,6 +14,13 @@ type Props = {
 };
 
 type Person = { name: string; email: string; answers?: Answers };
+type TicketType = TPublicEvent['ticket_types'][number];
+
+// m19: members-only tickets and member prices (docs/product/events.md#member-tickets): the server checks
+// the membership and prices the order; the page only shows what a member would pay.
+const forMember = (t: TicketType) => Boolean(t.members_only) || (t.member_price_minor ?? null) !== null;
+const tierList = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 function Field(props: {
   id: string;
@@ -57,12 +65,16 @@ export function TicketForm({ event, busy, failure, onSubmit }: Props) {
   const [people, setPeople] = useState<Person[]>([]);
   const [code, setCode] = useState('');
   const [gift, setGift] = useState('');
+  const [member, setMember] = useState({ number: '', email: '' });
   const [local, setLocal] = useState<Record<string, string>>({});
   const errors = { ...(failure?.fields ?? {}), ...local };
 
   const chosen = event.ticket_types.filter((t) => (quantities[t.id] ?? 0) > 0);
   const slots = chosen.flatMap((t) => Array.from({ length: quantities[t.id] ?? 0 }, (_, i) => ({ type: t, i })));
-  const priceOf = (t: TPublicEvent['ticket_types'][number]) => {
+  const memberTypes = chosen.filter(forMember);
+  const asMember = memberTypes.length > 0 && member.number.trim() !== '';
+  const priceOf = (t: TicketType) => {
+    if (asMember && t.pricing === 'fixed' && typeof t.member_price_minor === 'number') return t.member_price_minor;
     if (t.pricing !== 'pay_what_you_want') return t.pricing === 'free' ? 0 : t.price_minor;
     const typed = toMinorUnits(prices[t.id] || '0', event.currency);
     return typed.ok ? Math.max(typed.minor, 0) : 0;
@@ -86,6 +98,8 @@ export function TicketForm({ event, busy, failure, onSubmit }: Props) {
     if (slots.length === 0) found.lines = 'Choose at least one ticket.';
     const parsedGift = toMinorUnits(gift || '0', event.currency);
     if (!parsedGift.ok) found.gift_minor = parsedGift.error;
+    const only = memberTypes.find((t) => t.members_only);
+    if (only && !asMember) found['member.number'] = EVENT_MESSAGES.memberRequired(only.name);
     setLocal(found);
     if (Object.keys(found).length > 0) return;
     onSubmit({
@@ -106,6 +120,7 @@ export function TicketForm({ event, busy, failure, onSubmit }: Props) {
       }),
       discount_code: code,
       gift_minor: parsedGift.ok ? parsedGift.minor : 0,
+      ...(asMember ? { member: { number: member.number.trim(), email: member.email.trim() } } : {}),
     });
   };
 
@@ -133,6 +148,11 @@ export function TicketForm({ event, busy, failure, onSubmit }: Props) {
                       ? `Pay what you want, from ${format.money(t.price_minor)}`
                       : format.money(t.price_minor)}
                   {t.attendees_per_ticket > 1 ? ` · admits ${t.attendees_per_ticket}` : ''}
+                  {typeof t.member_price_minor === 'number'
+                    ? ` · Members pay ${format.money(t.member_price_minor)}`
+                    : ''}
+                  {t.members_only ? ' · Members only' : ''}
+                  {forMember(t) && t.member_tiers?.length ? ` (${tierList(t.member_tiers)} members)` : ''}
                   {soldOut ? ' · Sold out' : left !== null && left <= 10 ? ` · Only ${left} left` : ''}
                 </p>
                 {t.description && <p className="kd-hint">{t.description}</p>}
@@ -142,7 +162,11 @@ export function TicketForm({ event, busy, failure, onSubmit }: Props) {
                 className="kd-input ke-qty"
                 disabled={!t.on_sale || soldOut}
                 value={quantities[t.id] ?? 0}
-                onChange={(e) => setQuantities((q) => ({ ...q, [t.id]: Number(e.currentTarget.value) }))}
+                onChange={(e) => {
+                  // Read now: React may run the updater after the event's currentTarget is gone.
+                  const quantity = Number(e.currentTarget.value);
+                  setQuantities((q) => ({ ...q, [t.id]: quantity }));
+                }}
               >
                 {Array.from({ length: max + 1 }, (_, n) => n).map((n) => (
                   <option key={n} value={n}>
@@ -231,6 +255,33 @@ export function TicketForm({ event, busy, failure, onSubmit }: Props) {
               />
             </fieldset>
           ))}
+          {memberTypes.length > 0 && (
+            <fieldset className="ke-attendee ke-member">
+              <legend>Your membership</legend>
+              <p className="kd-hint">
+                {memberTypes.some((t) => t.members_only) ? 'Members-only tickets' : 'Member prices'} need the number on
+                your member card and your e-mail as a member. We check them when you continue.
+              </p>
+              <Field
+                id="ke-member-number"
+                label="Member number"
+                value={member.number}
+                error={errors['member.number']}
+                autoComplete="off"
+                onChange={(v) => setMember((m) => ({ ...m, number: v }))}
+              />
+              <Field
+                id="ke-member-email"
+                label="Member e-mail"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={member.email}
+                error={errors['member.email']}
+                onChange={(v) => setMember((m) => ({ ...m, email: v }))}
+              />
+            </fieldset>
+          )}
           {event.has_discount_codes && (
             <Field
               id="ke-code"
@@ -252,6 +303,7 @@ export function TicketForm({ event, busy, failure, onSubmit }: Props) {
           )}
           <p className="ke-total" aria-live="polite">
             Order total: <strong>{format.money(subtotal + giftMinor)}</strong>
+            {asMember ? ' with member prices' : ''}
             {code ? ' before your discount' : ''}
           </p>
         </>

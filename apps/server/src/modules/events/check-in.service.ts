@@ -6,6 +6,7 @@ import {
   CHECK_IN_MESSAGES,
   EVENT_MESSAGES,
   MEMBER_CARD_PREFIX,
+  memberNumber,
   type TCheckInRequest,
   type TCheckInResult,
   type TCheckInStatus,
@@ -29,9 +30,11 @@ type TicketRow = {
   status: string;
   checked_in_at: Date | null;
   checked_in_by: string | null;
+  membership_id: number | null;
 };
 
 const TICKET_COLUMNS = sql`k.id, k.event_id, k.attendee_name, k.attendee_email, t.name AS type, k.status, k.checked_in_at,
+  k.membership_id,
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS checked_in_by`;
 const TICKET_JOINS = sql`JOIN event_ticket_types t ON t.id = k.ticket_type_id LEFT JOIN users u ON u.id = k.checked_in_by`;
 
@@ -43,6 +46,8 @@ const ticketOut = (r: TicketRow): TCheckInTicket => ({
   status: r.status,
   checked_in_at: r.checked_in_at ? new Date(r.checked_in_at).toISOString() : null,
   checked_in_by: r.checked_in_by,
+  // m19: a member ticket shows its member number at the door (docs/decisions/090-member-tickets.md).
+  member_number: r.membership_id === null ? null : memberNumber(Number(r.membership_id)),
 });
 
 async function eventOf(db: Db, npoId: number, eventId: number): Promise<EventRow> {

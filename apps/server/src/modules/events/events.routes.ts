@@ -1,4 +1,5 @@
 import {
+  EVENT_MESSAGES,
   ZEventAdmin,
   ZEventInput,
   ZEventList,
@@ -19,6 +20,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { PUBLIC_ROUTE } from '../../platform/http/route-access.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import { createFailureLimiter } from '../../platform/security/rate-limiter.ts';
 import type { PaymentProviders } from '../payments/index.ts';
 import { attendeeExportRoutes } from './attendee-export.routes.ts';
 import { checkInRoutes } from './check-in.routes.ts';
@@ -73,6 +75,13 @@ export async function eventRoutes(app: FastifyInstance, deps: EventRouteDeps): P
     log: (e: unknown) => app.log.error({ err: e }, 'ticket order'),
     ...(deps.ticketsPaid ? { paid: deps.ticketsPaid } : {}),
     stripePublishableKey: deps.config.STRIPE_PUBLISHABLE_KEY ?? null,
+    // m19: failed membership checks per address, with the sign-in's limit and window (decision 090).
+    memberChecks: createFailureLimiter(db, {
+      name: 'event-member-checks',
+      limit: deps.config.SIGN_IN_FAILURE_LIMIT,
+      windowSeconds: deps.config.RATE_LIMIT_WINDOW_MINUTES * 60,
+      message: EVENT_MESSAGES.memberChecks,
+    }),
   };
 
   r.get(

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { FORMATTED_TEXT_TAGS, htmlSanitiser } from '../../platform/security/html.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listCampaignRefs } from '../campaigns/index.ts';
+import { membershipTierNames } from '../memberships/index.ts';
 import { numberQuestions } from './event-questions.ts';
 import { assertTimeZone, instantOf, wallOf } from './event-times.ts';
 import { eventDiscountCodes, events, eventTicketTypes } from './events.tables.ts';
@@ -93,7 +94,7 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput): Prom
         .values({ ...columns, npoId: actor.npoId })
         .returning({ id: events.id });
       const id = Number(row?.id);
-      await saveTicketTypes(tx, id, input);
+      await saveTicketTypes(tx, id, input, actor.npoId);
       await saveDiscountCodes(tx, id, input);
       await audit(tx, actor, 'event.created', id);
       return id;
@@ -119,7 +120,7 @@ export async function updateEvent(db: Db, actor: Actor, id: number, input: Event
         .update(events)
         .set({ ...columns, updatedAt: new Date() })
         .where(eq(events.id, id));
-      await saveTicketTypes(tx, id, input);
+      await saveTicketTypes(tx, id, input, actor.npoId);
       await saveDiscountCodes(tx, id, input);
       await audit(tx, actor, 'event.updated', id);
     });
@@ -130,8 +131,19 @@ export async function updateEvent(db: Db, actor: Actor, id: number, input: Event
   }
 }
 
+/** m19: the tiers a member ticket names are the organisation's own (docs/decisions/090-member-tickets.md). */
+async function assertOwnTiers(tx: Tx, npoId: number, input: EventInput) {
+  const wanted = [...new Set(input.ticket_types.flatMap((t) => t.member_tier_ids))];
+  const own = await membershipTierNames(tx, npoId, wanted);
+  input.ticket_types.forEach((t, i) => {
+    if (t.member_tier_ids.some((id) => !own.has(id)))
+      throw invalid(`ticket_types.${i}.member_tier_ids`, EVENT_MESSAGES.memberTiersUnknown);
+  });
+}
+
 /** Types listed are inserted or updated; a type left out is deleted, or retired once it has tickets. */
-async function saveTicketTypes(tx: Tx, eventId: number, input: EventInput) {
+async function saveTicketTypes(tx: Tx, eventId: number, input: EventInput, npoId: number) {
+  await assertOwnTiers(tx, npoId, input);
   const existing = await tx.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, eventId));
   const zone = input.time_zone;
   const kept = new Set<number>();
@@ -149,6 +161,9 @@ async function saveTicketTypes(tx: Tx, eventId: number, input: EventInput) {
       salesEndAt: instantOf(t.sales_end, zone),
       position,
       archived: false,
+      membersOnly: t.members_only,
+      memberPriceMinor: t.pricing === 'fixed' ? t.member_price_minor : null,
+      memberTierIds: [...new Set(t.member_tier_ids)],
     };
     const current = t.id === undefined ? undefined : existing.find((e) => e.id === t.id);
     if (t.id !== undefined && !current) throw invalid(`ticket_types.${position}.id`, EVENT_MESSAGES.unknownType);
@@ -248,6 +263,9 @@ export async function getEventAdmin(db: Tx, npoId: number, id: number): Promise<
       sales_end: wallOf(t.salesEndAt, zone),
       taken: t.taken,
       remaining: t.quantity === null ? null : t.quantity - t.taken,
+      members_only: t.membersOnly,
+      member_price_minor: t.memberPriceMinor,
+      member_tier_ids: t.memberTierIds,
     })),
     discount_codes: codes.map((c) => ({
       id: c.id,

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { campaigns } from '../campaigns/campaigns.tables.ts';
+import { supporterMemberships } from '../memberships/memberships.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -86,9 +87,19 @@ export const eventTicketTypes = pgTable(
     position: integer().notNull().default(0),
     /** A type with orders is retired from the editor rather than deleted. */
     archived: boolean().notNull().default(false),
+    // m19: members-only tickets and member prices (migration 0197, docs/decisions/090-member-tickets.md).
+    membersOnly: boolean().notNull().default(false),
+    /** Below the price; null: no member price. */
+    memberPriceMinor: bigint({ mode: 'number' }),
+    /** Membership tiers whose members qualify; empty: every tier of the organisation. */
+    memberTierIds: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
   },
   (t) => [
     index('event_ticket_types_event_idx').on(t.eventId, t.position),
+    check(
+      'event_ticket_types_member_price_ck',
+      sql`${t.memberPriceMinor} IS NULL OR (${t.memberPriceMinor} >= 0 AND ${t.memberPriceMinor} < ${t.priceMinor})`,
+    ),
     check('event_ticket_types_pricing_ck', sql`${t.pricing} IN ('fixed', 'free', 'pay_what_you_want')`),
     check(
       'event_ticket_types_taken_ck',
@@ -149,6 +160,8 @@ export const eventOrders = pgTable(
     deductibleMinor: bigint({ mode: 'number' }).notNull().default(0),
     /** tix18: what single-ticket refunds have given back so far (the order is partly refunded). */
     refundedMinor: bigint({ mode: 'number' }).notNull().default(0),
+    /** m19: the membership that bought member tickets or member prices in this order. */
+    membershipId: bigint({ mode: 'number' }).references(() => supporterMemberships.id, { onDelete: 'set null' }),
     /** [{ ticket_type_id, quantity, price_minor }]: what was bought, for releasing the seats. */
     lines: jsonb().notNull(),
     provider: text(),
@@ -163,6 +176,7 @@ export const eventOrders = pgTable(
     uniqueIndex('event_orders_provider_uq').on(t.provider, t.providerReference),
     index('event_orders_npo_event_idx').on(t.npoId, t.eventId, t.createdAt),
     index('event_orders_pending_idx').on(t.eventId, t.holdUntil).where(sql`${t.status} = 'pending'`),
+    index('event_orders_membership_idx').on(t.membershipId).where(sql`${t.membershipId} IS NOT NULL`),
     check('event_orders_status_ck', sql`${t.status} IN ('pending', 'paid', 'expired', 'cancelled', 'refunded')`),
   ],
 );
@@ -189,9 +203,12 @@ export const eventTickets = pgTable(
     answers: jsonb().notNull().default(sql`'{}'::jsonb`),
     checkedInAt: timestamp({ withTimezone: true }),
     checkedInBy: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** m19: a member ticket's membership (a members-only ticket, or one bought at the member price). */
+    membershipId: bigint({ mode: 'number' }).references(() => supporterMemberships.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('event_tickets_code_uq').on(t.code),
+    index('event_tickets_membership_idx').on(t.membershipId).where(sql`${t.membershipId} IS NOT NULL`),
     index('event_tickets_order_idx').on(t.orderId),
     index('event_tickets_event_idx').on(t.eventId),
     check('event_tickets_status_ck', sql`${t.status} IN ('reserved', 'valid', 'released', 'refunded')`),

@@ -45,6 +45,9 @@ describe('events and ticket orders API', () => {
       ['General admission', 200 - 27],
       ['VIP reception', 2],
       ['Table of 8', 7],
+      // m19: the member tickets (decision 090).
+      ['Member ticket', 60],
+      ['Members’ preview', 30],
     ]);
     expect(page.has_discount_codes).toBe(true);
     const orders = (await staff.get(`${API}/event_orders?event_id=${page.id}`)).json().orders;

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createEvent as createIcs } from 'ics';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { membershipTierNames } from '../memberships/index.ts';
 
 export type PublicEventRow = {
   id: number;
@@ -50,6 +51,10 @@ export type PublicTicketTypeRow = {
   attendees_per_ticket: number;
   sales_start_at: Date | null;
   sales_end_at: Date | null;
+  // m19: docs/decisions/090-member-tickets.md.
+  members_only: boolean;
+  member_price_minor: number | null;
+  member_tier_ids: number[];
 };
 
 /** An event by its address or its id (/event-page/harvest-gala or /event-page/12). */
@@ -78,13 +83,15 @@ export async function findEventByKey(db: Tx, key: string): Promise<PublicEventRo
 export async function ticketTypesOf(db: Tx, eventId: number): Promise<PublicTicketTypeRow[]> {
   const { rows } = await db.execute<PublicTicketTypeRow>(sql`
     SELECT id, name, description, pricing, price_minor, fair_market_value_minor, quantity, taken, per_order_limit,
-      attendees_per_ticket, sales_start_at, sales_end_at
+      attendees_per_ticket, sales_start_at, sales_end_at, members_only, member_price_minor, member_tier_ids
     FROM event_ticket_types WHERE event_id = ${eventId} AND NOT archived ORDER BY position, id`);
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),
     price_minor: Number(r.price_minor),
     fair_market_value_minor: Number(r.fair_market_value_minor),
+    member_price_minor: r.member_price_minor === null ? null : Number(r.member_price_minor),
+    member_tier_ids: (r.member_tier_ids ?? []).map(Number),
   }));
 }
 
@@ -104,6 +111,8 @@ export async function publicEvent(db: Tx, key: string, previewNpoId: number | nu
     throw new AppError('NOT_FOUND', EVENT_MESSAGES.notFound);
   const open = registrationOpen(e);
   const types = await ticketTypesOf(db, e.id);
+  const tierIds = [...new Set(types.flatMap((t) => t.member_tier_ids))];
+  const tierNames = await membershipTierNames(db, e.npo_id, tierIds);
   return {
     id: e.id,
     name: e.name,
@@ -137,6 +146,9 @@ export async function publicEvent(db: Tx, key: string, previewNpoId: number | nu
       per_order_limit: t.per_order_limit,
       remaining: t.quantity === null ? null : Math.max(0, t.quantity - t.taken),
       on_sale: open && typeOnSale(t),
+      members_only: t.members_only,
+      member_price_minor: t.member_price_minor,
+      member_tiers: t.member_tier_ids.flatMap((id) => tierNames.get(id) ?? []),
     })),
     questions: e.questions,
   };

@@ -1,6 +1,7 @@
 // A ticket order as the buyer's confirmation page and staff read it, with the receipt's tax lines.
 import {
   EVENT_MESSAGES,
+  memberNumber,
   type TEventOrderAdmin,
   type TEventOrderList,
   type TTicketOrderSummary,
@@ -39,6 +40,7 @@ type OrderRow = {
   online_url: string;
   npo_name: string;
   locale: string;
+  membership_id: number | null;
 };
 
 async function orderWhere(db: Tx, where: SQL) {
@@ -88,6 +90,8 @@ function summaryOf(o: OrderRow, tickets: Array<{ type: string; attendee_name: st
     receipt_lines: o.status === 'paid' ? ticketReceiptLines(figures, o.npo_name, o.locale) : [],
     online_url: o.status === 'paid' && o.online_url ? o.online_url : null,
     tickets: tickets.map((t) => ({ type: t.type, attendee_name: t.attendee_name, attendee_email: t.attendee_email })),
+    // m19: bought with a membership (docs/decisions/090-member-tickets.md).
+    member_number: o.membership_id === null ? null : memberNumber(Number(o.membership_id)),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   deductibleOf,
   discountOf,
   EVENT_MESSAGES,
+  forMembers,
   formatMoney,
   SEAT_HOLD_MINUTES,
   type TAnswerRecord,
@@ -16,10 +17,12 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { recordWebhookEvent } from '../../platform/outbox/webhook-outbox.ts';
+import type { FailureLimiter } from '../../platform/security/rate-limiter.ts';
 import { randomToken } from '../../platform/security/tokens.ts';
 import { type PaymentProviders, ProviderError, providerErrorToAppError } from '../payments/index.ts';
 import { attendeeAnswers } from './event-questions.ts';
 import { type OrderLine, releaseExpiredHolds, returnSeats, takeSeats } from './event-seats.repository.ts';
+import { memberForOrder, memberPriceOf, type OrderMember } from './member-tickets.ts';
 import {
   findEventByKey,
   type PublicEventRow,
@@ -40,13 +43,20 @@ export type OrderDeps = {
   paid?: (orderId: number) => Promise<void>;
   /** fin18: the installation's Stripe publishable key, for the event page's Stripe card form. */
   stripePublishableKey?: string | null;
+  /** m19: counts failed membership checks per address (docs/decisions/090-member-tickets.md). */
+  memberChecks?: FailureLimiter;
 };
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 const unprocessable = (field: string, message: string) => new AppError('UNPROCESSABLE', message, { [field]: message });
 
 /** Each line priced and checked against its type: on sale, within the per-order limit, at least the minimum. */
-function priceLines(e: PublicEventRow, types: PublicTicketTypeRow[], body: OrderRequest): OrderLine[] {
+function priceLines(
+  e: PublicEventRow,
+  types: PublicTicketTypeRow[],
+  body: OrderRequest,
+  member: OrderMember | null,
+): OrderLine[] {
   const now = new Date();
   return body.lines.map((line, i) => {
     const type = types.find((t) => t.id === line.ticket_type_id);
@@ -55,7 +65,7 @@ function priceLines(e: PublicEventRow, types: PublicTicketTypeRow[], body: Order
     if (line.quantity > type.per_order_limit) {
       throw invalid(`lines.${i}.quantity`, EVENT_MESSAGES.perOrder(type.name, type.per_order_limit));
     }
-    let price = type.pricing === 'free' ? 0 : type.price_minor;
+    let price = type.pricing === 'free' ? 0 : memberPriceOf(type, member);
     if (type.pricing === 'pay_what_you_want') {
       price = line.price_minor ?? type.price_minor;
       if (price < type.price_minor) {
@@ -91,22 +101,37 @@ function attendeeRows(
   types: PublicTicketTypeRow[],
   questions: PublicEventRow['questions'],
   body: OrderRequest,
+  member: OrderMember | null,
 ) {
   const bought = lines.reduce((n, l) => n + l.quantity, 0);
   if (body.attendees.length !== bought) throw invalid('attendees', EVENT_MESSAGES.attendees);
   const answers = attendeeAnswers(questions, body.attendees);
-  const rows: Array<{ ticketTypeId: number; attendeeName: string; attendeeEmail: string; answers: TAnswerRecord[] }> =
-    [];
+  const rows: Array<{
+    ticketTypeId: number;
+    attendeeName: string;
+    attendeeEmail: string;
+    answers: TAnswerRecord[];
+    membershipId: number | null;
+  }> = [];
   let next = 0;
   for (const line of lines) {
-    const perTicket = types.find((t) => t.id === line.ticket_type_id)?.attendees_per_ticket ?? 1;
+    const type = types.find((t) => t.id === line.ticket_type_id);
+    const perTicket = type?.attendees_per_ticket ?? 1;
+    // m19: a member ticket carries its membership, which the door's check-in shows.
+    const membershipId = member && type && forMembers(type) ? member.membershipId : null;
     for (let q = 0; q < line.quantity; q += 1) {
       const answered = answers[next] ?? [];
       const holder = body.attendees[next++] as { name: string; email: string };
       for (let seat = 0; seat < perTicket; seat += 1) {
         const name = seat === 0 ? holder.name : `${holder.name} guest ${seat + 1}`;
         const own = seat === 0 ? answered : [];
-        rows.push({ ticketTypeId: line.ticket_type_id, attendeeName: name, attendeeEmail: holder.email, answers: own });
+        rows.push({
+          ticketTypeId: line.ticket_type_id,
+          attendeeName: name,
+          attendeeEmail: holder.email,
+          answers: own,
+          membershipId,
+        });
       }
     }
   }
@@ -127,8 +152,9 @@ export async function placeOrder(
   }
   if (body.gift_minor > 0 && !e.gift_ask) throw invalid('gift_minor', EVENT_MESSAGES.giftUnavailable);
   const types = await ticketTypesOf(deps.db, e.id);
-  const lines = priceLines(e, types, body);
-  const attendees = attendeeRows(lines, types, e.questions, body);
+  const member = await memberForOrder(deps, e, types, body, clientIp);
+  const lines = priceLines(e, types, body, member);
+  const attendees = attendeeRows(lines, types, e.questions, body, member);
   const code = await discountCodeOf(deps.db, e.id, body.discount_code);
   const subtotal = lines.reduce((n, l) => n + l.quantity * l.price_minor, 0);
   const discount = discountOf(subtotal, code);
@@ -145,19 +171,20 @@ export async function placeOrder(
     const { rows } = await tx.execute<{ id: number }>(sql`
       INSERT INTO event_orders (npo_id, event_id, reference, status, buyer_first_name, buyer_last_name, buyer_email,
         discount_code_id, currency, subtotal_minor, discount_minor, gift_minor, total_minor, fair_market_minor,
-        deductible_minor, lines, hold_until, paid_at)
+        deductible_minor, lines, hold_until, paid_at, membership_id)
       VALUES (${e.npo_id}, ${e.id}, ${reference}, ${free ? 'paid' : 'pending'}, ${body.buyer.first_name},
         ${body.buyer.last_name}, ${body.buyer.email}, ${code?.id ?? null}, ${e.currency}, ${subtotal}, ${discount},
         ${body.gift_minor}, ${total}, ${fairMarket}, ${deductibleOf(subtotal - discount, fairMarket, body.gift_minor)},
         ${JSON.stringify(lines)}::jsonb, now() + make_interval(mins => ${SEAT_HOLD_MINUTES}),
-        ${free ? sql`now()` : null})
+        ${free ? sql`now()` : null}, ${member?.membershipId ?? null})
       RETURNING id`);
     const id = Number(rows[0]?.id);
     for (const a of attendees) {
       await tx.execute(sql`
-        INSERT INTO event_tickets (order_id, event_id, ticket_type_id, attendee_name, attendee_email, code, status, answers)
+        INSERT INTO event_tickets (order_id, event_id, ticket_type_id, attendee_name, attendee_email, code, status, answers,
+          membership_id)
         VALUES (${id}, ${e.id}, ${a.ticketTypeId}, ${a.attendeeName}, ${a.attendeeEmail}, ${randomToken(18)},
-          ${free ? 'valid' : 'reserved'}, ${JSON.stringify(a.answers)}::jsonb)`);
+          ${free ? 'valid' : 'reserved'}, ${JSON.stringify(a.answers)}::jsonb, ${a.membershipId})`);
     }
     return id;
   });

@@ -6,6 +6,8 @@ export { registerMembershipSweep, sweepMemberships } from './lapse-sweep.ts';
 export { memberAtDoor } from './member-card.service.ts';
 // m19: the welcome e-mail with the member card (docs/decisions/082-membership-welcome-and-figures.md).
 export { registerMembershipWelcome } from './member-card-mail.ts';
+// m19: members-only tickets and member prices on events (docs/decisions/090-member-tickets.md).
+export { type MemberVerification, membershipTierNames, verifyMember } from './member-verify.ts';
 // fin19: the portal donor's memberships with their member card.
 export { portalMemberships } from './members.service.ts';
 export { membershipRoutes } from './memberships.routes.ts';

@@ -7,6 +7,7 @@ import {
   newTicketType,
   type TicketTypeForm,
 } from './event-form.ts';
+import { MemberTicketFields } from './MemberTicketFields.tsx';
 
 type ListProps<T> = {
   items: T[];
@@ -118,6 +119,8 @@ export function TicketTypesEditor({ items, currency, errors, onChange }: ListPro
                   onChange={(e) => set(i, { sales_end: e.currentTarget.value })}
                 />
               </SimpleGrid>
+              {/* m19: members only, member price and tiers (decision 090). */}
+              <MemberTicketFields value={t} currency={currency} error={field} onChange={(patch) => set(i, patch)} />
             </Stack>
           );
         })}

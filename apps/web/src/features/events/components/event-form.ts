@@ -1,5 +1,6 @@
 // The event editor's state: what staff type (money in major units, as text) and the API's input.
 import {
+  EVENT_MESSAGES,
   fromMinorUnits,
   type TAnswerType,
   type TDiscountKind,
@@ -23,6 +24,10 @@ export type TicketTypeForm = {
   sales_start: string;
   sales_end: string;
   taken: number;
+  // m19: members only, a member price (empty: none) and the tiers that qualify (decision 090).
+  members_only: boolean;
+  member_price: string;
+  member_tier_ids: string[];
 };
 
 export type DiscountCodeForm = {
@@ -89,6 +94,9 @@ export const newTicketType = (): TicketTypeForm => ({
   sales_start: '',
   sales_end: '',
   taken: 0,
+  members_only: false,
+  member_price: '',
+  member_tier_ids: [],
 });
 
 export const newDiscountCode = (): DiscountCodeForm => ({
@@ -150,6 +158,9 @@ export function formOf(e: TEventAdmin): EventForm {
       sales_start: t.sales_start ?? '',
       sales_end: t.sales_end ?? '',
       taken: t.taken,
+      members_only: t.members_only ?? false,
+      member_price: typeof t.member_price_minor === 'number' ? fromMinorUnits(t.member_price_minor, e.currency) : '',
+      member_tier_ids: (t.member_tier_ids ?? []).map(String),
     })),
     discount_codes: e.discount_codes.map((c) => ({
       id: c.id,
@@ -184,6 +195,7 @@ export function inputOf(form: EventForm): { input: TEventInput } | { errors: For
     registration_closes: form.registration_closes || null,
     ticket_types: form.ticket_types.map((t, i) => ({
       ...(t.id ? { id: t.id } : {}),
+      ...memberInput(t, i, money, errors),
       name: t.name,
       description: t.description,
       pricing: t.pricing,
@@ -205,6 +217,25 @@ export function inputOf(form: EventForm): { input: TEventInput } | { errors: For
     })),
   };
   return Object.keys(errors).length > 0 ? { errors } : { input };
+}
+
+/** m19: a ticket type's member fields as the API takes them; a member price not below the price is refused here too. */
+function memberInput(
+  t: TicketTypeForm,
+  i: number,
+  money: (value: string, field: string) => number,
+  errors: FormErrors,
+) {
+  const field = `ticket_types.${i}.member_price_minor`;
+  const priced = t.pricing === 'fixed' && t.member_price.trim() !== '';
+  const memberPrice = priced ? money(t.member_price, field) : null;
+  if (memberPrice !== null && memberPrice >= money(t.price, `ticket_types.${i}.price_minor`) && !errors[field])
+    errors[field] = EVENT_MESSAGES.memberPriceBelow;
+  return {
+    members_only: t.members_only,
+    member_price_minor: memberPrice,
+    member_tier_ids: t.members_only || memberPrice !== null ? t.member_tier_ids.map(Number) : [],
+  };
 }
 
 /** The address a name suggests: 'Harvest Gala 2026' → 'harvest-gala-2026'. */

@@ -22,13 +22,17 @@ const ENTRY = pageEntry('/dashboard/events/:id/check-in') ?? {
   emptyTitle: '',
 };
 
+const memberPart = (t: TCheckInTicket) => (t.member_number ? ` · Member ${t.member_number}` : '');
+
 type Answer = { ok: true; result: TCheckInResult | TMemberCheckIn } | { ok: false; message: string };
 
 /** The answer's heading and line: an admitted ticket, or (mem19c) a member card's member and validity. */
 const answerLines = (answer: Answer): [string, string] => {
   if (!answer.ok) return ['Not admitted', answer.message];
   if ('member' in answer.result) return [`Member: ${answer.result.member.name}`, answer.result.message];
-  return [`Admitted: ${answer.result.ticket.attendee_name}`, answer.result.ticket.type];
+  const { ticket } = answer.result;
+  // m19: a member ticket says so, with the member number, for the door to see (decision 090).
+  return [`Admitted: ${ticket.attendee_name}`, `${ticket.type}${memberPart(ticket)}`];
 };
 
 // Dark text on a pale ground (axe: full contrast at any size); the border and the heading's
@@ -73,6 +77,7 @@ function MatchRow({
         </Text>
         <Text size="sm" c="dimmed" truncate>
           {ticket.type}
+          {memberPart(ticket)}
           {ticket.checked_in_at ? ` · in at ${time(ticket.checked_in_at)}` : ''}
           {ticket.status === 'refunded' ? ' · refunded' : ''}
         </Text>

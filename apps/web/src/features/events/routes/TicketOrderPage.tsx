@@ -82,6 +82,8 @@ export function TicketOrderPage() {
               {o.refunded_minor > 0 && <Figure label="Refunded" value={format.money(o.refunded_minor, o.currency)} />}
               <Figure label="Fair-market value" value={format.money(o.fair_market_minor, o.currency)} />
               <Figure label="Tax-deductible" value={format.money(o.deductible_minor, o.currency)} />
+              {/* m19: member tickets bought with this membership (decision 090). */}
+              {o.member_number && <Figure label="Membership" value={o.member_number} />}
               <Figure
                 label="Payment"
                 value={o.provider ? `${o.provider}${o.provider_reference ? ` · ${o.provider_reference}` : ''}` : '—'}
