@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -8,8 +9,45 @@ import { mailsTo } from '../support/mail-outbox.ts';
 
 const SHOTS = '/tmp/shots';
 
+/** On the Harvest Gala: one Member ticket at the member price ($150, members pay $110), paid by card. */
+async function buyMemberTicket(page: Page, width: number, number: string, email: string) {
+  await page.goto('/event-page/harvest-gala');
+  await page.getByRole('heading', { level: 1, name: 'Harvest Gala' }).waitFor({ timeout: 30_000 });
+  await page
+    .getByText(/Members pay \$110\.00/)
+    .first()
+    .waitFor();
+  await page.getByLabel('Member ticket').selectOption('1');
+  await page.getByRole('textbox', { name: 'First name' }).fill('Chidi');
+  await page.getByRole('textbox', { name: 'Last name' }).fill(`Okafor${width}`);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('combobox', { name: 'Meal choice' }).first().selectOption('Roast chicken');
+  const membership = page.getByRole('group', { name: 'Your membership' });
+  await membership.getByRole('textbox', { name: 'Member number' }).fill(number);
+  await membership.getByRole('textbox', { name: 'Member e-mail' }).fill(email);
+  await page.getByText('Order total:').getByText('$110.00').waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/member-ticket-${width}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await payment.getByText('$110.00').first().waitFor({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
+  await page.getByRole('textbox', { name: 'CVC' }).fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  const confirmation = page.getByRole('region', { name: /You’re going to Harvest Gala/ });
+  await confirmation.waitFor({ timeout: 30_000 });
+  await confirmation.getByText(`Member tickets for membership ${number}.`).waitFor();
+  // Paid $110.00 for a dinner valued at $60.00.
+  await confirmation.getByText('Tax-deductible amount: $50.00.').waitFor();
+  await page.screenshot({ path: `${SHOTS}/member-ticket-paid-${width}.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
 // Adds one household membership per width to the demo's Friends of Riverside (the tier has room
-// for 200): nothing to restore.
+// for 200), and one Member ticket per width to the Harvest Gala (60 on sale): nothing to restore.
 describe('memberships', () => {
   const { newPage } = useBrowser();
 
@@ -72,6 +110,10 @@ describe('memberships', () => {
       const cardOverflow = await card.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(cardOverflow).toBeLessThanOrEqual(0);
       await card.screenshot({ path: `${SHOTS}/membership-card-${width}.png`, fullPage: true });
+
+      // m19: the new member buys the Harvest Gala's Member ticket at its member price with the number on
+      // the card (docs/product/events.md#member-tickets); the server checks it and prices the order.
+      await buyMemberTicket(card, width, number.trim(), `chidi${width}@example.org`);
 
       const staff = (await newPage({ width, height: width < 768 ? 740 : 900 })).page;
       await signIn(staff, 'staff@kindling.test');
