@@ -38,6 +38,8 @@ export * from '../../modules/fundraisers/fundraisers.tables.ts';
 export * from '../../modules/fundraisers/peer-pages.tables.ts';
 // teams16: fundraising teams and milestone e-mails (docs/decisions/051-peer-teams-and-milestones.md).
 export * from '../../modules/fundraisers/peer-teams.tables.ts';
+// g23: Gift Aid claims.
+export * from '../../modules/gift-aid/gift-aid.tables.ts';
 // crm20: contacts import.
 export * from '../../modules/imports/contact-imports.tables.ts';
 export * from '../../modules/imports/imports.tables.ts';
@@ -71,8 +73,6 @@ export * from '../../modules/sandbox/sandbox.tables.ts';
 export * from '../../modules/segments/segments.tables.ts';
 // crm20: year-end statements in bulk.
 export * from '../../modules/statements/statements.tables.ts';
-// g23: Gift Aid claims.
-export * from '../../modules/gift-aid/gift-aid.tables.ts';
 export * from '../../modules/tasks/tasks.tables.ts';
 export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';

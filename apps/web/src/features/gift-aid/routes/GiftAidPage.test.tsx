@@ -1,4 +1,4 @@
-import type { TGiftAidClaim, TGiftAidPreview } from '@kindling/contracts';
+import type { TGiftAidClaim, TGiftAidPreview, TRoleCode } from '@kindling/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { GiftAidPage } from './GiftAidPage.tsx';
 
 const year = new Date().getFullYear() - 1;
-const render = (code = 2001) =>
+const render = (code: TRoleCode = 2001) =>
   renderRoutes([{ path: '/dashboard/reports/gift-aid', element: <GiftAidPage /> }], {
     initialEntries: ['/dashboard/reports/gift-aid'],
     session: signedInSession(code),

@@ -222,11 +222,11 @@ function ClaimsTable({ claims, canClaim }: { claims: TGiftAidClaim[]; canClaim: 
                 <Table.Td ta="right">{format.money(c.claim_minor, 'GBP')}</Table.Td>
                 <Table.Td>
                   {c.status === 'undone' ? (
-                    <Badge color="gray" variant="light" title={c.undo_reason ?? undefined}>
+                    <Badge color="gray" variant="dot" title={c.undo_reason ?? undefined}>
                       Undone
                     </Badge>
                   ) : (
-                    <Badge color="green" variant="light">
+                    <Badge color="green" variant="dot">
                       Claimed {format.date(c.created_at)}
                     </Badge>
                   )}
