@@ -81,6 +81,16 @@ export const ZPeerPage = z.object({
 });
 export type TPeerPage = z.infer<typeof ZPeerPage>;
 
+/**
+ * A page's conversion in per cent, one decimal: gifts per view (docs/decisions/044-peer-to-peer-pages.md),
+ * never above 100 % (a gift made without a counted view, a blocked beacon or a link straight to the
+ * payment, must not read as 900 %), and null while the page has no view to divide by.
+ */
+export function peerConversionPercent(gifts: number, views: number): number | null {
+  if (!(views > 0)) return null;
+  return Math.min(100, Math.round((Math.max(0, gifts) / views) * 1000) / 10);
+}
+
 export const ZPeerDashboard = z.object({ pages: z.array(ZPeerPage) });
 export const ZPeerPageResponse = z.object({ page: ZPeerPage });
 

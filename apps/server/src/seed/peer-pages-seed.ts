@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { creditPeerFundraiser } from '../modules/fundraisers/index.ts';
 import type { Db } from '../platform/db/client.ts';
 
 // Peer-to-peer demo (docs/decisions/044-peer-to-peer-pages.md): the Spring Appeal has five fundraiser
@@ -6,6 +7,8 @@ import type { Db } from '../platform/db/client.ts';
 // four supporters (accounts without a password or membership: they cannot sign in) own the others.
 // Their gifts are Spring Appeal gifts the campaign seed already made, credited to a page here, so the
 // demo's gift counts and totals stay what the other seeds and their tests know. A second run changes nothing.
+// Each page gets two weeks of views (always more than its gifts, so its conversion reads like a real
+// page's) and each gift its fundraiser's soft credit, as the gift's follow-up job writes it.
 
 const PAGES = [
   {
@@ -104,4 +107,30 @@ export async function seedPeerPages(db: Db, npoIds: Map<string, number>): Promis
           AND provider_reference = ANY(${sql.param([...page.gifts])}::text[])`);
     }
   });
+  await seedPeerPageViews(db, npoId, ids.spring);
+  await seedPeerSoftCredits(db, npoId, ids.spring);
+}
+
+/** Views on each page's last fourteen days, a little noise from the day and the page. */
+async function seedPeerPageViews(db: Db, npoId: number, spring: number) {
+  await db.execute(sql`
+    INSERT INTO campaign_funnel_days (campaign_id, day, npo_id, views)
+    SELECT p.id, d::date, ${npoId}, 4 + (extract(doy FROM d)::int + p.id::int) % 6 * 2
+    FROM campaigns p
+    CROSS JOIN generate_series((now() AT TIME ZONE (SELECT time_zone FROM npos WHERE id = ${npoId}))::date - 14,
+                               (now() AT TIME ZONE (SELECT time_zone FROM npos WHERE id = ${npoId}))::date - 1,
+                               interval '1 day') d
+    WHERE p.npo_id = ${npoId} AND p.parent_campaign_id = ${spring}
+    ON CONFLICT (campaign_id, day) DO NOTHING`);
+}
+
+/** The fundraisers' soft credits of the pages' gifts (docs/product/crm.md#soft-credits-and-tributes). */
+async function seedPeerSoftCredits(db: Db, npoId: number, spring: number) {
+  const { rows } = await db.execute<{ id: number; page: number }>(sql`
+    SELECT d.id, d.peer_campaign_id AS page FROM donations d
+    WHERE d.npo_id = ${npoId} AND d.campaign_id = ${spring} AND d.peer_campaign_id IS NOT NULL AND d.status = 'succeeded'
+    ORDER BY d.id`);
+  for (const gift of rows) {
+    await creditPeerFundraiser(db, { npoId, pageId: Number(gift.page), donationId: Number(gift.id) });
+  }
 }

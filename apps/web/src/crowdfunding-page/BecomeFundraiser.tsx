@@ -1,44 +1,23 @@
 // The 'Become a Fundraiser' modal's invitation form (docs/product/donation-form.md#invite-a-fundraiser-form):
 // first name, last name and e-mail, all required; Cancel and Send Invitation ('Sending...' while busy).
-import { type FormEvent, useState } from 'react';
-import { getJson, HttpError, postJson } from '../donate/http.ts';
+import type { FormEvent } from 'react';
+import { useFundraiserRequest } from '../donate/fundraiser-request.ts';
 import { TeamChoice, teamPickOf } from './TeamChoice.tsx';
-
-/** The invitation call is a staff-app call that needs the CSRF token: asked for first, then sent back (double submit). */
-async function csrfHeader(): Promise<Record<string, string>> {
-  await getJson('/auth/config');
-  const token = /(?:^|; )csrf_token=([^;]+)/.exec(document.cookie)?.[1];
-  return token ? { 'x-csrf-token': decodeURIComponent(token) } : {};
-}
 
 type Props = { campaignId: number; teams: boolean; onCancel: () => void; onSent: () => void };
 
 export default function BecomeFundraiser({ campaignId, teams, onCancel, onSent }: Props) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, error, fields, send } = useFundraiserRequest(onSent);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    const body = {
+    send({
       first_name: data.get('first_name'),
       last_name: data.get('last_name'),
       email: data.get('email'),
       campaign_id: campaignId,
       ...(teams ? teamPickOf(data) : {}),
-    };
-    csrfHeader()
-      .then((headers) => postJson('/fundraiser', body, headers))
-      .then(
-        () => onSent(),
-        (e: unknown) => {
-          setBusy(false);
-          setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
-          if (e instanceof HttpError) setFields((e.body as { fields?: Record<string, string> } | null)?.fields ?? {});
-        },
-      );
+    });
   };
   const field = (name: string, label: string, type = 'text', autoComplete = 'off') => (
     <label className="cf-field">

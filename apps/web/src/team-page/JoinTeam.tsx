@@ -2,51 +2,32 @@
 // it is opened: a supporter asks to fundraise in this team, or to start their own team of the
 // campaign, in one step. Nothing happens until they follow the e-mailed link.
 import { type FormEvent, useState } from 'react';
-import { getJson, HttpError, postJson } from '../donate/http.ts';
-
-/** The request is a staff-app call that needs the CSRF token: asked for first, then sent back (double submit). */
-async function csrfHeader(): Promise<Record<string, string>> {
-  await getJson('/auth/config');
-  const token = /(?:^|; )csrf_token=([^;]+)/.exec(document.cookie)?.[1];
-  return token ? { 'x-csrf-token': decodeURIComponent(token) } : {};
-}
+import { type RequestMessage, useFundraiserRequest } from '../donate/fundraiser-request.ts';
 
 type Props = { campaignId: number; teamId: number; teamName: string; onCancel: () => void };
 
+/** A team's refusal (full, teams off) is the form's message; another field's message stands beside it. */
+const messageOf: RequestMessage = (e, found) => {
+  const own = Object.keys(found).filter((k) => k !== 'team_id').length > 0;
+  return (
+    found.team_id ?? (own ? null : e instanceof Error ? e.message : 'Your request could not be sent. Please try again.')
+  );
+};
+
 export default function JoinTeam({ campaignId, teamId, teamName, onCancel }: Props) {
   const [choice, setChoice] = useState<'join' | 'new'>('join');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, error, fields, send } = useFundraiserRequest(() => setSent(true), messageOf);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    const body = {
+    send({
       first_name: data.get('first_name'),
       last_name: data.get('last_name'),
       email: data.get('email'),
       campaign_id: campaignId,
       ...(choice === 'join' ? { team_id: teamId } : { new_team_name: String(data.get('new_team_name') ?? '').trim() }),
-    };
-    csrfHeader()
-      .then((headers) => postJson('/fundraiser', body, headers))
-      .then(
-        () => setSent(true),
-        (e: unknown) => {
-          setBusy(false);
-          const found =
-            e instanceof HttpError ? ((e.body as { fields?: Record<string, string> } | null)?.fields ?? {}) : {};
-          setFields(found);
-          const own = Object.keys(found).filter((k) => k !== 'team_id').length > 0;
-          setError(
-            found.team_id ??
-              (own ? null : e instanceof Error ? e.message : 'Your request could not be sent. Please try again.'),
-          );
-        },
-      );
+    });
   };
   if (sent) {
     return (

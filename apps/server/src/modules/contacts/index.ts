@@ -22,3 +22,5 @@ export { contactDetails, contactFields, contactRelationships, contactViews, hous
 export { checkCustomFields } from './custom-fields.ts';
 // mkt21: e-mail marketing's unsubscribe and its send-time check.
 export { optedOutOfEmailSql, optOutOfEmail } from './email-opt-out.repository.ts';
+// p16: a gift through a fundraiser's page is soft-credited to the fundraiser's contact.
+export { insertFundraiserSoftCredit } from './soft-credits.repository.ts';

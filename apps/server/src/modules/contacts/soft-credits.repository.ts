@@ -5,7 +5,7 @@ import type { TSoftCredit } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { donorNameSql } from '../donors/index.ts';
+import { donorNameSql, giftEmailSql } from '../donors/index.ts';
 
 /** A gift's amount as the donor totals count it: base currency, refunds and disputes deducted. */
 const netAmount = (d: string) =>
@@ -89,6 +89,35 @@ export async function insertSoftCredit(
   const { rows } = await tx.execute(sql`
     INSERT INTO donation_soft_credits (npo_id, donation_id, donor_id, kind, created_by_user_id)
     VALUES (${c.npoId}, ${c.donationId}, ${c.contactId}, ${c.kind}, ${c.userId}) ON CONFLICT DO NOTHING RETURNING id`);
+  return rows.length > 0;
+}
+
+/**
+ * A gift through a fundraiser's page credits the fundraiser (docs/product/crm.md#soft-credits-and-tributes):
+ * their contact is the organisation's contact with their e-mail, created with their name when there is
+ * none (an existing contact's details are left as they are). One statement, run after the payment by
+ * the page's follow-up job, never in the checkout request. The gift's own donor is never credited (a
+ * fundraiser's self-donation is their own giving), and the gift and contact's unique key makes a rerun
+ * write nothing. True when the credit was written now.
+ */
+export async function insertFundraiserSoftCredit(
+  db: Db | Tx,
+  f: { npoId: number; donationId: number; email: string; firstName: string; lastName: string },
+): Promise<boolean> {
+  const email = giftEmailSql(f.npoId, f.email.trim());
+  const { rows } = await db.execute(sql`
+    WITH gift AS (SELECT id, donor_id FROM donations WHERE npo_id = ${f.npoId} AND id = ${f.donationId}),
+    made AS (
+      INSERT INTO donors (npo_id, email, first_name, last_name)
+      SELECT ${f.npoId}, ${email}, ${f.firstName}, ${f.lastName} WHERE EXISTS (SELECT 1 FROM gift) AND ${f.email.trim()} <> ''
+      ON CONFLICT (npo_id, lower(email)) WHERE email <> '' DO NOTHING RETURNING id),
+    contact AS (
+      SELECT id FROM made
+      UNION ALL SELECT id FROM donors WHERE npo_id = ${f.npoId} AND email <> '' AND lower(email) = lower(${email})
+      LIMIT 1)
+    INSERT INTO donation_soft_credits (npo_id, donation_id, donor_id, kind)
+    SELECT ${f.npoId}, gift.id, contact.id, 'soft_credit' FROM gift CROSS JOIN contact WHERE contact.id <> gift.donor_id
+    ON CONFLICT (donation_id, donor_id) DO NOTHING RETURNING id`);
   return rows.length > 0;
 }
 

@@ -11,9 +11,11 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { campaignTotalsRow } from '../campaigns/index.ts';
 import type { DonationFollowUp } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
+import { creditPeerFundraiser } from './peer-soft-credit.ts';
 import type { PeerMilestone } from './peer-teams.tables.ts';
 
-export type MilestoneJob = { npoId: number; pageId: number };
+/** `donationId` (the gift that enqueued it; absent in jobs enqueued before it) also soft-credits the fundraiser. */
+export type MilestoneJob = { npoId: number; pageId: number; donationId?: number };
 
 export const milestoneQueue = defineQueue<MilestoneJob>('peer_milestones.check', {
   retryLimit: 10,
@@ -110,16 +112,20 @@ export async function checkPeerMilestones(
   });
 }
 
-/** Registers the worker and returns the checkout follow-up: only a succeeded gift through a page enqueues. */
+/**
+ * Registers the worker and returns the checkout follow-up: only a succeeded gift through a page enqueues
+ * (one job per gift, by its key), and the job soft-credits the fundraiser before checking milestones.
+ */
 export function registerPeerMilestones(jobs: Jobs, deps: { db: Db; mailer: Mailer; origin: string }): DonationFollowUp {
   jobs.register(milestoneQueue, async (data) => {
+    if (data.donationId !== undefined) await creditPeerFundraiser(deps.db, { ...data, donationId: data.donationId });
     await checkPeerMilestones(deps, data);
   });
   return async ({ donation }) => {
     if (donation.status !== 'succeeded' || donation.peerCampaignId === null) return;
     await jobs.send(
       milestoneQueue,
-      { npoId: donation.npoId, pageId: donation.peerCampaignId },
+      { npoId: donation.npoId, pageId: donation.peerCampaignId, donationId: donation.id },
       { key: `peer-milestones-${donation.id}` },
     );
   };

@@ -80,6 +80,8 @@ describe('the fundraiser’s own page', () => {
       SELECT count(*)::int AS n FROM donations WHERE peer_campaign_id = ${ids.sam} AND status = 'succeeded'`);
     expect(pages[0]).toMatchObject({ campaign_name: 'Spring Appeal', gifts: seededGifts.n, state: 'live' });
     expect(pages[0]?.raised_minor).toBeGreaterThan(0);
+    // The demo page has two weeks of views, more than its gifts: its conversion reads like a real page's.
+    expect(Number(pages[0]?.views)).toBeGreaterThan(Number(pages[0]?.gifts) * 5);
     expect(pages[0]?.checklist).toMatchObject({ first_gift: true, self_donation: false, first_share: false });
     // The demo records the milestones its gifts reached; the dashboard lists them, oldest first.
     const recorded = await one<{ n: number }>(sql`

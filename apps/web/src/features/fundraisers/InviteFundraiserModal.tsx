@@ -2,18 +2,19 @@ import {
   FUNDRAISER_ROLES,
   type TFundraiserResponse,
   type TFundraiserRole,
+  type TTeamBoard,
   ZInviteFundraiser,
 } from '@kindling/contracts';
-import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api-client.ts';
 import { FormAlert } from '../../shared/FormAlert.tsx';
 import { describeFormError } from '../../shared/form-errors.ts';
 
-type Values = { first_name: string; last_name: string; email: string; role: TFundraiserRole };
+type Values = { first_name: string; last_name: string; email: string; role: TFundraiserRole; team: string | null };
 
 const ROLE_LABELS: Record<TFundraiserRole, string> = { fundraiser: 'Fundraiser', leader: 'Team Leader' };
 /** docs/product/campaigns.md#fundraisers: the form closes shortly after a successful invitation. */
@@ -41,19 +42,37 @@ type Props = {
 };
 
 /**
+ * The campaign's live teams when it takes teams (docs/decisions/070-team-fundraising-switch.md), from the
+ * public team board; none when it does not, so the form shows no team picker.
+ */
+function useCampaignTeams(campaignId: number | null) {
+  const board = useQuery({
+    queryKey: ['invite-fundraiser', 'teams', campaignId],
+    queryFn: () =>
+      api<TTeamBoard>('GET', '/npo_admin/campaign_page/team_leaderboard', {
+        query: { campaign_id: campaignId, limit: 50 },
+      }),
+    enabled: campaignId !== null,
+  });
+  return board.data?.team_fundraising ? board.data.teams : [];
+}
+
+/**
  * The invite-a-fundraiser form (docs/product/campaigns.md#fundraisers): POST /fundraiser. A preselected team (the
- * captain's view) is named in a sentence and sent as team_id; there is no team picker yet.
+ * captain's view) is named in a sentence and sent as team_id; staff pick a team (or none) of a campaign that
+ * takes teams, as spec 02's role and team pickers.
  */
 export function InviteFundraiserModal({ campaign, canChooseRole, onClose, team = null }: Props) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
-    initialValues: { first_name: '', last_name: '', email: '', role: 'fundraiser' },
+    initialValues: { first_name: '', last_name: '', email: '', role: 'fundraiser', team: null },
     validate: (values) => validate(values, campaign?.id ?? 0),
   });
+  const teams = useCampaignTeams(canChooseRole && team === null && campaign ? campaign.id : null);
   const invite = useMutation({
-    mutationFn: (values: Values) =>
+    mutationFn: ({ team: picked, ...values }: Values) =>
       api<TFundraiserResponse>('POST', '/fundraiser', {
-        body: { ...values, campaign_id: campaign?.id, team_id: team?.id ?? null },
+        body: { ...values, campaign_id: campaign?.id, team_id: team?.id ?? (picked ? Number(picked) : null) },
       }),
     onSuccess: (answer, values) => {
       notifications.show({
@@ -105,6 +124,15 @@ export function InviteFundraiserModal({ campaign, canChooseRole, onClose, team =
             <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('last_name')} />
           </SimpleGrid>
           <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+          {teams.length > 0 ? (
+            <Select
+              label="Team"
+              placeholder="No team"
+              clearable
+              data={teams.map((t) => ({ value: String(t.id), label: t.name }))}
+              {...form.getInputProps('team')}
+            />
+          ) : null}
           {canChooseRole ? (
             <Stack gap={4}>
               <Text size="sm" fw={500} id="invite-role-label">

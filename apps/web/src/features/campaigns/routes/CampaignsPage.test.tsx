@@ -160,4 +160,49 @@ describe('CampaignsPage', () => {
     });
     expect(await screen.findByText('Invitation sent to rosa@example.org')).toBeInTheDocument();
   });
+
+  // p16: spec 02's team picker, for a campaign that takes teams (docs/decisions/070-team-fundraising-switch.md).
+  for (const takesTeams of [true, false]) {
+    it(`${takesTeams ? 'invites a fundraiser into one of the campaign’s teams' : 'offers no team when the campaign takes none'}`, async () => {
+      const fetchStub = stubFetch({
+        'GET /npo_admin/campaigns': { body: listOf([campaignItem(3, { name: 'Gala' })]) },
+        'GET /npo_admin/campaign_page/team_leaderboard': () => ({
+          body: {
+            currency: 'USD',
+            team_fundraising: takesTeams,
+            teams: [
+              { id: 41, name: 'Gala Runners', team_url: 'gala-runners', raised_minor: 0, goal_minor: null, members: 2 },
+            ],
+          },
+        }),
+        'POST /fundraiser': { body: { fundraiser: null, confirmation_sent: false } },
+      });
+      const user = userEvent.setup();
+      render();
+      await user.click(await screen.findByRole('button', { name: 'Actions for Gala' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Invite fundraiser' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Invite a fundraiser' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Rosa');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Parks');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'rosa@example.org');
+      if (!takesTeams) {
+        await waitFor(() =>
+          expect(fetchStub.callsTo('GET', '/npo_admin/campaign_page/team_leaderboard')).toHaveLength(1),
+        );
+        await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+        await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite a fundraiser' })).toBeNull());
+        expect(screen.queryByRole('combobox', { name: 'Team' })).toBeNull();
+        expect(fetchStub.callsTo('POST', '/fundraiser').at(-1)?.body).toMatchObject({ team_id: null });
+        return;
+      }
+      await user.click(await within(dialog).findByRole('combobox', { name: 'Team' }));
+      await user.click(await screen.findByRole('option', { name: 'Gala Runners' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite a fundraiser' })).toBeNull());
+      expect(fetchStub.callsTo('GET', '/npo_admin/campaign_page/team_leaderboard')[0]?.query.get('campaign_id')).toBe(
+        '3',
+      );
+      expect(fetchStub.callsTo('POST', '/fundraiser').at(-1)?.body).toMatchObject({ campaign_id: 3, team_id: 41 });
+    }, 60_000);
+  }
 });

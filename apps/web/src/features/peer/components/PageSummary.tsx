@@ -1,4 +1,4 @@
-import type { TPeerPage } from '@kindling/contracts';
+import { peerConversionPercent, type TPeerPage } from '@kindling/contracts';
 import {
   Anchor,
   Badge,
@@ -58,7 +58,8 @@ export function PageSummary({ page }: { page: TPeerPage }) {
   const format = useFormat();
   const goal = page.goal_minor;
   const percent = goal ? Math.min(100, Math.round((page.raised_minor / goal) * 100)) : 0;
-  const conversion = page.views > 0 ? `${format.count(Math.round((page.gifts / page.views) * 1000) / 10)} %` : '—';
+  const rate = peerConversionPercent(page.gifts, page.views);
+  const conversion = rate === null ? '—' : `${format.count(rate)} %`;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">

@@ -67,6 +67,18 @@ describe('PeerDashboardPage', () => {
     );
   });
 
+  it('never shows a conversion above 100 %, whatever the counted views', async () => {
+    const busy = { ...page, gifts: 9, views: 1 };
+    stubFetch({
+      'GET /npo_admin/peer_dashboard': { body: { pages: [busy] } },
+      'GET /npo_admin/peer_pages/7/donations': { body: { page: busy, gifts: [gift] } },
+    });
+    render();
+    expect(await screen.findByRole('heading', { name: 'Team Sam' })).toBeInTheDocument();
+    expect(screen.getByText('100 %')).toBeInTheDocument();
+    expect(screen.queryByText('900 %')).not.toBeInTheDocument();
+  });
+
   it('thanks a donor with the template and shows the gift thanked', async () => {
     let thanked: TPeerGift | null = null;
     const fetch = stubFetch({
