@@ -480,7 +480,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
   });
   await app.register(insightsRoutes, { prefix: '/api/v1', db: deps.db, insights: insightsJobs });
-  await app.register(assistantRoutes, { prefix: '/api/v1', db: deps.db });
+  await app.register(assistantRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config });
   await app.register(checkoutRoutes, {
     config: deps.config,
     db: deps.db,

@@ -4,6 +4,7 @@
 import { formatMoney } from '@kindling/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { dayIn } from '../../platform/format/calendar.ts';
 import type { Question } from './parse.ts';
 
 export type AnalystContext = {
@@ -12,6 +13,8 @@ export type AnalystContext = {
   npoId: number;
   currency: string;
   locale: string;
+  /** The organisation's time zone: periods, days and months are its own (decision 094). */
+  zone: string;
   now: Date;
   q: Question;
 };
@@ -19,7 +22,9 @@ export type AnalystContext = {
 export const money = (ctx: AnalystContext, minor: number | string | null) =>
   formatMoney(Math.round(Number(minor ?? 0)), ctx.currency, ctx.locale);
 
-export const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : '');
+/** The calendar day of an instant in the organisation's time zone. */
+export const day = (ctx: Pick<AnalystContext, 'zone'>, value: Date | string | null) =>
+  value ? dayIn(new Date(value), ctx.zone) : '';
 
 export async function rows<T>(ctx: AnalystContext, query: SQL): Promise<T[]> {
   return (await ctx.db.execute(query)).rows as T[];
@@ -43,7 +48,9 @@ export function understood(ctx: AnalystContext, options: { period?: boolean } = 
   const { q } = ctx;
   const bits: string[] = [];
   if (options.period !== false)
-    bits.push(`Period: ${q.period.label} (${day(q.period.start)} to ${day(q.period.end)}, UTC)`);
+    bits.push(
+      `Period: ${q.period.label} (${day(ctx, q.period.start)} to ${day(ctx, new Date(q.period.end.getTime() - 1))}, ${ctx.zone})`,
+    );
   if (q.campaign) bits.push(`campaign: ${q.campaign.name}`);
   if (q.minAmount !== null) bits.push(`gifts of at least ${money(ctx, q.minAmount)}`);
   if (q.maxAmount !== null) bits.push(`gifts of at most ${money(ctx, q.maxAmount)}`);

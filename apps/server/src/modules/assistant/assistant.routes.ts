@@ -9,19 +9,33 @@ import {
   ZAnalyzeResponse,
 } from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../platform/config/config.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import { createFailureLimiter } from '../../platform/security/rate-limiter.ts';
 import { analyze } from './analyst.ts';
+import { analyzeWithModel, type ModelSettings } from './model-analyst.ts';
 import { clearQueries, listQueries, saveQuery } from './saved-queries.ts';
 
 // The insights assistant is part of the CRM's AI insights (docs/product/insights.md#assistant): every
 // dashboard role asks questions and keeps its own recent queries.
 const READ = 'dashboard';
 
-export async function assistantRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+/** The model endpoint of decision 094, when all three settings are given; otherwise the built-in analyst answers. */
+function modelSettingsOf(config: Config | undefined): ModelSettings | null {
+  if (!config?.AI_BASE_URL || !config.AI_API_KEY || !config.AI_MODEL) return null;
+  return {
+    baseUrl: config.AI_BASE_URL,
+    apiKey: config.AI_API_KEY,
+    model: config.AI_MODEL,
+    timeoutMs: config.AI_TIMEOUT_MS,
+  };
+}
+
+export async function assistantRoutes(app: FastifyInstance, deps: { db: Db; config?: Config }): Promise<void> {
   const r = zodRouter(app, 'AI assistant');
+  const model = modelSettingsOf(deps.config);
   // Each question runs a few aggregate queries: a per-user limit keeps one user from loading the database.
   const limiter = createFailureLimiter(deps.db, {
     name: 'ai-analyze',
@@ -42,7 +56,10 @@ export async function assistantRoutes(app: FastifyInstance, deps: { db: Db }): P
       const key = `${userId}`;
       await limiter.assertAllowed(key);
       await limiter.recordFailure(key);
-      return { status: 'success' as const, data: await analyze(deps.db, npoId, request.body) };
+      const data = model
+        ? await analyzeWithModel(deps.db, npoId, request.body, model)
+        : await analyze(deps.db, npoId, request.body);
+      return { status: 'success' as const, data };
     },
   );
   r.get(

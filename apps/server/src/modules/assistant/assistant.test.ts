@@ -45,11 +45,12 @@ describe('POST /ai/analyze', () => {
     expect(answer.rows.length).toBeGreaterThan(0);
     expect(answer.rows.length).toBeLessThanOrEqual(10);
     expect(answer.note).toContain('this quarter');
-    const now = new Date();
-    const quarter = new Date(Date.UTC(now.getUTCFullYear(), Math.floor(now.getUTCMonth() / 3) * 3, 1)).toISOString();
+    // The quarter starts at the organisation's own midnight (decision 094).
     const { rows } = await ctx.db.execute<{ name: string }>(sql`
       SELECT trim(o.first_name || ' ' || o.last_name) AS name FROM donations d JOIN donors o ON o.id = d.donor_id
-      WHERE d.npo_id = ${riverside} AND d.status = 'succeeded' AND d.created_at >= ${quarter}
+      JOIN npos n ON n.id = d.npo_id
+      WHERE d.npo_id = ${riverside} AND d.status = 'succeeded'
+        AND d.created_at >= date_trunc('quarter', now() AT TIME ZONE n.time_zone) AT TIME ZONE n.time_zone
       GROUP BY o.id ORDER BY sum(d.base_amount_minor) DESC, o.id LIMIT 1`);
     expect(answer.rows[0]?.donor).toBe(rows[0]?.name);
   });

@@ -115,7 +115,7 @@ export async function underperformingCampaigns(ctx: AnalystContext): Promise<TAn
       raised: money(ctx, c.raised_all),
       needed: money(ctx, needed),
       pace: `${Math.round(pace * 100)}%`,
-      ends: day(c.ends_at),
+      ends: day(ctx, c.ends_at),
     })),
     note: 'Pace: the goal times the share of the campaign’s time gone. Behind: under 90% of that.',
   };

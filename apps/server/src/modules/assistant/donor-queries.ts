@@ -34,7 +34,7 @@ export async function topDonors(ctx: AnalystContext): Promise<TAnalysis> {
       gifts: r.gifts,
       total: money(ctx, r.total),
       largest: money(ctx, r.largest),
-      last_gift: day(r.last_at),
+      last_gift: day(ctx, r.last_at),
     })),
     note: `${understood(ctx)} Succeeded gifts in ${ctx.currency}, refunds excluded.`,
   };
@@ -68,7 +68,7 @@ export async function lapsedDonors(ctx: AnalystContext): Promise<TAnalysis> {
       donor: r.name || r.email,
       gifts: r.gifts,
       total: money(ctx, r.total),
-      last_gift: day(r.last_at),
+      last_gift: day(ctx, r.last_at),
     })),
     note: `${understood(ctx)} Donors who gave in the same length of time before the period and have not given since, largest givers first.`,
   };

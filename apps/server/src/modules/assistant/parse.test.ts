@@ -55,6 +55,19 @@ describe('the analyst reads questions', () => {
     expect(read('forecast donations for next month').horizon).toBe('month');
   });
 
+  it('reads periods in the organisation’s time zone (decision 094)', () => {
+    const inZone = (prompt: string, zone: string) =>
+      parseQuestion(prompt, { now, timeRange: 'last_30_days', campaigns, zone }).period;
+    // Auckland is 13 hours ahead in November: its quarter and month begin the day before in UTC.
+    expect(inZone('top donors this quarter', 'Pacific/Auckland').start.toISOString()).toBe('2026-09-30T11:00:00.000Z');
+    expect(inZone('top donors last month', 'Pacific/Auckland')).toMatchObject({
+      start: new Date('2026-09-30T11:00:00.000Z'),
+      end: new Date('2026-10-31T11:00:00.000Z'),
+    });
+    // Los Angeles is 8 hours behind: the last 30 days start at its midnight 30 days before its today.
+    expect(inZone('top donors', 'America/Los_Angeles').start.toISOString()).toBe('2026-10-21T07:00:00.000Z');
+  });
+
   it('does not place questions it cannot answer', () => {
     for (const prompt of ['What is the weather like?', "'; DROP TABLE donations; --", 'show me npo_id 2'])
       expect(read(prompt).intent).toBeNull();

@@ -2,6 +2,7 @@
 // fixed queries it asks for, and the period, campaign, amounts and count it names. Pure: the
 // campaigns to look for are passed in, so a question can only name the organisation's own.
 import { INSIGHT_TIME_RANGE_DAYS, type TInsightTimeRange } from '@kindling/contracts';
+import { addDays, addMonthsToFirst, dayIn, midnightIn } from '../../platform/format/calendar.ts';
 
 export const INTENTS = [
   'top_donors',
@@ -32,8 +33,6 @@ export type Question = {
   limit: number;
   horizon: 'month' | 'quarter';
 };
-
-const DAY = 86_400_000;
 
 /** Keyword rules in order: the first that matches decides (more specific questions first). */
 const RULES: [Intent, RegExp][] = [
@@ -68,54 +67,49 @@ export function intentOf(text: string): Intent | null {
   return null;
 }
 
-const startOfMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
-const startOfQuarter = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), Math.floor(d.getUTCMonth() / 3) * 3, 1));
-const addMonths = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 
-/** The period a question names, in UTC, or null when it names none. */
-export function periodOf(text: string, now: Date): Period | null {
-  const quarter = startOfQuarter(now);
-  const month = startOfMonth(now);
-  const year = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
+/**
+ * The last `days` days in `zone`: the whole days before today there and today so far (decision 094),
+ * so a gift counts on the day and in the month the organisation saw it.
+ */
+export function lastDays(days: number, now: Date, zone: string, label = `the last ${days} days`): Period {
+  return { start: midnightIn(addDays(dayIn(now, zone), -days), zone), end: now, label };
+}
+
+/** The period a question names, in the organisation's time zone, or null when it names none. */
+export function periodOf(text: string, now: Date, zone = 'UTC'): Period | null {
+  const today = dayIn(now, zone);
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const at = (day: string) => midnightIn(day, zone);
+  const month = addMonthsToFirst(today, 0);
+  const quarter = addMonthsToFirst(today, -((m - 1) % 3));
+  const year = `${y}-01-01`;
   if (/\bthis quarter\b|\bquarter to date\b|\bqtd\b/.test(text))
-    return { start: quarter, end: now, label: 'this quarter' };
+    return { start: at(quarter), end: now, label: 'this quarter' };
   if (/\blast quarter\b|\bprevious quarter\b/.test(text))
-    return { start: addMonths(quarter, -3), end: quarter, label: 'last quarter' };
-  if (/\bthis month\b|\bmonth to date\b/.test(text)) return { start: month, end: now, label: 'this month' };
+    return { start: at(addMonthsToFirst(quarter, -3)), end: at(quarter), label: 'last quarter' };
+  if (/\bthis month\b|\bmonth to date\b/.test(text)) return { start: at(month), end: now, label: 'this month' };
   if (/\blast month\b|\bprevious month\b/.test(text))
-    return { start: addMonths(month, -1), end: month, label: 'last month' };
-  if (/\bthis year\b|\byear to date\b|\bytd\b/.test(text)) return { start: year, end: now, label: 'this year' };
+    return { start: at(addMonthsToFirst(month, -1)), end: at(month), label: 'last month' };
+  if (/\bthis year\b|\byear to date\b|\bytd\b/.test(text)) return { start: at(year), end: now, label: 'this year' };
   if (/\blast year\b|\bprevious year\b/.test(text))
-    return { start: new Date(Date.UTC(now.getUTCFullYear() - 1, 0, 1)), end: year, label: 'last year' };
-  if (/\bthis week\b/.test(text))
-    return { start: new Date(now.getTime() - 7 * DAY), end: now, label: 'the last 7 days' };
-  if (/\btoday\b/.test(text))
-    return {
-      start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
-      end: now,
-      label: 'today',
-    };
+    return { start: at(`${y - 1}-01-01`), end: at(year), label: 'last year' };
+  if (/\bthis week\b/.test(text)) return lastDays(7, now, zone);
+  if (/\btoday\b/.test(text)) return { start: at(today), end: now, label: 'today' };
   const last = text.match(/\b(?:last|past|previous)\s+(\d{1,3})\s+(day|week|month|year)s?\b/);
   if (last) {
     const n = Number(last[1]);
     const unit = last[2] ?? 'day';
     const days = Math.min(n * (UNIT_DAYS[unit] ?? 1), 3650);
-    return {
-      start: new Date(now.getTime() - days * DAY),
-      end: now,
-      label: `the last ${n} ${unit}${n === 1 ? '' : 's'}`,
-    };
+    return lastDays(days, now, zone, `the last ${n} ${unit}${n === 1 ? '' : 's'}`);
   }
   const single = text.match(/\b(?:last|past)\s+(day|week|month|year)\b/);
-  if (single) {
-    const days = UNIT_DAYS[single[1] ?? 'day'] ?? 1;
-    return { start: new Date(now.getTime() - days * DAY), end: now, label: `the last ${days} days` };
-  }
+  if (single) return lastDays(UNIT_DAYS[single[1] ?? 'day'] ?? 1, now, zone);
   const inYear = text.match(/\b(?:in|during|for)\s+(20\d\d)\b/);
   if (inYear) {
-    const y = Number(inYear[1]);
-    return { start: new Date(Date.UTC(y, 0, 1)), end: new Date(Date.UTC(y + 1, 0, 1)), label: String(y) };
+    const n = Number(inYear[1]);
+    return { start: at(`${n}-01-01`), end: at(`${n + 1}-01-01`), label: String(n) };
   }
   return null;
 }
@@ -146,16 +140,12 @@ export function campaignOf(text: string, campaigns: { id: number; name: string }
 
 export function parseQuestion(
   prompt: string,
-  options: { now: Date; timeRange: TInsightTimeRange; campaigns: { id: number; name: string }[] },
+  options: { now: Date; timeRange: TInsightTimeRange; campaigns: { id: number; name: string }[]; zone?: string },
 ): Question {
   const text = prompt.toLowerCase().replace(/\s+/g, ' ').trim();
-  const named = periodOf(text, options.now);
-  const days = INSIGHT_TIME_RANGE_DAYS[options.timeRange];
-  const period = named ?? {
-    start: new Date(options.now.getTime() - days * DAY),
-    end: options.now,
-    label: `the last ${days} days`,
-  };
+  const zone = options.zone ?? 'UTC';
+  const named = periodOf(text, options.now, zone);
+  const period = named ?? lastDays(INSIGHT_TIME_RANGE_DAYS[options.timeRange], options.now, zone);
   const top = text.match(/\btop\s+(\d{1,3})\b/);
   const amounts = amountsOf(text.replace(/\btop\s+\d{1,3}\b/, ''));
   return {

@@ -74,7 +74,7 @@ export async function failedPayments(ctx: AnalystContext): Promise<TAnalysis> {
       { key: 'campaign', label: 'Campaign' },
     ],
     rows: list.map((r) => ({
-      date: day(r.at),
+      date: day(ctx, r.at),
       donor: r.name || r.email,
       amount: money(ctx, r.amount),
       method: r.method,
@@ -127,7 +127,7 @@ export async function fraudSigns(ctx: AnalystContext): Promise<TAnalysis> {
       { key: 'campaign', label: 'Campaign' },
     ],
     rows: bursts.map((b) => ({
-      started: day(b.started_at),
+      started: day(ctx, b.started_at),
       source: b.source,
       scope: b.scope,
       declines: b.declines,

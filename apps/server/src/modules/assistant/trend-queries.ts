@@ -3,37 +3,37 @@
 // churn model. Read-only and scoped to the organisation.
 import type { TAnalysis } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
+import { addMonthsToFirst, dayIn, midnightIn } from '../../platform/format/calendar.ts';
 import { churnRisk } from '../insights/index.ts';
 import { type AnalystContext, giftFilter, money, rows, understood } from './analyst-kit.ts';
 import { forecast, METHOD_NAMES } from './forecast.ts';
 
 const MONTHS_BACK = 24;
-const monthLabel = (d: Date) => d.toISOString().slice(0, 7);
 
-/** Succeeded totals of the last 24 full months (oldest first), zero-filled, and the current month so far. */
+/** Succeeded totals of the last 24 full months in the organisation's zone (oldest first), zero-filled. */
 export async function monthlyTotals(ctx: AnalystContext) {
-  const thisMonth = new Date(Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth(), 1));
-  const from = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - MONTHS_BACK, 1));
+  const today = dayIn(ctx.now, ctx.zone);
+  const from = addMonthsToFirst(today, -MONTHS_BACK);
   const found = await rows<{ month: string; total: string }>(
     ctx,
     sql`
-    SELECT to_char(date_trunc('month', d.created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, sum(d.base_amount_minor) AS total
-    FROM donations d WHERE ${giftFilter(ctx, { period: false })} AND d.created_at >= ${from.toISOString()}
+    SELECT to_char(date_trunc('month', d.created_at AT TIME ZONE ${ctx.zone}), 'YYYY-MM') AS month, sum(d.base_amount_minor) AS total
+    FROM donations d WHERE ${giftFilter(ctx, { period: false })} AND d.created_at >= ${midnightIn(from, ctx.zone).toISOString()}
     GROUP BY 1`,
   );
   const byMonth = new Map(found.map((r) => [r.month, Number(r.total)]));
   const months: { label: string; total: number }[] = [];
   for (let i = 0; i < MONTHS_BACK; i++) {
-    const label = monthLabel(new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i, 1)));
+    const label = addMonthsToFirst(from, i).slice(0, 7);
     months.push({ label, total: byMonth.get(label) ?? 0 });
   }
   // Only months after the first gift count: a new organisation's empty past would drag forecasts down.
   const first = months.findIndex((m) => m.total > 0);
-  return { months: first < 0 ? [] : months.slice(first), current: byMonth.get(monthLabel(thisMonth)) ?? 0, thisMonth };
+  return { months: first < 0 ? [] : months.slice(first), current: byMonth.get(today.slice(0, 7)) ?? 0, today };
 }
 
 export async function forecastGiving(ctx: AnalystContext): Promise<TAnalysis> {
-  const { months, thisMonth } = await monthlyTotals(ctx);
+  const { months, today } = await monthlyTotals(ctx);
   const horizon = ctx.q.horizon === 'quarter' ? 3 : 1;
   const result = forecast(
     months.map((m) => m.total),
@@ -47,9 +47,7 @@ export async function forecastGiving(ctx: AnalystContext): Promise<TAnalysis> {
       suggestions: [],
     };
   const shown = months.slice(-12);
-  const next = Array.from({ length: horizon }, (_, h) =>
-    monthLabel(new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() + 1 + h, 1))),
-  );
+  const next = Array.from({ length: horizon }, (_, h) => addMonthsToFirst(today, 1 + h).slice(0, 7));
   const perMonth = (v: number) => Math.round(v / horizon);
   const last = shown.at(-1);
   const what = horizon === 3 ? `next quarter (${next[0]} to ${next[2]})` : `next month (${next[0]})`;

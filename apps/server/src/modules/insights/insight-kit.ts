@@ -2,6 +2,7 @@
 // facets GET /insights filters on, the window of a time range, money and trend helpers.
 import { formatMoney, type TInsight } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
+import { addDays, dayIn, midnightIn } from '../../platform/format/calendar.ts';
 
 /** What the call filters on; never sent to the client. */
 export type InsightFacets = { amount?: number; method?: string; country?: string; risk?: number };
@@ -15,6 +16,8 @@ export type InsightContext = {
   /** The time range's length in days and the computation's moment. */
   days: number;
   now: Date;
+  /** The organisation's time zone: a range's days start at its midnights (decision 094); UTC when absent. */
+  zone?: string;
 };
 
 export const money = (ctx: InsightContext, minor: number | string | null) =>
@@ -29,11 +32,16 @@ export const pct = (part: number, whole: number) => (whole > 0 ? Math.round((100
 export const count = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/**
+ * A time range's window: the range's whole days before today in the organisation's zone and today
+ * so far, and the same number of whole days before it (decision 094).
+ */
 export const windowOf = (ctx: InsightContext) => {
-  const end = ctx.now;
-  const start = new Date(end.getTime() - ctx.days * 86_400_000);
-  const previous = new Date(end.getTime() - 2 * ctx.days * 86_400_000);
-  return { end: end.toISOString(), start: start.toISOString(), previous: previous.toISOString() };
+  const zone = ctx.zone ?? 'UTC';
+  const today = dayIn(ctx.now, zone);
+  const start = midnightIn(addDays(today, -ctx.days), zone);
+  const previous = midnightIn(addDays(today, -2 * ctx.days), zone);
+  return { end: ctx.now.toISOString(), start: start.toISOString(), previous: previous.toISOString() };
 };
 
 export const periodName = (ctx: InsightContext) => `the last ${ctx.days} days`;

@@ -13,8 +13,8 @@ import { paymentInsights } from './payment-insights.ts';
 import { fraudInsights, geographicalInsights } from './risk-insights.ts';
 
 export async function computeInsights(db: Db, npoId: number, now = new Date()): Promise<void> {
-  const npo = await db.execute<{ base_currency: string; locale: string }>(
-    sql`SELECT base_currency, locale FROM npos WHERE id = ${npoId}`,
+  const npo = await db.execute<{ base_currency: string; locale: string; time_zone: string }>(
+    sql`SELECT base_currency, locale, time_zone FROM npos WHERE id = ${npoId}`,
   );
   const org = npo.rows[0];
   if (!org) return;
@@ -23,6 +23,7 @@ export async function computeInsights(db: Db, npoId: number, now = new Date()): 
     npoId,
     currency: org.base_currency,
     locale: org.locale || 'en-US',
+    zone: org.time_zone || 'UTC',
     now,
   };
   // The churn model does not depend on the time range: trained once per run.

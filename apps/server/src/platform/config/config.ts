@@ -92,6 +92,16 @@ const ZConfig = z.object({
    * retries (about three days in all with the default 40).
    */
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(40),
+  /**
+   * An OpenAI-compatible chat-completions endpoint for the insights assistant (decision 094): with
+   * all three set, questions go to it with the fixed read-only queries as tools; otherwise, and when
+   * it fails, the built-in analyst answers.
+   */
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  /** How long one question may wait on that endpoint, over all its tool rounds, before the built-in analyst answers. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
 });
 
 /** The Vite dev server proxies the API from another origin; unsafe requests from it are ours. */

@@ -1,4 +1,4 @@
-import type { TAnalysis, TAnalysisChart } from '@kindling/contracts';
+import { INSIGHT_DEFAULTS, type TAnalysis, type TAnalysisChart } from '@kindling/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Button, Group, ScrollArea, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type Format, useFormat } from '../../../shared/format.ts';
@@ -95,7 +95,7 @@ export function AnalysisResult({
     return (
       <Stack gap="sm" role="group" aria-label="Insights">
         {result.insights.map((insight) => (
-          <InsightCard key={insight.id} insight={insight} />
+          <InsightCard key={insight.id} insight={insight} defaultConfidence={INSIGHT_DEFAULTS.aiConfidence} />
         ))}
       </Stack>
     );

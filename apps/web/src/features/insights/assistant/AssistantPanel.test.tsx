@@ -197,6 +197,7 @@ describe('the insights assistant panel', () => {
     // Display defaults fill what the pasted insight leaves out.
     const card = within(panel).getAllByRole('article')[0] as HTMLElement;
     expect(card).toHaveTextContent('medium priority');
+    expect(card).toHaveTextContent('80% confidence');
     expect(card).toHaveTextContent('No data points available');
     expect(stub.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await user.click(within(panel).getByRole('tab', { name: /^Recent/ }));

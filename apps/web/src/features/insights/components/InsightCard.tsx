@@ -11,9 +11,16 @@ const TREND = {
 const ACTION_ICON = { call: Phone, email: Mail, meeting: Users, internal: Calendar } as const;
 
 /** One insight: its priority, confidence, entity, data points with trend arrows and suggested actions (docs/product/insights.md#display). */
-export function InsightCard({ insight }: { insight: Partial<TInsight> & { id: string; title: string } }) {
+export function InsightCard({
+  insight,
+  defaultConfidence = INSIGHT_DEFAULTS.confidence,
+}: {
+  insight: Partial<TInsight> & { id: string; title: string };
+  /** 75 on the insights page; the assistant's answers (generic AI analysis) use 80 (spec 01 §5). */
+  defaultConfidence?: number;
+}) {
   const priority = insight.priority ?? INSIGHT_DEFAULTS.priority;
-  const confidence = insight.confidence ?? INSIGHT_DEFAULTS.confidence;
+  const confidence = insight.confidence ?? defaultConfidence;
   const points = insight.data_points ?? [];
   const actions = insight.suggested_actions ?? [];
   return (
