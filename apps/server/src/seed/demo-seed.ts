@@ -44,6 +44,8 @@ import { seedStatementRuns } from './statements-seed.ts';
 import { seedTeam } from './team-seed.ts';
 import { seedWallets } from './wallet-seed.ts';
 import { seedWebhooks } from './webhooks-seed.ts';
+// w21: workflow automation's recipes and run history.
+import { seedWorkflows } from './workflows-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -276,5 +278,7 @@ export async function seedDemo(
   await seedEmailMarketing(db, npoIds, admin?.id ?? null);
   // crm20: a past run of year-end statements, with its log.
   await seedStatementRuns(db, npoIds, admin?.id ?? null);
+  // w21: the three recipe workflows, active in the first organisation, with run history.
+  await seedWorkflows(db, npoIds, admin?.id ?? null);
   return { created };
 }
