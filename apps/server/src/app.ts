@@ -108,6 +108,8 @@ import { registerStatementRuns, statementRoutes } from './modules/statements/ind
 import { registerTaskReminders, taskRoutes } from './modules/tasks/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
+// w21: workflow automation.
+import { registerWorkflows, workflowRoutes } from './modules/workflows/index.ts';
 import type { Config } from './platform/config/config.ts';
 import { createReadDb, type Db } from './platform/db/client.ts';
 import { databaseFileStore } from './platform/files/file-store.ts';
@@ -443,6 +445,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seconds: deps.config.MARKETING_SWEEP_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 30),
     log: (err) => app.log.error({ err }, 'the marketing sweep could not be enqueued'),
   });
+  // w21: workflow automation's tick (events and date triggers to runs, due steps to jobs).
+  const workflowEngine = registerWorkflows(jobs, {
+    db: deps.db,
+    mailer: deps.mailer,
+    fromAddress: marketingFrom,
+    seconds: deps.config.WORKFLOW_TICK_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 10),
+    log: (err) => app.log.error({ err }, 'the workflow tick could not be enqueued'),
+  });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
     await cardBackfill.start();
@@ -463,7 +473,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   webhooks.start();
   insightsJobs.clock.start();
   marketingClock.start();
+  workflowEngine.start();
   app.addHook('onClose', async () => {
+    workflowEngine.stop();
     marketingClock.stop();
     // cf17c: the crowdfunding settlement clock.
     settlementClock.stop();
@@ -543,6 +555,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fromAddress: marketingFrom,
   });
   await app.register(marketingPublicRoutes, { prefix: '/api/v1', db: deps.db });
+  // w21: workflow automation (staff).
+  await app.register(workflowRoutes, { prefix: '/api/v1', db: deps.db });
   // cf17c: all-or-nothing pledges.
   await app.register(crowdfundingPledgeRoutes, {
     prefix: '/api/v1',

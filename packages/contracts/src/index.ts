@@ -111,3 +111,4 @@ export * from './team.ts';
 export * from './ticket-orders.ts';
 export * from './wallet-domains.ts';
 export * from './webhooks.ts';
+export * from './workflows.ts';

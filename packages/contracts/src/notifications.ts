@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'platform.announcement',
   // p2p16c: a fundraiser's page reached a milestone (docs/decisions/051-peer-teams-and-milestones.md).
   'fundraiser.milestone',
+  // w21: a workflow's "notify staff" step.
+  'workflow.notice',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

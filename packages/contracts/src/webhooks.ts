@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'donor.merged',
   'ticket.bought',
   'membership.changed',
+  // w21: a workflow's "call the webhooks" step (docs/product/crm-workflow-automation.md).
+  'workflow.step',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -31,6 +33,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
   'donor.merged': 'Donors merged',
   'ticket.bought': 'Ticket bought',
   'membership.changed': 'Membership changed',
+  'workflow.step': 'Workflow step reached',
 };
 
 /** The header a receiver verifies: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */

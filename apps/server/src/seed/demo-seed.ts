@@ -48,6 +48,8 @@ import { seedStatementRuns } from './statements-seed.ts';
 import { seedTeam } from './team-seed.ts';
 import { seedWallets } from './wallet-seed.ts';
 import { seedWebhooks } from './webhooks-seed.ts';
+// w21: workflow automation's recipes and run history.
+import { seedWorkflows } from './workflows-seed.ts';
 
 export const DEMO_PASSWORD = 'kindling-demo';
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -284,5 +286,7 @@ export async function seedDemo(
   await seedStatementRuns(db, npoIds, admin?.id ?? null);
   // g23: UK Gift Aid gifts (one refunded) and a claim already sent for last year's first quarter.
   await seedGiftAid(db, npoIds, admin?.id ?? null);
+  // w21: the three recipe workflows, active in the first organisation, with run history.
+  await seedWorkflows(db, npoIds, admin?.id ?? null);
   return { created };
 }

@@ -182,4 +182,15 @@ export const notificationTexts = {
         : `“${d.pageTitle}” reached ${d.milestone} % of its goal.`,
     link: `/dashboard/peer-to-peer/${d.campaignId}`,
   }),
+  // w21: a workflow's "notify staff" step (docs/product/crm-workflow-automation.md).
+  'workflow.notice': (d: {
+    workflowName: string;
+    contactName: string;
+    message: string;
+    contactId: number;
+  }): NotificationText => ({
+    title: d.workflowName,
+    message: `${d.contactName}: ${d.message}`,
+    link: `/dashboard/donor/${d.contactId}`,
+  }),
 } satisfies Record<TNotificationKind, (data: never) => NotificationText>;

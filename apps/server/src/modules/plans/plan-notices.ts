@@ -56,6 +56,8 @@ export async function announceFailed(tx: Tx, plan: PlanRow, context: ChargeConte
     targetId: plan.id,
     data: { failure_message: reason, failed_attempts: plan.failedAttempts, retry_at: plan.nextChargeAt?.toISOString() },
   });
+  // w21: the failed charge on the event stream (change: charge_failed) starts "payment failed" workflows (decision 093).
+  await recordPlanEvent(tx, 'recurring_plan.charge_failed', plan);
 }
 
 /** The last retry failed: the plan is cancelled by failure. */

@@ -87,6 +87,8 @@ const ZConfig = z.object({
    * (default in tests). docs/product/integrations.md#webhooks
    */
   WEBHOOK_RELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  // w21: how often workflow triggers are read and due steps handed to jobs (decision 093).
+  WORKFLOW_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /**
    * A failed webhook delivery's first retry waits about this long, doubling for each of its 12
    * retries (about three days in all with the default 40).

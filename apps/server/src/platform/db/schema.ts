@@ -77,6 +77,7 @@ export * from '../../modules/tasks/tasks.tables.ts';
 export * from '../../modules/team/team.tables.ts';
 export * from '../../modules/transactions/transactions.tables.ts';
 export * from '../../modules/users/users.tables.ts';
+export * from '../../modules/workflows/workflows.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail-outbox.tables.ts';
 export * from '../outbox/webhook-events.tables.ts';

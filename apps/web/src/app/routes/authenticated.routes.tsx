@@ -99,6 +99,10 @@ const EmailMarketingPage = lazy(() =>
 const MarketingOverviewPage = lazy(() =>
   import('../../features/email-marketing/index.ts').then((m) => ({ default: m.MarketingOverviewPage })),
 );
+// w21: workflow automation.
+const WorkflowsPage = lazy(() =>
+  import('../../features/workflows/index.ts').then((m) => ({ default: m.WorkflowsPage })),
+);
 // deals20: CRM deals and tasks.
 const DealsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.DealsPage })));
 const TasksPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.TasksPage })));
@@ -302,6 +306,8 @@ const SCREENS: Record<string, ReactNode> = {
   // mkt21: e-mail marketing.
   '/dashboard/crm/email-marketing': <EmailMarketingPage />,
   '/dashboard/crm/marketing': <MarketingOverviewPage />,
+  // w21: workflow automation.
+  '/dashboard/crm/workflow-automation': <WorkflowsPage />,
   // seg20: CRM segments.
   '/dashboard/crm/ai-insights': <InsightsPage />,
   '/dashboard/crm/segments': <SegmentsPage />,

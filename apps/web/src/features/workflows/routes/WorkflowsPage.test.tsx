@@ -1,0 +1,107 @@
+import type { TWorkflow } from '@kindling/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub.ts';
+import { signedInSession } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { WorkflowsPage } from './WorkflowsPage.tsx';
+
+const WELCOME: TWorkflow = {
+  id: 7,
+  name: 'Welcome series for first-time donors',
+  status: 'active',
+  recipe: 'welcome_series',
+  trigger: { kind: 'first_gift' },
+  conditions: [],
+  steps: [{ delay_days: 0, delay_hours: 0, action: { kind: 'send_email', subject: 'Welcome', html: '<p>Hi</p>' } }],
+  contacts: 4,
+  runs: { scheduled: 1, done: 6, skipped: 1, failed: 0 },
+  created_at: '2026-10-01T00:00:00.000Z',
+  updated_at: '2026-10-01T00:00:00.000Z',
+};
+
+const renderPage = (path: string) =>
+  renderRoutes([{ path: '/dashboard/crm/workflow-automation', element: <WorkflowsPage /> }], {
+    initialEntries: [path],
+    session: signedInSession(1984),
+  });
+
+describe('WorkflowsPage', () => {
+  it('lists workflows with their trigger and runs, pauses one, and shows a run history', async () => {
+    const stub = stubFetch({
+      'GET /npo_admin/workflows': { body: { workflows: [WELCOME] } },
+      'PUT /npo_admin/workflows/7/status': { body: { ...WELCOME, status: 'paused' } },
+      'GET /npo_admin/workflows/7/runs': {
+        body: {
+          runs: [
+            {
+              id: 1,
+              contact_id: 3,
+              contact_name: 'Ada Lovelace',
+              trigger_key: 'evt_1',
+              step_index: 0,
+              action: 'send_email',
+              status: 'skipped',
+              due_at: '2026-11-01T10:00:00.000Z',
+              finished_at: '2026-11-01T10:00:05.000Z',
+              outcome: 'Skipped: the contact opted out of e-mail.',
+            },
+          ],
+        },
+      },
+    });
+    renderPage('/dashboard/crm/workflow-automation');
+    const row = (await screen.findByRole('button', { name: WELCOME.name }, { timeout: 5000 })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(row).getByText(/First gift → Send an e-mail/)).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: `Pause ${WELCOME.name}` }));
+    expect(stub.callsTo('PUT', '/npo_admin/workflows/7/status')[0]?.body).toEqual({ status: 'paused' });
+    await user.click(within(row).getByRole('button', { name: WELCOME.name }));
+    expect(
+      await screen.findByText('Skipped: the contact opted out of e-mail.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the field messages the server gives, and a dry run’s contacts', async () => {
+    const stub = stubFetch({
+      'GET /npo_admin/workflows': { body: { workflows: [] } },
+      'GET /npo_admin/segments': { body: { segments: [] } },
+      'POST /npo_admin/workflows/dry-run': {
+        body: {
+          total: 1,
+          contacts: [{ id: 3, name: 'Ada Lovelace', email: 'ada@example.org', matched_at: '2026-11-20T00:00:00.000Z' }],
+        },
+      },
+      'POST /npo_admin/workflows': {
+        status: 400,
+        body: {
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'Enter a subject of up to 200 characters.',
+          fields: { 'steps.0.action.subject': 'Enter a subject of up to 200 characters.' },
+        },
+      },
+    });
+    renderPage('/dashboard/crm/workflow-automation?new=1');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 }), 'Welcome');
+    await user.click(screen.getByRole('button', { name: 'Dry run (last 30 days)' }));
+    const dry = await screen.findByRole('status', { name: 'Dry run' }, { timeout: 5000 });
+    expect(within(dry).getByText('1 contact matched in the last 30 days.')).toBeInTheDocument();
+    expect(within(dry).getByText(/Ada Lovelace/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Subject/ }), 'Hello');
+    await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Hi there');
+    await user.click(screen.getByRole('button', { name: 'Save workflow' }));
+    expect(
+      await screen.findByText('Enter a subject of up to 200 characters.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(stub.callsTo('POST', '/npo_admin/workflows')[0]?.body).toMatchObject({
+      name: 'Welcome',
+      trigger: { kind: 'first_gift' },
+    });
+  });
+});
