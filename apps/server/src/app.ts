@@ -28,6 +28,7 @@ import { conversionRoutes, registerReminders, registerTributeEcards } from './mo
 // cf17b: crowdfunding editor and update e-mails.
 // cf17c: all-or-nothing pledges and their settlement.
 import {
+  createCrowdfundingPageCache,
   crowdfundingEditorRoutes,
   crowdfundingPledgeRoutes,
   crowdfundingRoutes,
@@ -522,9 +523,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orderRefunded: ticketMail.orderRefunded,
   });
   // cf17: crowdfunding pages, reward claims and the staff list.
-  await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs });
+  const crowdfundingPages = createCrowdfundingPageCache(deps.config);
+  await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs, pages: crowdfundingPages });
   // cf17b: the staff crowdfunding editor and updates (their e-mails' worker is registered with the others).
-  await app.register(crowdfundingEditorRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, files, jobs });
+  await app.register(crowdfundingEditorRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    config: deps.config,
+    files,
+    jobs,
+    pages: crowdfundingPages,
+  });
   // mkt21: e-mail marketing (staff) and its recipients' unsubscribe, open and click links.
   await app.register(marketingRoutes, {
     prefix: '/api/v1',
