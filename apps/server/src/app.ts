@@ -61,6 +61,8 @@ import {
   registerWebhooks,
   webhookRoutes,
 } from './modules/integrations/index.ts';
+// kb21: the staff knowledge base.
+import { knowledgeBaseRoutes } from './modules/knowledge-base/index.ts';
 // mem19: memberships.
 import {
   extendByPlanCharge,
@@ -522,6 +524,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // tix18c: the buyer hears of a whole-order refund.
     orderRefunded: ticketMail.orderRefunded,
   });
+  // kb21: the staff knowledge base.
+  await app.register(knowledgeBaseRoutes, { prefix: '/api/v1', db: deps.db });
   // cf17: crowdfunding pages, reward claims and the staff list.
   const crowdfundingPages = createCrowdfundingPageCache(deps.config);
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs, pages: crowdfundingPages });

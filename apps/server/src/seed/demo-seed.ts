@@ -27,6 +27,8 @@ import { seedEvents } from './events-seed.ts';
 // ai22: two years of history for the AI insights page.
 import { seedInsightsHistory } from './insights-seed.ts';
 import { seedIntegrations } from './integrations-seed.ts';
+// kb21: the demo organisation's own knowledge-base article.
+import { seedKnowledgeBase } from './knowledge-base-seed.ts';
 // mem19: memberships.
 import { seedMemberships } from './memberships-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
@@ -276,5 +278,7 @@ export async function seedDemo(
   await seedEmailMarketing(db, npoIds, admin?.id ?? null);
   // crm20: a past run of year-end statements, with its log.
   await seedStatementRuns(db, npoIds, admin?.id ?? null);
+  // kb21: one article the organisation wrote, beside the built-in ones.
+  await seedKnowledgeBase(db, npoIds, admin?.id ?? null);
   return { created };
 }

@@ -49,6 +49,8 @@ export async function crowdfundingRoutes(
     {
       schema: { params: ZKey },
       config: {
+        // A backer's page load needs no CSRF token (its calls are origin-only; the fundraiser form asks for one).
+        csrfCookie: false,
         access: { kind: 'optional-session', note: "a draft shows to its own organisation's staff (the preview)." },
         openapi: { responses: { 200: ZCrowdfundingPage } },
       },
