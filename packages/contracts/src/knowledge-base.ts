@@ -26,7 +26,8 @@ export const ZKbKeyParams = z.object({
     .trim()
     .regex(/^(?:[a-z][a-z0-9-]{0,79}|[1-9]\d{0,14})$/, KNOWLEDGE_BASE_MESSAGES.notFound),
 });
-export const ZKbIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** An organisation's article to change or delete (named `key` like the read: one path, one parameter name). */
+export const ZKbIdParams = z.object({ key: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export const ZKbSearchQuery = z.object({
   q: z.string().trim().max(KB_QUERY_MAX, KNOWLEDGE_BASE_MESSAGES.queryTooLong).optional(),

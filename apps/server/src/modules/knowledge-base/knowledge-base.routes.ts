@@ -41,23 +41,23 @@ export async function knowledgeBaseRoutes(app: FastifyInstance, deps: { db: Db }
         .send(await createArticle(db, organisationSessionOf(request, WRITE), request.body, request.ip ?? null)),
   );
   r.put(
-    `${BASE}/:id`,
+    `${BASE}/:key`,
     {
       preHandler: requireAccess(WRITE),
       schema: { params: ZKbIdParams, body: ZKbArticleInput, response: { 200: ZKbArticle } },
     },
     async (request) =>
-      editArticle(db, organisationSessionOf(request, WRITE), request.params.id, request.body, request.ip ?? null),
+      editArticle(db, organisationSessionOf(request, WRITE), request.params.key, request.body, request.ip ?? null),
   );
   r.delete(
-    `${BASE}/:id`,
+    `${BASE}/:key`,
     {
       preHandler: requireAccess(WRITE),
       schema: { params: ZKbIdParams },
       config: { openapi: { responses: { 204: { description: 'The article is gone.' } } } },
     },
     async (request, reply) => {
-      await removeArticle(db, organisationSessionOf(request, WRITE), request.params.id, request.ip ?? null);
+      await removeArticle(db, organisationSessionOf(request, WRITE), request.params.key, request.ip ?? null);
       return reply.status(204).send();
     },
   );
