@@ -106,3 +106,48 @@ describe('the CRM contacts page', () => {
     }, 180_000);
   }
 });
+
+// kb21: the staff knowledge base (docs/product/knowledge-base.md), reached from the top bar's Resources menu.
+describe('the knowledge base', () => {
+  const { newPage } = useBrowser();
+
+  for (const width of [375, 1280]) {
+    it(`lets staff open the knowledge base from Resources, search it and read a built-in and an own article (${width} px)`, async () => {
+      const phone = width < 768;
+      const { page } = await newPage({ width, height: phone ? 740 : 900 });
+      await fs.mkdir(SHOTS, { recursive: true });
+      await signIn(page, 'staff@kindling.test');
+      await page.waitForURL('**/dashboard/home');
+
+      // Resources → Knowledge base (folded into the one menu on a phone).
+      await page.getByRole('button', { name: phone ? 'Open menu' : 'Resources' }).click();
+      await page.getByRole('menuitem', { name: 'Knowledge base' }).click();
+      await page.waitForURL('**/dashboard/crm/knowledge-base');
+      await page.getByRole('heading', { level: 1, name: 'Knowledge base' }).waitFor();
+      const list = page.getByRole('list', { name: 'Articles' });
+      await list.getByRole('button', { name: 'Thanking a first-time donor' }).waitFor({ timeout: 30_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // A search finds the built-in article on refunds; it opens as an article.
+      await page.getByRole('textbox', { name: 'Search the knowledge base' }).fill('refund');
+      await expect.poll(() => page.getByText(/articles? match(es)? “refund”/).count(), { timeout: 30_000 }).toBe(1);
+      await page.screenshot({ path: `${SHOTS}/knowledge-base-search-${width}.png`, fullPage: true });
+      await list.getByRole('button', { name: 'Payments and processors' }).click();
+      const article = page.getByRole('article', { name: 'Payments and processors' });
+      await article.getByRole('heading', { name: 'Refunds and disputes' }).waitFor({ timeout: 30_000 });
+      expect(await article.getByText('Written by the Kindling team.').count()).toBe(1);
+      await page.screenshot({ path: `${SHOTS}/knowledge-base-article-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Back to the list; the organisation's own article is found by a word of its body.
+      await page.getByRole('button', { name: 'All articles' }).click();
+      await page.getByRole('textbox', { name: 'Search the knowledge base' }).fill('pantries');
+      await list.getByRole('button', { name: 'Thanking a first-time donor' }).click();
+      const own = page.getByRole('article', { name: 'Thanking a first-time donor' });
+      await own.getByRole('heading', { name: 'What to say' }).waitFor({ timeout: 30_000 });
+      // Staff read; writing is for those who may change settings.
+      expect(await own.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    }, 180_000);
+  }
+});

@@ -28,6 +28,7 @@ import { conversionRoutes, registerReminders, registerTributeEcards } from './mo
 // cf17b: crowdfunding editor and update e-mails.
 // cf17c: all-or-nothing pledges and their settlement.
 import {
+  createCrowdfundingPageCache,
   crowdfundingEditorRoutes,
   crowdfundingPledgeRoutes,
   crowdfundingRoutes,
@@ -62,6 +63,8 @@ import {
   registerWebhooks,
   webhookRoutes,
 } from './modules/integrations/index.ts';
+// kb21: the staff knowledge base.
+import { knowledgeBaseRoutes } from './modules/knowledge-base/index.ts';
 // mem19: memberships.
 import {
   extendByPlanCharge,
@@ -541,10 +544,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // tix18c: the buyer hears of a whole-order refund.
     orderRefunded: ticketMail.orderRefunded,
   });
+  // kb21: the staff knowledge base.
+  await app.register(knowledgeBaseRoutes, { prefix: '/api/v1', db: deps.db });
   // cf17: crowdfunding pages, reward claims and the staff list.
-  await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs });
+  const crowdfundingPages = createCrowdfundingPageCache(deps.config);
+  await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs, pages: crowdfundingPages });
   // cf17b: the staff crowdfunding editor and updates (their e-mails' worker is registered with the others).
-  await app.register(crowdfundingEditorRoutes, { prefix: '/api/v1', db: deps.db, config: deps.config, files, jobs });
+  await app.register(crowdfundingEditorRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    config: deps.config,
+    files,
+    jobs,
+    pages: crowdfundingPages,
+  });
   // mkt21: e-mail marketing (staff) and its recipients' unsubscribe, open and click links.
   await app.register(marketingRoutes, {
     prefix: '/api/v1',

@@ -64,6 +64,8 @@ export * from './insights.ts';
 // api21: API keys and their scopes.
 export * from './integrations.ts';
 export * from './intervals.ts';
+// kb21: the staff knowledge base.
+export * from './knowledge-base.ts';
 export * from './locale-rules.ts';
 // mem19: memberships (tiers, joining, members).
 export * from './memberships.ts';

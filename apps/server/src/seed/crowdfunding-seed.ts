@@ -102,7 +102,9 @@ const UPDATES = [
   {
     days: 3,
     title: 'Cedar for the first six beds',
-    body: '<p>Thanks to you the cedar for the first six beds is ordered. Building starts next weekend: come and help!</p>',
+    body:
+      '<p>Thanks to you the cedar for the first six beds is ordered. Building starts next weekend: come and help!</p>' +
+      '<p>IMAGE4</p>',
   },
 ];
 

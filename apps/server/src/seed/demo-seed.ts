@@ -31,6 +31,8 @@ import { seedInsightsHistory } from './insights-seed.ts';
 import { seedIntegrations } from './integrations-seed.ts';
 // m19: member tickets on the Harvest Gala (decision 090).
 import { seedMemberTickets } from './member-tickets-seed.ts';
+// kb21: the demo organisation's own knowledge-base article.
+import { seedKnowledgeBase } from './knowledge-base-seed.ts';
 // mem19: memberships.
 import { seedMemberships } from './memberships-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
@@ -288,5 +290,7 @@ export async function seedDemo(
   await seedGiftAid(db, npoIds, admin?.id ?? null);
   // w21: the three recipe workflows, active in the first organisation, with run history.
   await seedWorkflows(db, npoIds, admin?.id ?? null);
+  // kb21: one article the organisation wrote, beside the built-in ones.
+  await seedKnowledgeBase(db, npoIds, admin?.id ?? null);
   return { created };
 }

@@ -22,7 +22,13 @@ const garden = (extra: Partial<TCrowdfundingPage> = {}): TCrowdfundingPage => ({
   description: '<p>Our lot.</p><p>IMAGE2</p>',
   images: [
     { url: '/uploads/1.png', alt: 'Beds at dawn', width: 480, height: 270 },
-    { url: '/uploads/2.png', alt: 'Beds at dusk', width: 480, height: 270 },
+    {
+      url: '/uploads/2.png',
+      alt: 'Beds at dusk',
+      width: 1600,
+      height: 900,
+      srcset: '/uploads/2-w480.webp 480w, /uploads/2-w960.webp 960w, /uploads/2-w1600.webp 1600w',
+    },
   ],
   goal_minor: 1_000_000,
   raised_minor: 1_250_000,
@@ -47,7 +53,9 @@ const garden = (extra: Partial<TCrowdfundingPage> = {}): TCrowdfundingPage => ({
       fair_market_value_minor: 4000,
     },
   ],
-  updates: [{ id: 1, date: '2029-12-01T12:00:00.000Z', title: 'The lot is cleared', content: '<p>Done.</p>' }],
+  updates: [
+    { id: 1, date: '2029-12-01T12:00:00.000Z', title: 'The lot is cleared', content: '<p>Done.</p><p>IMAGE2</p>' },
+  ],
   backer_list: [
     { name: 'Maya Ortiz', amount_minor: 5000, currency: 'USD' },
     { name: 'Anonymous', amount_minor: null, currency: null },
@@ -86,6 +94,11 @@ describe('crowdfunding page', () => {
     expect(within(gallery).getByRole('img')).toHaveAttribute('alt', 'Beds at dawn');
     await userEvent.click(screen.getByRole('tab', { name: 'Updates (1)' }));
     expect(screen.getByRole('heading', { name: 'The lot is cleared' })).toBeInTheDocument();
+    // An update's images are the gallery's, in their resized WebP variants with their size.
+    const picture = within(screen.getByRole('tabpanel')).getByRole('img', { name: 'Beds at dusk' });
+    expect(picture).toHaveAttribute('srcset', expect.stringContaining('/uploads/2-w960.webp 960w'));
+    expect(picture).toHaveAttribute('width', '1600');
+    expect(picture).toHaveAttribute('height', '900');
     await userEvent.click(screen.getByRole('tab', { name: 'Comments' }));
     expect(screen.getByText('Comments feature coming soon')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Backers (2)' }));

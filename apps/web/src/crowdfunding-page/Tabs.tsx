@@ -1,5 +1,5 @@
-// The page's tabs (docs/product/crowdfunding.md#tabs): Story (HTML with IMAGE1 … replaced by the gallery's
-// images), Updates, Comments (a placeholder) and Backers.
+// The page's tabs (docs/product/crowdfunding.md#tabs): Story and Updates (HTML with IMAGE1 … replaced by the
+// gallery's images), Comments (a placeholder) and Backers.
 
 import type { TCrowdfundingPage } from '@kindling/contracts/crowdfunding.ts';
 import { CROWDFUNDING_TEXT, storyWithImages } from '@kindling/contracts/crowdfunding-rules.ts';
@@ -23,9 +23,10 @@ function Updates({ page, format }: Omit<Props, 'onBack'>) {
         <li key={u.id}>
           <p className="cf-muted">{format.date(u.date)}</p>
           <h3>{u.title}</h3>
-          {/* Sanitised by the server when the update was saved. */}
+          {/* Sanitised by the server when the update was saved; IMAGE1 … are the gallery's images with their
+              WebP variants, as in the story (docs/product/crowdfunding.md#updates). */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML (sanitize-html) */}
-          <div className="cf-html" dangerouslySetInnerHTML={{ __html: u.content }} />
+          <div className="cf-html" dangerouslySetInnerHTML={{ __html: storyWithImages(u.content, page.images) }} />
         </li>
       ))}
     </ol>

@@ -264,9 +264,8 @@ export const DASHBOARD_PAGES: Record<string, PageEntry> = {
   }),
   '/dashboard/crm/knowledge-base': crm({
     title: 'Knowledge base',
-    description: "Your team's own articles: scripts, policies and how-tos.",
+    description: "How each part of Kindling works, and your team's own articles: scripts, policies and how-tos.",
     emptyTitle: 'No articles yet',
-    related: { label: 'Browse the Kindling knowledge base', path: '/knowledge-base' },
   }),
   '/dashboard/crm/communications': crm({
     title: 'Communications',

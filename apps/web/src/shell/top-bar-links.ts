@@ -99,9 +99,19 @@ const RESOURCE_LINKS: TopBarLink[] = [
   { label: 'Knowledge base', path: '/knowledge-base', icon: LibraryBig },
 ];
 
-/** The Resources menu, without entries the role would be turned away from. */
+/** The staff knowledge base (docs/product/knowledge-base.md), where the menu's Knowledge base leads staff. */
+export const STAFF_KNOWLEDGE_BASE = '/dashboard/crm/knowledge-base';
+
+/**
+ * The Resources menu, without entries the role would be turned away from. Knowledge base opens the staff
+ * knowledge base for those who may read it, the public marketing page for anyone else
+ * (docs/decisions/088-knowledge-base.md).
+ */
 export function resourceLinksFor(role: number | null, roleName: string | null): TopBarLink[] {
-  return RESOURCE_LINKS.filter((link) => canReachPath(link.path, role, roleName));
+  const staff = canReachPath(STAFF_KNOWLEDGE_BASE, role, roleName);
+  return RESOURCE_LINKS.filter((link) => canReachPath(link.path, role, roleName)).map((link) =>
+    link.path === '/knowledge-base' && staff ? { ...link, path: STAFF_KNOWLEDGE_BASE } : link,
+  );
 }
 
 /**

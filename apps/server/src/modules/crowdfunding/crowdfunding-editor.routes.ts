@@ -20,6 +20,7 @@ import { escapeHtml, standalonePage } from '../../platform/http/standalone-page.
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { createCrowdfunding, readCrowdfundingDetail, saveCrowdfundingSettings } from './crowdfunding-editor.service.ts';
 import { storeGalleryImage } from './crowdfunding-images.service.ts';
+import type { CrowdfundingPageCache } from './crowdfunding-page-cache.ts';
 import {
   createUpdate,
   editUpdate,
@@ -52,12 +53,14 @@ const page = (reply: FastifyReply, status: number, title: string, body: string) 
     .header('cache-control', 'no-store')
     .send(standalonePage(title, `<h1>${escapeHtml(title)}</h1>\n${body}`, STYLE));
 
-type Deps = { db: Db; config: Config; files: FileStore; jobs: Pick<Jobs, 'send'> };
+type Deps = { db: Db; config: Config; files: FileStore; jobs: Pick<Jobs, 'send'>; pages: CrowdfundingPageCache };
 
 /** The staff crowdfunding editor and updates, under /api/v1. */
 export async function crowdfundingEditorRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = zodRouter(app, 'Crowdfunding');
   const { db } = deps;
+  // Saved settings, gallery images and updates show on the public page at once.
+  deps.pages.clearOnWrites(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
 
   r.post(

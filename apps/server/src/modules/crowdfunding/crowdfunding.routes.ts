@@ -19,7 +19,7 @@ import { organisationSessionOf, requireAccess } from '../../platform/http/sessio
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { receiptQueue } from '../receipts/index.ts';
 import { listCrowdfunding, pledgesCsv, rewardBackersCsv, setFulfilled } from './crowdfunding-admin.service.ts';
-import { readCrowdfundingPage } from './crowdfunding-page.repository.ts';
+import type { CrowdfundingPageCache } from './crowdfunding-page-cache.ts';
 import { claimSummary, confirmClaim, holdReward } from './reward-claims.service.ts';
 
 // Access (docs/product/crowdfunding.md#access): the public page and its reward claims need no sign-in; the
@@ -37,27 +37,28 @@ const answers = (schema: z.ZodType) => ({ ...PUBLIC_ROUTE, openapi: { responses:
 /** The public crowdfunding page's calls and the staff crowdfunding API, under /api/v1. */
 export async function crowdfundingRoutes(
   app: FastifyInstance,
-  deps: { db: Db; jobs?: Pick<Jobs, 'send'> },
+  deps: { db: Db; jobs?: Pick<Jobs, 'send'>; pages: CrowdfundingPageCache },
 ): Promise<void> {
   const r = zodRouter(app, 'Crowdfunding');
-  const { db } = deps;
+  const { db, pages } = deps;
+  // A confirmed claim changes the reward's claimed count the page shows.
+  pages.clearOnWrites(app);
 
   r.get(
     '/crowdfunding_page/:key',
     {
       schema: { params: ZKey },
       config: {
+        // A backer's page load needs no CSRF token (its calls are origin-only; the fundraiser form asks for one).
+        csrfCookie: false,
         access: { kind: 'optional-session', note: "a draft shows to its own organisation's staff (the preview)." },
         openapi: { responses: { 200: ZCrowdfundingPage } },
       },
     },
-    async (request) => {
-      const page = await readCrowdfundingPage(db, request.params.key);
-      const preview = request.session?.selectedNpoId ?? null;
-      if (!page || (page.status === 'draft' && page.npo_id !== preview))
-        throw new AppError('NOT_FOUND', CROWDFUNDING_MESSAGES.notFound);
-      const { npo_id: _npo, status: _status, ...shown } = page;
-      return shown;
+    async (request, reply) => {
+      const body = await pages.read(db, request.params.key, request.session?.selectedNpoId ?? null);
+      if (body === null) throw new AppError('NOT_FOUND', CROWDFUNDING_MESSAGES.notFound);
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
   r.post(

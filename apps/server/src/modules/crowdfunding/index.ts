@@ -15,6 +15,8 @@ export {
 export { crowdfundingEditorRoutes } from './crowdfunding-editor.routes.ts';
 // fin17: resized gallery variants (used by the demo seed) and pledge rewards.
 export { storeVariants } from './crowdfunding-images.service.ts';
+// The public page's short per-process cache, shared by the page read and the staff writes that clear it.
+export { createCrowdfundingPageCache } from './crowdfunding-page-cache.ts';
 // cf17c: all-or-nothing pledges and their settlement at the deadline.
 export { crowdfundingPledgeRoutes } from './crowdfunding-pledges.routes.ts';
 export { crowdfundingPledges } from './crowdfunding-pledges.tables.ts';

@@ -48,6 +48,8 @@ export * from '../../modules/insights/insights.tables.ts';
 // api21: API keys (decision 069).
 export * from '../../modules/integrations/api-keys.tables.ts';
 export * from '../../modules/integrations/webhooks.tables.ts';
+// kb21: the organisation's own knowledge-base articles.
+export * from '../../modules/knowledge-base/knowledge-base.tables.ts';
 // mem19: memberships.
 export * from '../../modules/memberships/memberships.tables.ts';
 export * from '../../modules/notes/notes.tables.ts';

@@ -185,6 +185,10 @@ const IntegrationsPage = lazy(() =>
 );
 // ai22: AI insights.
 const InsightsPage = lazy(() => import('../../features/insights/index.ts').then((m) => ({ default: m.InsightsPage })));
+// kb21: the staff knowledge base.
+const KnowledgeBasePage = lazy(() =>
+  import('../../features/knowledge-base/index.ts').then((m) => ({ default: m.KnowledgeBasePage })),
+);
 const SegmentsPage = lazy(() => import('../../features/crm/index.ts').then((m) => ({ default: m.SegmentsPage })));
 // crm20: the contacts import.
 const ContactImportPage = lazy(() =>
@@ -311,6 +315,8 @@ const SCREENS: Record<string, ReactNode> = {
   // seg20: CRM segments.
   '/dashboard/crm/ai-insights': <InsightsPage />,
   '/dashboard/crm/segments': <SegmentsPage />,
+  // kb21: the staff knowledge base.
+  '/dashboard/crm/knowledge-base': <KnowledgeBasePage />,
   '/dashboard/crm/segments/:segmentId/donors': <SegmentDonorsPage />,
   // console24: the platform console (decision 046).
   '/console': <ConsoleIndexPage />,

@@ -27,7 +27,8 @@ export const SUPPORT_PAGES: Record<string, InfoPageContent> = {
       },
     ],
     links: [
-      { label: 'Knowledge base', to: '/knowledge-base' },
+      // The staff knowledge base inside the product (docs/product/knowledge-base.md); signing in leads there.
+      { label: 'Knowledge base for your team', to: '/dashboard/crm/knowledge-base' },
       { label: 'Documentation', to: '/documentation' },
       { label: 'Contact us', to: '/contact' },
     ],

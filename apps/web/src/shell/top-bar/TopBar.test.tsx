@@ -79,7 +79,8 @@ describe('TopBar', () => {
       '/dashboard/reports',
       '/dashboard/donors',
       '/admin/security',
-      '/knowledge-base',
+      // Staff read the knowledge base inside the product.
+      '/dashboard/crm/knowledge-base',
     ]);
   });
 

@@ -67,6 +67,9 @@ function Composer({
           onChange={(e) => setTitle(e.currentTarget.value)}
         />
         <RichTextBox editor={editor} />
+        <Text size="sm" c="dimmed">
+          Write IMAGE1, IMAGE2 … on a line of its own to show the gallery's images, as in the story.
+        </Text>
         {!published && (
           <Checkbox
             label="E-mail every backer who has not opted out"
