@@ -1,12 +1,14 @@
 // The demo's event (docs/product/events.md): Riverside's Harvest Gala three weeks ahead, at
 // /event-page/harvest-gala, with three ticket types (a table of 8 among them, the VIP reception
-// nearly sold out), the EARLYBIRD code, questions for each attendee answered on thirty paid orders.
+// nearly sold out), the EARLYBIRD code, questions for each attendee answered on thirty paid orders,
+// and a refunded, a partly refunded and an expired order (event-order-states-seed.ts).
 // Added once: an installation that already has the event keeps what staff and buyers made of it.
 import { deductibleOf, discountOf, type TAnswerRecord, type TCampaignQuestion } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { dayIn, instantIn } from '../platform/format/calendar.ts';
 import { randomToken } from '../platform/security/tokens.ts';
+import { seedOrderStates } from './event-order-states-seed.ts';
 
 const ZONE = 'America/New_York';
 const DESCRIPTION =
@@ -165,6 +167,19 @@ export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<v
       seats += plan.quantity * type.seats;
       if (plan.early) codeUses += 1;
     }
+    // e18: a refunded, a partly refunded and an expired order of general admission beside the paid ones.
+    const general = TYPES[0] as SeedType;
+    const gala = {
+      npoId,
+      eventId,
+      typeId: Number(typeIds[0]),
+      price: general.price,
+      fmv: general.fmv,
+      name: general.name,
+    };
+    const held = await seedOrderStates(tx, gala);
+    taken[0] = (taken[0] ?? 0) + held;
+    seats += held;
     for (const [i, id] of typeIds.entries()) {
       await tx.execute(sql`UPDATE event_ticket_types SET taken = ${taken[i] ?? 0} WHERE id = ${id}`);
     }
