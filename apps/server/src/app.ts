@@ -42,7 +42,7 @@ import { donorRoutes } from './modules/donors/index.ts';
 // events18: events and ticket orders.
 import { marketingPublicRoutes, marketingRoutes, registerMarketingSends } from './modules/email-marketing/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
-import { eventRoutes, registerTicketMail, ticketOrderPayments } from './modules/events/index.ts';
+import { eventImageRoutes, eventRoutes, registerTicketMail, ticketOrderPayments } from './modules/events/index.ts';
 import {
   fundraiserRoutes,
   joinInvitedFundraisers,
@@ -521,6 +521,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // tix18c: the buyer hears of a whole-order refund.
     orderRefunded: ticketMail.orderRefunded,
   });
+  // e18: the event editor's image uploads (docs/decisions/089-event-images.md).
+  await app.register(eventImageRoutes, { prefix: '/api/v1', db: deps.db, files });
   // cf17: crowdfunding pages, reward claims and the staff list.
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs });
   // cf17b: the staff crowdfunding editor and updates (their e-mails' worker is registered with the others).

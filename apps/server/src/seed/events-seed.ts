@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { dayIn, instantIn } from '../platform/format/calendar.ts';
 import { randomToken } from '../platform/security/tokens.ts';
+import { seedGalaImages } from './event-images-seed.ts';
 import { seedOrderStates } from './event-order-states-seed.ts';
 
 const ZONE = 'America/New_York';
@@ -93,7 +94,7 @@ export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<v
   const startsAt = instantIn(day, (18 * 60 + 30) * 60_000, ZONE);
   const endsAt = instantIn(day, 23 * 3_600_000, ZONE);
   const earlyEnds = instantIn(dayIn(new Date(now + 14 * 86_400_000), ZONE), 23 * 3_600_000 + 59 * 60_000, ZONE);
-  await db.transaction(async (tx) => {
+  const eventId = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: number }>(sql`
       INSERT INTO events (npo_id, campaign_id, name, slug, description_html, image_url, starts_at, ends_at, time_zone,
         venue_name, venue_address, map_url, capacity, status, organiser_name, organiser_email, currency, gift_ask,
@@ -192,5 +193,8 @@ export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<v
         checked_in_by = (SELECT id FROM users WHERE email = 'staff@kindling.test')
       FROM (SELECT id, row_number() OVER (ORDER BY id)::int AS n FROM event_tickets WHERE event_id = ${eventId}) c
       WHERE k.id = c.id AND c.n <= ${CHECKED_IN}`);
+    return eventId;
   });
+  // e18: three images, the first the page's hero.
+  await seedGalaImages(db, npoId, eventId);
 }

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { FORMATTED_TEXT_TAGS, htmlSanitiser } from '../../platform/security/html.ts';
 import { recordAudit } from '../audit/index.ts';
 import { listCampaignRefs } from '../campaigns/index.ts';
+import { imagesOf, readEventImages, saveEventImages } from './event-images.service.ts';
 import { numberQuestions } from './event-questions.ts';
 import { assertTimeZone, instantOf, wallOf } from './event-times.ts';
 import { eventDiscountCodes, events, eventTicketTypes } from './events.tables.ts';
@@ -59,7 +60,8 @@ async function eventColumns(db: Tx, npoId: number, input: EventInput, was: Event
     name: input.name,
     slug: input.slug,
     descriptionHtml: sanitiseEventDescription(input.description),
-    imageUrl: input.image_url,
+    // e18: the first of the event's images (docs/decisions/089-event-images.md).
+    imageUrl: imagesOf(input)[0]?.url ?? '',
     startsAt: instantOf(input.starts, zone) as Date,
     endsAt: instantOf(input.ends, zone) as Date,
     timeZone: zone,
@@ -95,6 +97,7 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput): Prom
       const id = Number(row?.id);
       await saveTicketTypes(tx, id, input);
       await saveDiscountCodes(tx, id, input);
+      await saveEventImages(tx, id, input);
       await audit(tx, actor, 'event.created', id);
       return id;
     });
@@ -121,6 +124,7 @@ export async function updateEvent(db: Db, actor: Actor, id: number, input: Event
         .where(eq(events.id, id));
       await saveTicketTypes(tx, id, input);
       await saveDiscountCodes(tx, id, input);
+      await saveEventImages(tx, id, input);
       await audit(tx, actor, 'event.updated', id);
     });
   } catch (error) {
@@ -216,6 +220,7 @@ export async function getEventAdmin(db: Tx, npoId: number, id: number): Promise<
     slug: e.slug,
     description: e.descriptionHtml,
     image_url: e.imageUrl,
+    images: await readEventImages(db, id),
     starts: wallOf(e.startsAt, zone) ?? '',
     ends: wallOf(e.endsAt, zone) ?? '',
     starts_at: e.startsAt.toISOString(),
