@@ -15,7 +15,7 @@ const settle = (page: Page) =>
     window.scrollTo(0, 0);
   });
 
-// Adds orders to the demo's Harvest Gala (General admission has 173 seats left): nothing to restore.
+// Adds orders to the demo's Harvest Gala (General admission has 172 seats left): nothing to restore.
 describe('the public event page', () => {
   const { newPage } = useBrowser();
 
@@ -29,6 +29,15 @@ describe('the public event page', () => {
         .poll(() => page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'))
         .toBe('/api/v1/event_page/harvest-gala/calendar.ics');
       expect(await page.getByText('Only 2 left').count()).toBeGreaterThan(0);
+      // e18: the gala's three images: the first as the hero, the others in a strip, with WebP variants.
+      const hero = page.getByRole('img', { name: /^Long tables set for dinner/ });
+      await hero.waitFor();
+      expect(await hero.getAttribute('srcset')).toMatch(/-w480\.webp 480w/);
+      await expect
+        .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(await page.getByRole('list', { name: 'More images' }).getByRole('img').count()).toBe(2);
+      await page.screenshot({ path: `${SHOTS}/event-page-${width}.png` });
       expect(await seriousViolations(page)).toEqual([]);
 
       const buyer = `Ezra${width}`;

@@ -43,7 +43,7 @@ import { donorRoutes } from './modules/donors/index.ts';
 // events18: events and ticket orders.
 import { marketingPublicRoutes, marketingRoutes, registerMarketingSends } from './modules/email-marketing/index.ts';
 import { emailTemplateRoutes } from './modules/email-templates/index.ts';
-import { eventRoutes, registerTicketMail, ticketOrderPayments } from './modules/events/index.ts';
+import { eventImageRoutes, eventRoutes, registerTicketMail, ticketOrderPayments } from './modules/events/index.ts';
 import {
   fundraiserRoutes,
   joinInvitedFundraisers,
@@ -546,6 +546,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // kb21: the staff knowledge base.
   await app.register(knowledgeBaseRoutes, { prefix: '/api/v1', db: deps.db });
+  // e18: the event editor's image uploads (docs/decisions/089-event-images.md).
+  await app.register(eventImageRoutes, { prefix: '/api/v1', db: deps.db, files });
   // cf17: crowdfunding pages, reward claims and the staff list.
   const crowdfundingPages = createCrowdfundingPageCache(deps.config);
   await app.register(crowdfundingRoutes, { prefix: '/api/v1', db: deps.db, jobs, pages: crowdfundingPages });

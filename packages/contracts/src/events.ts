@@ -73,12 +73,34 @@ export const ZDiscountCodeInput = z.object({
   expires: ZOptionalWallTime,
 });
 
+/** e18: an event's image as read (docs/decisions/089-event-images.md): its size and resized WebP variants. */
+export const ZEventImage = z.object({
+  url: z.string(),
+  alt: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** '<variant url> 480w, …'; null for an image given by address rather than uploaded. */
+  srcset: z.string().nullable(),
+});
+export type TEventImage = z.infer<typeof ZEventImage>;
+/** As the crowdfunding gallery's: uploaded (/uploads/…) or an https address, with alt text. */
+export const ZEventImageInput = z.object({
+  url: z
+    .string()
+    .trim()
+    .regex(/^(https:\/\/|\/uploads\/)\S+$/, 'Upload the image or give an https address.'),
+  alt: z.string().trim().max(300, 'Keep the alt text under 300 characters.'),
+});
+
 export const ZEventInput = z
   .object({
     name: required(120, 'Give the event a name.'),
     slug: ZEventSlug,
     description: text(50_000).default(''),
+    /** The first image; kept for older clients. `images`, when given, decides (its first is the image). */
     image_url: ZUrl.default(''),
+    // e18: several images in the editor's order, each with its alt text.
+    images: z.array(ZEventImageInput).max(10, 'An event holds at most 10 images.').optional(),
     starts: ZWallTime,
     ends: ZWallTime,
     time_zone: z.string().trim().min(1).max(64),
@@ -149,6 +171,8 @@ export const ZEventAdmin = z.object({
   slug: z.string(),
   description: z.string(),
   image_url: z.string(),
+  // e18: in the editor's order, the first leading the public page.
+  images: z.array(ZEventImage).optional(),
   starts: z.string(),
   ends: z.string(),
   starts_at: ZInstant,
@@ -200,6 +224,8 @@ export const ZPublicEvent = z.object({
   organisation: z.string(),
   description: z.string(),
   image_url: z.string(),
+  // e18: the first is the page's hero, the others a strip below it.
+  images: z.array(ZEventImage).optional(),
   starts_at: ZInstant,
   ends_at: ZInstant,
   time_zone: z.string(),

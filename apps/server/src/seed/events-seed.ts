@@ -1,12 +1,15 @@
 // The demo's event (docs/product/events.md): Riverside's Harvest Gala three weeks ahead, at
 // /event-page/harvest-gala, with three ticket types (a table of 8 among them, the VIP reception
-// nearly sold out), the EARLYBIRD code, questions for each attendee answered on thirty paid orders.
+// nearly sold out), the EARLYBIRD code, questions for each attendee answered on thirty paid orders,
+// and a refunded, a partly refunded and an expired order (event-order-states-seed.ts).
 // Added once: an installation that already has the event keeps what staff and buyers made of it.
 import { deductibleOf, discountOf, type TAnswerRecord, type TCampaignQuestion } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { dayIn, instantIn } from '../platform/format/calendar.ts';
 import { randomToken } from '../platform/security/tokens.ts';
+import { seedGalaImages } from './event-images-seed.ts';
+import { seedOrderStates } from './event-order-states-seed.ts';
 
 const ZONE = 'America/New_York';
 const DESCRIPTION =
@@ -91,7 +94,7 @@ export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<v
   const startsAt = instantIn(day, (18 * 60 + 30) * 60_000, ZONE);
   const endsAt = instantIn(day, 23 * 3_600_000, ZONE);
   const earlyEnds = instantIn(dayIn(new Date(now + 14 * 86_400_000), ZONE), 23 * 3_600_000 + 59 * 60_000, ZONE);
-  await db.transaction(async (tx) => {
+  const eventId = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ id: number }>(sql`
       INSERT INTO events (npo_id, campaign_id, name, slug, description_html, image_url, starts_at, ends_at, time_zone,
         venue_name, venue_address, map_url, capacity, status, organiser_name, organiser_email, currency, gift_ask,
@@ -165,6 +168,19 @@ export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<v
       seats += plan.quantity * type.seats;
       if (plan.early) codeUses += 1;
     }
+    // e18: a refunded, a partly refunded and an expired order of general admission beside the paid ones.
+    const general = TYPES[0] as SeedType;
+    const gala = {
+      npoId,
+      eventId,
+      typeId: Number(typeIds[0]),
+      price: general.price,
+      fmv: general.fmv,
+      name: general.name,
+    };
+    const held = await seedOrderStates(tx, gala);
+    taken[0] = (taken[0] ?? 0) + held;
+    seats += held;
     for (const [i, id] of typeIds.entries()) {
       await tx.execute(sql`UPDATE event_ticket_types SET taken = ${taken[i] ?? 0} WHERE id = ${id}`);
     }
@@ -177,5 +193,8 @@ export async function seedEvents(db: Db, npoIds: Map<string, number>): Promise<v
         checked_in_by = (SELECT id FROM users WHERE email = 'staff@kindling.test')
       FROM (SELECT id, row_number() OVER (ORDER BY id)::int AS n FROM event_tickets WHERE event_id = ${eventId}) c
       WHERE k.id = c.id AND c.n <= ${CHECKED_IN}`);
+    return eventId;
   });
+  // e18: three images, the first the page's hero.
+  await seedGalaImages(db, npoId, eventId);
 }

@@ -8,6 +8,7 @@ import type {
 } from '@kindling/contracts/events.ts';
 import { useEffect, useState } from 'react';
 import { getJson, HttpError, postJson } from '../donate/http.ts';
+import { EventImages } from './EventImages.tsx';
 import { capturePaypalTickets, confirmTicketOrder, EventPayment, PAYMENT_TEXT } from './EventPayment.tsx';
 import { eventFormat } from './event-format.ts';
 import { TicketForm } from './TicketForm.tsx';
@@ -180,7 +181,7 @@ export function EventPage({ pathname }: { pathname: string }) {
         )}
         {event.online && <p className="ke-venue">Online: the link is sent to ticket holders.</p>}
       </header>
-      {event.image_url && <img className="ke-image" src={event.image_url} alt="" />}
+      <EventImages event={event} />
       {event.description && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises the description when staff save it (events module)
         <div className="ke-description" dangerouslySetInnerHTML={{ __html: event.description }} />

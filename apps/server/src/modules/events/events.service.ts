@@ -10,6 +10,7 @@ import { FORMATTED_TEXT_TAGS, htmlSanitiser } from '../../platform/security/html
 import { recordAudit } from '../audit/index.ts';
 import { listCampaignRefs } from '../campaigns/index.ts';
 import { membershipTierNames } from '../memberships/index.ts';
+import { imagesOf, readEventImages, saveEventImages } from './event-images.service.ts';
 import { numberQuestions } from './event-questions.ts';
 import { assertTimeZone, instantOf, wallOf } from './event-times.ts';
 import { eventDiscountCodes, events, eventTicketTypes } from './events.tables.ts';
@@ -60,7 +61,8 @@ async function eventColumns(db: Tx, npoId: number, input: EventInput, was: Event
     name: input.name,
     slug: input.slug,
     descriptionHtml: sanitiseEventDescription(input.description),
-    imageUrl: input.image_url,
+    // e18: the first of the event's images (docs/decisions/089-event-images.md).
+    imageUrl: imagesOf(input)[0]?.url ?? '',
     startsAt: instantOf(input.starts, zone) as Date,
     endsAt: instantOf(input.ends, zone) as Date,
     timeZone: zone,
@@ -96,6 +98,7 @@ export async function createEvent(db: Db, actor: Actor, input: EventInput): Prom
       const id = Number(row?.id);
       await saveTicketTypes(tx, id, input, actor.npoId);
       await saveDiscountCodes(tx, id, input);
+      await saveEventImages(tx, id, input);
       await audit(tx, actor, 'event.created', id);
       return id;
     });
@@ -122,6 +125,7 @@ export async function updateEvent(db: Db, actor: Actor, id: number, input: Event
         .where(eq(events.id, id));
       await saveTicketTypes(tx, id, input, actor.npoId);
       await saveDiscountCodes(tx, id, input);
+      await saveEventImages(tx, id, input);
       await audit(tx, actor, 'event.updated', id);
     });
   } catch (error) {
@@ -231,6 +235,7 @@ export async function getEventAdmin(db: Tx, npoId: number, id: number): Promise<
     slug: e.slug,
     description: e.descriptionHtml,
     image_url: e.imageUrl,
+    images: await readEventImages(db, id),
     starts: wallOf(e.startsAt, zone) ?? '',
     ends: wallOf(e.endsAt, zone) ?? '',
     starts_at: e.startsAt.toISOString(),

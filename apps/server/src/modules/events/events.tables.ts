@@ -262,3 +262,31 @@ export const eventOrderRefunds = pgTable(
     check('event_order_refunds_status_ck', sql`${t.status} IN ('pending', 'done')`),
   ],
 );
+
+// e18: several images per event, in the editor's order (docs/decisions/089-event-images.md). The first is
+// also kept in events.image_url, which e-mails and older readers use.
+export const eventImages = pgTable(
+  'event_images',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    url: text().notNull(),
+    alt: text().notNull().default(''),
+  },
+  (t) => [uniqueIndex('event_images_event_position_uq').on(t.eventId, t.position)],
+);
+
+/** The widths of an uploaded image's WebP variants and its own size, by the original's URL. */
+export const eventImageVariants = pgTable('event_image_variants', {
+  url: text().primaryKey(),
+  npoId: bigint({ mode: 'number' })
+    .notNull()
+    .references(() => npos.id),
+  widths: integer().array().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

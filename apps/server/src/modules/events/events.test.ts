@@ -37,12 +37,13 @@ describe('events and ticket orders API', () => {
     event = ZEventAdmin.parse(created.json());
   });
 
-  it("seeds the Harvest Gala as the demo organisation's upcoming event, with thirty orders and the VIP nearly sold out", async () => {
+  it("seeds the Harvest Gala as the demo organisation's upcoming event, with thirty paid orders beside a refunded, a partly refunded and an expired one, and the VIP nearly sold out", async () => {
     expect(homeBefore.events_count).toBe(1);
     expect(homeBefore.upcoming_event?.name).toBe('Harvest Gala');
     const page = ZPublicEvent.parse((await new TestClient(ctx.app).get('/api/v1/event_page/harvest-gala')).json());
     expect(page.ticket_types.map((t) => [t.name, t.remaining])).toEqual([
-      ['General admission', 200 - 27],
+      // 27 tickets of the paid orders and the partly refunded order's remaining one.
+      ['General admission', 200 - 28],
       ['VIP reception', 2],
       ['Table of 8', 7],
       // m19: the member tickets (decision 090).
@@ -51,9 +52,10 @@ describe('events and ticket orders API', () => {
     ]);
     expect(page.has_discount_codes).toBe(true);
     const orders = (await staff.get(`${API}/event_orders?event_id=${page.id}`)).json().orders;
-    expect(orders).toHaveLength(30);
+    // Paid (the partly refunded among them) and pending orders: not the refunded or expired ones.
+    expect(orders).toHaveLength(31);
     const list = ZEventList.parse((await staff.get(`${API}/events`)).json());
-    expect(list.upcoming.find((e) => e.slug === 'harvest-gala')).toMatchObject({ orders: 30, capacity: 300 });
+    expect(list.upcoming.find((e) => e.slug === 'harvest-gala')).toMatchObject({ orders: 31, capacity: 300 });
   });
 
   it('creates an event with sanitised description, wall times in its zone and its ticket types', async () => {

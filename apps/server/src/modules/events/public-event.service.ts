@@ -6,6 +6,7 @@ import { createEvent as createIcs } from 'ics';
 import type { Tx } from '../../platform/db/tx.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { membershipTierNames } from '../memberships/index.ts';
+import { readEventImages } from './event-images.service.ts';
 
 export type PublicEventRow = {
   id: number;
@@ -120,6 +121,7 @@ export async function publicEvent(db: Tx, key: string, previewNpoId: number | nu
     organisation: e.npo_name,
     description: e.description_html,
     image_url: e.image_url,
+    images: await readEventImages(db, e.id),
     starts_at: e.starts_at.toISOString(),
     ends_at: e.ends_at.toISOString(),
     time_zone: e.time_zone,

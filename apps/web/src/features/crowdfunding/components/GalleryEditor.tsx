@@ -1,74 +1,6 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Button, FileButton, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { GripVertical, Trash2, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { ImageListEditor } from '../../../shared/ImageListEditor.tsx';
 import { uploadGalleryImage } from '../api/crowdfunding.queries.ts';
-import { type ImageForm, newKey } from './settings-form.ts';
-
-function Row({
-  image,
-  index,
-  onChange,
-  onRemove,
-}: {
-  image: ImageForm;
-  index: number;
-  onChange: (alt: string) => void;
-  onRemove: () => void;
-}) {
-  const sortable = useSortable({ id: image.key });
-  return (
-    <Paper
-      withBorder
-      p="xs"
-      ref={sortable.setNodeRef}
-      style={{ transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition }}
-    >
-      <Group wrap="nowrap" align="center">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Move image ${index + 1} (IMAGE${index + 1})`}
-          {...sortable.attributes}
-          {...sortable.listeners}
-        >
-          <GripVertical size={18} />
-        </ActionIcon>
-        <Image src={image.url} alt="" w={72} h={48} fit="cover" radius="sm" />
-        <Stack gap={2} style={{ flex: 1 }}>
-          <Text size="xs" c="dimmed">
-            IMAGE{index + 1}
-          </Text>
-          <TextInput
-            aria-label={`Alt text of image ${index + 1}`}
-            placeholder="Describe the image for people who cannot see it"
-            value={image.alt}
-            onChange={(e) => onChange(e.currentTarget.value)}
-          />
-        </Stack>
-        <ActionIcon variant="subtle" color="red" aria-label={`Remove image ${index + 1}`} onClick={onRemove}>
-          <Trash2 size={18} />
-        </ActionIcon>
-      </Group>
-    </Paper>
-  );
-}
+import type { ImageForm } from './settings-form.ts';
 
 /** The page's gallery: upload, drag (or keyboard) to reorder, alt text; IMAGE1… in the story follow this order. */
 export function GalleryEditor({
@@ -80,62 +12,13 @@ export function GalleryEditor({
   images: ImageForm[];
   onChange: (images: ImageForm[]) => void;
 }) {
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = images.findIndex((i) => i.key === active.id);
-    const to = images.findIndex((i) => i.key === over.id);
-    onChange(arrayMove(images, from, to));
-  };
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setUploading(true);
-    setError(null);
-    try {
-      const { image_url } = await uploadGalleryImage(campaignId, file);
-      onChange([...images, { key: newKey(), url: image_url, alt: '' }]);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The image could not be uploaded.');
-    } finally {
-      setUploading(false);
-    }
-  };
   return (
-    <Stack gap="xs">
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={images.map((i) => i.key)} strategy={verticalListSortingStrategy}>
-          {images.map((image, index) => (
-            <Row
-              key={image.key}
-              image={image}
-              index={index}
-              onChange={(alt) => onChange(images.map((i) => (i.key === image.key ? { ...i, alt } : i)))}
-              onRemove={() => onChange(images.filter((i) => i.key !== image.key))}
-            />
-          ))}
-        </SortableContext>
-      </DndContext>
-      {images.length === 0 && <Text c="dimmed">No images yet. The first image leads the page's gallery.</Text>}
-      {error && (
-        <Text c="red.8" size="sm" role="alert">
-          {error}
-        </Text>
-      )}
-      <FileButton onChange={upload} accept="image/jpeg,image/png,image/webp">
-        {(props) => (
-          <Button {...props} variant="light" leftSection={<Upload size={16} />} loading={uploading} w="fit-content">
-            Upload an image
-          </Button>
-        )}
-      </FileButton>
-      <Text size="xs" c="dimmed">
-        JPEG, PNG or WebP up to 5 MB. Images are served as uploaded (no resizing yet).
-      </Text>
-    </Stack>
+    <ImageListEditor
+      images={images}
+      onChange={onChange}
+      upload={async (file) => (await uploadGalleryImage(campaignId, file)).image_url}
+      empty="No images yet. The first image leads the page's gallery."
+      hint="JPEG, PNG or WebP up to 5 MB, resized for phones (WebP 480, 960 and 1600 px wide)."
+    />
   );
 }

@@ -5,16 +5,16 @@ import {
   type TTransactionStatus,
   type TTransactionType,
 } from '@kindling/contracts';
-import { Anchor, Card, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArrowLeftRight, Search, TriangleAlert } from 'lucide-react';
+import { ArrowLeftRight, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../session/index.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import type { PageEntry } from '../../../shared/page-entry.ts';
-import { ListMessage, ListPager, RetryButton } from '../../../system/list/index.ts';
+import { ListPager, ListPanel } from '../../../system/list/index.ts';
 import { donationAdminQueries, TRANSACTIONS_PAGE_SIZE } from '../api/donation-admin.queries.ts';
 import { CardTestingBursts } from '../components/CardTestingBursts.tsx';
 import { useDonationBits } from '../components/donation-bits.tsx';
@@ -146,28 +146,7 @@ export function TransactionsPage() {
   const list = query.data?.transactions ?? [];
   const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / TRANSACTIONS_PAGE_SIZE));
 
-  let body: React.ReactNode;
-  if (query.isError && !query.data)
-    body = (
-      <ListMessage
-        role="alert"
-        icon={<TriangleAlert size={28} aria-hidden color="var(--mantine-color-red-6)" />}
-        title="Transactions could not be loaded"
-        hint={query.error.message}
-        action={<RetryButton onRetry={() => query.refetch()} loading={query.isFetching} />}
-      />
-    );
-  else if (query.isPending) body = <Skeleton role="status" height={240} aria-label="Loading transactions" />;
-  else if (list.length === 0)
-    body = (
-      <ListMessage
-        role="status"
-        icon={<ArrowLeftRight size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
-        title={search || status || type ? 'No transactions match' : TRANSACTIONS_ENTRY.emptyTitle}
-        hint={search || status || type ? 'Try another search, type or status.' : 'Payments appear here as donors give.'}
-      />
-    );
-  else body = mobile ? <Cards list={list} /> : <Rows list={list} />;
+  const filtered = Boolean(search || status || type);
 
   return (
     <PageFrame entry={TRANSACTIONS_ENTRY}>
@@ -204,9 +183,19 @@ export function TransactionsPage() {
           w={{ base: '100%', xs: 200 }}
         />
       </Group>
-      <Paper withBorder radius="md" p={mobile ? 'xs' : 0}>
-        {body}
-      </Paper>
+      <ListPanel
+        query={query}
+        count={list.length}
+        noun="transactions"
+        mobile={mobile}
+        empty={{
+          icon: <ArrowLeftRight size={28} aria-hidden color="var(--mantine-color-dimmed)" />,
+          title: filtered ? 'No transactions match' : TRANSACTIONS_ENTRY.emptyTitle,
+          hint: filtered ? 'Try another search, type or status.' : 'Payments appear here as donors give.',
+        }}
+      >
+        {mobile ? <Cards list={list} /> : <Rows list={list} />}
+      </ListPanel>
       <ListPager
         page={page}
         pages={pages}

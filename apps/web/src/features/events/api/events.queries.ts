@@ -9,7 +9,7 @@ import {
   type TTicketOrderStatus,
 } from '@kindling/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, uploadFile } from '../../../app/api-client.ts';
 
 /** Query keys of the event screens; the organisation id is in every key. */
 export const eventKeys = {
@@ -83,3 +83,6 @@ export const saveEvent = (id: number | null, input: TEventInput) =>
   id === null
     ? api<TEventAdmin>('POST', '/npo_admin/events', { body: input })
     : api<TEventAdmin>('PUT', `/npo_admin/events/${id}`, { body: input });
+
+/** e18: one image for the event editor, kept with its resized variants (docs/decisions/089-event-images.md). */
+export const uploadEventImage = (file: File) => uploadFile<{ url: string }>('/npo_admin/event_images', file);

@@ -10,6 +10,7 @@ import {
   type TTicketPricing,
   toMinorUnits,
 } from '@kindling/contracts';
+import { type ImageItem, newImageKey } from '../../../shared/ImageListEditor.tsx';
 
 export type TicketTypeForm = {
   id?: number;
@@ -45,6 +46,8 @@ export type EventForm = {
   slug: string;
   description: string;
   image_url: string;
+  // e18: several images in order (docs/decisions/089-event-images.md); the first is the event's image.
+  images: ImageItem[];
   starts: string;
   ends: string;
   time_zone: string;
@@ -114,6 +117,7 @@ export function emptyEventForm(timeZone: string, currency: string): EventForm {
     slug: '',
     description: '',
     image_url: '',
+    images: [],
     starts: '',
     ends: '',
     time_zone: timeZone,
@@ -141,6 +145,7 @@ const text = (n: number | null) => (n === null ? '' : String(n));
 export function formOf(e: TEventAdmin): EventForm {
   return {
     ...e,
+    images: (e.images ?? []).map((i) => ({ key: newImageKey(), url: i.url, alt: i.alt })),
     capacity: text(e.capacity),
     registration_opens: e.registration_opens ?? '',
     registration_closes: e.registration_closes ?? '',
@@ -189,6 +194,9 @@ export function inputOf(form: EventForm): { input: TEventInput } | { errors: For
   };
   const input: TEventInput = {
     ...form,
+    // The images decide; image_url (an uploaded /uploads/ path once saved) is not sent back.
+    image_url: '',
+    images: form.images.map(({ url, alt }) => ({ url, alt })),
     capacity: count(form.capacity),
     campaign_id: form.campaign_id ? Number(form.campaign_id) : null,
     registration_opens: form.registration_opens || null,

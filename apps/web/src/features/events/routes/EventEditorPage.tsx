@@ -20,11 +20,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../session/index.ts';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
+import { ImageListEditor } from '../../../shared/ImageListEditor.tsx';
 import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import { toast } from '../../../shared/toast.ts';
-import { eventKeys, eventQueries, saveEvent } from '../api/events.queries.ts';
+import { eventKeys, eventQueries, saveEvent, uploadEventImage } from '../api/events.queries.ts';
 import { AttendeeQuestionsEditor } from '../components/AttendeeQuestionsEditor.tsx';
 import { EventOrders } from '../components/EventOrders.tsx';
 import { type EventForm, emptyEventForm, type FormErrors, formOf, inputOf, slugOf } from '../components/event-form.ts';
@@ -138,7 +139,6 @@ function Editor({ id, initial }: { id: number | null; initial: EventForm }) {
               onChange={(v) => set({ campaign_id: v ?? '' })}
               error={errors.campaign_id}
             />
-            {text('image_url', 'Image address', { placeholder: 'https://' })}
           </SimpleGrid>
           <Textarea
             mt="sm"
@@ -148,6 +148,18 @@ function Editor({ id, initial }: { id: number | null; initial: EventForm }) {
             value={form.description}
             error={errors.description}
             onChange={(e) => set({ description: e.currentTarget.value })}
+          />
+          {/* e18: several images, the first leading the public page (docs/decisions/089-event-images.md). */}
+          <Title order={3} size="h5" mt="md" mb="xs" id="event-images">
+            Images
+          </Title>
+          <ImageListEditor
+            images={form.images}
+            onChange={(images) => set({ images })}
+            upload={async (file) => (await uploadEventImage(file)).url}
+            empty="No images yet. The first image leads the event page."
+            hint="Up to 10 images: JPEG, PNG or WebP up to 5 MB, resized for phones. Drag to reorder; the first leads the page."
+            max={10}
           />
           <Switch
             mt="md"

@@ -5,15 +5,15 @@ import {
   TRANSACTION_STATUSES,
   type TTicketOrderStatus,
 } from '@kindling/contracts';
-import { Button, Group, Paper, Select, Skeleton, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArrowLeftRight, Download, Search, Ticket, TriangleAlert } from 'lucide-react';
+import { ArrowLeftRight, Download, Search, Ticket } from 'lucide-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../../../session/index.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
-import { ListMessage, ListPager, RetryButton, useListUrlState } from '../../../system/list/index.ts';
+import { ListPager, ListPanel, useListUrlState } from '../../../system/list/index.ts';
 import { eventQueries, type TicketOrderFilters, ticketOrderQuery } from '../api/events.queries.ts';
 import { TicketOrderCards, TicketOrderTable } from '../components/TicketOrderRows.tsx';
 
@@ -87,29 +87,6 @@ function TicketOrders() {
     Object.entries(ticketOrderQuery(state)).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
   ).toString();
 
-  let body: React.ReactNode;
-  if (query.isError && !query.data)
-    body = (
-      <ListMessage
-        role="alert"
-        icon={<TriangleAlert size={28} aria-hidden color="var(--mantine-color-red-6)" />}
-        title="Ticket orders could not be loaded"
-        hint={query.error.message}
-        action={<RetryButton onRetry={() => query.refetch()} loading={query.isFetching} />}
-      />
-    );
-  else if (query.isPending) body = <Skeleton role="status" height={240} aria-label="Loading ticket orders" />;
-  else if (orders.length === 0)
-    body = (
-      <ListMessage
-        role="status"
-        icon={<Ticket size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
-        title={filtered ? 'No ticket orders match' : ENTRY.emptyTitle}
-        hint={filtered ? 'Try another search, event or status.' : 'Orders appear here as visitors buy tickets.'}
-      />
-    );
-  else body = mobile ? <TicketOrderCards orders={orders} /> : <TicketOrderTable orders={orders} />;
-
   const actions = (
     <Group gap="xs">
       <Button
@@ -161,9 +138,19 @@ function TicketOrders() {
           w={{ base: '100%', xs: 200 }}
         />
       </Group>
-      <Paper withBorder radius="md" p={mobile ? 'xs' : 0}>
-        {body}
-      </Paper>
+      <ListPanel
+        query={query}
+        count={orders.length}
+        noun="ticket orders"
+        mobile={mobile}
+        empty={{
+          icon: <Ticket size={28} aria-hidden color="var(--mantine-color-dimmed)" />,
+          title: filtered ? 'No ticket orders match' : ENTRY.emptyTitle,
+          hint: filtered ? 'Try another search, event or status.' : 'Orders appear here as visitors buy tickets.',
+        }}
+      >
+        {mobile ? <TicketOrderCards orders={orders} /> : <TicketOrderTable orders={orders} />}
+      </ListPanel>
       <ListPager
         page={state.page}
         pages={pages}

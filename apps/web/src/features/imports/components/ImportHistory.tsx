@@ -1,11 +1,11 @@
 import type { TImportSummary } from '@kindling/contracts';
-import { Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { History, TriangleAlert } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
-import { ListMessage, RetryButton } from '../../../system/list/index.ts';
+import { ListPanel } from '../../../system/list/index.ts';
 import { importQueries } from '../api/imports.queries.ts';
 import { ErrorsLink, ImportFailedAlert, ImportStatusBadge } from './import-bits.tsx';
 
@@ -98,36 +98,25 @@ export function ImportHistory() {
     refetchInterval: (q) => (q.state.data?.some((s) => s.status === 'queued' || s.status === 'running') ? 2000 : false),
   });
   const list = query.data ?? [];
-  let body: React.ReactNode;
-  if (query.isError && !query.data)
-    body = (
-      <ListMessage
-        role="alert"
-        icon={<TriangleAlert size={28} aria-hidden color="var(--mantine-color-red-6)" />}
-        title="Imports could not be loaded"
-        hint={query.error.message}
-        action={<RetryButton onRetry={() => query.refetch()} loading={query.isFetching} />}
-      />
-    );
-  else if (query.isPending) body = <Skeleton role="status" height={160} aria-label="Loading imports" />;
-  else if (list.length === 0)
-    body = (
-      <ListMessage
-        role="status"
-        icon={<History size={28} aria-hidden color="var(--mantine-color-dimmed)" />}
-        title="No imports yet"
-        hint="Files you import appear here with their counts."
-      />
-    );
-  else body = mobile ? <Cards list={list} /> : <Rows list={list} />;
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
         Past imports
       </Title>
-      <Paper withBorder radius="md" p={mobile ? 'xs' : 0}>
-        {body}
-      </Paper>
+      <ListPanel
+        query={query}
+        count={list.length}
+        noun="imports"
+        mobile={mobile}
+        skeletonHeight={160}
+        empty={{
+          icon: <History size={28} aria-hidden color="var(--mantine-color-dimmed)" />,
+          title: 'No imports yet',
+          hint: 'Files you import appear here with their counts.',
+        }}
+      >
+        {mobile ? <Cards list={list} /> : <Rows list={list} />}
+      </ListPanel>
     </Stack>
   );
 }
