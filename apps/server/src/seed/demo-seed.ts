@@ -29,10 +29,10 @@ import { seedGiftAid } from './gift-aid-seed.ts';
 // ai22: two years of history for the AI insights page.
 import { seedInsightsHistory } from './insights-seed.ts';
 import { seedIntegrations } from './integrations-seed.ts';
-// m19: member tickets on the Harvest Gala (decision 090).
-import { seedMemberTickets } from './member-tickets-seed.ts';
 // kb21: the demo organisation's own knowledge-base article.
 import { seedKnowledgeBase } from './knowledge-base-seed.ts';
+// m19: member tickets on the Harvest Gala (decision 090).
+import { seedMemberTickets } from './member-tickets-seed.ts';
 // mem19: memberships.
 import { seedMemberships } from './memberships-seed.ts';
 import { seedDashboardSettings } from './overview-seed.ts';
