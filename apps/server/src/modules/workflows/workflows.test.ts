@@ -245,6 +245,11 @@ describe('workflow automation', () => {
     await ctx.db.execute(
       sql`UPDATE donations SET created_at = now() - interval '1 day' - interval '1 second' WHERE id = ${lapsed.id}`,
     );
+    // The lapse happened a second ago: the workflow must be older than that to see it (a sweep reaches
+    // only what happened since the workflow was made), whatever the speed of the steps above.
+    await ctx.db.execute(
+      sql`UPDATE workflows SET created_at = now() - interval '1 hour' WHERE id = ${made.get('no_gift_for_days') ?? 0}`,
+    );
     await relayEvents(ctx.db);
     await sweepTriggers(ctx.db);
     for (const [kind, id] of made) {
