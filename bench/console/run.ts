@@ -84,6 +84,10 @@ async function main() {
       ['transactions, page 1', '/console/transactions'],
       ['transactions, by e-mail', '/console/transactions?q=donor7.1001%40bench.example'],
       ['transactions, refunds of the largest', `/console/transactions?kind=refund&npo_id=${largest}`],
+      ['sales (12 months by organisation)', '/console/sales'],
+      ['analytics (growth and sizes)', '/console/analytics'],
+      ['security', '/console/security'],
+      ['announcements (history)', '/console/announcements'],
     ] as const) {
       console.log(`  ${await measure(get, name, path)}`);
     }
