@@ -1,11 +1,12 @@
 import { currencyExponent, type TConsoleAnalytics, type TConsoleGrowthMonth } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { closedMonthsSince } from './console-figures.repository.ts';
 import { factorsInto } from './console-index.service.ts';
 import { getPlatformSettings } from './console-settings.ts';
 
-// /console/analytics: twelve months of growth and health from the daily roll-up alone (closed days,
-// docs/decisions/063-console-growth.md); an organisation is active in a month
+// /console/analytics: twelve months of growth and health from the roll-up's months alone (closed days,
+// docs/decisions/063-console-growth.md and 095-console-monthly-figures.md); an organisation is active in a month
 // when it took at least one gift in it.
 
 /** Money processed over the twelve months, in major units of the reporting currency. */
@@ -22,28 +23,25 @@ const monthKey = (d: Date) => d.toISOString().slice(0, 7);
 const monthsFrom = (first: Date, n: number) =>
   Array.from({ length: n }, (_, i) => monthKey(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1))));
 
-type MonthMoney = {
-  month: string;
-  npo_id: number;
-  currency: string;
-  donations: number;
-  gross: string;
-  refunds: string;
-  fees: string;
-};
-
 async function readRollUp(db: Db, from: Date) {
-  const { rows } = await db.execute<MonthMoney>(sql`
-    SELECT to_char(f.day, 'YYYY-MM') AS month, f.npo_id::int AS npo_id, f.currency, sum(f.donations)::int AS donations,
-      sum(f.gross_minor)::text AS gross, sum(f.refunds_minor)::text AS refunds, sum(f.fees_minor)::text AS fees
-    FROM console_daily_figures f WHERE f.day >= ${from.toISOString().slice(0, 10)}::date GROUP BY 1, 2, 3`);
-  return rows;
+  return (await closedMonthsSince(db, from.toISOString().slice(0, 10))).map((r) => ({
+    ...r,
+    month: r.month.slice(0, 7),
+  }));
 }
 
-async function countsByMonth(db: Db, table: 'npos' | 'donors', from: Date): Promise<Map<string, number>> {
+async function newOrganisationsByMonth(db: Db, from: Date): Promise<Map<string, number>> {
   const { rows } = await db.execute<{ month: string; n: number }>(sql`
     SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, count(*)::int AS n
-    FROM ${sql.identifier(table)} WHERE created_at >= ${from.toISOString()}::timestamptz GROUP BY 1`);
+    FROM npos WHERE created_at >= ${from.toISOString()}::timestamptz GROUP BY 1`);
+  return new Map(rows.map((r) => [r.month, Number(r.n)]));
+}
+
+/** New donors of closed days, from the roll-up's months (decision 095). */
+async function newDonorsByMonth(db: Db, from: Date): Promise<Map<string, number>> {
+  const { rows } = await db.execute<{ month: string; n: number }>(sql`
+    SELECT to_char(month, 'YYYY-MM') AS month, sum(donors_new)::int AS n
+    FROM console_monthly_donors WHERE month >= ${from.toISOString().slice(0, 10)}::date GROUP BY 1`);
   return new Map(rows.map((r) => [r.month, Number(r.n)]));
 }
 
@@ -54,8 +52,8 @@ export async function consoleAnalytics(db: Db, now = new Date()): Promise<TConso
   const [settings, money, newOrganisations, newDonors, organisationCount] = await Promise.all([
     getPlatformSettings(db),
     readRollUp(db, before),
-    countsByMonth(db, 'npos', first),
-    countsByMonth(db, 'donors', first),
+    newOrganisationsByMonth(db, first),
+    newDonorsByMonth(db, first),
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM npos WHERE status <> 'closed'`),
   ]);
   const factors = await factorsInto(db, settings.reporting_currency, [...new Set(money.map((r) => r.currency))]);
@@ -82,10 +80,10 @@ export async function consoleAnalytics(db: Db, now = new Date()): Promise<TConso
     const point = months.get(r.month);
     const factor = factors.get(r.currency);
     if (!point || factor === undefined) continue;
-    const gross = Math.round(Number(r.gross) * factor);
+    const gross = Math.round(r.gross * factor);
     point.gross_minor += gross;
-    point.refunds_minor += Math.round(Number(r.refunds) * factor);
-    point.fees_minor += Math.round(Number(r.fees) * factor);
+    point.refunds_minor += Math.round(r.refunds * factor);
+    point.fees_minor += Math.round(r.fees * factor);
     processed.set(r.npo_id, (processed.get(r.npo_id) ?? 0) + gross);
   }
   let previous = active.get(monthKey(before));

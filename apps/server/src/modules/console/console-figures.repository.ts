@@ -59,6 +59,7 @@ export async function rollUpDailyFigures(db: Tx, now = new Date()): Promise<{ fr
       FROM ${ledgerBetween(from, addDays(through, 1))}
       GROUP BY 1, 2, 3`);
     await shiftTotals(tx, from, through, 1);
+    await rewriteMonths(tx, from, through);
     await tx.execute(sql`UPDATE platform_settings SET figures_through = ${through}::date WHERE id = 1`);
     return { from, through };
   });
@@ -78,6 +79,33 @@ async function shiftTotals(tx: Tx, from: string, through: string, sign: 1 | -1) 
     ON CONFLICT (npo_id, currency) DO UPDATE SET donations = t.donations + excluded.donations,
       gross_minor = t.gross_minor + excluded.gross_minor, refunds_minor = t.refunds_minor + excluded.refunds_minor,
       fees_minor = t.fees_minor + excluded.fees_minor`);
+}
+
+/**
+ * Re-sums, from the days, every month that holds a day of [from, through], and recounts its new
+ * donors (decision 095): a run closes a day or two, so this reads at most two months of rows.
+ */
+async function rewriteMonths(tx: Tx, from: string, through: string) {
+  await tx.execute(sql`
+    DELETE FROM console_monthly_figures
+    WHERE month >= date_trunc('month', ${from}::date)::date AND month <= ${through}::date`);
+  await tx.execute(sql`
+    INSERT INTO console_monthly_figures (npo_id, month, currency, donations, gross_minor, refunds_minor, fees_minor)
+    SELECT f.npo_id, date_trunc('month', f.day)::date, f.currency, sum(f.donations), sum(f.gross_minor),
+      sum(f.refunds_minor), sum(f.fees_minor)
+    FROM console_daily_figures f
+    WHERE f.day >= date_trunc('month', ${from}::date)::date AND f.day <= ${through}::date
+    GROUP BY 1, 2, 3`);
+  await tx.execute(sql`
+    DELETE FROM console_monthly_donors
+    WHERE month >= date_trunc('month', ${from}::date)::date AND month <= ${through}::date`);
+  await tx.execute(sql`
+    INSERT INTO console_monthly_donors (npo_id, month, donors_new)
+    SELECT d.npo_id, date_trunc('month', d.created_at AT TIME ZONE 'UTC')::date, count(*)
+    FROM donors d
+    WHERE d.created_at >= date_trunc('month', ${from}::date)::timestamp AT TIME ZONE 'UTC'
+      AND d.created_at < (${through}::date + 1)::timestamp AT TIME ZONE 'UTC'
+    GROUP BY 1, 2`);
 }
 
 const toMoneyRows = (rows: MoneyRow[]) =>
@@ -158,4 +186,52 @@ export async function rolledMoneySince(
     }
   }
   return [...sums.values()].sort((a, b) => a.period.localeCompare(b.period));
+}
+
+/** One organisation's closed-day money in one UTC month (`month` is its first day) and base currency. */
+export type MonthRow = {
+  npo_id: number;
+  month: string;
+  currency: string;
+  donations: number;
+  gross: number;
+  refunds: number;
+  fees: number;
+};
+
+/** The months before the last closed day's month: a run rewrites only that day and after (decision 095). */
+const settledMonths = new LRUCache<string, MonthRow[]>({ max: 8 });
+
+async function monthRows(db: Tx, from: string, to: string | null): Promise<MonthRow[]> {
+  const { rows } = await db.execute<MonthRow>(sql`
+    SELECT f.npo_id, f.month::text AS month, f.currency, f.donations, f.gross_minor AS gross,
+      f.refunds_minor AS refunds, f.fees_minor AS fees
+    FROM console_monthly_figures f
+    WHERE f.month >= ${from}::date ${to === null ? sql`` : sql`AND f.month < ${to}::date`}`);
+  return rows.map((r) => ({
+    npo_id: Number(r.npo_id),
+    month: r.month,
+    currency: r.currency,
+    donations: Number(r.donations),
+    gross: Number(r.gross),
+    refunds: Number(r.refunds),
+    fees: Number(r.fees),
+  }));
+}
+
+/**
+ * Every organisation's closed-day money per month from `from` (a month's first day), for the
+ * analytics and sales screens (decision 095): the months settled before the last closed day's month
+ * from this process's memory, that month (and any after) read each time.
+ */
+export async function closedMonthsSince(db: Tx, from: string): Promise<MonthRow[]> {
+  const through = await figuresThrough(db);
+  const current = through === null ? from : `${through.slice(0, 7)}-01`;
+  const key = `${from}|${current}`;
+  let settledRows = settledMonths.get(key);
+  if (!settledRows) {
+    settledRows = current > from ? await monthRows(db, from, current) : [];
+    settledMonths.set(key, settledRows);
+  }
+  return [...settledRows, ...(await monthRows(db, current > from ? current : from, null))];
 }

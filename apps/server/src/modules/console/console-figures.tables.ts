@@ -43,3 +43,43 @@ export const consoleOrganisationTotals = pgTable(
   },
   (t) => [primaryKey({ name: 'console_organisation_totals_pk', columns: [t.npoId, t.currency] })],
 );
+
+/**
+ * The same sums per closed UTC month (`month` is its first day), rewritten by the roll-up with the days
+ * it closes (docs/decisions/095-console-monthly-figures.md): the analytics and sales read twelve rows
+ * per organisation instead of a year of days.
+ */
+export const consoleMonthlyFigures = pgTable(
+  'console_monthly_figures',
+  {
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    month: date({ mode: 'string' }).notNull(),
+    currency: varchar({ length: 3 }).notNull(),
+    donations: integer().notNull().default(0),
+    grossMinor: bigint({ mode: 'number' }).notNull().default(0),
+    refundsMinor: bigint({ mode: 'number' }).notNull().default(0),
+    feesMinor: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'console_monthly_figures_pk', columns: [t.npoId, t.month, t.currency] }),
+    index('console_monthly_figures_month_idx').on(t.month),
+  ],
+);
+
+/** New donors per organisation and closed UTC month, kept by the roll-up with the months (decision 095). */
+export const consoleMonthlyDonors = pgTable(
+  'console_monthly_donors',
+  {
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    month: date({ mode: 'string' }).notNull(),
+    donorsNew: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'console_monthly_donors_pk', columns: [t.npoId, t.month] }),
+    index('console_monthly_donors_month_idx').on(t.month),
+  ],
+);

@@ -104,8 +104,8 @@ describe('the console analytics', () => {
     for (const [npoId, days] of active) {
       for (const day of days) {
         await ctx.db.execute(sql`
-          INSERT INTO console_daily_figures (npo_id, day, currency, donations, gross_minor, refunds_minor, fees_minor)
-          VALUES (${npoId}, ${day}::date, 'USD', 2, 600000, 10000, 12000)`);
+          INSERT INTO console_monthly_figures (npo_id, month, currency, donations, gross_minor, refunds_minor, fees_minor)
+          VALUES (${npoId}, date_trunc('month', ${day}::date)::date, 'USD', 2, 600000, 10000, 12000)`);
       }
     }
     const analytics = ZConsoleAnalytics.parse(await consoleAnalytics(ctx.db, new Date('2031-12-20T12:00:00Z')));

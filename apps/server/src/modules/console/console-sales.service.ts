@@ -2,15 +2,16 @@ import type { TConsoleSales } from '@kindling/contracts';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { figuresThrough } from './console-figures.repository.ts';
+import { closedMonthsSince, figuresThrough } from './console-figures.repository.ts';
 import { factorsInto } from './console-index.service.ts';
 import { getPlatformSettings } from './console-settings.ts';
 
 type Row = { npo_id: number; period: string; currency: string; donations: number; gross: number; fees: number };
 
 /**
- * Each organisation's gross and platform fees per month since `from`: closed days from the daily
- * roll-up, the days after it from the ledger (docs/decisions/054-console-transactions-and-roll-up.md).
+ * Each organisation's gross and platform fees per month since `from` (a month's first day): closed days
+ * from the roll-up's months, the days after it from the ledger (docs/decisions/054-console-transactions-and-roll-up.md,
+ * 095-console-monthly-figures.md).
  */
 async function monthsByOrganisation(db: Db, from: string): Promise<Row[]> {
   const through = await figuresThrough(db);
@@ -18,26 +19,33 @@ async function monthsByOrganisation(db: Db, from: string): Promise<Row[]> {
     through === null || through < from
       ? from
       : new Date(Date.parse(`${through}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const { rows } = await db.execute<Row>(sql`
-    SELECT npo_id, period, currency, sum(donations)::int AS donations, sum(gross)::bigint AS gross, sum(fees)::bigint AS fees
-    FROM (
-      SELECT f.npo_id, to_char(f.day, 'YYYY-MM') AS period, f.currency, f.donations, f.gross_minor AS gross, f.fees_minor AS fees
-      FROM console_daily_figures f WHERE f.day >= ${from}::date AND f.day < ${liveFrom}::date
-      UNION ALL
-      SELECT l.npo_id, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM'), l.base_currency,
-        (count(*) FILTER (WHERE l.kind = 'gift'))::int,
-        coalesce(sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('gift', 'fee_covered')), 0)::bigint,
-        coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind = 'platform_fee'), 0)::bigint
-      FROM ledger_entries l WHERE l.created_at >= ${liveFrom}::date::timestamp AT TIME ZONE 'UTC'
-      GROUP BY 1, 2, 3
-    ) m GROUP BY 1, 2, 3`);
-  return rows.map((r) => ({
-    ...r,
-    npo_id: Number(r.npo_id),
-    donations: Number(r.donations),
-    gross: Number(r.gross),
-    fees: Number(r.fees),
-  }));
+  const closed = (await closedMonthsSince(db, from))
+    .filter((r) => r.month < liveFrom)
+    .map((r) => ({ ...r, period: r.month.slice(0, 7) }));
+  const { rows: live } = await db.execute<Row>(sql`
+    SELECT l.npo_id, to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS period, l.base_currency AS currency,
+      (count(*) FILTER (WHERE l.kind = 'gift'))::int AS donations,
+      coalesce(sum(l.base_amount_minor) FILTER (WHERE l.kind IN ('gift', 'fee_covered')), 0)::bigint AS gross,
+      coalesce(-sum(l.base_amount_minor) FILTER (WHERE l.kind = 'platform_fee'), 0)::bigint AS fees
+    FROM ledger_entries l WHERE l.created_at >= ${liveFrom}::date::timestamp AT TIME ZONE 'UTC'
+    GROUP BY 1, 2, 3`);
+  return [
+    ...closed.map((r) => ({
+      npo_id: r.npo_id,
+      period: r.period,
+      currency: r.currency,
+      donations: r.donations,
+      gross: r.gross,
+      fees: r.fees,
+    })),
+    ...live.map((r) => ({
+      ...r,
+      npo_id: Number(r.npo_id),
+      donations: Number(r.donations),
+      gross: Number(r.gross),
+      fees: Number(r.fees),
+    })),
+  ];
 }
 
 type Month = { period: string; gross_minor: number; fees_minor: number; owed_minor: number };

@@ -35,6 +35,20 @@ describe('the console organisations’ money', () => {
       SELECT * FROM days d FULL JOIN console_organisation_totals t USING (npo_id, currency)
       WHERE coalesce(d.gross, 0) <> coalesce(t.gross_minor, 0) OR coalesce(d.donations, 0) <> coalesce(t.donations, 0)`);
     expect(drift).toEqual([]);
+    // …and the months are the sums of their closed days (decision 095).
+    const monthsDrift = async () =>
+      (
+        await ctx.db.execute(sql`
+          WITH days AS (SELECT npo_id, date_trunc('month', day)::date AS month, currency, sum(gross_minor) AS gross,
+              sum(donations) AS donations, sum(refunds_minor) AS refunds, sum(fees_minor) AS fees
+            FROM console_daily_figures GROUP BY 1, 2, 3)
+          SELECT * FROM days d FULL JOIN console_monthly_figures m USING (npo_id, month, currency)
+          WHERE coalesce(d.gross, 0) <> coalesce(m.gross_minor, 0) OR coalesce(d.donations, 0) <> coalesce(m.donations, 0)
+            OR coalesce(d.refunds, 0) <> coalesce(m.refunds_minor, 0) OR coalesce(d.fees, 0) <> coalesce(m.fees_minor, 0)`)
+      ).rows;
+    expect(await monthsDrift()).toEqual([]);
+    const { rows: monthRows } = await ctx.db.execute(sql`SELECT 1 FROM console_monthly_figures`);
+    expect(monthRows.length).toBeGreaterThan(0);
 
     await payForGift(ctx, { amount: 4200, currency: 'USD', email: 'totals@example.org' }).then((g) => g.confirm());
     const after = await figures();
@@ -46,5 +60,18 @@ describe('the console organisations’ money', () => {
     await rollUpDailyFigures(ctx.db, new Date(Date.now() + 86_400_000));
     expect(await figures()).toEqual(after);
     expect((await list()).find(([name]) => name === 'Riverside Food Bank')?.[1]).toBe(after.gross_minor);
+    expect(await monthsDrift()).toEqual([]);
+    // New donors per month are those created on closed days (today's demo donors are closed now).
+    const { rows: donorDrift } = await ctx.db.execute(sql`
+      WITH created AS (SELECT d.npo_id, date_trunc('month', d.created_at AT TIME ZONE 'UTC')::date AS month, count(*) AS n
+        FROM donors d, platform_settings s
+        WHERE s.id = 1 AND d.created_at < (s.figures_through + 1)::timestamp AT TIME ZONE 'UTC' GROUP BY 1, 2)
+      SELECT * FROM created c FULL JOIN console_monthly_donors m USING (npo_id, month)
+      WHERE coalesce(c.n, 0) <> coalesce(m.donors_new, 0)`);
+    expect(donorDrift).toEqual([]);
+    const { rows: counted } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT coalesce(sum(donors_new), 0)::int AS n FROM console_monthly_donors`,
+    );
+    expect(Number(counted[0]?.n)).toBeGreaterThan(0);
   }, 120_000);
 });
