@@ -6,6 +6,7 @@ import type { TPublicEvent, TTicketOrderRequest } from '@kindling/contracts/even
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { GALA_EVENT } from './gala.test-fixture.ts';
 import { TicketForm } from './TicketForm.tsx';
 
 const type = (id: number, name: string, extra: Partial<TPublicEvent['ticket_types'][number]>) => ({
@@ -23,25 +24,9 @@ const type = (id: number, name: string, extra: Partial<TPublicEvent['ticket_type
 });
 
 const event: TPublicEvent = {
-  id: 7,
-  name: 'Harvest Gala',
-  slug: 'harvest-gala',
-  organisation: 'Riverside Food Bank',
-  description: '',
-  image_url: '',
-  starts_at: '2026-12-17T23:30:00.000Z',
-  ends_at: '2026-12-18T04:00:00.000Z',
-  time_zone: 'America/New_York',
-  locale: 'en-US',
+  ...GALA_EVENT,
   venue_name: '',
   venue_address: '',
-  map_url: '',
-  online: false,
-  status: 'published',
-  on_sale: true,
-  currency: 'USD',
-  gift_ask: false,
-  has_discount_codes: false,
   organiser_name: '',
   organiser_email: '',
   ticket_types: [

@@ -5,44 +5,11 @@ import type { TPublicEvent, TTicketOrderRequest } from '@kindling/contracts/even
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { GALA_EVENT } from './gala.test-fixture.ts';
 import { TicketForm } from './TicketForm.tsx';
 
 const event: TPublicEvent = {
-  id: 7,
-  name: 'Harvest Gala',
-  slug: 'harvest-gala',
-  organisation: 'Riverside Food Bank',
-  description: '',
-  image_url: '',
-  starts_at: '2026-12-17T23:30:00.000Z',
-  ends_at: '2026-12-18T04:00:00.000Z',
-  time_zone: 'America/New_York',
-  locale: 'en-US',
-  venue_name: 'Riverside Community Hall',
-  venue_address: '120 Water Street',
-  map_url: '',
-  online: false,
-  status: 'published',
-  on_sale: true,
-  currency: 'USD',
-  gift_ask: false,
-  has_discount_codes: false,
-  organiser_name: 'Dana Whitaker',
-  organiser_email: 'events@riverside.example.org',
-  ticket_types: [
-    {
-      id: 11,
-      name: 'General admission',
-      description: '',
-      pricing: 'fixed',
-      price_minor: 15000,
-      fair_market_value_minor: 6000,
-      attendees_per_ticket: 1,
-      per_order_limit: 6,
-      remaining: 100,
-      on_sale: true,
-    },
-  ],
+  ...GALA_EVENT,
   questions: [
     {
       id: 1,
