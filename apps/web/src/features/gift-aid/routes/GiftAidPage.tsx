@@ -353,16 +353,21 @@ export function GiftAidPage() {
           {p.eligible.length > 0 && (
             <GiftTable gifts={p.eligible} caption={`Gifts to claim (the first ${ROWS_SHOWN})`} />
           )}
+        </Stack>
+      )}
+      {/* The claims and their schedules before the long list of gifts left out, so they stay in reach. */}
+      <Title order={2} size="h4">
+        Claims
+      </Title>
+      {claims.data && <ClaimsTable claims={claims.data.claims} canClaim={p?.can_claim ?? false} />}
+      {p && !preview.isError && (
+        <Stack gap="md">
           <Title order={2} size="h4">
             Left out
           </Title>
           <Exclusions preview={p} />
         </Stack>
       )}
-      <Title order={2} size="h4">
-        Claims
-      </Title>
-      {claims.data && <ClaimsTable claims={claims.data.claims} canClaim={p?.can_claim ?? false} />}
     </PageFrame>
   );
 }
