@@ -232,8 +232,13 @@ describe('recurring report API', () => {
     const mrr = await get(finance, {});
     expect(mrr.rows.length).toBeGreaterThan(0);
     expect(Number(mrr.totals?.closing)).toBeGreaterThan(0);
+    // The demo's later charges (seed/recurring-report-seed.ts): one up after a decline, one down.
+    expect(Number(mrr.totals?.expansion)).toBeGreaterThan(0);
+    expect(Number(mrr.totals?.contraction)).toBeGreaterThan(0);
     const charges = await get(finance, { view: 'charges' });
-    expect(Number(charges.totals?.failed)).toBeGreaterThan(0);
+    expect(Number(charges.totals?.failed)).toBeGreaterThan(1);
+    expect(Number(charges.totals?.recovered)).toBeGreaterThan(0);
+    expect(Number(charges.totals?.retrying)).toBeGreaterThan(0);
   });
 
   it('downloads: CSV, XLSX and PDF carry the total line, and each is audited', async () => {
