@@ -58,13 +58,17 @@ export async function selectMrrMonths(
         AND (p.cancelled_at IS NULL OR p.cancelled_at >= (SELECT min(starts) FROM months))
     ),
     c AS (
-      SELECT DISTINCT ON (d.recurring_plan_id, m.month) d.recurring_plan_id AS plan_id, m.month,
-        d.base_amount_minor AS amount
-      FROM donations d
-      JOIN months m ON d.created_at < m.ends AND (m.month = (${first}::date - interval '1 month')::date OR d.created_at >= m.starts)
-      WHERE d.npo_id = ${scope.npoId} AND d.recurring_plan_id IN (SELECT id FROM p)
-        AND d.status IN ('succeeded', 'refunded')
-      ORDER BY d.recurring_plan_id, m.month, d.created_at DESC, d.id DESC
+      -- Each plan's latest charge per month; charges before the period all fall in the opening month.
+      SELECT DISTINCT ON (x.plan_id, x.month) x.plan_id, x.month, x.amount
+      FROM (
+        SELECT d.recurring_plan_id AS plan_id, d.created_at, d.id, d.base_amount_minor AS amount,
+          greatest(date_trunc('month', d.created_at AT TIME ZONE ${scope.zone})::date,
+            (${first}::date - interval '1 month')::date) AS month
+        FROM donations d
+        WHERE d.npo_id = ${scope.npoId} AND d.recurring_plan_id IN (SELECT id FROM p)
+          AND d.status IN ('succeeded', 'refunded') AND d.created_at < (SELECT max(ends) FROM months)
+      ) x
+      ORDER BY x.plan_id, x.month, x.created_at DESC, x.id DESC
     ),
     grid AS (
       SELECT p.id, m.month, p.per_year, p.first_amount, c.amount,
