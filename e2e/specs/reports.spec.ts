@@ -61,6 +61,15 @@ describe('the reports centre', () => {
       expect(await campaigns.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/\$\d/);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/reports-campaigns-${viewport.width}.png`, fullPage: true });
+
+      // The recurring report: a line per month of the period, MRR at month end in the total line.
+      await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Recurring' }).click();
+      await page.waitForURL(/report=recurring/);
+      const recurring = page.getByRole('table', { name: 'Recurring: MRR movement' });
+      await expect.poll(() => recurring.getByRole('row').count(), { timeout: 90_000 }).toBeGreaterThan(12);
+      expect(await recurring.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/\$\d/);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/reports-recurring-${viewport.width}.png`, fullPage: true });
     }, 300_000);
   }
 

@@ -43,6 +43,7 @@ import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedPeerPages } from './peer-pages-seed.ts';
 import { seedPeerTeams } from './peer-teams-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
+import { seedRecurringHistory } from './recurring-report-seed.ts';
 import { seedSecurity } from './security-seed.ts';
 import { seedSegments } from './segments-seed.ts';
 // crm20: a past run of year-end statements.
@@ -288,6 +289,8 @@ export async function seedDemo(
   await seedStatementRuns(db, npoIds, admin?.id ?? null);
   // g23: UK Gift Aid gifts (one refunded) and a claim already sent for last year's first quarter.
   await seedGiftAid(db, npoIds, admin?.id ?? null);
+  // rr23: later charges of two plans (recovered, expansion, contraction) for the recurring report.
+  await seedRecurringHistory(db, npoIds);
   // w21: the three recipe workflows, active in the first organisation, with run history.
   await seedWorkflows(db, npoIds, admin?.id ?? null);
   // kb21: one article the organisation wrote, beside the built-in ones.

@@ -85,7 +85,9 @@ export function TableReportView({ npoId, report, view, filters, span, onView }: 
           id={`${report}-chart`}
           description={column ? `${column.label} per line.` : undefined}
           state={cardState(query, lines.length === 0)}
-          emptyText="No gifts match these filters."
+          emptyText={
+            report === 'recurring' ? 'No recurring plans match these filters.' : 'No gifts match these filters.'
+          }
           onRetry={() => void query.refetch()}
           rows={lines.map((l) => ({ label: l.label, value: l.shown }))}
           details={data && <ReportTable report={data} />}
