@@ -64,7 +64,7 @@ describe('RecurringImportsPage', () => {
     stubFetch({ 'GET /npo_admin/recurring_imports': { body: { imports: [] } } });
     renderRoutes([{ path: '/dashboard/recurring_imports', element: <RecurringImportsPage /> }], {
       initialEntries: ['/dashboard/recurring_imports'],
-      session: signedInSession(3030),
+      session: signedInSession(1984),
     });
     expect(await screen.findByText('No recurring imports yet.')).toBeInTheDocument();
     expect(screen.getByText('View only')).toBeInTheDocument();
