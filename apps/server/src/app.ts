@@ -100,6 +100,7 @@ import { PORTAL_COOKIE, portalRoutes } from './modules/portal/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
+import { recurringImportRoutes, registerRecurringImports } from './modules/recurring-imports/index.ts';
 // rep23: the reports centre.
 import { reportRoutes } from './modules/reports/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
@@ -328,6 +329,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const startImport = registerImports(jobs, { db: deps.db });
   // crm20: the contacts import's job.
   const startContactImport = registerContactImports(jobs, { db: deps.db });
+  // ri23: recurring plans imported from another platform, each checked with its provider.
+  const startRecurringImport = registerRecurringImports(jobs, { db: deps.db, providers: payments });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
   // wh21: outbound webhooks, relayed from the platform's outbox (decision 074).
   const webhookDeps = { db: deps.db, key: deps.config.totpKey, production: deps.config.isProduction };
@@ -525,6 +528,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });
   // crm20: contacts import.
   await app.register(contactImportRoutes, { prefix: '/api/v1', db: deps.db, start: startContactImport });
+  // ri23: recurring imports.
+  await app.register(recurringImportRoutes, { prefix: '/api/v1', db: deps.db, start: startRecurringImport });
   // crm20: year-end statements in bulk.
   await app.register(statementRoutes, { prefix: '/api/v1', db: deps.db, enqueue: enqueueStatementRun });
   // g23: Gift Aid claims.

@@ -93,6 +93,8 @@ export * from './processors.ts';
 export * from './profile.ts';
 export * from './provider-limits.ts';
 export * from './question-answers.ts';
+// ri23: recurring plans imported from another platform.
+export * from './recurring-imports.ts';
 export * from './recurring-plans.ts';
 // rep23: the reports centre.
 export * from './reports.ts';

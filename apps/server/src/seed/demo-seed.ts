@@ -3,6 +3,8 @@ import { ROLE, ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { memberships, npos } from '../modules/organisations/organisations.tables.ts';
 import { ensureSandboxPaymentsOfGifts } from '../modules/payments/index.ts';
+// ri23: a finished recurring import with its plans.
+import { seedRecurringImport } from '../modules/recurring-imports/index.ts';
 import { sandboxAccountId } from '../modules/sandbox/index.ts';
 import { users } from '../modules/users/index.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -291,6 +293,8 @@ export async function seedDemo(
   await seedGiftAid(db, npoIds, admin?.id ?? null);
   // rr23: later charges of two plans (recovered, expansion, contraction) for the recurring report.
   await seedRecurringHistory(db, npoIds);
+  // ri23: a finished recurring import: six plans from another platform and one refused row.
+  await seedRecurringImport(db, npoIds, admin?.id ?? null);
   // w21: the three recipe workflows, active in the first organisation, with run history.
   await seedWorkflows(db, npoIds, admin?.id ?? null);
   // kb21: one article the organisation wrote, beside the built-in ones.
