@@ -61,8 +61,7 @@ export function WorkflowRuns({ workflowId }: { workflowId: number }) {
                 {r.step_index + 1}. {WORKFLOW_ACTION_LABELS[r.action]}
               </Table.Td>
               <Table.Td>
-                {/* The light badge's own text colour is too pale on its tint (axe contrast): darker text. */}
-                <Badge variant="light" color={STATUS[r.status].color} c={`${STATUS[r.status].color}.9`}>
+                <Badge variant="light" color={STATUS[r.status].color}>
                   {STATUS[r.status].label}
                 </Badge>
               </Table.Td>
