@@ -61,6 +61,7 @@ import {
   demoReceiverRoutes,
   registerApiKeys,
   registerWebhooks,
+  webhookOutboxReader,
   webhookRoutes,
 } from './modules/integrations/index.ts';
 // kb21: the staff knowledge base.
@@ -113,7 +114,7 @@ import { registerTaskReminders, taskRoutes } from './modules/tasks/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 // w21: workflow automation.
-import { registerWorkflows, workflowRoutes } from './modules/workflows/index.ts';
+import { registerWorkflows, workflowOutboxReader, workflowRoutes } from './modules/workflows/index.ts';
 import type { Config } from './platform/config/config.ts';
 import { createReadDb, type Db } from './platform/db/client.ts';
 import { databaseFileStore } from './platform/files/file-store.ts';
@@ -129,6 +130,7 @@ import { useProductValidationMessages } from './platform/http/validation-message
 import { registerWebApp } from './platform/http/web-app.ts';
 import { createJobs } from './platform/jobs/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { registerOutboxPruning } from './platform/outbox/outbox-prune.ts';
 import { registerCable } from './platform/realtime/index.ts';
 import { createFailureLimiter } from './platform/security/rate-limiter.ts';
 
@@ -456,8 +458,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     mailer: deps.mailer,
     fromAddress: marketingFrom,
+    origin,
     seconds: deps.config.WORKFLOW_TICK_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 10),
     log: (err) => app.log.error({ err }, 'the workflow tick could not be enqueued'),
+  });
+  // w21: the outbox is pruned daily below both readers' positions (decision 098).
+  const outboxPruneClock = registerOutboxPruning(jobs, {
+    db: deps.db,
+    readers: [webhookOutboxReader, workflowOutboxReader],
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 86_400,
+    log: (err) => app.log.error({ err }, 'the outbox pruning could not be enqueued'),
   });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
@@ -480,7 +490,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   insightsJobs.clock.start();
   marketingClock.start();
   workflowEngine.start();
+  outboxPruneClock.start();
   app.addHook('onClose', async () => {
+    outboxPruneClock.stop();
     workflowEngine.stop();
     marketingClock.stop();
     // cf17c: the crowdfunding settlement clock.

@@ -17,6 +17,7 @@ export const WORKFLOW_TRIGGER_KINDS = [
   'birthday',
   'first_gift_anniversary',
   'no_gift_for_days',
+  'form_submitted',
 ] as const;
 export type TWorkflowTriggerKind = (typeof WORKFLOW_TRIGGER_KINDS)[number];
 
@@ -33,6 +34,7 @@ export const WORKFLOW_TRIGGER_LABELS: Record<TWorkflowTriggerKind, string> = {
   birthday: 'Birthday',
   first_gift_anniversary: 'First-gift anniversary',
   no_gift_for_days: 'No gift for a number of days',
+  form_submitted: 'Donation form submitted',
 };
 
 export const WORKFLOW_ACTION_KINDS = [
@@ -64,6 +66,8 @@ export const WORKFLOW_MESSAGES = {
   amount: 'Enter an amount greater than zero.',
   currency: 'Choose the currency of the amount.',
   segment: 'Choose the list that starts the workflow.',
+  campaign: 'Choose the campaign whose form starts the workflow.',
+  campaignMissing: 'That campaign does not exist in this organisation.',
   days: 'Enter a number of days between 1 and 3650.',
   steps: 'Add between one and ten steps.',
   delay: 'A delay is 0 to 365 days and 0 to 23 hours.',
@@ -93,6 +97,11 @@ export const ZWorkflowTrigger = z.discriminatedUnion('kind', [
     currency: z.string().length(3, WORKFLOW_MESSAGES.currency),
   }),
   z.object({ kind: z.literal('segment_added'), segment_id: id(WORKFLOW_MESSAGES.segment) }),
+  // The donation form of one campaign (or of any, when null) submitted and paid (decision 098).
+  z.object({
+    kind: z.literal('form_submitted'),
+    campaign_id: id(WORKFLOW_MESSAGES.campaign).nullable().default(null),
+  }),
   z.object({
     kind: z.literal('no_gift_for_days'),
     days: z

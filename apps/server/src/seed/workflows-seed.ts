@@ -90,8 +90,36 @@ export async function seedWorkflows(db: Db, npoIds: Map<string, number>, adminId
       WHERE l.last_at + interval '365 days' BETWEEN now() - interval '30 days' AND now() LIMIT 4`);
     await history(db, winBack, rows, (i) => (i === 1 ? 'Tagged “Lapsed”' : 'E-mailed “We miss you”'));
   }
+  await seedFormWorkflow(db, npoId, adminId);
   // The demo's own events were written before: the workflows start from what happens next.
   await db.execute(
     sql`UPDATE workflow_cursor SET last_event_id = (SELECT coalesce(max(id), 0) FROM webhook_events) WHERE id = 1`,
   );
+}
+
+/**
+ * A workflow started by the Spring Appeal's donation form (decision 098): the gift's donor is tagged,
+ * with runs for the latest gifts made through that form.
+ */
+async function seedFormWorkflow(db: Db, npoId: number, adminId: number | null) {
+  const { rows: campaigns } = await db.execute<{ id: string }>(
+    sql`SELECT id FROM campaigns WHERE npo_id = ${npoId} AND campaign_url = 'spring-appeal'`,
+  );
+  const campaignId = Number(campaigns[0]?.id ?? 0);
+  if (!campaignId) return;
+  const input = ZWorkflowInput.parse({
+    name: 'Spring Appeal form: tag the donor',
+    trigger: { kind: 'form_submitted', campaign_id: campaignId },
+    steps: [{ action: { kind: 'add_tag', tag: 'Spring Appeal donor' } }],
+  });
+  const [w] = await db
+    .insert(workflows)
+    .values({ npoId, createdByUserId: adminId, createdAt: new Date(Date.now() - 30 * 86_400_000), ...input })
+    .returning();
+  if (!w) return;
+  const { rows } = await db.execute<Occurrence>(sql`
+    SELECT donor_id, 'demo-form-' || id AS key, created_at AS at FROM donations
+    WHERE npo_id = ${npoId} AND campaign_id = ${campaignId} AND status = 'succeeded' AND created_by_user_id IS NULL
+      AND created_at > now() - interval '30 days' ORDER BY created_at DESC LIMIT 5`);
+  await history(db, w, rows, () => 'Tagged “Spring Appeal donor”');
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { defineQueue, type Jobs, type Queue } from '../../platform/jobs/jobs.ts';
 import { periodicClock } from '../../platform/jobs/periodic.ts';
+import type { OutboxReader } from '../../platform/outbox/outbox-prune.ts';
 import { runStep, type StepDeps } from './workflow-actions.ts';
 import {
   conditionsHold,
@@ -221,3 +222,17 @@ export function registerWorkflows(
   const clock = periodicClock(jobs, tickQueue, (slot) => ({ slot }), { seconds: deps.seconds, log: deps.log });
   return { start: clock.start, stop: clock.stop, tick: () => workflowTick(deps.db, jobs, workflowStepQueue) };
 }
+
+/**
+ * The workflows' position in the outbox for pruning (decision 098): every event up to the cursor was
+ * read; one past it may not have been (a late commit, decision 093), so it and all after it stay.
+ */
+export const workflowOutboxReader: OutboxReader = {
+  name: 'workflows',
+  firstNeeded: async (db) => {
+    const { rows } = await db.execute<{ last: string }>(
+      sql`SELECT coalesce((SELECT last_event_id FROM workflow_cursor WHERE id = 1), 0) AS last`,
+    );
+    return Number(rows[0]?.last ?? 0) + 1;
+  },
+};

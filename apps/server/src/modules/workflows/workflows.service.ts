@@ -49,6 +49,12 @@ async function checked(db: Db, npoId: number, input: Input): Promise<Input> {
     );
     if (rows.length === 0) throw invalid(field, WORKFLOW_MESSAGES.listMissing);
   }
+  if (input.trigger.kind === 'form_submitted' && input.trigger.campaign_id != null) {
+    const { rows } = await db.execute(
+      sql`SELECT 1 FROM campaigns WHERE id = ${input.trigger.campaign_id} AND npo_id = ${npoId}`,
+    );
+    if (rows.length === 0) throw invalid('trigger.campaign_id', WORKFLOW_MESSAGES.campaignMissing);
+  }
   for (const [i, s] of input.steps.entries()) {
     if (s.action.kind !== 'create_task' || s.action.assignee_user_id == null) continue;
     const { rows } = await db.execute(

@@ -1,4 +1,5 @@
 import type {
+  TCampaignListResponse,
   TSegmentList,
   TWorkflow,
   TWorkflowDryRun,
@@ -30,6 +31,16 @@ export const workflowQueries = {
       queryFn: ({ signal }) => api<{ runs: TWorkflowRun[] }>('GET', `/npo_admin/workflows/${id}/runs`, { signal }),
       enabled: npoId !== null && id > 0,
       refetchInterval: 5000,
+    }),
+  /** The campaigns whose donation form can start a workflow (peer pages give to their parent's). */
+  campaigns: (npoId: number | null) =>
+    queryOptions({
+      queryKey: [...workflowKeys.all, 'campaigns', npoId] as const,
+      queryFn: ({ signal }) =>
+        api<TCampaignListResponse>('GET', '/npo_admin/campaigns', { query: { per_page: 100 }, signal }).then((r) =>
+          r.campaigns.filter((c) => c.parent_campaign_id === null),
+        ),
+      enabled: npoId !== null,
     }),
   lists: (npoId: number | null) =>
     queryOptions({

@@ -5,10 +5,65 @@ import {
   WORKFLOW_ACTION_KINDS,
   WORKFLOW_ACTION_LABELS,
 } from '@kindling/contracts';
-import { Button, Card, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { MergeFieldBar, RichTextBox, useRichTextEditor } from '../../../system/rich-text/index.ts';
 import { actionOf, type Draft } from './workflow-draft.ts';
 
 type Step = Draft['steps'][number];
+type EmailAction = Extract<TWorkflowAction, { kind: 'send_email' }>;
+
+/**
+ * An e-mail step: subject, and the body in the rich-text editor with the merge fields campaign
+ * e-mails use; the server sanitises it as it does theirs (docs/product/crm-workflow-automation.md#steps).
+ */
+function EmailStepFields(props: {
+  index: number;
+  action: EmailAction;
+  onChange: (patch: Partial<EmailAction>) => void;
+  subjectError: string | undefined;
+  bodyError: string | undefined;
+}) {
+  const { action, onChange } = props;
+  const editor = useRichTextEditor({
+    html: action.html,
+    editable: true,
+    label: `Step ${props.index + 1} message`,
+    // An emptied editor holds one empty paragraph: that is no body, as the server's check says.
+    onChange: (html) => onChange({ html: html === '<p></p>' ? '' : html }),
+    onReady: () => undefined,
+  });
+  // Steps are keyed by place: when one above is removed, this editor shows the next step's body.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const shown = editor.isEmpty ? '' : editor.getHTML();
+    if (shown !== action.html) editor.commands.setContent(action.html, { emitUpdate: false });
+  }, [editor, action.html]);
+  return (
+    <>
+      <TextInput
+        label="Subject"
+        required
+        value={action.subject}
+        onChange={(e) => onChange({ subject: e.currentTarget.value })}
+        error={props.subjectError}
+      />
+      <Text size="sm" fw={500}>
+        Message
+      </Text>
+      <MergeFieldBar editor={editor} fields={MARKETING_MERGE_FIELDS} />
+      <RichTextBox editor={editor} />
+      <Text size="xs" c="dimmed">
+        An unsubscribe link is added at the foot. Contacts who opted out of e-mail are skipped.
+      </Text>
+      {props.bodyError ? (
+        <Text c="red" size="sm" role="alert">
+          {props.bodyError}
+        </Text>
+      ) : null}
+    </>
+  );
+}
 type Props = {
   index: number;
   step: Step;
@@ -69,24 +124,13 @@ export function StepEditor({ index, step, lists, errors, onChange, onRemove }: P
           onChange={(k) => k && onChange({ ...step, action: actionOf(k as TWorkflowActionKind) })}
         />
         {a.kind === 'send_email' ? (
-          <>
-            <TextInput
-              label="Subject"
-              required
-              value={a.subject}
-              onChange={(e) => act({ subject: e.currentTarget.value })}
-              error={at('action.subject')}
-            />
-            <Textarea
-              label="Message (HTML)"
-              description={`Merge fields: ${MARKETING_MERGE_FIELDS.map((f) => `{{${f}}}`).join(', ')}. Contacts who opted out of e-mail are skipped.`}
-              required
-              rows={6}
-              value={a.html}
-              onChange={(e) => act({ html: e.currentTarget.value })}
-              error={at('action.html')}
-            />
-          </>
+          <EmailStepFields
+            index={index}
+            action={a}
+            onChange={act}
+            subjectError={at('action.subject')}
+            bodyError={at('action.html')}
+          />
         ) : null}
         {a.kind === 'create_task' ? (
           <Group grow align="flex-start">

@@ -52,6 +52,7 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow: TWorkflow | nu
   const npoId = useSession().selectedNpo?.id ?? null;
   const client = useQueryClient();
   const segments = useQuery(workflowQueries.lists(npoId));
+  const campaigns = useQuery(workflowQueries.campaigns(npoId));
   const lists = (segments.data?.segments ?? [])
     .filter((s) => s.kind === 'static')
     .map((s) => ({ value: String(s.id), label: s.name }));
@@ -132,6 +133,18 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow: TWorkflow | nu
                 onChange={(c) => c && setD({ ...d, trigger: { ...t, currency: c } })}
               />
             </Group>
+          ) : null}
+          {t.kind === 'form_submitted' ? (
+            <Select
+              label="Campaign form"
+              description="Leave empty for any campaign’s form."
+              clearable
+              placeholder="Any campaign"
+              data={(campaigns.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              value={t.campaign_id ? String(t.campaign_id) : null}
+              onChange={(v) => setD({ ...d, trigger: { ...t, campaign_id: v ? Number(v) : null } })}
+              error={fields['trigger.campaign_id']}
+            />
           ) : null}
           {t.kind === 'segment_added' ? (
             <Select

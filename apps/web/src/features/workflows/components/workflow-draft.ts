@@ -18,6 +18,7 @@ export function triggerOf(kind: TWorkflowTriggerKind, currency: string): TWorkfl
   if (kind === 'gift_above') return { kind, amount_minor: 50_000, currency };
   if (kind === 'segment_added') return { kind, segment_id: 0 };
   if (kind === 'no_gift_for_days') return { kind, days: 365 };
+  if (kind === 'form_submitted') return { kind, campaign_id: null };
   return { kind };
 }
 
