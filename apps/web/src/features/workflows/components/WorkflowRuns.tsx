@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { LoadError } from '../../../shared/LoadError.tsx';
+import readable from '../../../shared/readable.module.css';
 import { workflowQueries } from '../api/workflows.queries.ts';
 
 const STATUS: Record<TWorkflowRun['status'], { label: string; color: string }> = {
@@ -61,7 +62,7 @@ export function WorkflowRuns({ workflowId }: { workflowId: number }) {
                 {r.step_index + 1}. {WORKFLOW_ACTION_LABELS[r.action]}
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATUS[r.status].color}>
+                <Badge variant="light" color={STATUS[r.status].color} className={readable.readable}>
                   {STATUS[r.status].label}
                 </Badge>
               </Table.Td>

@@ -13,6 +13,7 @@ import { useFormat } from '../../../shared/format.ts';
 import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
+import readable from '../../../shared/readable.module.css';
 import { toast } from '../../../shared/toast.ts';
 import { fromRecipe, setWorkflowStatus, workflowKeys, workflowQueries } from '../api/workflows.queries.ts';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
@@ -91,7 +92,7 @@ function WorkflowList({ workflows, open }: { workflows: TWorkflow[]; open: (id: 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={w.status === 'active' ? 'green' : 'gray'}>
+                <Badge variant="light" color={w.status === 'active' ? 'green' : 'gray'} className={readable.readable}>
                   {w.status === 'active' ? 'Active' : 'Paused'}
                 </Badge>
               </Table.Td>
