@@ -102,6 +102,8 @@ export * from './sandbox-debit-rules.ts';
 export * from './search.ts';
 export * from './security.ts';
 // CRM segments.
+// sr23: saved and scheduled reports.
+export * from './saved-reports.ts';
 export * from './segments.ts';
 // crm20: year-end statements in bulk.
 export * from './statements.ts';

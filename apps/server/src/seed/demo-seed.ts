@@ -47,6 +47,8 @@ import { seedSecurity } from './security-seed.ts';
 import { seedSegments } from './segments-seed.ts';
 // crm20: a past run of year-end statements.
 import { seedStatementRuns } from './statements-seed.ts';
+// sr23: saved and scheduled reports.
+import { seedSavedReports } from './saved-reports-seed.ts';
 import { seedTeam } from './team-seed.ts';
 import { seedWallets } from './wallet-seed.ts';
 import { seedWebhooks } from './webhooks-seed.ts';
@@ -286,6 +288,8 @@ export async function seedDemo(
   await seedEmailMarketing(db, npoIds, admin?.id ?? null);
   // crm20: a past run of year-end statements, with its log.
   await seedStatementRuns(db, npoIds, admin?.id ?? null);
+  // sr23: two saved reports and a schedule after month end, with its latest run.
+  await seedSavedReports(db, npoIds);
   // g23: UK Gift Aid gifts (one refunded) and a claim already sent for last year's first quarter.
   await seedGiftAid(db, npoIds, admin?.id ?? null);
   // w21: the three recipe workflows, active in the first organisation, with run history.
