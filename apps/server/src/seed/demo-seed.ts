@@ -43,12 +43,12 @@ import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedPeerPages } from './peer-pages-seed.ts';
 import { seedPeerTeams } from './peer-teams-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
+// sr23: saved and scheduled reports.
+import { seedSavedReports } from './saved-reports-seed.ts';
 import { seedSecurity } from './security-seed.ts';
 import { seedSegments } from './segments-seed.ts';
 // crm20: a past run of year-end statements.
 import { seedStatementRuns } from './statements-seed.ts';
-// sr23: saved and scheduled reports.
-import { seedSavedReports } from './saved-reports-seed.ts';
 import { seedTeam } from './team-seed.ts';
 import { seedWallets } from './wallet-seed.ts';
 import { seedWebhooks } from './webhooks-seed.ts';

@@ -34,9 +34,13 @@ const isTableReport = (report: string): report is TTableReportName => Object.has
 export function checkReportKind(report: string, view: string | null): void {
   if (report === 'income') return;
   if (!isTableReport(report)) {
-    throw new AppError('VALIDATION_FAILED', `Choose a report of the reports centre: income, ${Object.keys(TABLE_REPORTS).join(', ')}.`, {
-      report: 'unknown',
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Choose a report of the reports centre: income, ${Object.keys(TABLE_REPORTS).join(', ')}.`,
+      {
+        report: 'unknown',
+      },
+    );
   }
   viewOf(report, view ?? undefined);
 }
@@ -134,6 +138,15 @@ export async function renderSavedReport(
       : format === 'xlsx'
         ? await tableXlsx(report, organisation)
         : await tablePdf(report, organisation);
-  const slug = saved.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report';
-  return { filename: `${slug}-${today}.${format}`, content, contentType: REPORT_CONTENT_TYPES[format], title: report.title };
+  const slug =
+    saved.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'report';
+  return {
+    filename: `${slug}-${today}.${format}`,
+    content,
+    contentType: REPORT_CONTENT_TYPES[format],
+    title: report.title,
+  };
 }

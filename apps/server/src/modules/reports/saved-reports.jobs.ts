@@ -92,7 +92,9 @@ export async function sendScheduledReport(deps: ScheduleDeps, job: ScheduledRunJ
   });
   for (const s2 of skipped) deps.log('a scheduled report recipient was skipped', { ...job, ...s2 });
   const closed = s.cadence === 'after_month_end' ? closedMonthOf(job.period) : undefined;
-  const file = eligible.length ? await renderSavedReport(deps.readDb, job.npoId, s, s.format, job.period, closed) : null;
+  const file = eligible.length
+    ? await renderSavedReport(deps.readDb, job.npoId, s, s.format, job.period, closed)
+    : null;
   return deps.db.transaction(async (tx) => {
     const rows = await tx
       .insert(reportScheduleRuns)

@@ -128,7 +128,6 @@ export async function selectMembers(db: Tx, npoId: number, userIds?: number[]) {
     user_id: Number(r.userId),
     name: `${r.firstName} ${r.lastName}`.trim() || r.email,
     email: r.email,
-    mayView:
-      (ACCESS.dashboard as readonly number[]).includes(r.roleCode) && permissionsOf(r).includes('reports.view'),
+    mayView: (ACCESS.dashboard as readonly number[]).includes(r.roleCode) && permissionsOf(r).includes('reports.view'),
   }));
 }

@@ -41,9 +41,13 @@ export function savedReportRoutes(
   r.get(BASE, { preHandler: guard, schema: { response: { 200: ZSavedReportList } } }, async (request) => ({
     reports: await listSavedReports(db, session(request)),
   }));
-  r.get(`${BASE}/recipients`, { preHandler: guard, schema: { response: { 200: ZReportRecipientList } } }, async (request) => ({
-    members: await reportRecipients(db, session(request).selectedNpoId),
-  }));
+  r.get(
+    `${BASE}/recipients`,
+    { preHandler: guard, schema: { response: { 200: ZReportRecipientList } } },
+    async (request) => ({
+      members: await reportRecipients(db, session(request).selectedNpoId),
+    }),
+  );
   r.post(
     BASE,
     { preHandler: guard, schema: { body: ZSavedReportInput, response: { 201: ZSavedReport } } },
@@ -57,10 +61,14 @@ export function savedReportRoutes(
     { preHandler: guard, schema: { params: ZId, body: ZSavedReportUpdate, response: { 200: ZSavedReport } } },
     (request) => changeSavedReport(db, session(request), request.params.id, request.body),
   );
-  r.delete(`${BASE}/:id`, { preHandler: guard, config: NO_CONTENT, schema: { params: ZId } }, async (request, reply) => {
-    await removeSavedReport(db, session(request), request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    `${BASE}/:id`,
+    { preHandler: guard, config: NO_CONTENT, schema: { params: ZId } },
+    async (request, reply) => {
+      await removeSavedReport(db, session(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
   r.put(
     `${BASE}/:id/schedule`,
     { preHandler: guard, schema: { params: ZId, body: ZReportScheduleInput, response: { 200: ZSavedReport } } },
