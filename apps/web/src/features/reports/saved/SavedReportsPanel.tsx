@@ -91,7 +91,7 @@ function SavedReportLine({
           <Anchor component={Link} to={savedReportHref(r)} fw={600}>
             {r.name}
           </Anchor>
-          <Badge variant="light" color={r.shared ? 'teal' : 'gray'}>
+          <Badge variant="light" color={r.shared ? 'teal' : 'gray'} c={r.shared ? 'teal.9' : 'gray.9'}>
             {r.shared ? 'Shared' : 'Private'}
           </Badge>
         </Group>
