@@ -5,7 +5,7 @@ import {
   type TSavedReport,
   WEEKDAY_NAMES,
 } from '@kindling/contracts';
-import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -91,9 +91,9 @@ function SavedReportLine({
           <Anchor component={Link} to={savedReportHref(r)} fw={600}>
             {r.name}
           </Anchor>
-          <Badge variant="light" color={r.shared ? 'teal' : 'gray'} c={r.shared ? 'teal.9' : 'gray.9'}>
+          <Text size="xs" fw={700} tt="uppercase">
             {r.shared ? 'Shared' : 'Private'}
-          </Badge>
+          </Text>
         </Group>
         <Text size="sm" c="dimmed">
           {reportTitle(r)} · saved by {r.owner.name}
