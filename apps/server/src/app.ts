@@ -103,7 +103,7 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
 import { recurringImportRoutes, registerRecurringImports } from './modules/recurring-imports/index.ts';
 // rep23: the reports centre.
-import { reportRoutes } from './modules/reports/index.ts';
+import { registerScheduledReports, reportRoutes } from './modules/reports/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
@@ -348,6 +348,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ticketMail = registerTicketMail(jobs, donorMail);
   // cf17b: a published crowdfunding update's backer e-mails.
   registerUpdateEmails(jobs, { db: deps.db, mailer: deps.mailer, origin });
+  // sr23: scheduled reports, swept hourly and e-mailed by a job (docs/product/reports.md#scheduled-reports).
+  const scheduledReportsClock = registerScheduledReports(jobs, {
+    db: deps.db,
+    readDb,
+    mailer: deps.mailer,
+    log: (message, data) => app.log.warn(data, message),
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
+    onError: (err) => app.log.error({ err }, 'the scheduled reports sweep could not be enqueued'),
+  });
   // crm20: year-end statements in bulk, e-mailed by a job.
   const enqueueStatementRun = registerStatementRuns(jobs, { db: deps.db, mailer: deps.mailer });
   const scheduler = {
@@ -491,9 +500,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   marketingClock.start();
   workflowEngine.start();
   outboxPruneClock.start();
+  scheduledReportsClock.start();
   app.addHook('onClose', async () => {
     outboxPruneClock.stop();
     workflowEngine.stop();
+    scheduledReportsClock.stop();
     marketingClock.stop();
     // cf17c: the crowdfunding settlement clock.
     settlementClock.stop();

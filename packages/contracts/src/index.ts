@@ -101,9 +101,11 @@ export * from './reports.ts';
 export * from './roles.ts';
 // wallet15: the sandbox's bank debits, and Apple Pay / Google Pay domains.
 export * from './sandbox-debit-rules.ts';
+// CRM segments.
+// sr23: saved and scheduled reports.
+export * from './saved-reports.ts';
 export * from './search.ts';
 export * from './security.ts';
-// CRM segments.
 export * from './segments.ts';
 // crm20: year-end statements in bulk.
 export * from './statements.ts';

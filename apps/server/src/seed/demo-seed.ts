@@ -46,6 +46,8 @@ import { seedPeerPages } from './peer-pages-seed.ts';
 import { seedPeerTeams } from './peer-teams-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
 import { seedRecurringHistory } from './recurring-report-seed.ts';
+// sr23: saved and scheduled reports.
+import { seedSavedReports } from './saved-reports-seed.ts';
 import { seedSecurity } from './security-seed.ts';
 import { seedSegments } from './segments-seed.ts';
 // crm20: a past run of year-end statements.
@@ -289,6 +291,8 @@ export async function seedDemo(
   await seedEmailMarketing(db, npoIds, admin?.id ?? null);
   // crm20: a past run of year-end statements, with its log.
   await seedStatementRuns(db, npoIds, admin?.id ?? null);
+  // sr23: two saved reports and a schedule after month end, with its latest run.
+  await seedSavedReports(db, npoIds);
   // g23: UK Gift Aid gifts (one refunded) and a claim already sent for last year's first quarter.
   await seedGiftAid(db, npoIds, admin?.id ?? null);
   // rr23: later charges of two plans (recovered, expansion, contraction) for the recurring report.
