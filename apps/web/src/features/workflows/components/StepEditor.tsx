@@ -56,8 +56,8 @@ function EmailStepFields(props: {
     <>
       <Select
         label="Start from a template"
-        description="Copies the subject and message here; edit them as you like. Later changes to the template do not change this step."
-        placeholder="Choose a ready-made or campaign e-mail"
+        description="Copies its subject and message into this step for you to edit."
+        placeholder="Choose a template"
         data={sourceGroups(props.sources)}
         value={null}
         onChange={(v) => {
