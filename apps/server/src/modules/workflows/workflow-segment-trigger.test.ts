@@ -140,4 +140,23 @@ describe('a rule-based segment starts a workflow', () => {
     expect(segment.json()).toMatchObject({ name: 'Monthly donors', kind: 'dynamic' });
     expect((await runsOf(demo?.id ?? 0)).length).toBeGreaterThan(0);
   });
+
+  it('gives a task step to a member of staff, never to a peer fundraiser or someone of another organisation', async () => {
+    const idOf = async (email: string) =>
+      Number((await ctx.db.execute<{ id: string }>(sql`SELECT id FROM users WHERE email = ${email}`)).rows[0]?.id);
+    const task = (assignee: number) => ({
+      name: `Task for ${assignee}`,
+      trigger: { kind: 'any_gift' },
+      steps: [{ action: { kind: 'create_task', title: 'Call', assignee_user_id: assignee } }],
+    });
+    const manager = await idOf('manager@kindling.test');
+    const ok = await staff.post(API, task(manager));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ZWorkflow.parse(ok.json()).steps[0]?.action).toMatchObject({ assignee_user_id: manager });
+    for (const id of [await idOf('fundraiser@kindling.test'), 999_999]) {
+      const res = await staff.post(API, task(id));
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('The task owner is not a member of this organisation.');
+    }
+  });
 });
