@@ -10,6 +10,7 @@ import { defineQueue, type Jobs, type Queue } from '../../platform/jobs/jobs.ts'
 import { periodicClock } from '../../platform/jobs/periodic.ts';
 import type { OutboxReader } from '../../platform/outbox/outbox-prune.ts';
 import { runStep, type StepDeps } from './workflow-actions.ts';
+import { refreshWatchedSegments } from './workflow-segment-watch.ts';
 import {
   conditionsHold,
   EVENT_TYPES_READ,
@@ -151,6 +152,7 @@ export async function relayEvents(db: Db): Promise<void> {
 /** Date and list triggers: the contacts each active workflow reaches today (keys make repeats no-ops). */
 export async function sweepTriggers(db: Db): Promise<void> {
   const workflows = (await activeWorkflows(db)).filter((w) => SWEEP_KINDS.includes(w.trigger.kind));
+  await refreshWatchedSegments(db, workflows);
   for (const w of workflows) {
     const matches = await sweepMatches(db, w.npoId, w.trigger, 1, w.createdAt);
     const tags = await tagsOf(

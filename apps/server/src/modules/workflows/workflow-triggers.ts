@@ -1,6 +1,6 @@
 // What starts a workflow (docs/product/crm-workflow-automation.md#triggers, decision 093): events of
 // the platform's outbox, the same stream outbound webhooks relay, read after the change committed,
-// so the gift path does no work for workflows; date and list triggers come from a periodic sweep.
+// so the gift path does no work for workflows; date and segment triggers come from a periodic sweep.
 import type { TWorkflowCondition, TWorkflowTrigger, TWorkflowTriggerKind } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
@@ -179,8 +179,12 @@ export async function sweepMatches(
   let query: ReturnType<typeof sql>;
   switch (trigger.kind) {
     case 'segment_added':
+      // A list's hand-picked members, or a rule-based segment's as the sweep last found them (a
+      // baseline member has no `added_at` and starts nothing; decision 098).
       query = sql`SELECT m.donor_id, 'list-' || m.segment_id || '-' || extract(epoch FROM m.added_at)::bigint AS key, m.added_at AS at
-        FROM segment_members m JOIN segments s ON s.id = m.segment_id
+        FROM (SELECT segment_id, donor_id, added_at FROM segment_members
+          UNION ALL SELECT segment_id, donor_id, added_at FROM workflow_segment_members) m
+        JOIN segments s ON s.id = m.segment_id
         WHERE s.npo_id = ${npoId} AND m.segment_id = ${trigger.segment_id} AND m.added_at >= ${from}`;
       break;
     case 'birthday':

@@ -312,7 +312,7 @@ describe('workflow automation', () => {
       steps: [{ action: { kind: 'add_tag', tag: 'x' } }],
     });
     expect(badList.statusCode).toBe(400);
-    expect(badList.body).toContain('That list does not exist');
+    expect(badList.body).toContain('That segment or list does not exist');
     expect((await staff.get(API)).json().workflows.length).toBe(before);
   });
 

@@ -1,5 +1,7 @@
 import type {
   TCampaignListResponse,
+  TDealOptions,
+  TMarketingEmail,
   TSegmentList,
   TWorkflow,
   TWorkflowDryRun,
@@ -40,6 +42,21 @@ export const workflowQueries = {
         api<TCampaignListResponse>('GET', '/npo_admin/campaigns', { query: { per_page: 100 }, signal }).then((r) =>
           r.campaigns.filter((c) => c.parent_campaign_id === null),
         ),
+      enabled: npoId !== null,
+    }),
+  /** Who a task step may go to: the organisation's staff, as the tasks page offers them. */
+  team: (npoId: number | null) =>
+    queryOptions({
+      queryKey: [...workflowKeys.all, 'team', npoId] as const,
+      queryFn: ({ signal }) => api<TDealOptions>('GET', '/npo_admin/deal_options', { signal }).then((r) => r.team),
+      enabled: npoId !== null,
+    }),
+  /** The organisation's campaign e-mails, which an e-mail step may start from (decision 098). */
+  campaignEmails: (npoId: number | null) =>
+    queryOptions({
+      queryKey: [...workflowKeys.all, 'campaign-emails', npoId] as const,
+      queryFn: ({ signal }) =>
+        api<{ emails: TMarketingEmail[] }>('GET', '/npo_admin/marketing/emails', { signal }).then((r) => r.emails),
       enabled: npoId !== null,
     }),
   lists: (npoId: number | null) =>

@@ -8,10 +8,22 @@ import {
 import { Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { MergeFieldBar, RichTextBox, useRichTextEditor } from '../../../system/rich-text/index.ts';
-import { actionOf, type Draft } from './workflow-draft.ts';
+import { actionOf, type Draft, type EmailSource } from './workflow-draft.ts';
 
 type Step = Draft['steps'][number];
 type EmailAction = Extract<TWorkflowAction, { kind: 'send_email' }>;
+type Option = { value: string; label: string };
+/** Assignee "none": the contact's owner when the task is made (the API's null assignee). */
+const CONTACT_OWNER = 'owner';
+
+/** Groups the e-mail sources for the picker, keeping each group's order. */
+function sourceGroups(sources: EmailSource[]) {
+  const groups = [...new Set(sources.map((s) => s.group))];
+  return groups.map((group) => ({
+    group,
+    items: sources.filter((s) => s.group === group).map((s) => ({ value: s.value, label: s.label })),
+  }));
+}
 
 /**
  * An e-mail step: subject, and the body in the rich-text editor with the merge fields campaign
@@ -20,6 +32,7 @@ type EmailAction = Extract<TWorkflowAction, { kind: 'send_email' }>;
 function EmailStepFields(props: {
   index: number;
   action: EmailAction;
+  sources: EmailSource[];
   onChange: (patch: Partial<EmailAction>) => void;
   subjectError: string | undefined;
   bodyError: string | undefined;
@@ -41,6 +54,17 @@ function EmailStepFields(props: {
   }, [editor, action.html]);
   return (
     <>
+      <Select
+        label="Start from a template"
+        description="Copies its subject and message into this step for you to edit."
+        placeholder="Choose a template"
+        data={sourceGroups(props.sources)}
+        value={null}
+        onChange={(v) => {
+          const source = props.sources.find((s) => s.value === v);
+          if (source) onChange({ subject: source.subject, html: source.html });
+        }}
+      />
       <TextInput
         label="Subject"
         required
@@ -67,14 +91,17 @@ function EmailStepFields(props: {
 type Props = {
   index: number;
   step: Step;
-  lists: Array<{ value: string; label: string }>;
+  lists: Option[];
+  /** The staff a task may go to. */
+  team: Option[];
+  emailSources: EmailSource[];
   errors: Record<string, string>;
   onChange: (step: Step) => void;
   onRemove: (() => void) | null;
 };
 
 /** One step: its delay after the previous one, and its action's fields (docs/product/crm-workflow-automation.md#steps). */
-export function StepEditor({ index, step, lists, errors, onChange, onRemove }: Props) {
+export function StepEditor({ index, step, lists, team, emailSources, errors, onChange, onRemove }: Props) {
   const at = (field: string) => errors[`steps.${index}.${field}`];
   const act = (patch: Partial<TWorkflowAction>) =>
     onChange({ ...step, action: { ...step.action, ...patch } as TWorkflowAction });
@@ -127,6 +154,7 @@ export function StepEditor({ index, step, lists, errors, onChange, onRemove }: P
           <EmailStepFields
             index={index}
             action={a}
+            sources={emailSources}
             onChange={act}
             subjectError={at('action.subject')}
             bodyError={at('action.html')}
@@ -151,9 +179,15 @@ export function StepEditor({ index, step, lists, errors, onChange, onRemove }: P
           </Group>
         ) : null}
         {a.kind === 'create_task' ? (
-          <Text size="xs" c="dimmed">
-            The task goes to the contact’s owner.
-          </Text>
+          <Select
+            label="Task owner"
+            description="The contact’s owner is read when the task is made; the task is unassigned if they have none."
+            allowDeselect={false}
+            data={[{ value: CONTACT_OWNER, label: 'The contact’s owner' }, ...team]}
+            value={a.assignee_user_id ? String(a.assignee_user_id) : CONTACT_OWNER}
+            onChange={(v) => act({ assignee_user_id: v && v !== CONTACT_OWNER ? Number(v) : null })}
+            error={at('action.assignee_user_id')}
+          />
         ) : null}
         {a.kind === 'add_tag' || a.kind === 'remove_tag' ? (
           <TextInput

@@ -22,7 +22,15 @@ import {
   workflowQueries,
 } from '../api/workflows.queries.ts';
 import { StepEditor } from './StepEditor.tsx';
-import { actionOf, CONDITION_LABELS, conditionOf, type Draft, emptyDraft, triggerOf } from './workflow-draft.ts';
+import {
+  actionOf,
+  CONDITION_LABELS,
+  conditionOf,
+  type Draft,
+  emailSources,
+  emptyDraft,
+  triggerOf,
+} from './workflow-draft.ts';
 
 const CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD', 'AUD', 'NZD'];
 
@@ -53,9 +61,18 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow: TWorkflow | nu
   const client = useQueryClient();
   const segments = useQuery(workflowQueries.lists(npoId));
   const campaigns = useQuery(workflowQueries.campaigns(npoId));
-  const lists = (segments.data?.segments ?? [])
-    .filter((s) => s.kind === 'static')
-    .map((s) => ({ value: String(s.id), label: s.name }));
+  const team = useQuery(workflowQueries.team(npoId));
+  const campaignEmails = useQuery(workflowQueries.campaignEmails(npoId));
+  const all = segments.data?.segments ?? [];
+  const option = (s: { id: number; name: string }) => ({ value: String(s.id), label: s.name });
+  const lists = all.filter((s) => s.kind === 'static').map(option);
+  // The trigger watches a list or a rule-based segment; a step adds only to a list (decision 098).
+  const watchable = [
+    { group: 'Lists', items: lists },
+    { group: 'Segments', items: all.filter((s) => s.kind !== 'static').map(option) },
+  ].filter((g) => g.items.length > 0);
+  const teamOptions = (team.data ?? []).map(option);
+  const sources = emailSources(campaignEmails.data ?? []);
   const [d, setD] = useState<Draft>(() =>
     workflow
       ? {
@@ -148,9 +165,9 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow: TWorkflow | nu
           ) : null}
           {t.kind === 'segment_added' ? (
             <Select
-              label="List"
+              label="Segment or list"
               required
-              data={lists}
+              data={watchable}
               value={t.segment_id ? String(t.segment_id) : null}
               onChange={(v) => setD({ ...d, trigger: { ...t, segment_id: Number(v ?? 0) } })}
               error={fields['trigger.segment_id']}
@@ -237,6 +254,8 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow: TWorkflow | nu
             index={i}
             step={s}
             lists={lists}
+            team={teamOptions}
+            emailSources={sources}
             errors={fields}
             onChange={(step) => setD({ ...d, steps: d.steps.map((old, j) => (j === i ? step : old)) })}
             onRemove={d.steps.length > 1 ? () => setD({ ...d, steps: d.steps.filter((_, j) => j !== i) }) : null}

@@ -1,9 +1,11 @@
-import type {
-  TWorkflowAction,
-  TWorkflowActionKind,
-  TWorkflowCondition,
-  TWorkflowTrigger,
-  TWorkflowTriggerKind,
+import {
+  type TMarketingEmail,
+  type TWorkflowAction,
+  type TWorkflowActionKind,
+  type TWorkflowCondition,
+  type TWorkflowTrigger,
+  type TWorkflowTriggerKind,
+  WORKFLOW_EMAIL_STARTERS,
 } from '@kindling/contracts';
 
 /** The editor's state: what the API takes, with every step's delay given. */
@@ -57,3 +59,26 @@ export const emptyDraft = (): Draft => ({
   conditions: [],
   steps: [{ delay_days: 0, delay_hours: 0, action: actionOf('send_email') }],
 });
+
+/** An e-mail an e-mail step can start from: its subject and body are copied into the step. */
+export type EmailSource = { value: string; label: string; group: string; subject: string; html: string };
+
+/** The ready-made e-mails, then the organisation's campaign e-mails (decision 098). */
+export function emailSources(campaignEmails: readonly TMarketingEmail[]): EmailSource[] {
+  return [
+    ...WORKFLOW_EMAIL_STARTERS.map((s) => ({
+      value: `starter:${s.key}`,
+      label: s.label,
+      group: 'Ready-made',
+      subject: s.subject,
+      html: s.html,
+    })),
+    ...campaignEmails.map((e) => ({
+      value: `email:${e.id}`,
+      label: e.name,
+      group: 'Your campaign e-mails',
+      subject: e.subject,
+      html: e.html,
+    })),
+  ];
+}

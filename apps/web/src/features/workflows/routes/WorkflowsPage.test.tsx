@@ -149,4 +149,100 @@ describe('WorkflowsPage', { timeout: 90_000 }, () => {
       steps: [{ action: { kind: 'send_email', subject: 'Thank you', html: '<p>{{donor_first_name}}</p>' } }],
     });
   });
+
+  it('starts from a rule-based segment and gives the task to a chosen member of staff', async () => {
+    const stub = stubFetch({
+      'GET /npo_admin/workflows': { body: { workflows: [] } },
+      'GET /npo_admin/segments': {
+        body: {
+          segments: [
+            { id: 21, name: 'Volunteers list', description: '', kind: 'static', rules: null, count: 2, updated_at: '' },
+            { id: 22, name: 'Major donors', description: '', kind: 'dynamic', rules: null, count: 9, updated_at: '' },
+          ],
+        },
+      },
+      'GET /npo_admin/deal_options': {
+        body: {
+          stages: [],
+          team: [
+            { id: 41, name: 'Grace Hopper' },
+            { id: 42, name: 'Alan Turing' },
+          ],
+          currency: 'USD',
+        },
+      },
+      'POST /npo_admin/workflows': { status: 201, body: { ...WELCOME, id: 9 } },
+    });
+    renderPage('/dashboard/crm/workflow-automation?new=1');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 }), 'Major donor call');
+    await user.click(screen.getByRole('combobox', { name: /^Trigger/ }));
+    await user.click(await screen.findByRole('option', { name: 'Added to a segment or list' }));
+    // Lists and rule-based segments both start a workflow.
+    await user.click(await screen.findByRole('combobox', { name: /^Segment or list/ }));
+    expect(await screen.findByRole('option', { name: 'Volunteers list' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Major donors' }));
+    await user.click(screen.getByRole('combobox', { name: /^Action/ }));
+    await user.click(await screen.findByRole('option', { name: 'Create a task' }));
+    await user.type(screen.getByRole('textbox', { name: /^Task title/ }), 'Call to say thank you');
+    const owner = screen.getByRole('combobox', { name: /^Task owner/ });
+    expect(owner).toHaveValue('The contact’s owner');
+    await user.click(owner);
+    await user.click(await screen.findByRole('option', { name: 'Grace Hopper' }));
+    await user.click(screen.getByRole('button', { name: 'Save workflow' }));
+    await vi.waitFor(() => expect(stub.callsTo('POST', '/npo_admin/workflows')).toHaveLength(1), { timeout: 5000 });
+    expect(stub.callsTo('POST', '/npo_admin/workflows')[0]?.body).toMatchObject({
+      trigger: { kind: 'segment_added', segment_id: 22 },
+      steps: [{ action: { kind: 'create_task', title: 'Call to say thank you', assignee_user_id: 41 } }],
+    });
+  });
+
+  it('fills an e-mail step from a ready-made or campaign e-mail, which staff then edit', async () => {
+    const rects = { getClientRects: () => [] as unknown as DOMRectList, getBoundingClientRect: () => new DOMRect() };
+    Object.assign(Range.prototype, rects);
+    const stub = stubFetch({
+      'GET /npo_admin/workflows': { body: { workflows: [] } },
+      'GET /npo_admin/segments': { body: { segments: [] } },
+      'GET /npo_admin/marketing/emails': {
+        body: {
+          emails: [
+            {
+              id: 3,
+              name: 'Spring newsletter',
+              subject: 'Spring at {{organisation_name}}',
+              html: '<p>Hello {{donor_first_name}}, spring is here.</p>',
+            },
+          ],
+        },
+      },
+      'POST /npo_admin/workflows': { status: 201, body: { ...WELCOME, id: 10 } },
+    });
+    renderPage('/dashboard/crm/workflow-automation?new=1');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 }), 'Spring welcome');
+    const picker = screen.getByRole('combobox', { name: /^Start from a template/ });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'We miss you (lapsed donor)' }));
+    expect(screen.getByRole('textbox', { name: /^Subject/ })).toHaveValue('We miss you, {{donor_first_name}}');
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Spring newsletter' }));
+    const subject = screen.getByRole('textbox', { name: /^Subject/ });
+    expect(subject).toHaveValue('Spring at {{organisation_name}}');
+    const body = screen.getByRole('textbox', { name: 'Step 1 message' });
+    await vi.waitFor(() => expect(body).toHaveTextContent('spring is here.'), { timeout: 5000 });
+    await user.type(subject, ' (for you)');
+    await user.click(screen.getByRole('button', { name: 'Save workflow' }));
+    await vi.waitFor(() => expect(stub.callsTo('POST', '/npo_admin/workflows')).toHaveLength(1), { timeout: 5000 });
+    expect(stub.callsTo('POST', '/npo_admin/workflows')[0]?.body).toMatchObject({
+      steps: [
+        {
+          action: {
+            kind: 'send_email',
+            subject: 'Spring at {{organisation_name}} (for you)',
+            html: '<p>Hello {{donor_first_name}}, spring is here.</p>',
+          },
+        },
+      ],
+    });
+  });
 });
