@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { isSupportedCurrency, normaliseCurrency } from './currency-rules.ts';
-import { ZImportPreviewRow, ZImportSummary } from './imports.ts';
-import { toMinorUnits } from './money-rules.ts';
+import {
+  IMPORT_DONOR_FIELDS,
+  importAmountMinor,
+  optionalImportText,
+  ZImportPreviewRow,
+  ZImportSummary,
+} from './imports.ts';
 
 // Recurring imports (/dashboard/recurring_imports, docs/product/imports.md#recurring-imports): a
 // CSV of recurring plans moved from another platform, checked row by row, previewed, then each row
@@ -79,14 +83,6 @@ export function sampleRecurringImportCsv(today: string): string {
   return `${RECURRING_IMPORT_COLUMNS.join(',')}\n${lines.join('\n')}\n`;
 }
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .optional()
-    .transform((v) => (v ? v : null));
-
 const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
@@ -105,24 +101,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T
  */
 export const ZRecurringImportRow = z
   .object({
-    first_name: z
-      .string({ error: 'first_name: required.' })
-      .trim()
-      .min(1, 'first_name: required.')
-      .max(100, 'first_name: at most 100 characters.'),
-    last_name: z.string().trim().max(100, 'last_name: at most 100 characters.').default(''),
-    email: z
-      .string({ error: 'email: required.' })
-      .trim()
-      .toLowerCase()
-      .email('email: not a valid e-mail address.')
-      .max(254),
-    amount: z.string({ error: 'amount: required.' }).trim().min(1, 'amount: required.'),
-    currency: z
-      .string({ error: 'currency: required.' })
-      .trim()
-      .toUpperCase()
-      .refine((c) => isSupportedCurrency(c), 'currency: not a supported currency code.'),
+    ...IMPORT_DONOR_FIELDS,
     interval: oneOf('interval', RECURRING_IMPORT_INTERVALS),
     next_charge_date: z
       .string({ error: 'next_charge_date: required.' })
@@ -130,7 +109,7 @@ export const ZRecurringImportRow = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'next_charge_date: write it as YYYY-MM-DD.')
       .refine(isRealDate, 'next_charge_date: not a real date.'),
     provider: oneOf('provider', RECURRING_IMPORT_PROVIDERS),
-    customer_id: optionalText(255),
+    customer_id: optionalImportText(255),
     payment_method_id: z
       .string({ error: 'payment_method_id: required.' })
       .trim()
@@ -147,17 +126,15 @@ export const ZRecurringImportRow = z
           error: `status: one of ${RECURRING_IMPORT_PLAN_STATUSES.join(', ')} (leave empty for active).`,
         }),
       ),
-    campaign_url: optionalText(200),
+    campaign_url: optionalImportText(200),
   })
   .transform((row, ctx) => {
-    const parsed = toMinorUnits(row.amount, normaliseCurrency(row.currency));
-    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `amount: ${parsed.error}.` });
-    else if (parsed.minor <= 0) ctx.addIssue({ code: 'custom', message: 'amount: must be more than zero.' });
+    const amount_minor = importAmountMinor(row, ctx);
     if (row.provider === 'stripe' && !row.customer_id) {
       ctx.addIssue({ code: 'custom', message: 'customer_id: required for Stripe (the cus_… the card is saved on).' });
     }
     const { amount: _written, ...rest } = row;
-    return { ...rest, amount_minor: parsed.ok ? parsed.minor : 0 };
+    return { ...rest, amount_minor };
   });
 export type TRecurringImportRow = z.output<typeof ZRecurringImportRow>;
 

@@ -174,6 +174,45 @@ describe('recurring imports (sandbox)', () => {
     expect(new Date(after?.next_charge_at ?? 0).getTime()).toBeGreaterThan(now.getTime());
   });
 
+  it('counts imported plans (no first gift) in the recurring report, by their own campaign', async () => {
+    const report = async (query: string) => {
+      const res = await admin.get(`/api/v1/npo_admin/reports/recurring?view=plans${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const totals = res.json().totals as { plans: number; mrr: number };
+      return { plans: Number(totals.plans), mrr: Number(totals.mrr) };
+    };
+    const { rows } = await ctx.db.execute<{ id: number }>(
+      sql`SELECT id FROM campaigns WHERE npo_id = ${npoId} AND campaign_url = 'spring-appeal'`,
+    );
+    const campaign = `&campaign_id=${rows[0]?.id}`;
+    const before = {
+      all: await report(''),
+      campaign: await report(campaign),
+      method: await report('&payment_method=card'),
+    };
+    const { done } = await importFile(
+      [
+        HEADER,
+        `Rhea,Report,rhea.report@example.org,10.00,USD,monthly,${day(6)},sandbox,,pm_card_visa,,spring-appeal`,
+        `Ravi,Report,ravi.report@example.org,24.00,USD,yearly,${day(7)},sandbox,,pm_card_visa,,`,
+      ].join('\n'),
+    );
+    expect(done.imported_count).toBe(2);
+    const after = {
+      all: await report(''),
+      campaign: await report(campaign),
+      method: await report('&payment_method=card'),
+    };
+    // Both plans are counted, with their MRR (10.00 a month and 24.00 a year = 2.00 a month)...
+    expect(after.all.plans - before.all.plans).toBe(2);
+    expect(after.all.mrr - before.all.mrr).toBe(1000 + 200);
+    // ...the campaign filter keeps the plan of that campaign only...
+    expect(after.campaign.plans - before.campaign.plans).toBe(1);
+    expect(after.campaign.mrr - before.campaign.mrr).toBe(1000);
+    // ...and a method filter leaves them out: no gift of theirs carries a method yet.
+    expect(after.method).toEqual(before.method);
+  });
+
   it('answers another organisation’s import as not found', async () => {
     const { rows } = await ctx.db.execute<{ id: number }>(
       sql`SELECT id FROM recurring_imports WHERE npo_id = ${npoId} ORDER BY id LIMIT 1`,

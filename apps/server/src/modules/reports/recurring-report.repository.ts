@@ -2,10 +2,12 @@
 // reports' SQL it reads the plans' own tables directly, read-only: recurring_plans (the plans
 // module's rows, owned by donations/plans.tables.ts), the plans' charges (donations with
 // recurring_plan_id) and their failed tries (payment_attempts). A plan is filtered by its first
-// gift: the campaign, designation, method and currency it was started with, and its donor.
+// gift: the campaign, designation, method and currency it was started with, and its donor. An
+// imported plan has no first gift (decision 101): it is read through a LEFT JOIN and filtered by
+// its own campaign, currency and donor (planWhere).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { giftsWhere, type IncomeScope, type ReportFilter } from './income.repository.ts';
+import { giftsWhere, type IncomeScope, oneOf, type ReportFilter } from './income.repository.ts';
 
 /** Charges a year of each interval (the plans module's CHARGES_PER_YEAR, as SQL). */
 const PER_YEAR = sql`CASE p.interval WHEN 'daily' THEN 365 WHEN 'weekly' THEN 52 WHEN 'monthly' THEN 12
@@ -14,6 +16,23 @@ const PER_YEAR = sql`CASE p.interval WHEN 'daily' THEN 365 WHEN 'weekly' THEN 52
 /** The plans a filter keeps: `d` is the plan's first gift (the period does not apply to it). */
 const firstGiftWhere = (scope: IncomeScope, filter: ReportFilter): SQL =>
   giftsWhere({ ...scope, start: null, end: null }, { ...filter, from: undefined, to: undefined });
+
+/**
+ * The plans a filter keeps, `p` LEFT JOIN its first gift `d`: a plan with a first gift by that
+ * gift; an imported plan (no first gift, decision 101) by its own campaign, currency and donor. A
+ * designation or method filter leaves imported plans out: they have no gift to carry either.
+ */
+function planWhere(scope: IncomeScope, f: ReportFilter): SQL {
+  const own: SQL[] = [sql`p.first_donation_id IS NULL`];
+  if (f.campaign_id?.length) own.push(oneOf(sql`p.campaign_id`, f.campaign_id));
+  if (f.currency?.length) own.push(oneOf(sql`p.currency`, f.currency));
+  if (f.designation?.length || f.payment_method?.length) own.push(sql`false`);
+  if (scope.members) own.push(sql`p.donor_id IN (${scope.members})`);
+  return sql`((${sql.join(own, sql` AND `)}) OR (p.first_donation_id IS NOT NULL AND ${firstGiftWhere(scope, f)}))`;
+}
+
+/** A plan's base-currency amount before any charge: its first gift's, or its amount at its stored rate. */
+const FIRST_BASE_AMOUNT = sql`coalesce(d.base_amount_minor, round(p.amount_minor * coalesce(p.base_rate, 1))::bigint)`;
 
 export type MrrMonth = {
   month: string;
@@ -49,11 +68,11 @@ export async function selectMrrMonths(
       FROM generate_series(${first}::timestamp - interval '1 month', ${last}::timestamp, interval '1 month') m
     ),
     p AS MATERIALIZED (
-      SELECT p.id, ${PER_YEAR} AS per_year, p.started_at, p.cancelled_at, d.base_amount_minor AS first_amount,
+      SELECT p.id, ${PER_YEAR} AS per_year, p.started_at, p.cancelled_at, ${FIRST_BASE_AMOUNT} AS first_amount,
         CASE WHEN p.status = 'paused' THEN coalesce(p.paused_at, p.updated_at)
              WHEN p.status = 'failed' THEN p.updated_at END AS stopped_at
-      FROM recurring_plans p JOIN donations d ON d.id = p.first_donation_id
-      WHERE p.npo_id = ${scope.npoId} AND ${firstGiftWhere(scope, filter)}
+      FROM recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id
+      WHERE p.npo_id = ${scope.npoId} AND ${planWhere(scope, filter)}
         AND p.started_at < (SELECT max(ends) FROM months)
         AND (p.cancelled_at IS NULL OR p.cancelled_at >= (SELECT min(starts) FROM months))
     ),
@@ -113,8 +132,8 @@ export async function selectMrrMonths(
 export async function selectFirstPlanMonth(db: Db, scope: IncomeScope, filter: ReportFilter): Promise<string | null> {
   const { rows } = await db.execute<{ month: string | null }>(sql`
     SELECT to_char(date_trunc('month', min(p.started_at) AT TIME ZONE ${scope.zone}), 'YYYY-MM-DD') AS month
-    FROM recurring_plans p JOIN donations d ON d.id = p.first_donation_id
-    WHERE p.npo_id = ${scope.npoId} AND ${firstGiftWhere(scope, filter)}`);
+    FROM recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id
+    WHERE p.npo_id = ${scope.npoId} AND ${planWhere(scope, filter)}`);
   return rows[0]?.month ?? null;
 }
 
@@ -135,7 +154,7 @@ export type PlanCounts = {
  * current amount and stored rate (the analysis page's MRR), rounded per plan.
  */
 export async function selectPlanCounts(db: Db, scope: IncomeScope, filter: ReportFilter): Promise<PlanCounts[]> {
-  const c: SQL[] = [sql`p.npo_id = ${scope.npoId}`, firstGiftWhere(scope, filter)];
+  const c: SQL[] = [sql`p.npo_id = ${scope.npoId}`, planWhere(scope, filter)];
   if (scope.end) c.push(sql`p.started_at < ${scope.end.toISOString()}::timestamptz`);
   if (scope.start) c.push(sql`(p.cancelled_at IS NULL OR p.cancelled_at >= ${scope.start.toISOString()}::timestamptz)`);
   const { rows } = await db.execute<PlanCounts>(sql`
@@ -148,7 +167,7 @@ export async function selectPlanCounts(db: Db, scope: IncomeScope, filter: Repor
       count(*)::int AS plans,
       coalesce(sum(round(p.amount_minor * coalesce(p.base_rate, d.base_amount_minor::numeric / nullif(d.amount_minor, 0), 1)
         * ${PER_YEAR} / 12.0)) FILTER (WHERE p.status IN ('active', 'past_due')), 0)::bigint AS mrr
-    FROM recurring_plans p JOIN donations d ON d.id = p.first_donation_id
+    FROM recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id
     WHERE ${sql.join(c, sql` AND `)}
     GROUP BY p.interval ORDER BY min(${PER_YEAR}) DESC`);
   return rows.map((r) => ({ ...r, mrr: Number(r.mrr) }));
@@ -177,7 +196,7 @@ export async function selectChargeMonths(db: Db, scope: IncomeScope, filter: Rep
     sql`a.npo_id = ${scope.npoId}`,
     sql`a.status = 'failed'`,
     sql`a.recurring_plan_id IS NOT NULL`,
-    firstGiftWhere(scope, filter),
+    planWhere(scope, filter),
   ];
   if (scope.end) c.push(sql`a.created_at < ${scope.end.toISOString()}::timestamptz`);
   // A charge failing first in the period may have retries after it, never before: the longest
@@ -191,7 +210,7 @@ export async function selectChargeMonths(db: Db, scope: IncomeScope, filter: Rep
         coalesce(p.base_rate, d.base_amount_minor::numeric / nullif(d.amount_minor, 0), 1) AS rate
       FROM payment_attempts a
       JOIN recurring_plans p ON p.id = a.recurring_plan_id AND p.npo_id = ${scope.npoId}
-      JOIN donations d ON d.id = p.first_donation_id
+      LEFT JOIN donations d ON d.id = p.first_donation_id
       WHERE ${sql.join(c, sql` AND `)}
     ),
     s AS MATERIALIZED (

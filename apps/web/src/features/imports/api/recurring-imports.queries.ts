@@ -17,6 +17,10 @@ export const recurringImportKeys = {
   plans: (npoId: number | null, id: number) => ['recurring-imports', npoId, 'plans', id] as const,
 };
 
+function getRecurringImport(id: number, signal?: AbortSignal) {
+  return api<TRecurringImportResponse>('GET', `${BASE}/${id}`, { signal }).then((r) => r.import);
+}
+
 export const recurringImportQueries = {
   list: (npoId: number | null) =>
     queryOptions({
@@ -26,7 +30,7 @@ export const recurringImportQueries = {
   one: (npoId: number | null, id: number) =>
     queryOptions({
       queryKey: recurringImportKeys.one(npoId, id),
-      queryFn: ({ signal }) => api<TRecurringImportResponse>('GET', `${BASE}/${id}`, { signal }).then((r) => r.import),
+      queryFn: ({ signal }) => getRecurringImport(id, signal),
     }),
   plans: (npoId: number | null, id: number) =>
     queryOptions({
@@ -37,6 +41,7 @@ export const recurringImportQueries = {
 };
 
 export const recurringImportApi = {
+  get: getRecurringImport,
   upload: (file: File) => uploadFile<TRecurringImportUploadResponse>(BASE, file),
   start: (id: number) => api<TRecurringImportResponse>('POST', `${BASE}/${id}/start`).then((r) => r.import),
   errorsUrl: (id: number) => `${CONSTANTS.apiBase}${BASE}/${id}/errors.csv`,

@@ -2,7 +2,7 @@ import type { TRecurringImportSummary } from '@kindling/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub.ts';
-import { signedInSession } from '../../../test/fixtures.ts';
+import { signedInSession, signedInSessionIn } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { RecurringImportsPage } from './RecurringImportsPage.tsx';
 
@@ -70,4 +70,22 @@ describe('RecurringImportsPage', () => {
     expect(screen.getByText('View only')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check file' })).not.toBeInTheDocument();
   });
+
+  // Kiritimati (UTC+14) and Pago Pago (UTC−11): at any hour one of them is on another day than UTC.
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])(
+    'dates the sample from tomorrow on the organisation’s calendar (%s), not the browser’s',
+    async (zone) => {
+      stubFetch({ 'GET /npo_admin/recurring_imports': { body: { imports: [] } } });
+      renderRoutes([{ path: '/dashboard/recurring_imports', element: <RecurringImportsPage /> }], {
+        initialEntries: ['/dashboard/recurring_imports'],
+        session: signedInSessionIn(5150, 'en-US', zone),
+      });
+      const link = await screen.findByRole('link', { name: /Download a sample CSV/ });
+      const csv = decodeURIComponent(link.getAttribute('href') ?? '');
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      const tomorrow = new Date(`${today}T00:00:00Z`);
+      tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+      expect(csv.split('\n')[1]).toContain(`,monthly,${tomorrow.toISOString().slice(0, 10)},sandbox,`);
+    },
+  );
 });
