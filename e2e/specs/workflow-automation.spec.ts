@@ -83,10 +83,18 @@ describe('workflow automation', () => {
         await page.getByRole('button', { name: 'New workflow' }).click();
         await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
         await page.getByRole('textbox', { name: 'Subject' }).fill(`${name}: thank you`);
-        await page.getByRole('textbox', { name: 'Step 1 message' }).click();
+        const message = page.getByRole('textbox', { name: 'Step 1 message' });
+        await message.click();
         await page.keyboard.type('Dear ');
+        await expect.poll(() => message.innerText(), { timeout: 30_000 }).toContain('Dear');
         await page.getByRole('button', { name: '{{donor_first_name}}' }).click();
+        // Typing on before the editor has taken the merge field loses keys on a loaded machine.
+        await expect.poll(() => message.innerText(), { timeout: 30_000 }).toContain('{{donor_first_name}}');
+        await message.press('End');
         await page.keyboard.type(', welcome to Riverside Food Bank.');
+        await expect
+          .poll(() => message.innerText(), { timeout: 30_000 })
+          .toContain('Dear {{donor_first_name}}, welcome to Riverside Food Bank.');
         await page.getByRole('button', { name: 'Add a step' }).click();
         const second = page.getByRole('group', { name: 'Step 2' });
         await select(second, 'Action').click();
