@@ -62,7 +62,13 @@ export function WorkflowRuns({ workflowId }: { workflowId: number }) {
                 {r.step_index + 1}. {WORKFLOW_ACTION_LABELS[r.action]}
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATUS[r.status].color} className={readable.readable}>
+                <Badge
+                  variant="light"
+                  color={STATUS[r.status].color}
+                  className={readable.readable}
+                  // A narrow column must not cut the status to "DO…": the badge keeps its whole word.
+                  style={{ minWidth: 'max-content' }}
+                >
                   {STATUS[r.status].label}
                 </Badge>
               </Table.Td>

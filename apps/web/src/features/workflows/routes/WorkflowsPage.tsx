@@ -97,8 +97,8 @@ function WorkflowList({ workflows, open }: { workflows: TWorkflow[]; open: (id: 
                 </Badge>
               </Table.Td>
               <Table.Td>
-                {format.count(w.contacts)} contacts · {format.count(w.runs.done)} done ·{' '}
-                {format.count(w.runs.scheduled)} waiting
+                {format.count(w.contacts)} {w.contacts === 1 ? 'contact' : 'contacts'} · {format.count(w.runs.done)}{' '}
+                done · {format.count(w.runs.scheduled)} waiting
               </Table.Td>
               <Table.Td>
                 <Button
