@@ -92,7 +92,12 @@ function WorkflowList({ workflows, open }: { workflows: TWorkflow[]; open: (id: 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={w.status === 'active' ? 'green' : 'gray'} className={readable.readable}>
+                <Badge
+                  variant="light"
+                  color={w.status === 'active' ? 'green' : 'gray'}
+                  className={readable.readable}
+                  style={{ minWidth: 'max-content' }}
+                >
                   {w.status === 'active' ? 'Active' : 'Paused'}
                 </Badge>
               </Table.Td>
