@@ -97,3 +97,4 @@ export const ZReconciliationRefresh = z
   .object({ from: reportFilterShape.from, to: reportFilterShape.to })
   .superRefine(checkPeriod);
 export const ZReconciliationRefreshResponse = z.object({ source: ZPayoutSource });
+export type TReconciliationRefreshResponse = z.infer<typeof ZReconciliationRefreshResponse>;
