@@ -99,6 +99,7 @@ describe('reconciliation report against the Stripe stand-in', () => {
     expect(row.payout).toBe(payout.id);
     expect(row.arrival_date).toBe('2025-03-12');
     expect(row.status).toBe('paid');
+    expect(row.currency).toBe('USD');
     expect(row.amount).toBe(payout.amount);
     expect(row.net).toBe(payout.amount);
     expect(row.difference).toBe(0);
@@ -243,5 +244,21 @@ describe('reconciliation report against the Stripe stand-in', () => {
     const csv = await finance.get(`${BASE}/download?format=csv&from=2025-03-01&to=2025-03-31&view=transactions`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Not matched');
+    for (const format of ['xlsx', 'pdf']) {
+      const file = await finance.get(`${BASE}/download?format=${format}&from=2025-03-01&to=2025-03-31`);
+      expect(file.statusCode, format).toBe(200);
+      expect(file.headers['content-disposition']).toMatch(new RegExp(`reconciliation-payouts-.*\\.${format}`));
+    }
+  });
+  it('Stripe out of reach: the report says so and keeps what it had; the queue tries again', async () => {
+    const period = { from: '2025-03-01', to: '2025-03-31' };
+    const before = await stored();
+    stripe.current().refuseNext(1, 500);
+    expect((await finance.post(`${BASE}/refresh`, period)).statusCode).toBe(202);
+    await expect
+      .poll(async () => stripeSource(await report(period))?.error, { timeout: 60_000, interval: 300 })
+      .toBe('Stripe could not be reached; the fetch is tried again in a minute.');
+    expect(await stored()).toEqual(before);
+    expect((await report(period)).rows).toHaveLength(1);
   });
 });
