@@ -17,8 +17,12 @@ export type ReceiptRangeRecord = {
   amount: number;
 };
 
-/** Numbered receipts in number order: `1-000010` after `1-000009`, and a longer number after shorter ones. */
-const NUMBER_ORDER = sql`length(d.receipt_number), d.receipt_number`;
+/**
+ * A receipt number's place in number order as one text (its length, zero-padded, then the number,
+ * compared byte by byte), so `1-000010` comes after `1-000009` and a longer number after shorter
+ * ones; min and max of it find a month's first and last number without sorting its receipts.
+ */
+const NUMBER_KEY = sql`(lpad(length(d.receipt_number)::text, 6, '0') || d.receipt_number) COLLATE "C"`;
 
 /**
  * Receipts issued for the period's gifts (a receipt number is given with the gift), per month the
@@ -31,8 +35,7 @@ export async function selectReceiptRanges(
 ): Promise<ReceiptRangeRecord[]> {
   const { rows } = await db.execute<ReceiptRangeRecord>(sql`
     SELECT to_char(date_trunc('month', d.created_at AT TIME ZONE ${scope.zone}), 'YYYY-MM') AS month,
-      (array_agg(d.receipt_number ORDER BY ${NUMBER_ORDER}))[1] AS first_number,
-      (array_agg(d.receipt_number ORDER BY length(d.receipt_number) DESC, d.receipt_number DESC))[1] AS last_number,
+      substr(min(${NUMBER_KEY}), 7) AS first_number, substr(max(${NUMBER_KEY}), 7) AS last_number,
       count(*)::int AS receipts, count(d.receipt_sent_at)::int AS emailed, sum(d.base_amount_minor)::bigint AS amount
     FROM donations d
     WHERE ${giftsWhere(scope, filter)} AND d.receipt_number IS NOT NULL
@@ -66,16 +69,27 @@ export async function selectTaxGifts(
   filter: ReportFilter,
   where: SQL,
 ): Promise<TaxGiftRecord[]> {
+  // The total apart from the list: the list stops after TAX_LIST_LIMIT gifts in time order
+  // (the period index read in order), the total is one aggregate.
   const { rows } = await db.execute<TaxGiftRecord>(sql`
+    WITH t AS (
+      SELECT count(*)::int AS total_gifts, coalesce(sum(d.amount_minor), 0)::bigint AS total_amount
+      FROM donations d WHERE ${giftsWhere(scope, filter)} AND ${where}
+    ),
+    l AS (
+      SELECT d.id, d.created_at, d.donor_id, d.amount_minor, d.receipt_number, d.receipt_sent_at, d.status,
+        d.gift_aid_name, d.gift_aid_postcode, d.gift_aid_declared_on
+      FROM donations d WHERE ${giftsWhere(scope, filter)} AND ${where}
+      ORDER BY d.created_at, d.id
+      LIMIT ${TAX_LIST_LIMIT}
+    )
     SELECT d.id, to_char(d.created_at AT TIME ZONE ${scope.zone}, 'YYYY-MM-DD') AS day, ${donorNameSql('dn')} AS donor,
       dn.email, d.amount_minor::bigint AS amount, d.receipt_number,
       to_char(d.receipt_sent_at AT TIME ZONE ${scope.zone}, 'YYYY-MM-DD') AS receipt_sent, d.status,
       d.gift_aid_name AS declared_name, d.gift_aid_postcode AS postcode, d.gift_aid_declared_on::text AS declared_on,
-      count(*) OVER ()::int AS total_gifts, sum(d.amount_minor) OVER ()::bigint AS total_amount
-    FROM donations d JOIN donors dn ON dn.id = d.donor_id
-    WHERE ${giftsWhere(scope, filter)} AND ${where}
-    ORDER BY d.created_at, d.id
-    LIMIT ${TAX_LIST_LIMIT}`);
+      t.total_gifts, t.total_amount
+    FROM l d JOIN donors dn ON dn.id = d.donor_id CROSS JOIN t
+    ORDER BY d.created_at, d.id`);
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),

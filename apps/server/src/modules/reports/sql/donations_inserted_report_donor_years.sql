@@ -1,0 +1,28 @@
+-- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
+-- A new gift adds to its donor's year row (decision 103): one upsert of the row of its
+-- organisation, calendar year (the organisation's time zone), campaign and donor. Only that
+-- donor's gifts share the row, so checkouts of different donors never wait on each other (the
+-- reason the day sums are not added to on insert, decision 085). The donors' rows are already
+-- locked by donations_giving_insert, which runs first (triggers fire in name order).
+
+CREATE OR REPLACE FUNCTION public.donations_inserted_report_donor_years()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  INSERT INTO report_donor_years AS r (npo_id, year, campaign_id, donor_id, gifts, gross, last_at)
+  SELECT i.npo_id, date_trunc('year', i.created_at AT TIME ZONE n.time_zone)::date, i.campaign_id, i.donor_id,
+    count(*)::int, sum(i.base_amount_minor)::bigint, max(i.created_at)
+  FROM inserted_rows i JOIN npos n ON n.id = i.npo_id
+  WHERE i.status IN ('succeeded', 'refunded')
+  GROUP BY 1, 2, 3, 4
+  ON CONFLICT ON CONSTRAINT report_donor_years_key_uq DO UPDATE SET
+    gifts = r.gifts + EXCLUDED.gifts,
+    gross = r.gross + EXCLUDED.gross,
+    last_at = greatest(r.last_at, EXCLUDED.last_at);
+  RETURN NULL;
+END $function$
+;
+
+DROP TRIGGER IF EXISTS donations_report_donor_years_insert ON public.donations;
+CREATE TRIGGER donations_report_donor_years_insert AFTER INSERT ON public.donations REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION donations_inserted_report_donor_years();
