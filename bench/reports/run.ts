@@ -84,8 +84,15 @@ async function measureAll(get: Get) {
   }
   // The campaigns, donors and tax reports (docs/product/reports.md): each view for a year and,
   // where a view reads all time, for all time. Retention compares a year with the one before.
+  // The donors views read per-donor year sums (decision 103): the last 365 days read the days
+  // before this year's 1 January from the gifts, a calendar year (the Last year preset) only sums.
+  const y = new Date().getUTCFullYear() - 1;
+  const calendar = `from=${y}-01-01&to=${y}-12-31`;
   for (const [report, view] of TABLE_VIEWS) {
     rows.push([`${report} ${view}, last year`, `${REPORTS}/${report}?${year}&view=${view}`, YEAR_MS]);
+    if (report === 'donors' && view !== 'lapsed') {
+      rows.push([`${report} ${view}, calendar ${y}`, `${REPORTS}/${report}?${calendar}&view=${view}`, YEAR_MS]);
+    }
     if (view !== 'retention') {
       rows.push([`${report} ${view}, all time`, `${REPORTS}/${report}?view=${view}`, ALL_TIME_MS]);
     }

@@ -4,8 +4,7 @@
 // from the gifts, and form views from the conversion funnel's day counts.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { periodGiftSource } from './donor-years.repository.ts';
-import type { IncomeScope, ReportFilter } from './income.repository.ts';
+import { giftsWhere, type IncomeScope, type ReportFilter } from './income.repository.ts';
 
 export type CampaignFacts = {
   key: string;
@@ -31,9 +30,11 @@ export async function selectCampaignFacts(
   const from = dayOf(scope.start, scope.zone, `'-infinity'::date`);
   const to = dayOf(scope.end, scope.zone, `'infinity'::date`);
   const { rows } = await db.execute<CampaignFacts & { total_donors: number }>(sql`
-    -- The year sums and the edge days' gifts (decision 103); DISTINCT then count: a hash
-    -- aggregate, where count(DISTINCT) sorts every row.
-    WITH pairs AS (SELECT DISTINCT g.campaign_id, g.donor_id FROM (${await periodGiftSource(db, scope, filter)}) g),
+    WITH g AS MATERIALIZED (
+      SELECT d.campaign_id, d.donor_id FROM donations d WHERE ${giftsWhere(scope, filter)}
+    ),
+    -- DISTINCT then count: a hash aggregate, where count(DISTINCT) sorts every gift.
+    pairs AS (SELECT DISTINCT g.campaign_id, g.donor_id FROM g),
     per AS (
       SELECT p.campaign_id, count(*)::int AS donors FROM pairs p GROUP BY p.campaign_id
     ),

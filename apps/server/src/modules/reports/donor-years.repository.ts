@@ -1,12 +1,12 @@
 // Per-donor sums of a period (decision 103): the calendar years of the period from
 // report_donor_years, the days before the first whole year from the gifts themselves (the income
-// report's rule, giftsWhere). The donors and campaigns reports read these
-// instead of every gift of the period; exact at any moment, as the rows are kept by triggers.
+// report's rule, giftsWhere). The donors report reads these instead of every gift of the period;
+// exact at any moment, as the rows are kept by triggers.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { giftsWhere, type IncomeScope, oneOf, type ReportFilter } from './income.repository.ts';
+import { giftsWhere, type IncomeScope, type ReportFilter } from './income.repository.ts';
 
-/** One row per gift or per summed year: campaign_id, donor_id, gifts, amount, last_at. */
+/** One row per gift or per summed year: donor_id, gifts, amount, last_at. */
 export type GiftSource = SQL;
 
 type WholeYears = { lo: string; hi: string; loAt: Date | null; hiAt: Date | null };
@@ -48,31 +48,30 @@ async function wholeYears(db: Db, scope: IncomeScope): Promise<WholeYears | null
 }
 
 const giftRows = (scope: IncomeScope, filter: ReportFilter): SQL => sql`
-  SELECT d.campaign_id, d.donor_id, 1 AS gifts, d.base_amount_minor AS amount, d.created_at AS last_at
+  SELECT d.donor_id, 1 AS gifts, d.base_amount_minor AS amount, d.created_at AS last_at
   FROM donations d WHERE ${giftsWhere(scope, filter)}`;
 
 /**
- * The period's gifts as rows to sum per donor (or per campaign and donor): the whole years' rows;
+ * The period's gifts as rows to sum per donor: the whole years' rows;
  * the days before the first whole year from the gifts; the year the period ends in (This year,
  * Last 12 months) from its rows whose last gift is before the period's end, and from the gifts of
  * the few rows holding a later one. A period inside one year not starting on 1 January, or a
- * designation, method or currency filter (the rows have none), reads every gift.
+ * campaign, designation, method or currency filter (the rows have none), reads every gift.
  */
 export async function periodGiftSource(db: Db, scope: IncomeScope, filter: ReportFilter): Promise<GiftSource> {
   const years =
-    filter.designation?.length || filter.payment_method?.length || filter.currency?.length
+    filter.campaign_id?.length || filter.designation?.length || filter.payment_method?.length || filter.currency?.length
       ? null
       : await wholeYears(db, scope);
   if (!years) return giftRows(scope, filter);
   const rowsOf = (condition: SQL): SQL => {
     const c: SQL[] = [sql`r.npo_id = ${scope.npoId}`, condition];
-    if (filter.campaign_id?.length) c.push(oneOf(sql`r.campaign_id`, filter.campaign_id));
     if (scope.members) c.push(sql`r.donor_id IN (${scope.members})`);
     return sql.join(c, sql` AND `);
   };
   const parts: SQL[] = [];
   if (years.lo !== years.hi) {
-    parts.push(sql`SELECT r.campaign_id, r.donor_id, r.gifts, r.gross AS amount, r.last_at
+    parts.push(sql`SELECT r.donor_id, r.gifts, r.gross AS amount, r.last_at
       FROM report_donor_years r WHERE ${rowsOf(sql`r.year >= ${years.lo}::date AND r.year < ${years.hi}::date`)}`);
   }
   if (years.loAt && scope.start && scope.start < years.loAt) {
@@ -80,12 +79,11 @@ export async function periodGiftSource(db: Db, scope: IncomeScope, filter: Repor
   }
   if (years.hiAt && scope.end && scope.end > years.hiAt) {
     const end = sql`${scope.end.toISOString()}::timestamptz`;
-    parts.push(sql`SELECT r.campaign_id, r.donor_id, r.gifts, r.gross AS amount, r.last_at
+    parts.push(sql`SELECT r.donor_id, r.gifts, r.gross AS amount, r.last_at
       FROM report_donor_years r WHERE ${rowsOf(sql`r.year = ${years.hi}::date AND r.last_at < ${end}`)}`);
-    parts.push(sql`SELECT d.campaign_id, d.donor_id, 1 AS gifts, d.base_amount_minor AS amount, d.created_at AS last_at
+    parts.push(sql`SELECT d.donor_id, 1 AS gifts, d.base_amount_minor AS amount, d.created_at AS last_at
       FROM report_donor_years r
-      JOIN donations d ON d.donor_id = r.donor_id AND d.campaign_id IS NOT DISTINCT FROM r.campaign_id
-        AND ${giftsWhere({ ...scope, start: years.hiAt }, filter)}
+      JOIN donations d ON d.donor_id = r.donor_id AND ${giftsWhere({ ...scope, start: years.hiAt }, filter)}
       WHERE ${rowsOf(sql`r.year = ${years.hi}::date AND r.last_at >= ${end}`)}`);
   }
   return parts.length ? sql.join(parts, sql` UNION ALL `) : giftRows(scope, filter);

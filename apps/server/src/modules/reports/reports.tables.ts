@@ -35,8 +35,8 @@ export const reportDays = pgTable(
 );
 
 /**
- * Each donor's report gifts summed per organisation, calendar year (its time zone), campaign and
- * donor (decision 103): what the donors and campaigns reports read for the whole years of a period
+ * Each donor's report gifts summed per organisation, calendar year (its time zone) and donor
+ * (decision 103): what the donors report reads for the whole years of a period
  * instead of every gift. Never written by application code: the donations triggers of
  * modules/reports/sql add a new gift to its row and re-sum the rows an update or delete touches,
  * so they are exact at every moment. No foreign key to donors: a donor merge moves the gifts, and
@@ -49,11 +49,10 @@ export const reportDonorYears = pgTable(
       .notNull()
       .references(() => npos.id),
     year: date({ mode: 'string' }).notNull(),
-    campaignId: bigint({ mode: 'number' }),
     donorId: bigint({ mode: 'number' }).notNull(),
     gifts: integer().notNull().default(0),
     gross: bigint({ mode: 'number' }).notNull().default(0),
     lastAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
   },
-  (t) => [unique('report_donor_years_key_uq').on(t.npoId, t.year, t.campaignId, t.donorId).nullsNotDistinct()],
+  (t) => [unique('report_donor_years_key_uq').on(t.npoId, t.year, t.donorId)],
 );

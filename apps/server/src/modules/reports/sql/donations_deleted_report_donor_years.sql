@@ -8,7 +8,7 @@ AS $function$
 BEGIN
   PERFORM refresh_report_donor_years(array_agg(o.npo_id),
     array_agg(date_trunc('year', o.created_at AT TIME ZONE (SELECT z.time_zone FROM npos z WHERE z.id = o.npo_id))::date),
-    array_agg(o.campaign_id), array_agg(o.donor_id))
+    array_agg(o.donor_id))
   FROM old_rows o
   WHERE o.status IN ('succeeded', 'refunded')
   HAVING count(*) > 0;

@@ -1,6 +1,6 @@
 -- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
 -- A new gift adds to its donor's year row (decision 103): one upsert of the row of its
--- organisation, calendar year (the organisation's time zone), campaign and donor. Only that
+-- organisation, calendar year (the organisation's time zone) and donor. Only that
 -- donor's gifts share the row, so checkouts of different donors never wait on each other (the
 -- reason the day sums are not added to on insert, decision 085). The donors' rows are already
 -- locked by donations_giving_insert, which runs first (triggers fire in name order).
@@ -10,12 +10,12 @@ CREATE OR REPLACE FUNCTION public.donations_inserted_report_donor_years()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  INSERT INTO report_donor_years AS r (npo_id, year, campaign_id, donor_id, gifts, gross, last_at)
-  SELECT i.npo_id, date_trunc('year', i.created_at AT TIME ZONE n.time_zone)::date, i.campaign_id, i.donor_id,
+  INSERT INTO report_donor_years AS r (npo_id, year, donor_id, gifts, gross, last_at)
+  SELECT i.npo_id, date_trunc('year', i.created_at AT TIME ZONE n.time_zone)::date, i.donor_id,
     count(*)::int, sum(i.base_amount_minor)::bigint, max(i.created_at)
   FROM inserted_rows i JOIN npos n ON n.id = i.npo_id
   WHERE i.status IN ('succeeded', 'refunded')
-  GROUP BY 1, 2, 3, 4
+  GROUP BY 1, 2, 3
   ON CONFLICT ON CONSTRAINT report_donor_years_key_uq DO UPDATE SET
     gifts = r.gifts + EXCLUDED.gifts,
     gross = r.gross + EXCLUDED.gross,

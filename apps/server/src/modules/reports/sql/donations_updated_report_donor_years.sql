@@ -1,7 +1,8 @@
 -- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
 -- Updated gifts re-sum the year rows they left and joined (decision 103) when what the rows sum
 -- changed: counted or not (succeeded and refunded count; a refund alone changes nothing, gross
--- keeps refunded gifts), organisation, time, campaign, donor (a donor merge) or base amount.
+-- keeps refunded gifts), organisation, time, donor (a donor merge) or base amount. A gift moved
+-- to another campaign changes nothing here (the rows have no campaign).
 
 CREATE OR REPLACE FUNCTION public.donations_updated_report_donor_years()
  RETURNS trigger
@@ -10,15 +11,14 @@ AS $function$
 BEGIN
   PERFORM refresh_report_donor_years(array_agg(x.npo_id),
     array_agg(date_trunc('year', x.at AT TIME ZONE (SELECT z.time_zone FROM npos z WHERE z.id = x.npo_id))::date),
-    array_agg(x.campaign_id), array_agg(x.donor_id))
+    array_agg(x.donor_id))
   FROM old_rows o JOIN new_rows n ON n.id = o.id
   CROSS JOIN LATERAL (VALUES
-    (o.npo_id, o.created_at, o.campaign_id, o.donor_id, o.status),
-    (n.npo_id, n.created_at, n.campaign_id, n.donor_id, n.status)) AS x(npo_id, at, campaign_id, donor_id, status)
+    (o.npo_id, o.created_at, o.donor_id, o.status),
+    (n.npo_id, n.created_at, n.donor_id, n.status)) AS x(npo_id, at, donor_id, status)
   WHERE x.status IN ('succeeded', 'refunded')
-    AND (o.npo_id, o.status IN ('succeeded', 'refunded'), o.created_at, o.campaign_id, o.donor_id, o.base_amount_minor)
-      IS DISTINCT FROM (n.npo_id, n.status IN ('succeeded', 'refunded'), n.created_at, n.campaign_id, n.donor_id,
-        n.base_amount_minor)
+    AND (o.npo_id, o.status IN ('succeeded', 'refunded'), o.created_at, o.donor_id, o.base_amount_minor)
+      IS DISTINCT FROM (n.npo_id, n.status IN ('succeeded', 'refunded'), n.created_at, n.donor_id, n.base_amount_minor)
   HAVING count(*) > 0;
   RETURN NULL;
 END $function$

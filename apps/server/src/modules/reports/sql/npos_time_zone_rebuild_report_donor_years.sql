@@ -8,12 +8,12 @@ CREATE OR REPLACE FUNCTION public.npos_time_zone_rebuild_report_donor_years()
 AS $function$
 BEGIN
   DELETE FROM report_donor_years WHERE npo_id = NEW.id;
-  INSERT INTO report_donor_years (npo_id, year, campaign_id, donor_id, gifts, gross, last_at)
-  SELECT d.npo_id, date_trunc('year', d.created_at AT TIME ZONE NEW.time_zone)::date, d.campaign_id, d.donor_id,
+  INSERT INTO report_donor_years (npo_id, year, donor_id, gifts, gross, last_at)
+  SELECT d.npo_id, date_trunc('year', d.created_at AT TIME ZONE NEW.time_zone)::date, d.donor_id,
     count(*)::int, sum(d.base_amount_minor)::bigint, max(d.created_at)
   FROM donations d
   WHERE d.npo_id = NEW.id AND d.status IN ('succeeded', 'refunded')
-  GROUP BY 1, 2, 3, 4;
+  GROUP BY 1, 2, 3;
   RETURN NULL;
 END $function$
 ;
