@@ -6,9 +6,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { giftsWhere, type IncomeScope, type ReportFilter } from './income.repository.ts';
 
-/** One row per gift or per summed year: donor_id, gifts, amount, last_at. */
-export type GiftSource = SQL;
-
 type WholeYears = { lo: string; hi: string; loAt: Date | null; hiAt: Date | null };
 
 /**
@@ -52,44 +49,55 @@ const giftRows = (scope: IncomeScope, filter: ReportFilter): SQL => sql`
   FROM donations d WHERE ${giftsWhere(scope, filter)}`;
 
 /**
- * The period's gifts as rows to sum per donor: the whole years' rows;
+ * Each donor's gifts of the period (donor_id, gifts, amount, last_at): the whole years' rows;
  * the days before the first whole year from the gifts; the year the period ends in (This year,
  * Last 12 months) from its rows whose last gift is before the period's end, and from the gifts of
  * the few rows holding a later one. A period inside one year not starting on 1 January, or a
  * campaign, designation, method or currency filter (the rows have none), reads every gift.
  */
-export async function periodGiftSource(db: Db, scope: IncomeScope, filter: ReportFilter): Promise<GiftSource> {
+export async function periodPerDonor(db: Db, scope: IncomeScope, filter: ReportFilter): Promise<SQL> {
   const years =
     filter.campaign_id?.length || filter.designation?.length || filter.payment_method?.length || filter.currency?.length
       ? null
       : await wholeYears(db, scope);
-  if (!years) return giftRows(scope, filter);
+  if (!years) return sumPerDonor(giftRows(scope, filter));
   const rowsOf = (condition: SQL): SQL => {
     const c: SQL[] = [sql`r.npo_id = ${scope.npoId}`, condition];
     if (scope.members) c.push(sql`r.donor_id IN (${scope.members})`);
     return sql.join(c, sql` AND `);
   };
+  const whole = years.lo !== years.hi;
+  const before = years.loAt && scope.start && scope.start < years.loAt;
+  const after = years.hiAt && scope.end && scope.end > years.hiAt ? scope.end : null;
   const parts: SQL[] = [];
-  if (years.lo !== years.hi) {
+  if (whole) {
     parts.push(sql`SELECT r.donor_id, r.gifts, r.gross AS amount, r.last_at
       FROM report_donor_years r WHERE ${rowsOf(sql`r.year >= ${years.lo}::date AND r.year < ${years.hi}::date`)}`);
   }
-  if (years.loAt && scope.start && scope.start < years.loAt) {
-    parts.push(giftRows({ ...scope, end: years.loAt }, filter));
-  }
-  if (years.hiAt && scope.end && scope.end > years.hiAt) {
-    const end = sql`${scope.end.toISOString()}::timestamptz`;
+  if (before) parts.push(giftRows({ ...scope, end: years.loAt }, filter));
+  if (after) {
+    const end = sql`${after.toISOString()}::timestamptz`;
     parts.push(sql`SELECT r.donor_id, r.gifts, r.gross AS amount, r.last_at
       FROM report_donor_years r WHERE ${rowsOf(sql`r.year = ${years.hi}::date AND r.last_at < ${end}`)}`);
-    parts.push(sql`SELECT d.donor_id, 1 AS gifts, d.base_amount_minor AS amount, d.created_at AS last_at
+    // The donors of these gifts are not in the rows above (their row's last gift is later).
+    parts.push(
+      sumPerDonor(sql`SELECT d.donor_id, 1 AS gifts, d.base_amount_minor AS amount, d.created_at AS last_at
       FROM report_donor_years r
       JOIN donations d ON d.donor_id = r.donor_id AND ${giftsWhere({ ...scope, start: years.hiAt }, filter)}
-      WHERE ${rowsOf(sql`r.year = ${years.hi}::date AND r.last_at >= ${end}`)}`);
+      WHERE ${rowsOf(sql`r.year = ${years.hi}::date AND r.last_at >= ${end}`)}`),
+    );
   }
-  return parts.length ? sql.join(parts, sql` UNION ALL `) : giftRows(scope, filter);
+  if (!parts.length) return sumPerDonor(giftRows(scope, filter));
+  // One row per donor already (one year's rows; or the last year's rows and the later gifts'
+  // donors, who are other donors): the costly per-donor grouping is left out.
+  const oneYear = whole && !before && !after && years.hi === nextYear(years.lo);
+  if (oneYear || (!whole && !before && after)) return sql.join(parts, sql` UNION ALL `);
+  return sumPerDonor(sql.join(parts, sql` UNION ALL `));
 }
 
-/** Per donor of `source`: gifts, amount and the last gift's instant. */
-export const perDonorOf = (source: GiftSource): SQL => sql`
+const nextYear = (day: string) => (/^\d{4}-01-01$/.test(day) ? `${Number(day.slice(0, 4)) + 1}-01-01` : null);
+
+/** Per donor of `source` rows: gifts, amount and the last gift's instant. */
+const sumPerDonor = (source: SQL): SQL => sql`
   SELECT x.donor_id, sum(x.gifts)::int AS gifts, sum(x.amount)::bigint AS amount, max(x.last_at) AS last_at
   FROM (${source}) x GROUP BY x.donor_id`;

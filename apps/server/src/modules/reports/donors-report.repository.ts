@@ -4,12 +4,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { donorNameSql, retentionWhere } from '../donors/index.ts';
-import { perDonorOf, periodGiftSource } from './donor-years.repository.ts';
+import { periodPerDonor } from './donor-years.repository.ts';
 import type { IncomeScope, ReportFilter } from './income.repository.ts';
 
 /** Each donor's gifts of the period, from the year sums and the edge days' gifts (decision 103). */
-const perDonor = async (db: Db, scope: IncomeScope, filter: ReportFilter): Promise<SQL> =>
-  perDonorOf(await periodGiftSource(db, scope, filter));
+const perDonor = (db: Db, scope: IncomeScope, filter: ReportFilter): Promise<SQL> => periodPerDonor(db, scope, filter);
 
 export type RetentionGroup = 'new' | 'recaptured' | 'upgraded' | 'same' | 'downgraded' | 'lapsed';
 export type RetentionRecord = { grp: RetentionGroup; donors: number; amount: number; previous: number };
