@@ -53,6 +53,9 @@ export const reportDonorYears = pgTable(
     gifts: integer().notNull().default(0),
     gross: bigint({ mode: 'number' }).notNull().default(0),
     lastAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    // The campaigns the donor gave to in the year, ascending, 0 for gifts without one: the
+    // campaigns report's distinct donors per campaign (decision 103).
+    campaigns: bigint({ mode: 'number' }).array().notNull().default([]),
   },
   (t) => [unique('report_donor_years_key_uq').on(t.npoId, t.year, t.donorId)],
 );

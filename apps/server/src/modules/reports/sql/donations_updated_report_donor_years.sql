@@ -1,8 +1,8 @@
 -- One current definition (apps/server/drizzle/README.md): change it here, never in a migration.
 -- Updated gifts re-sum the year rows they left and joined (decision 103) when what the rows sum
 -- changed: counted or not (succeeded and refunded count; a refund alone changes nothing, gross
--- keeps refunded gifts), organisation, time, donor (a donor merge) or base amount. A gift moved
--- to another campaign changes nothing here (the rows have no campaign).
+-- keeps refunded gifts), organisation, time, donor (a donor merge), base amount or campaign (the
+-- rows list their donor's campaigns, so a gift moved to another campaign re-sums its row).
 
 CREATE OR REPLACE FUNCTION public.donations_updated_report_donor_years()
  RETURNS trigger
@@ -17,8 +17,8 @@ BEGIN
     (o.npo_id, o.created_at, o.donor_id, o.status),
     (n.npo_id, n.created_at, n.donor_id, n.status)) AS x(npo_id, at, donor_id, status)
   WHERE x.status IN ('succeeded', 'refunded')
-    AND (o.npo_id, o.status IN ('succeeded', 'refunded'), o.created_at, o.donor_id, o.base_amount_minor)
-      IS DISTINCT FROM (n.npo_id, n.status IN ('succeeded', 'refunded'), n.created_at, n.donor_id, n.base_amount_minor)
+    AND (o.npo_id, o.status IN ('succeeded', 'refunded'), o.created_at, o.donor_id, o.base_amount_minor, o.campaign_id)
+      IS DISTINCT FROM (n.npo_id, n.status IN ('succeeded', 'refunded'), n.created_at, n.donor_id, n.base_amount_minor, n.campaign_id)
   HAVING count(*) > 0;
   RETURN NULL;
 END $function$

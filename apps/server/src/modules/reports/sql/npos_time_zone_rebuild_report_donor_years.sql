@@ -8,9 +8,10 @@ CREATE OR REPLACE FUNCTION public.npos_time_zone_rebuild_report_donor_years()
 AS $function$
 BEGIN
   DELETE FROM report_donor_years WHERE npo_id = NEW.id;
-  INSERT INTO report_donor_years (npo_id, year, donor_id, gifts, gross, last_at)
+  INSERT INTO report_donor_years (npo_id, year, donor_id, gifts, gross, last_at, campaigns)
   SELECT d.npo_id, date_trunc('year', d.created_at AT TIME ZONE NEW.time_zone)::date, d.donor_id,
-    count(*)::int, sum(d.base_amount_minor)::bigint, max(d.created_at)
+    count(*)::int, sum(d.base_amount_minor)::bigint, max(d.created_at),
+    array_agg(DISTINCT coalesce(d.campaign_id, 0) ORDER BY coalesce(d.campaign_id, 0))
   FROM donations d
   WHERE d.npo_id = NEW.id AND d.status IN ('succeeded', 'refunded')
   GROUP BY 1, 2, 3;

@@ -16,8 +16,9 @@ BEGIN
   DELETE FROM report_donor_years r
   USING unnest(p_npo, p_year, p_donor) AS k(npo_id, year, donor_id)
   WHERE r.npo_id = k.npo_id AND r.year = k.year AND r.donor_id = k.donor_id;
-  INSERT INTO report_donor_years (npo_id, year, donor_id, gifts, gross, last_at)
-  SELECT k.npo_id, k.year, k.donor_id, count(*)::int, sum(d.base_amount_minor)::bigint, max(d.created_at)
+  INSERT INTO report_donor_years (npo_id, year, donor_id, gifts, gross, last_at, campaigns)
+  SELECT k.npo_id, k.year, k.donor_id, count(*)::int, sum(d.base_amount_minor)::bigint, max(d.created_at),
+    array_agg(DISTINCT coalesce(d.campaign_id, 0) ORDER BY coalesce(d.campaign_id, 0))
   FROM (SELECT DISTINCT * FROM unnest(p_npo, p_year, p_donor) AS u(npo_id, year, donor_id)) k
   JOIN npos n ON n.id = k.npo_id
   JOIN donations d ON d.donor_id = k.donor_id AND d.npo_id = k.npo_id
