@@ -105,8 +105,10 @@ export async function selectTopDonors(
   const { rows } = await db.execute<TopDonorRecord>(sql`
     SELECT c.donor_id, ${donorNameSql('dn')} AS name, dn.email, c.gifts, c.amount::bigint AS amount,
       to_char(c.last_at AT TIME ZONE ${scope.zone}, 'YYYY-MM-DD') AS last_at
-    FROM (${await perDonor(db, scope, filter)}) c JOIN donors dn ON dn.id = c.donor_id
-    ORDER BY c.amount DESC, c.donor_id
-    LIMIT ${limit}`);
+    FROM (
+      -- The top donors first, then their names: the period's donors are not all joined to donors.
+      SELECT p.* FROM (${await perDonor(db, scope, filter)}) p ORDER BY p.amount DESC, p.donor_id LIMIT ${limit}
+    ) c JOIN donors dn ON dn.id = c.donor_id
+    ORDER BY c.amount DESC, c.donor_id`);
   return rows.map((r) => ({ ...r, donor_id: Number(r.donor_id), amount: Number(r.amount) }));
 }
