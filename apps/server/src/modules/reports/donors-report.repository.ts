@@ -26,7 +26,8 @@ export async function selectRetention(
 ): Promise<RetentionRecord[]> {
   if (!scope.start) return [];
   const { rows } = await db.execute<RetentionRecord>(sql`
-    WITH cur AS (${await perDonor(db, scope, filter)}), prev AS (${await perDonor(db, previous, filter)}),
+    WITH cur AS MATERIALIZED (${await perDonor(db, scope, filter)}),
+    prev AS MATERIALIZED (${await perDonor(db, previous, filter)}),
     both_ AS (
       SELECT coalesce(c.donor_id, p.donor_id) AS donor_id, c.amount AS cur, p.amount AS prev
       FROM cur c FULL JOIN prev p ON p.donor_id = c.donor_id
