@@ -176,4 +176,10 @@ describe('donors report from per-donor year sums', () => {
     const roofLine = campaigns.rows.find((r) => r.key === String(roof));
     expect(roofLine?.cells.donors).toBe(3);
   });
+
+  it('rebuilds every row, campaigns included, when the organisation changes its time zone', async () => {
+    await ctx.db.execute(sql`UPDATE npos SET time_zone = 'Pacific/Kiritimati' WHERE id = ${npoId}`);
+    await expectInStep(ctx.db, npoId);
+    await expectSameAsGifts();
+  });
 });
