@@ -157,6 +157,45 @@ describe('recurring report API', () => {
     expect(report.totals).toMatchObject({ opening: 0, closing: 2200 + eurBase, churn: 3300 });
   });
 
+  it('MRR carries a plan’s latest charge through months without one; a stop month counts the month before', async () => {
+    // Autumn, after the plans above: one plan started and charged before the period, carried through
+    // two months without a charge, then charged twice in one month (the later counts); one charged
+    // more in the month it is cancelled (churn of what it was); one paused; a yearly one started.
+    const carried = await startPlan('carried@example.org', 1000, 'monthly', '07-10');
+    await charge('carried@example.org', 1300, at('08-10'), 'USD', carried.id);
+    await charge('carried@example.org', 1100, at('11-05'), 'USD', carried.id);
+    await charge('carried@example.org', 900, at('11-10'), 'USD', carried.id);
+    const cancelled = await startPlan('raised-then-left@example.org', 2000, 'monthly', '09-03');
+    await charge('raised-then-left@example.org', 2600, at('10-03'), 'USD', cancelled.id);
+    await setPlan(cancelled.id, sql`status = 'cancelled', cancelled_at = ${at('10-20').toISOString()}`);
+    const paused = await startPlan('paused@example.org', 500, 'monthly', '09-15');
+    await setPlan(paused.id, sql`status = 'paused', paused_at = ${at('11-02').toISOString()}`);
+    await startPlan('autumn-yearly@example.org', 24000, 'yearly', '10-01');
+    const report = await get(outsider, { from: `${year}-09-01`, to: `${year}-12-31` });
+    // The three spring plans still running carry June's month-end MRR through the autumn unchanged.
+    const spring = 2200 + eurBase;
+    const byMonth = Object.fromEntries(report.rows.map((r) => [r.key, r.cells]));
+    expect(byMonth[`${year}-09`]).toMatchObject({
+      opening: spring + 1300,
+      new_mrr: 2500,
+      closing: spring + 3800,
+      plans: 6,
+      new_plans: 2,
+    });
+    expect(byMonth[`${year}-10`]).toMatchObject({ new_mrr: 2000, expansion: 0, churn: 2000, churned_plans: 1 });
+    expect(byMonth[`${year}-10`]?.closing).toBe(spring + 3800);
+    expect(byMonth[`${year}-11`]).toMatchObject({ contraction: 400, churn: 500, closing: spring + 2900, plans: 5 });
+    expect(byMonth[`${year}-12`]).toMatchObject({ new_mrr: 0, churn: 0, closing: spring + 2900, plans: 5 });
+    expect(report.totals).toMatchObject({
+      opening: spring + 1300,
+      new_mrr: 4500,
+      expansion: 0,
+      contraction: 400,
+      churn: 2500,
+      closing: spring + 2900,
+    });
+  });
+
   it('a month of new monthly plans reconciles to the cent with the income report and the donations list', async () => {
     const may = { from: `${year}-05-01`, to: `${year}-05-31`, currency: 'EUR' };
     const mrr = await get(outsider, may);
