@@ -31,6 +31,30 @@ function planWhere(scope: IncomeScope, f: ReportFilter): SQL {
   return sql`((${sql.join(own, sql` AND `)}) OR (p.first_donation_id IS NOT NULL AND ${firstGiftWhere(scope, f)}))`;
 }
 
+/**
+ * `recurring_plans p` with its first gift as `d` (npo_id, status, base_amount_minor, amount_minor
+ * and what the filters read). Without a filter on the gift only its organisation, status and base
+ * amount are needed: they come from the charges index (a plan's first gift is one of its charges,
+ * decision 099), reading the gift itself only when it is not there or the plan has no stored rate;
+ * a filtered report joins the gifts.
+ */
+function plansWithFirstGift(scope: IncomeScope, f: ReportFilter): SQL {
+  const filtered =
+    f.campaign_id?.length || f.designation?.length || f.payment_method?.length || f.currency?.length || scope.members;
+  if (filtered) return sql`recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id`;
+  return sql`recurring_plans p
+    LEFT JOIN (SELECT id, recurring_plan_id, npo_id, status, base_amount_minor FROM donations WHERE recurring_plan_id IS NOT NULL) l
+      ON l.recurring_plan_id = p.id AND l.id = p.first_donation_id
+    LEFT JOIN LATERAL (
+      SELECT o.npo_id, o.status, o.base_amount_minor, o.amount_minor FROM donations o
+      WHERE o.id = p.first_donation_id AND (l.id IS NULL OR p.base_rate IS NULL) OFFSET 0
+    ) o ON true
+    CROSS JOIN LATERAL (
+      SELECT coalesce(o.npo_id, l.npo_id) AS npo_id, coalesce(o.status, l.status) AS status,
+        coalesce(o.base_amount_minor, l.base_amount_minor) AS base_amount_minor, o.amount_minor
+    ) d`;
+}
+
 /** A plan's base-currency amount before any charge: its first gift's, or its amount at its stored rate. */
 const FIRST_BASE_AMOUNT = sql`coalesce(d.base_amount_minor, round(p.amount_minor * coalesce(p.base_rate, 1))::bigint)`;
 
@@ -68,8 +92,10 @@ export async function selectMrrMonths(
   last: string,
 ): Promise<MrrMonth[]> {
   // A month of the period (charges and stops before it fall in the opening month, the one before `first`).
+  const opening = sql`(${first}::timestamp - interval '1 month')`;
   const monthOf = (at: SQL) =>
-    sql`greatest(date_trunc('month', ${at} AT TIME ZONE ${scope.zone})::date, (${first}::date - interval '1 month')::date)`;
+    sql`CASE WHEN ${at} < ${opening} AT TIME ZONE ${scope.zone} THEN ${opening}::date
+      ELSE date_trunc('month', ${at} AT TIME ZONE ${scope.zone})::date END`;
   // A month ends at the next one's start in the organisation's zone, the current month now.
   const ends = sql`least((${last}::timestamp + interval '1 month') AT TIME ZONE ${scope.zone}, now())`;
   const mrr = (amount: SQL) => sql`round(${amount} * per_year / 12.0)::bigint`;
@@ -82,9 +108,9 @@ export async function selectMrrMonths(
         SELECT p.id, ${PER_YEAR} AS per_year, p.started_at, p.cancelled_at, ${FIRST_BASE_AMOUNT} AS first_amount,
           CASE WHEN p.status = 'paused' THEN coalesce(p.paused_at, p.updated_at)
                WHEN p.status = 'failed' THEN p.updated_at END AS stopped_at
-        FROM recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id
+        FROM ${plansWithFirstGift(scope, filter)}
         WHERE p.npo_id = ${scope.npoId} AND ${planWhere(scope, filter)} AND p.started_at < ${ends}
-          AND (p.cancelled_at IS NULL OR p.cancelled_at >= (${first}::timestamp - interval '1 month') AT TIME ZONE ${scope.zone})
+          AND (p.cancelled_at IS NULL OR p.cancelled_at >= ${opening} AT TIME ZONE ${scope.zone})
       ) x
     ),
     c AS MATERIALIZED (
@@ -130,7 +156,7 @@ export async function selectMrrMonths(
     lines AS (
       SELECT m.month, mo.change, mo.new_mrr, mo.expansion, mo.contraction, mo.churn, mo.new_plans, mo.churned_plans,
         coalesce(sum(mo.change) OVER w, 0) AS closing, coalesce(sum(mo.plans_change) OVER w, 0) AS plans
-      FROM (SELECT m::date AS month FROM generate_series(${first}::timestamp - interval '1 month', ${last}::timestamp, interval '1 month') m) m
+      FROM (SELECT m::date AS month FROM generate_series(${opening}, ${last}::timestamp, interval '1 month') m) m
       LEFT JOIN moves mo ON mo.month = m.month WINDOW w AS (ORDER BY m.month)
     )
     SELECT to_char(l.month, 'YYYY-MM') AS month, (l.closing - coalesce(l.change, 0))::bigint AS opening,
@@ -154,7 +180,7 @@ export async function selectMrrMonths(
 export async function selectFirstPlanMonth(db: Db, scope: IncomeScope, filter: ReportFilter): Promise<string | null> {
   const { rows } = await db.execute<{ month: string | null }>(sql`
     SELECT to_char(date_trunc('month', min(p.started_at) AT TIME ZONE ${scope.zone}), 'YYYY-MM-DD') AS month
-    FROM recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id
+    FROM ${plansWithFirstGift(scope, filter)}
     WHERE p.npo_id = ${scope.npoId} AND ${planWhere(scope, filter)}`);
   return rows[0]?.month ?? null;
 }
@@ -189,7 +215,7 @@ export async function selectPlanCounts(db: Db, scope: IncomeScope, filter: Repor
       count(*)::int AS plans,
       coalesce(sum(round(p.amount_minor * coalesce(p.base_rate, d.base_amount_minor::numeric / nullif(d.amount_minor, 0), 1)
         * ${PER_YEAR} / 12.0)) FILTER (WHERE p.status IN ('active', 'past_due')), 0)::bigint AS mrr
-    FROM recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id
+    FROM ${plansWithFirstGift(scope, filter)}
     WHERE ${sql.join(c, sql` AND `)}
     GROUP BY p.interval ORDER BY min(${PER_YEAR}) DESC`);
   return rows.map((r) => ({ ...r, mrr: Number(r.mrr) }));
