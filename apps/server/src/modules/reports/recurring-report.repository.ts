@@ -94,10 +94,11 @@ export async function selectMrrMonths(
   // A month of the period (charges and stops before it fall in the opening month, the one before `first`).
   const opening = sql`(${first}::timestamp - interval '1 month')`;
   const monthOf = (at: SQL) =>
-    sql`CASE WHEN ${at} < ${opening} AT TIME ZONE ${scope.zone} THEN ${opening}::date
+    sql`CASE WHEN ${at} < (SELECT ${opening} AT TIME ZONE ${scope.zone}) THEN ${opening}::date
       ELSE date_trunc('month', ${at} AT TIME ZONE ${scope.zone})::date END`;
   // A month ends at the next one's start in the organisation's zone, the current month now.
-  const ends = sql`least((${last}::timestamp + interval '1 month') AT TIME ZONE ${scope.zone}, now())`;
+  // (Scalar subqueries: worked out once, not for every charge.)
+  const ends = sql`(SELECT least((${last}::timestamp + interval '1 month') AT TIME ZONE ${scope.zone}, now()))`;
   const mrr = (amount: SQL) => sql`round(${amount} * per_year / 12.0)::bigint`;
   const { rows } = await db.execute<MrrMonth>(sql`
     WITH p AS MATERIALIZED (
