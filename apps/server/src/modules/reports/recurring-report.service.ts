@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { dayIn } from '../../platform/format/calendar.ts';
 import type { ReportBody } from './campaigns-report.service.ts';
 import type { IncomeScope, ReportFilter } from './income.repository.ts';
+import { selectStoredMrrMonths, storedMonthsServe } from './recurring-mrr-months.repository.ts';
 import {
   selectChargeMonths,
   selectFirstPlanMonth,
@@ -32,6 +33,12 @@ async function monthsOf(db: Db, { scope, filter }: Ctx): Promise<{ first: string
   return first && first <= last ? { first, last } : null;
 }
 
+/** From the stored closed months when the report is unfiltered and they are there (decision 105), else live. */
+async function mrrMonths(db: Db, { scope, filter }: Ctx, first: string, last: string) {
+  const stored = storedMonthsServe(scope, filter) ? await selectStoredMrrMonths(db, scope, first, last) : null;
+  return stored ?? selectMrrMonths(db, scope, filter, first, last);
+}
+
 async function mrr(db: Db, ctx: Ctx): Promise<ReportBody> {
   const columns = [
     text('month', 'Month'),
@@ -46,7 +53,7 @@ async function mrr(db: Db, ctx: Ctx): Promise<ReportBody> {
     count('plans', 'Plans at month end'),
   ];
   const months = await monthsOf(db, ctx);
-  const records = months ? await selectMrrMonths(db, ctx.scope, ctx.filter, months.first, months.last) : [];
+  const records = months ? await mrrMonths(db, ctx, months.first, months.last) : [];
   const rows = records.map((r) => ({ key: r.month, cells: { ...r } as Cells }));
   const totals = sumLines(columns, rows);
   // Levels are not summed: the total line starts at the first month's start and ends at the last's end.

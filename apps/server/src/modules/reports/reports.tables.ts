@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { npos } from '../organisations/organisations.tables.ts';
 
 /**
@@ -58,4 +58,31 @@ export const reportDonorYears = pgTable(
     campaigns: bigint({ mode: 'number' }).array().notNull().default([]),
   },
   (t) => [unique('report_donor_years_key_uq').on(t.npoId, t.year, t.donorId)],
+);
+
+/**
+ * The recurring report's MRR movement of each closed month (decision 105), unfiltered: what
+ * `report_mrr_moves` answers for the month. Never written by application code: the closing of the
+ * days (`close_giving_days`) fills the months whose days are all closed (`fill_report_mrr_months`),
+ * and a write to a closed day or to a plan's start, stop or amount deletes the months from its month
+ * on (`reopen_report_mrr_months`), so the stored months are always a run from the organisation's
+ * first plan and exactly what the live query answers for them.
+ */
+export const reportMrrMonths = pgTable(
+  'report_mrr_months',
+  {
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    month: date({ mode: 'string' }).notNull(),
+    change: bigint({ mode: 'number' }).notNull(),
+    plansChange: integer().notNull(),
+    newMrr: bigint({ mode: 'number' }).notNull(),
+    expansion: bigint({ mode: 'number' }).notNull(),
+    contraction: bigint({ mode: 'number' }).notNull(),
+    churn: bigint({ mode: 'number' }).notNull(),
+    newPlans: integer().notNull(),
+    churnedPlans: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'report_mrr_months_pkey', columns: [t.npoId, t.month] })],
 );

@@ -15,5 +15,7 @@ BEGIN
   SELECT p_npo, r.* FROM plan_day_rows(p_npo,
     CASE WHEN p_first = '-infinity'::date THEN '-infinity'::timestamptz ELSE p_first::timestamp AT TIME ZONE v_zone END,
     (p_last + 1)::timestamp AT TIME ZONE v_zone, p_days) r;
+  -- A plan's start or stop on a closed day: the recurring report's stored months from then on too (decision 105).
+  PERFORM reopen_report_mrr_months(p_npo, p_first);
 END $function$
 ;

@@ -16,5 +16,8 @@ BEGIN
   SELECT p_npo, r.* FROM report_day_rows(p_npo,
     CASE WHEN p_first = '-infinity'::date THEN '-infinity'::timestamptz ELSE p_first::timestamp AT TIME ZONE v_zone END,
     (p_last + 1)::timestamp AT TIME ZONE v_zone) r;
+  -- A closed day's gifts or charges changed: the recurring report's stored months from its month on
+  -- are read live until stored again (decision 105).
+  PERFORM reopen_report_mrr_months(p_npo, p_first);
 END $function$
 ;
