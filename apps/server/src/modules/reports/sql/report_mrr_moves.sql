@@ -60,7 +60,7 @@ AS $function$
         coalesce(g.amount, round(p.amount_minor * coalesce(p.base_rate, 1))::bigint) AS first_amount
         , CASE WHEN p.status = 'paused' THEN coalesce(p.paused_at, p.updated_at)
              WHEN p.status = 'failed' THEN p.updated_at END AS stopped_at
-      FROM cand JOIN recurring_plans p ON p.id = cand.id AND p.npo_id = p_npo
+      FROM recurring_plans p
       LEFT JOIN cc f ON f.plan_id = p.id AND f.id = p.first_donation_id
       -- A first gift not linked to its plan is read itself (OFFSET 0: only for those).
       LEFT JOIN LATERAL (
@@ -69,7 +69,9 @@ AS $function$
       ) o ON true
       CROSS JOIN LATERAL (SELECT coalesce(f.npo_id, o.npo_id) AS npo_id, coalesce(f.status, o.status) AS status,
         coalesce(f.amount, o.amount) AS amount) g
-      WHERE p.first_donation_id IS NULL OR (g.npo_id = p_npo AND g.status IN ('succeeded', 'refunded'))
+      -- The candidates by primary key (= ANY): a hash join (nested loops are off) would read every plan.
+      WHERE p.id = ANY (ARRAY(SELECT cand.id FROM cand)) AND p.npo_id = p_npo
+        AND (p.first_donation_id IS NULL OR (g.npo_id = p_npo AND g.status IN ('succeeded', 'refunded')))
     ) x
     WHERE x.started_at < z.ends
       AND (x.cancelled_at IS NULL OR x.cancelled_at >= (z.opening::timestamp AT TIME ZONE z.tz))
