@@ -1,4 +1,9 @@
-import type { TImportSummary, TImportUploadResponse } from '@kindling/contracts';
+import {
+  DONATION_IMPORT_MAX_BYTES,
+  DONATION_IMPORT_MAX_ROWS,
+  type TImportSummary,
+  type TImportUploadResponse,
+} from '@kindling/contracts';
 import { Alert, Button, FileInput, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp } from 'lucide-react';
@@ -7,7 +12,7 @@ import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { importApi, importKeys, importQueries } from '../api/imports.queries.ts';
 import { ImportPreview } from './ImportPreview.tsx';
-import { ErrorsLink, ended, ImportFailedAlert, plural, TemplateLink } from './import-bits.tsx';
+import { ErrorsLink, ended, ImportFailedAlert, moving, plural, TemplateLink } from './import-bits.tsx';
 
 /** How often the page asks for the progress of a running import. */
 export const PROGRESS_POLL_MS = 1000;
@@ -59,6 +64,20 @@ function Progressing({ id, onDone }: { id: number; onDone: () => void }) {
   );
 }
 
+/** A large file's check, after its first rows were previewed: how far it is, as rows and share of the file. */
+function CheckProgress({ summary }: { summary: TImportSummary }) {
+  const format = useFormat();
+  const percent = summary.file_bytes === 0 ? 0 : Math.floor((summary.checked_bytes / summary.file_bytes) * 100);
+  return (
+    <Stack gap={4}>
+      <Progress value={percent} animated aria-label="Check progress" />
+      <Text size="sm" role="status">
+        Checking the whole file… {plural(format, summary.checked_rows, 'row')} checked ({percent}%).
+      </Text>
+    </Stack>
+  );
+}
+
 function Checked({
   checked,
   onStarted,
@@ -71,6 +90,14 @@ function Checked({
   const format = useFormat();
   const npoId = useSession().selectedNpo?.id ?? null;
   const client = useQueryClient();
+  // A large file is still being checked: its counts arrive when the check has read it all.
+  const live = useQuery({
+    ...importQueries.one(npoId, checked.import.id),
+    initialData: checked.import,
+    enabled: checked.import.status === 'checking',
+    refetchInterval: (q) => (q.state.data?.status === 'checking' ? PROGRESS_POLL_MS : false),
+  });
+  const s = live.data ?? checked.import;
   const start = useMutation({
     mutationFn: () => importApi.start(checked.import.id),
     onSuccess: (summary) => {
@@ -78,13 +105,21 @@ function Checked({
       onStarted(summary);
     },
   });
-  const s = checked.import;
+  const checking = s.status === 'checking';
   return (
     <Stack gap="sm">
-      <Text size="sm">
-        {s.file_name}: {plural(format, s.total_rows, 'row')}, {format.count(s.valid_rows)} ready to import,{' '}
-        {plural(format, s.failed_count, 'row')} with errors. The first {checked.preview.length} are shown.
-      </Text>
+      {checking ? (
+        <CheckProgress summary={s} />
+      ) : s.status === 'refused' ? (
+        <Alert color="red" role="alert" title="The file was refused">
+          {s.failure_message}
+        </Alert>
+      ) : (
+        <Text size="sm">
+          {s.file_name}: {plural(format, s.total_rows, 'row')}, {format.count(s.valid_rows)} ready to import,{' '}
+          {plural(format, s.failed_count, 'row')} with errors. The first {checked.preview.length} are shown.
+        </Text>
+      )}
       <ImportPreview rows={checked.preview} />
       {start.isError && (
         <Alert color="red" role="alert" title="The import could not start">
@@ -92,9 +127,12 @@ function Checked({
         </Alert>
       )}
       <Group gap="sm">
-        <Button onClick={() => start.mutate()} loading={start.isPending} disabled={s.valid_rows === 0}>
-          Import {plural(format, s.valid_rows, 'donation')}
-        </Button>
+        {s.status !== 'refused' && (
+          <Button onClick={() => start.mutate()} loading={start.isPending} disabled={checking || s.valid_rows === 0}>
+            {checking ? 'Import (after the check)' : `Import ${plural(format, s.valid_rows, 'donation')}`}
+          </Button>
+        )}
+        {s.status === 'refused' || !moving(s.status) ? <ErrorsLink summary={s} /> : null}
         <Button variant="default" onClick={onReset}>
           Choose another file
         </Button>
@@ -105,6 +143,7 @@ function Checked({
 
 /** Upload → preview with per-row errors → confirm → progress until the job has finished. */
 export function ImportUpload() {
+  const format = useFormat();
   const [file, setFile] = useState<File | null>(null);
   const [startedId, setStartedId] = useState<number | null>(null);
   const check = useMutation({ mutationFn: (f: File) => importApi.upload(f) });
@@ -121,8 +160,8 @@ export function ImportUpload() {
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           One gift per row: date (YYYY-MM-DD), first_name, last_name, email, amount in major units (25.00), currency;
-          optionally campaign_url, payment_method (cash, cheque, bank_transfer, in_kind) and reference. Up to 5 MB or
-          20,000 rows.
+          optionally campaign_url, payment_method (cash, cheque, bank_transfer, in_kind) and reference. Up to{' '}
+          {Math.round(DONATION_IMPORT_MAX_BYTES / 1024 / 1024)} MB or {format.count(DONATION_IMPORT_MAX_ROWS)} rows.
         </Text>
         <TemplateLink />
         <Group align="flex-end" gap="sm" wrap="wrap">
