@@ -84,7 +84,15 @@ async function main() {
       ['transactions, page 1', '/console/transactions'],
       ['transactions, by e-mail', '/console/transactions?q=donor7.1001%40bench.example'],
       ['transactions, refunds of the largest', `/console/transactions?kind=refund&npo_id=${largest}`],
-      ['sales (12 months by organisation)', '/console/sales'],
+      // The sales screen asks for its months and the owed-fees table's first page (decision 096).
+      ['sales (12 months, the platform)', '/console/sales'],
+      ['sales by organisation, page 1', '/console/sales/organizations'],
+      ['sales by organisation, page 10 by name', '/console/sales/organizations?sort=name&page=10'],
+      [
+        'sales by organisation, one month',
+        `/console/sales/organizations?period=${new Date().toISOString().slice(0, 7)}`,
+      ],
+      ['sales by organisation, name "organisation 9"', '/console/sales/organizations?q=organisation%209'],
       ['analytics (growth and sizes)', '/console/analytics'],
       ['security', '/console/security'],
       ['announcements (history)', '/console/announcements'],

@@ -149,11 +149,18 @@ describe('/console', () => {
         expect(await seriousViolations(page), `${path} at ${width}`).toEqual([]);
         expect(await noOverflow(page), `${path} at ${width}`).toBe(true);
       }
+      // s24: the sales table is searched and paged on the server (decision 096).
+      await page.goto('/console/sales');
+      const bySales = page.getByRole('table', { name: 'Sales by organisation' });
+      await bySales.waitFor();
+      await page.getByRole('textbox', { name: 'Organisation name' }).fill('harbour');
+      await expect.poll(() => bySales.getByRole('row').count(), { timeout: 30_000 }).toBe(2);
+      await bySales.getByRole('link', { name: 'Harbour Hope Trust' }).waitFor();
       await page.goto('/console/notifications');
       await page
         .getByRole('table', { name: 'Announcements sent' })
         .getByText('Your registration certificate')
         .waitFor();
     }
-  }, 240_000);
+  }, 360_000);
 });

@@ -93,10 +93,23 @@ describe('memberships', () => {
       };
       await expect.poll(cardPath, { timeout: 90_000, interval: 500 }).not.toBe('');
       const card = (await newPage({ width, height: width < 768 ? 740 : 900 })).page;
+      const trouble: string[] = [];
+      card.on('console', (m) => m.type() === 'error' && trouble.push(`console: ${m.text()}`));
+      card.on('requestfailed', (r) => trouble.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+      card.on('response', (r) => r.status() >= 400 && trouble.push(`${r.status()}: ${r.url()}`));
       await card.goto(await cardPath());
       // The card's chunk loads on a loaded machine slowly; an error would show a heading of its own.
       const heading = card.getByRole('heading', { level: 1 });
-      await heading.waitFor({ timeout: 90_000 });
+      await heading.waitFor({ timeout: 90_000 }).catch(async (failure: Error) => {
+        // Say what the visitor saw instead (a spinner, a blank page, an error) rather than only "timeout".
+        const seen = await card
+          .locator('body')
+          .innerText()
+          .catch(() => '(no body)');
+        throw new Error(
+          `${failure.message}\nThe card page (${card.url()}) showed: ${seen.slice(0, 500)}\n${trouble.join('\n')}`,
+        );
+      });
       expect(await heading.textContent(), await card.locator('body').innerText()).toBe('Household');
       await card.getByText(`Ngozi ${family}`, { exact: true }).waitFor();
       await card.getByText(`Chidi ${family}`, { exact: true }).waitFor();

@@ -61,6 +61,31 @@ describe('the reports centre', () => {
       expect(await campaigns.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/\$\d/);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/reports-campaigns-${viewport.width}.png`, fullPage: true });
+
+      // sr23: save the campaigns report, then open the demo's saved income report with its columns.
+      await page.getByRole('button', { name: 'Save report' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save report' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(`Campaigns last year ${viewport.width}`);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      const saved = page.getByRole('region', { name: 'Saved reports' });
+      await saved.getByRole('link', { name: `Campaigns last year ${viewport.width}` }).waitFor({ timeout: 60_000 });
+      await saved.getByRole('link', { name: 'Monthly income by campaign' }).click();
+      await page.waitForURL(/columns=gifts/);
+      const chosen = page.getByRole('table', { name: 'Income', exact: true });
+      await expect
+        .poll(() => chosen.getByRole('columnheader').allInnerTexts(), { timeout: 90_000 })
+        .toEqual(['Campaign', 'Gifts', 'Gross', 'Refunds', 'Net']);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/reports-saved-${viewport.width}.png`, fullPage: true });
+
+      // The recurring report: a line per month of the period, MRR at month end in the total line.
+      await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Recurring' }).click();
+      await page.waitForURL(/report=recurring/);
+      const recurring = page.getByRole('table', { name: 'Recurring: MRR movement' });
+      await expect.poll(() => recurring.getByRole('row').count(), { timeout: 90_000 }).toBeGreaterThan(12);
+      expect(await recurring.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/\$\d/);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/reports-recurring-${viewport.width}.png`, fullPage: true });
     }, 300_000);
   }
 

@@ -57,6 +57,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WEBHOOK_RELAY_SECONDS: '1',
+      // w21: workflow automation's tick (off by default under NODE_ENV=test).
+      WORKFLOW_TICK_SECONDS: '2',
     },
     stdio: ['ignore', logFile.fd, logFile.fd],
   });

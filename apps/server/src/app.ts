@@ -67,6 +67,7 @@ import {
   demoReceiverRoutes,
   registerApiKeys,
   registerWebhooks,
+  webhookOutboxReader,
   webhookRoutes,
 } from './modules/integrations/index.ts';
 // kb21: the staff knowledge base.
@@ -106,8 +107,9 @@ import { PORTAL_COOKIE, portalRoutes } from './modules/portal/index.ts';
 import { processorRoutes } from './modules/processors/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
+import { recurringImportRoutes, registerRecurringImports } from './modules/recurring-imports/index.ts';
 // rep23: the reports centre.
-import { reportRoutes } from './modules/reports/index.ts';
+import { registerScheduledReports, reportRoutes } from './modules/reports/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
@@ -118,7 +120,7 @@ import { registerTaskReminders, taskRoutes } from './modules/tasks/index.ts';
 import { teamRoutes } from './modules/team/index.ts';
 import { transactionRoutes } from './modules/transactions/index.ts';
 // w21: workflow automation.
-import { registerWorkflows, workflowRoutes } from './modules/workflows/index.ts';
+import { registerWorkflows, workflowOutboxReader, workflowRoutes } from './modules/workflows/index.ts';
 import type { Config } from './platform/config/config.ts';
 import { createReadDb, type Db } from './platform/db/client.ts';
 import { databaseFileStore } from './platform/files/file-store.ts';
@@ -134,6 +136,7 @@ import { useProductValidationMessages } from './platform/http/validation-message
 import { registerWebApp } from './platform/http/web-app.ts';
 import { createJobs } from './platform/jobs/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { registerOutboxPruning } from './platform/outbox/outbox-prune.ts';
 import { registerCable } from './platform/realtime/index.ts';
 import { createFailureLimiter } from './platform/security/rate-limiter.ts';
 
@@ -340,6 +343,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const checkImport = registerImportChecks(jobs, { db: deps.db, maxRows: importLimits.maxRows });
   // crm20: the contacts import's job.
   const startContactImport = registerContactImports(jobs, { db: deps.db });
+  // ri23: recurring plans imported from another platform, each checked with its provider.
+  const startRecurringImport = registerRecurringImports(jobs, { db: deps.db, providers: payments });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
   // wh21: outbound webhooks, relayed from the platform's outbox (decision 074).
   const webhookDeps = { db: deps.db, key: deps.config.totpKey, production: deps.config.isProduction };
@@ -355,6 +360,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ticketMail = registerTicketMail(jobs, donorMail);
   // cf17b: a published crowdfunding update's backer e-mails.
   registerUpdateEmails(jobs, { db: deps.db, mailer: deps.mailer, origin });
+  // sr23: scheduled reports, swept hourly and e-mailed by a job (docs/product/reports.md#scheduled-reports).
+  const scheduledReportsClock = registerScheduledReports(jobs, {
+    db: deps.db,
+    readDb,
+    mailer: deps.mailer,
+    log: (message, data) => app.log.warn(data, message),
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 3600,
+    onError: (err) => app.log.error({ err }, 'the scheduled reports sweep could not be enqueued'),
+  });
   // crm20: year-end statements in bulk, e-mailed by a job.
   const enqueueStatementRun = registerStatementRuns(jobs, { db: deps.db, mailer: deps.mailer });
   const scheduler = {
@@ -465,8 +479,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     mailer: deps.mailer,
     fromAddress: marketingFrom,
+    origin,
     seconds: deps.config.WORKFLOW_TICK_SECONDS ?? (deps.config.NODE_ENV === 'test' ? 0 : 10),
     log: (err) => app.log.error({ err }, 'the workflow tick could not be enqueued'),
+  });
+  // w21: the outbox is pruned daily below both readers' positions (decision 098).
+  const outboxPruneClock = registerOutboxPruning(jobs, {
+    db: deps.db,
+    readers: [webhookOutboxReader, workflowOutboxReader],
+    seconds: deps.config.NODE_ENV === 'test' ? 0 : 86_400,
+    log: (err) => app.log.error({ err }, 'the outbox pruning could not be enqueued'),
   });
   await jobs.start();
   if ((deps.config.PLAN_CARD_BACKFILL ?? (deps.config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on') {
@@ -489,8 +511,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   insightsJobs.clock.start();
   marketingClock.start();
   workflowEngine.start();
+  outboxPruneClock.start();
+  scheduledReportsClock.start();
   app.addHook('onClose', async () => {
+    outboxPruneClock.stop();
     workflowEngine.stop();
+    scheduledReportsClock.stop();
     marketingClock.stop();
     // cf17c: the crowdfunding settlement clock.
     settlementClock.stop();
@@ -543,6 +569,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // crm20: contacts import.
   await app.register(contactImportRoutes, { prefix: '/api/v1', db: deps.db, start: startContactImport });
+  // ri23: recurring imports.
+  await app.register(recurringImportRoutes, { prefix: '/api/v1', db: deps.db, start: startRecurringImport });
   // crm20: year-end statements in bulk.
   await app.register(statementRoutes, { prefix: '/api/v1', db: deps.db, enqueue: enqueueStatementRun });
   // g23: Gift Aid claims.

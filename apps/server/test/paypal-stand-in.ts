@@ -52,6 +52,8 @@ export async function startPayPalStandIn(options: {
   const tokens = new Set<string>();
   const orders = new Map<string, Json & { approved: boolean }>();
   const replays = new Map<string, Reply>();
+  // Vault payment tokens by id, with the PayPal customer each was saved for.
+  const vaultTokens = new Map<string, { customerId: string }>();
 
   const capture = (order: Json, status = 'COMPLETED'): Json => {
     const unit = (order.purchase_units as Json[])[0] as Json;
@@ -112,14 +114,16 @@ export async function startPayPalStandIn(options: {
       };
     }
     if (method === 'POST' && path === '/v3/vault/payment-tokens') {
-      return {
-        status: 200,
-        body: {
-          id: newId('VT'),
-          customer: { id: newId('CUST') },
-          payment_source: { paypal: { email_address: 'payer@example.com' } },
-        },
-      };
+      const token = { id: newId('VT'), customer: { id: newId('CUST') } };
+      vaultTokens.set(token.id, { customerId: token.customer.id });
+      return { status: 200, body: { ...token, payment_source: { paypal: { email_address: 'payer@example.com' } } } };
+    }
+    const tokenMatch = path.match(/^\/v3\/vault\/payment-tokens\/([\w-]+)$/);
+    if (method === 'GET' && tokenMatch?.[1]) {
+      const saved = vaultTokens.get(tokenMatch[1]);
+      if (!saved) return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      const body = { id: tokenMatch[1], customer: { id: saved.customerId }, payment_source: { paypal: {} } };
+      return { status: 200, body };
     }
     const refundMatch = path.match(/^\/v2\/payments\/captures\/(\w+)\/refund$/);
     if (method === 'POST' && refundMatch) {
@@ -203,6 +207,10 @@ export async function startPayPalStandIn(options: {
   return {
     base: `http://127.0.0.1:${port}`,
     requests,
+    /** A vault payment token saved for `customerId` (made on another platform, imported here). */
+    addVaultToken: (id: string, customerId: string) => {
+      vaultTokens.set(id, { customerId });
+    },
     /** PayPal revoked every token issued so far (calls with them answer 401). */
     revokeTokens: () => tokens.clear(),
     /** The payer approved the order on PayPal's page. */

@@ -74,6 +74,7 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
   const intents = new Map<string, Json & { account: string }>();
   const setupIntents = new Map<string, Json & { account: string }>();
   const paymentMethods = new Map<string, Json & { account: string }>();
+  const customers = new Map<string, Json & { account: string }>();
   const replays = new Map<string, Reply>();
   const refunds = new Map<string, Json & { account: string }>();
   // What new refunds answer: succeeded, or pending (a refund that may still fail later).
@@ -194,10 +195,18 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       };
     }
     if (method === 'POST' && path === '/v1/customers') {
-      return {
-        status: 200,
-        body: { id: newId('cus'), object: 'customer', email: form.email ?? null, metadata: metadataOf(form) },
-      };
+      const customer = { id: newId('cus'), object: 'customer', account, email: form.email ?? null };
+      customers.set(customer.id, customer);
+      return { status: 200, body: { ...publicIntent(customer), metadata: metadataOf(form) } };
+    }
+    const customerMatch = path.match(/^\/v1\/customers\/(cus_\w+)/);
+    if (method === 'GET' && customerMatch?.[1]) {
+      const customer = customers.get(customerMatch[1]);
+      // Another account's customer does not exist from this account's point of view.
+      if (!customer || customer.account !== account) {
+        return invalid(`No such customer: '${customerMatch[1]}'`, 'id', 'resource_missing');
+      }
+      return { status: 200, body: publicIntent(customer) };
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form, account);
     // Apple Pay / Google Pay domains, on the connected account only; the same domain answers the same object.
@@ -317,8 +326,13 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       id: string,
       account: string,
       card: { brand: string; last4: string; exp_month: number; exp_year: number },
+      customer: string | null = null,
     ) => {
-      paymentMethods.set(id, { id, object: 'payment_method', account, type: 'card', card });
+      paymentMethods.set(id, { id, object: 'payment_method', account, type: 'card', card, customer });
+    },
+    /** A customer on a connected account (made on another platform, imported here). */
+    addCustomer: (id: string, account: string, email: string | null = null) => {
+      customers.set(id, { id, object: 'customer', account, email });
     },
     /**
      * Stripe refuses `count` requests, after `after` answered normally: 429 (rate limit) or 500

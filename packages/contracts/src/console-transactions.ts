@@ -84,7 +84,10 @@ export const ZConsoleTransactionList = z.object({
 });
 export type TConsoleTransactionList = z.infer<typeof ZConsoleTransactionList>;
 
-/** /console/sales: the platform's own income and volume by month, in the reporting currency. */
+/**
+ * /console/sales: the platform's own income and volume by month, in the reporting currency. The
+ * organisations' figures are a page at a time (ZConsoleSalesOrganisations, decision 096).
+ */
 export const ZConsoleSales = z.object({
   reporting_currency: z.string(),
   /** The last 12 UTC months, oldest first. */
@@ -97,7 +100,7 @@ export const ZConsoleSales = z.object({
       active_organisations: z.number().int(),
       /** Organisations created that month. */
       new_organisations: z.number().int(),
-      /** Fees due at each organisation's rate that no provider took (sum of by_organisation's). */
+      /** Fees due at each organisation's rate that no provider took (the sum of its organisations'). */
       owed_minor: z.number().int(),
     }),
   ),
@@ -112,12 +115,57 @@ export const ZConsoleSales = z.object({
   ),
   /** Currencies without a rate into the reporting currency: left out of the sums. */
   unconverted: z.array(z.string()),
-  /**
-   * Every organisation with money in the 12 months, most fees owed first: its rate (its own, else
-   * the platform default), and per month the fees providers took and what is still owed
-   * (gross × rate − fees taken, never below zero).
-   */
-  by_organisation: z.array(
+});
+export type TConsoleSales = z.infer<typeof ZConsoleSales>;
+
+export const CONSOLE_SALES_SORTS = ['owed', 'fees', 'gross', 'name'] as const;
+export const CONSOLE_SALES_PER_PAGE = 50;
+export const CONSOLE_SALES_PER_PAGE_MAX = 100;
+
+/** GET /console/sales/organizations: the owed-fees table, sorted and searched on the server. */
+export const ZConsoleSalesOrganisationQuery = z.object({
+  /** `all` (the 12 months) or one of them as YYYY-MM. */
+  period: z
+    .string()
+    .regex(/^(all|\d{4}-(0[1-9]|1[0-2]))$/, { error: 'Choose the last 12 months or one of them.' })
+    .default('all'),
+  /** Most owed first (then most fees taken), or by fees taken, money processed or name. */
+  sort: z
+    .enum(CONSOLE_SALES_SORTS, { error: 'Sort by fees owed, fees taken, money processed or name.' })
+    .default('owed'),
+  /** Part of an organisation's name, any case. */
+  q: z.string().trim().max(200, { error: 'Search with at most 200 characters.' }).optional(),
+  page: z.coerce
+    .number({ error: 'Choose a page from 1.' })
+    .int({ error: 'Choose a page from 1.' })
+    .min(1, { error: 'Choose a page from 1.' })
+    .max(100_000, { error: 'Choose a page from 1.' })
+    .default(1),
+  per_page: z.coerce
+    .number({ error: `Show between 1 and ${CONSOLE_SALES_PER_PAGE_MAX} organisations a page.` })
+    .int({ error: `Show between 1 and ${CONSOLE_SALES_PER_PAGE_MAX} organisations a page.` })
+    .min(1, { error: `Show between 1 and ${CONSOLE_SALES_PER_PAGE_MAX} organisations a page.` })
+    .max(CONSOLE_SALES_PER_PAGE_MAX, {
+      error: `Show between 1 and ${CONSOLE_SALES_PER_PAGE_MAX} organisations a page.`,
+    })
+    .default(CONSOLE_SALES_PER_PAGE),
+});
+export type TConsoleSalesOrganisationQuery = z.infer<typeof ZConsoleSalesOrganisationQuery>;
+
+/**
+ * One page of the organisations with money processed or fees taken in the period: its rate (its own,
+ * else the platform default), and what is still owed (per month, gross × rate − fees taken, never
+ * below zero; over the 12 months, the sum of its months).
+ */
+export const ZConsoleSalesOrganisations = z.object({
+  reporting_currency: z.string(),
+  period: z.string(),
+  sort: z.enum(CONSOLE_SALES_SORTS),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  /** Organisations that match, over every page. */
+  total: z.number().int(),
+  organisations: z.array(
     z.object({
       npo_id: z.number().int(),
       name: z.string(),
@@ -125,15 +173,7 @@ export const ZConsoleSales = z.object({
       gross_minor: z.number().int(),
       fees_minor: z.number().int(),
       owed_minor: z.number().int(),
-      months: z.array(
-        z.object({
-          period: z.string(),
-          gross_minor: z.number().int(),
-          fees_minor: z.number().int(),
-          owed_minor: z.number().int(),
-        }),
-      ),
     }),
   ),
 });
-export type TConsoleSales = z.infer<typeof ZConsoleSales>;
+export type TConsoleSalesOrganisations = z.infer<typeof ZConsoleSalesOrganisations>;

@@ -37,13 +37,51 @@ export const IMPORT_TEMPLATE_CSV = `${IMPORT_COLUMNS.join(',')}
 2024-04-02,Hiro,Tanaka,hiro@example.org,5000,JPY,,bank_transfer,
 `;
 
-const optionalText = (max: number) =>
+/** An optional cell: trimmed, at most `max` characters, null when empty. */
+export const optionalImportText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `At most ${max} characters.`)
     .optional()
     .transform((v) => (v ? v : null));
+
+/** The donor and amount cells every import of gifts or plans reads the same way. */
+export const IMPORT_DONOR_FIELDS = {
+  first_name: z
+    .string({ error: 'first_name: required.' })
+    .trim()
+    .min(1, 'first_name: required.')
+    .max(100, 'first_name: at most 100 characters.'),
+  last_name: z.string().trim().max(100, 'last_name: at most 100 characters.').default(''),
+  email: z
+    .string({ error: 'email: required.' })
+    .trim()
+    .toLowerCase()
+    .email('email: not a valid e-mail address.')
+    .max(254),
+  amount: z.string({ error: 'amount: required.' }).trim().min(1, 'amount: required.'),
+  currency: z
+    .string({ error: 'currency: required.' })
+    .trim()
+    .toUpperCase()
+    .refine((c) => isSupportedCurrency(c), 'currency: not a supported currency code.'),
+};
+
+/**
+ * The amount in major units as written into integer minor units of the row's currency by digit
+ * arithmetic (never a float): '25.00' USD is 2500, '5000' JPY is 5000; '12.345' USD, '12.5' JPY or
+ * a zero is the row's error (0 then).
+ */
+export function importAmountMinor(
+  row: { amount: string; currency: string },
+  ctx: { addIssue: (issue: { code: 'custom'; message: string }) => void },
+): number {
+  const parsed = toMinorUnits(row.amount, normaliseCurrency(row.currency));
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `amount: ${parsed.error}.` });
+  else if (parsed.minor <= 0) ctx.addIssue({ code: 'custom', message: 'amount: must be more than zero.' });
+  return parsed.ok ? parsed.minor : 0;
+}
 
 /** A YYYY-MM-DD that names a day of the calendar (other shapes are the format check's to report). */
 const isRealDate = (s: string) => {
@@ -67,25 +105,8 @@ export const ZImportRow = z
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'date: write it as YYYY-MM-DD.')
       .refine(isRealDate, 'date: not a real date.'),
-    first_name: z
-      .string({ error: 'first_name: required.' })
-      .trim()
-      .min(1, 'first_name: required.')
-      .max(100, 'first_name: at most 100 characters.'),
-    last_name: z.string().trim().max(100, 'last_name: at most 100 characters.').default(''),
-    email: z
-      .string({ error: 'email: required.' })
-      .trim()
-      .toLowerCase()
-      .email('email: not a valid e-mail address.')
-      .max(254),
-    amount: z.string({ error: 'amount: required.' }).trim().min(1, 'amount: required.'),
-    currency: z
-      .string({ error: 'currency: required.' })
-      .trim()
-      .toUpperCase()
-      .refine((c) => isSupportedCurrency(c), 'currency: not a supported currency code.'),
-    campaign_url: optionalText(200),
+    ...IMPORT_DONOR_FIELDS,
+    campaign_url: optionalImportText(200),
     payment_method: z
       .string()
       .trim()
@@ -95,18 +116,16 @@ export const ZImportRow = z
       .refine((v) => v === null || (OFFLINE_METHODS as readonly string[]).includes(v), {
         message: `payment_method: one of ${OFFLINE_METHODS.join(', ')}.`,
       }),
-    reference: optionalText(200),
+    reference: optionalImportText(200),
   })
   .transform((row, ctx) => {
     // The latest today on Earth (UTC+14): a gift made today in the organisation's zone, wherever it
     // is, is never refused as future (decision 027); the day itself is placed in that zone later.
     const today = new Date(Date.now() + LATEST_OFFSET_MS).toISOString().slice(0, 10);
     if (row.date > today) ctx.addIssue({ code: 'custom', message: 'date: cannot be in the future.' });
-    const parsed = toMinorUnits(row.amount, normaliseCurrency(row.currency));
-    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `amount: ${parsed.error}.` });
-    else if (parsed.minor <= 0) ctx.addIssue({ code: 'custom', message: 'amount: must be more than zero.' });
+    const amount_minor = importAmountMinor(row, ctx);
     const { amount: _written, ...rest } = row;
-    return { ...rest, amount_minor: parsed.ok ? parsed.minor : 0 };
+    return { ...rest, amount_minor };
   });
 export type TImportRow = z.output<typeof ZImportRow>;
 

@@ -93,15 +93,19 @@ export * from './processors.ts';
 export * from './profile.ts';
 export * from './provider-limits.ts';
 export * from './question-answers.ts';
+// ri23: recurring plans imported from another platform.
+export * from './recurring-imports.ts';
 export * from './recurring-plans.ts';
 // rep23: the reports centre.
 export * from './reports.ts';
 export * from './roles.ts';
 // wallet15: the sandbox's bank debits, and Apple Pay / Google Pay domains.
 export * from './sandbox-debit-rules.ts';
+// CRM segments.
+// sr23: saved and scheduled reports.
+export * from './saved-reports.ts';
 export * from './search.ts';
 export * from './security.ts';
-// CRM segments.
 export * from './segments.ts';
 // crm20: year-end statements in bulk.
 export * from './statements.ts';

@@ -114,7 +114,8 @@ export const ZRecurringPlanDetail = ZRecurringPlanSummary.extend({
   past_due_since: z.string().nullable(),
   /** Retries still to come in the current period when past due. */
   retries_left: z.number().int(),
-  first_donation_id: z.number().int(),
+  /** Null for a plan imported from another platform (no first gift here). */
+  first_donation_id: z.number().int().nullable(),
   charges: z.array(ZPlanCharge),
 });
 export type TRecurringPlanDetail = z.infer<typeof ZRecurringPlanDetail>;

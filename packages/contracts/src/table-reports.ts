@@ -10,6 +10,7 @@ export const TABLE_REPORTS = {
   campaigns: { title: 'Campaigns and appeals', views: ['campaigns'] },
   donors: { title: 'Donors', views: ['retention', 'lapsed', 'pyramid', 'top'] },
   tax: { title: 'Tax', views: ['receipts', 'acknowledgements', 'gift_aid'] },
+  recurring: { title: 'Recurring', views: ['mrr', 'plans', 'charges'] },
 } as const;
 export type TTableReportName = keyof typeof TABLE_REPORTS;
 export const TABLE_REPORT_NAMES = Object.keys(TABLE_REPORTS) as TTableReportName[];
@@ -23,6 +24,9 @@ export const TABLE_REPORT_VIEW_LABELS: Record<string, string> = {
   receipts: 'Receipts by number range',
   acknowledgements: 'US written acknowledgements',
   gift_aid: 'Gift Aid declared gifts',
+  mrr: 'MRR movement',
+  plans: 'Plans by status and interval',
+  charges: 'Failed and recovered charges',
 };
 
 /** The income report's filters without its grouping, and the view (each report's first by default). */
@@ -48,7 +52,7 @@ export const ZTableReportRow = z.object({ key: z.string(), cells: z.record(z.str
 export type TTableReportRow = z.infer<typeof ZTableReportRow>;
 
 export const ZTableReport = z.object({
-  report: z.enum(['campaigns', 'donors', 'tax']),
+  report: z.enum(['campaigns', 'donors', 'tax', 'recurring']),
   view: z.string(),
   title: z.string(),
   currency: z.string(),

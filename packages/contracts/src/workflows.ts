@@ -17,6 +17,7 @@ export const WORKFLOW_TRIGGER_KINDS = [
   'birthday',
   'first_gift_anniversary',
   'no_gift_for_days',
+  'form_submitted',
 ] as const;
 export type TWorkflowTriggerKind = (typeof WORKFLOW_TRIGGER_KINDS)[number];
 
@@ -29,10 +30,11 @@ export const WORKFLOW_TRIGGER_LABELS: Record<TWorkflowTriggerKind, string> = {
   plan_cancelled: 'Recurring plan cancelled',
   membership_lapsing: 'Membership lapsing',
   ticket_bought: 'Event ticket bought',
-  segment_added: 'Added to a list',
+  segment_added: 'Added to a segment or list',
   birthday: 'Birthday',
   first_gift_anniversary: 'First-gift anniversary',
   no_gift_for_days: 'No gift for a number of days',
+  form_submitted: 'Donation form submitted',
 };
 
 export const WORKFLOW_ACTION_KINDS = [
@@ -56,6 +58,46 @@ export const WORKFLOW_ACTION_LABELS: Record<TWorkflowActionKind, string> = {
   call_webhook: 'Call the webhooks',
 };
 
+/**
+ * Ready-made e-mails a workflow's e-mail step can start from (besides the organisation's campaign
+ * e-mails), with the contact merge fields only; the recipes use the same texts (decision 098).
+ */
+export const WORKFLOW_EMAIL_STARTERS = [
+  {
+    key: 'welcome',
+    label: 'Welcome a first-time donor',
+    subject: 'Welcome to {{organisation_name}}, {{donor_first_name}}',
+    html: '<p>Dear {{donor_first_name}},</p><p>Thank you for your first gift to {{organisation_name}}. Over the next weeks we will show you what it does.</p>',
+  },
+  {
+    key: 'week_later',
+    label: 'What the gift did, a week later',
+    subject: 'What your gift did this week',
+    html: '<p>Dear {{donor_first_name}},</p><p>A week ago you gave for the first time. Here is the difference it is making.</p>',
+  },
+  {
+    key: 'win_back',
+    label: 'We miss you (lapsed donor)',
+    subject: 'We miss you, {{donor_first_name}}',
+    html: '<p>Dear {{donor_first_name}},</p><p>It has been a year since your last gift to {{organisation_name}}. Here is what supporters like you made possible since.</p>',
+  },
+  {
+    key: 'thank_you',
+    label: 'Thank you for your support',
+    subject: 'Thank you, {{donor_first_name}}',
+    html: '<p>Dear {{donor_first_name}},</p><p>Thank you for standing with {{organisation_name}}. Your support keeps our work going.</p>',
+  },
+  {
+    key: 'birthday',
+    label: 'Happy birthday',
+    subject: 'Happy birthday from {{organisation_name}}',
+    html: '<p>Dear {{donor_first_name}},</p><p>Everyone at {{organisation_name}} wishes you a very happy birthday, and thanks you for being part of what we do.</p>',
+  },
+] as const;
+export type TWorkflowEmailStarter = (typeof WORKFLOW_EMAIL_STARTERS)[number];
+export const workflowEmailStarter = (key: TWorkflowEmailStarter['key']) =>
+  WORKFLOW_EMAIL_STARTERS.find((s) => s.key === key) as TWorkflowEmailStarter;
+
 export const WORKFLOW_RECIPES = ['welcome_series', 'thank_you_call', 'lapsed_win_back'] as const;
 export type TWorkflowRecipe = (typeof WORKFLOW_RECIPES)[number];
 
@@ -63,7 +105,10 @@ export const WORKFLOW_MESSAGES = {
   name: 'Give the workflow a name of up to 120 characters.',
   amount: 'Enter an amount greater than zero.',
   currency: 'Choose the currency of the amount.',
-  segment: 'Choose the list that starts the workflow.',
+  segment: 'Choose the segment or list that starts the workflow.',
+  segmentMissing: 'That segment or list does not exist in this organisation.',
+  campaign: 'Choose the campaign whose form starts the workflow.',
+  campaignMissing: 'That campaign does not exist in this organisation.',
   days: 'Enter a number of days between 1 and 3650.',
   steps: 'Add between one and ten steps.',
   delay: 'A delay is 0 to 365 days and 0 to 23 hours.',
@@ -93,6 +138,11 @@ export const ZWorkflowTrigger = z.discriminatedUnion('kind', [
     currency: z.string().length(3, WORKFLOW_MESSAGES.currency),
   }),
   z.object({ kind: z.literal('segment_added'), segment_id: id(WORKFLOW_MESSAGES.segment) }),
+  // The donation form of one campaign (or of any, when null) submitted and paid (decision 098).
+  z.object({
+    kind: z.literal('form_submitted'),
+    campaign_id: id(WORKFLOW_MESSAGES.campaign).nullable().default(null),
+  }),
   z.object({
     kind: z.literal('no_gift_for_days'),
     days: z

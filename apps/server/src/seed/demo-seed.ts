@@ -3,6 +3,8 @@ import { ROLE, ROLE_NAMES, type TRoleCode } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { memberships, npos } from '../modules/organisations/organisations.tables.ts';
 import { ensureSandboxPaymentsOfGifts } from '../modules/payments/index.ts';
+// ri23: a finished recurring import with its plans.
+import { seedRecurringImport } from '../modules/recurring-imports/index.ts';
 import { sandboxAccountId } from '../modules/sandbox/index.ts';
 import { users } from '../modules/users/index.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -43,6 +45,9 @@ import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedPeerPages } from './peer-pages-seed.ts';
 import { seedPeerTeams } from './peer-teams-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
+import { seedRecurringHistory } from './recurring-report-seed.ts';
+// sr23: saved and scheduled reports.
+import { seedSavedReports } from './saved-reports-seed.ts';
 import { seedSecurity } from './security-seed.ts';
 import { seedSegments } from './segments-seed.ts';
 // crm20: a past run of year-end statements.
@@ -286,8 +291,14 @@ export async function seedDemo(
   await seedEmailMarketing(db, npoIds, admin?.id ?? null);
   // crm20: a past run of year-end statements, with its log.
   await seedStatementRuns(db, npoIds, admin?.id ?? null);
+  // sr23: two saved reports and a schedule after month end, with its latest run.
+  await seedSavedReports(db, npoIds);
   // g23: UK Gift Aid gifts (one refunded) and a claim already sent for last year's first quarter.
   await seedGiftAid(db, npoIds, admin?.id ?? null);
+  // rr23: later charges of two plans (recovered, expansion, contraction) for the recurring report.
+  await seedRecurringHistory(db, npoIds);
+  // ri23: a finished recurring import: six plans from another platform and one refused row.
+  await seedRecurringImport(db, npoIds, admin?.id ?? null);
   // w21: the three recipe workflows, active in the first organisation, with run history.
   await seedWorkflows(db, npoIds, admin?.id ?? null);
   // kb21: one article the organisation wrote, beside the built-in ones.

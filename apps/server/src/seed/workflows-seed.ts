@@ -1,7 +1,7 @@
 // The demo's workflow automation (docs/product/crm-workflow-automation.md#demo): the three recipes,
 // active in the first demo organisation since two months, with run history drawn from its gifts.
 // Added once, by recipe.
-import { type TWorkflowRecipe, ZWorkflowInput } from '@kindling/contracts';
+import { type TWorkflowRecipe, workflowEmailStarter, ZWorkflowInput } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import { recipeWorkflow, workflowRuns, workflows } from '../modules/workflows/index.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -90,8 +90,73 @@ export async function seedWorkflows(db: Db, npoIds: Map<string, number>, adminId
       WHERE l.last_at + interval '365 days' BETWEEN now() - interval '30 days' AND now() LIMIT 4`);
     await history(db, winBack, rows, (i) => (i === 1 ? 'Tagged “Lapsed”' : 'E-mailed “We miss you”'));
   }
+  await seedFormWorkflow(db, npoId, adminId);
+  await seedSegmentWorkflow(db, npoId, adminId);
   // The demo's own events were written before: the workflows start from what happens next.
   await db.execute(
     sql`UPDATE workflow_cursor SET last_event_id = (SELECT coalesce(max(id), 0) FROM webhook_events) WHERE id = 1`,
   );
+}
+
+/**
+ * A workflow started by the Spring Appeal's donation form (decision 098): the gift's donor is tagged,
+ * with runs for the latest gifts made through that form.
+ */
+async function seedFormWorkflow(db: Db, npoId: number, adminId: number | null) {
+  const { rows: campaigns } = await db.execute<{ id: string }>(
+    sql`SELECT id FROM campaigns WHERE npo_id = ${npoId} AND campaign_url = 'spring-appeal'`,
+  );
+  const campaignId = Number(campaigns[0]?.id ?? 0);
+  if (!campaignId) return;
+  const input = ZWorkflowInput.parse({
+    name: 'Spring Appeal form: tag the donor',
+    trigger: { kind: 'form_submitted', campaign_id: campaignId },
+    steps: [{ action: { kind: 'add_tag', tag: 'Spring Appeal donor' } }],
+  });
+  const [w] = await db
+    .insert(workflows)
+    .values({ npoId, createdByUserId: adminId, createdAt: new Date(Date.now() - 30 * 86_400_000), ...input })
+    .returning();
+  if (!w) return;
+  const { rows } = await db.execute<Occurrence>(sql`
+    SELECT donor_id, 'demo-form-' || id AS key, created_at AS at FROM donations
+    WHERE npo_id = ${npoId} AND campaign_id = ${campaignId} AND status = 'succeeded' AND created_by_user_id IS NULL
+      AND created_at > now() - interval '30 days' ORDER BY created_at DESC LIMIT 5`);
+  await history(db, w, rows, () => 'Tagged “Spring Appeal donor”');
+}
+
+/**
+ * A workflow started by the rule-based segment “Monthly donors” (decision 098): a thank-you e-mail
+ * from the ready-made text and a call task for the admin, with runs for the latest plans started.
+ * The first sweep after start-up takes the segment's current members as its baseline.
+ */
+async function seedSegmentWorkflow(db: Db, npoId: number, adminId: number | null) {
+  const { rows: segments } = await db.execute<{ id: string }>(
+    sql`SELECT id FROM segments WHERE npo_id = ${npoId} AND lower(name) = 'monthly donors' AND kind = 'dynamic'`,
+  );
+  const segmentId = Number(segments[0]?.id ?? 0);
+  if (!segmentId) return;
+  const { subject, html } = workflowEmailStarter('thank_you');
+  const input = ZWorkflowInput.parse({
+    name: 'New monthly donor: thank you and a call',
+    trigger: { kind: 'segment_added', segment_id: segmentId },
+    steps: [
+      { action: { kind: 'send_email', subject, html } },
+      {
+        delay_days: 2,
+        action: { kind: 'create_task', title: 'Call a new monthly donor', assignee_user_id: adminId, due_in_days: 3 },
+      },
+    ],
+  });
+  const [w] = await db
+    .insert(workflows)
+    .values({ npoId, createdByUserId: adminId, createdAt: new Date(Date.now() - 45 * 86_400_000), ...input })
+    .returning();
+  if (!w) return;
+  const { rows } = await db.execute<Occurrence>(sql`
+    SELECT DISTINCT ON (donor_id) donor_id, 'list-' || ${segmentId}::bigint || '-' || extract(epoch FROM created_at)::bigint AS key,
+      created_at AS at FROM recurring_plans
+    WHERE npo_id = ${npoId} AND status = 'active' AND created_at > now() - interval '45 days'
+    ORDER BY donor_id, created_at DESC LIMIT 5`);
+  await history(db, w, rows, (i) => (i === 0 ? 'E-mailed “Thank you”' : 'Task “Call a new monthly donor” created'));
 }

@@ -3,6 +3,8 @@ import {
   ZConsoleAnnouncementList,
   ZConsoleAnnouncementRequest,
   ZConsoleSales,
+  ZConsoleSalesOrganisationQuery,
+  ZConsoleSalesOrganisations,
   ZConsoleSecurity,
   ZConsoleTransactionList,
   ZConsoleTransactionQuery,
@@ -13,7 +15,7 @@ import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { listAnnouncements, sendAnnouncement } from './console-announcements.service.ts';
-import { consoleSales, consoleSalesCsv } from './console-sales.service.ts';
+import { consoleSales, consoleSalesCsv, consoleSalesOrganisations } from './console-sales.service.ts';
 import { consoleSecurity } from './console-security.repository.ts';
 import { consoleTransactions, consoleTransactionsCsv } from './console-transactions.service.ts';
 
@@ -47,6 +49,15 @@ export function consolePlatformRoutes(app: FastifyInstance, db: Db, jobs: Jobs |
   );
   r.get('/console/sales', { preHandler: only, schema: { response: { 200: ZConsoleSales } } }, async () =>
     consoleSales(db),
+  );
+  // The owed-fees table a page at a time (decision 096).
+  r.get(
+    '/console/sales/organizations',
+    {
+      preHandler: only,
+      schema: { querystring: ZConsoleSalesOrganisationQuery, response: { 200: ZConsoleSalesOrganisations } },
+    },
+    async (request) => consoleSalesOrganisations(db, request.query),
   );
   r.get(
     '/console/sales/export',

@@ -63,6 +63,8 @@ export const consoleCalls = (orgId: number, userId: number) =>
     ['GET', `${API}/sales`],
     // con24b: sales export, announcements, security, resend verification, analytics.
     ['GET', `${API}/sales/export`],
+    // s24: the owed-fees table a page at a time (decision 096).
+    ['GET', `${API}/sales/organizations?page=1&per_page=10`],
     ['GET', `${API}/announcements`],
     [
       'POST',

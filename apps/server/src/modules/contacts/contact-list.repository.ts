@@ -40,17 +40,23 @@ export type ContactRow = {
 
 export const CONTACT_COUNT_CAP = 10_000;
 
-/** The filters on contact_details (`cd`), joined only when one is set. */
-function detailParts(f: ContactListFilter): SQL[] {
-  const parts: SQL[] = [];
-  if (f.type === 'individual') parts.push(sql`coalesce(cd.contact_type, 'individual') = 'individual'`);
-  else if (f.type) parts.push(sql`cd.npo_id = ${f.npoId} AND cd.contact_type = ${f.type}`);
-  if (f.tag) parts.push(sql`cd.tags @> ARRAY[${f.tag}]::text[]`);
-  if (f.owner === 'none') parts.push(sql`cd.owner_user_id IS NULL`);
-  else if (f.owner !== undefined) parts.push(sql`cd.owner_user_id = ${f.owner}`);
+/**
+ * The filters on contact_details (`cd`), joined only when one is set. `row` says whether the
+ * filter needs the contact to have a details row: individuals and contacts without an owner also
+ * match a contact without one (the LEFT JOIN's nulls), the others only match a row.
+ */
+function detailParts(f: ContactListFilter): Array<{ where: SQL; row: boolean }> {
+  const parts: Array<{ where: SQL; row: boolean }> = [];
+  if (f.type === 'individual')
+    parts.push({ where: sql`coalesce(cd.contact_type, 'individual') = 'individual'`, row: false });
+  else if (f.type) parts.push({ where: sql`cd.npo_id = ${f.npoId} AND cd.contact_type = ${f.type}`, row: true });
+  if (f.tag) parts.push({ where: sql`cd.tags @> ARRAY[${f.tag}]::text[]`, row: true });
+  if (f.owner === 'none') parts.push({ where: sql`cd.owner_user_id IS NULL`, row: false });
+  else if (f.owner !== undefined) parts.push({ where: sql`cd.owner_user_id = ${f.owner}`, row: true });
   if (f.field) {
     // One jsonb parameter, which the planner reads as a value (a jsonb_build_object call it cannot).
-    parts.push(sql`cd.custom_fields @> ${JSON.stringify({ [f.field.id]: f.field.value })}::jsonb`);
+    const value = JSON.stringify({ [f.field.id]: f.field.value });
+    parts.push({ where: sql`cd.custom_fields @> ${value}::jsonb`, row: true });
   }
   return parts;
 }
@@ -99,19 +105,36 @@ function matchingFrom(f: ContactListFilter, plan: Plan): { from: SQL; id: SQL } 
   const id = giving ? sql`g.donor_id` : sql`dn.id`;
   const parts: SQL[] = [giving ? sql`g.npo_id = ${f.npoId}` : sql`dn.npo_id = ${f.npoId}`];
   let from = giving ? sql`donor_giving g` : sql`donors dn`;
+  let details = detailParts(f);
   if (f.search && plan.searchFirst) {
     // The matches carry what the name and date sorts read, so only a giving sort joins a table.
     from = giving ? sql`matched m JOIN donor_giving g ON g.donor_id = m.id` : sql`matched dn`;
+    const rowParts = details.filter((d) => d.row);
+    if (rowParts.length > 0) parts.push(sql`${id} IN (${detailsOfMatched(rowParts)})`);
+    details = details.filter((d) => !d.row);
   } else if (f.search) {
     if (giving) from = sql`${from} JOIN donors dn ON dn.id = g.donor_id`;
     parts.push(sql`dn.npo_id = ${f.npoId} AND ${donorSearchMatches(f.search)}`);
   }
-  const details = detailParts(f);
   if (details.length > 0) from = sql`${from} LEFT JOIN contact_details cd ON cd.donor_id = ${id}`;
-  parts.push(...details);
+  parts.push(...details.map((d) => d.where));
   if (f.memberOf) parts.push(sql`${id} IN (${f.memberOf})`);
   return { from: sql`${from} WHERE ${sql.join(parts, sql` AND `)}`, id };
 }
+
+/**
+ * The search's matches that have a details row passing the filters, read by looking up the matches'
+ * ids in contact_details' primary key as one array: the index walks the sorted ids along its leaves
+ * and the filters (a custom field's jsonb above all) are tested on those rows only. Hashing the
+ * matches against every details row the filters leave tested the filters on all of them, two to
+ * three times slower for a common custom field value (docs/decisions/097-contacts-search-then-details-by-id-array.md).
+ */
+const detailsOfMatched = (parts: Array<{ where: SQL }>) =>
+  sql`SELECT cd.donor_id FROM contact_details cd WHERE cd.donor_id = ANY (ARRAY(SELECT mm.id FROM matched mm))
+    AND ${sql.join(
+      parts.map((d) => d.where),
+      sql` AND `,
+    )}`;
 
 const withMatched = (f: ContactListFilter, plan: Plan) =>
   f.search && plan.searchFirst

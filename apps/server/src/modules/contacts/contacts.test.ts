@@ -121,6 +121,53 @@ describe('CRM contacts API', () => {
     expect(list.contacts.map((c) => [c.id, c.custom_fields[String(levelId)]])).toEqual([[gold.id, 'Gold']]);
   });
 
+  it('finds a custom field’s value among a search’s matches, with their total, in every sort', async () => {
+    const tier = await admin.post(`${API}/contact_fields`, {
+      label: 'Tier',
+      field_type: 'choice',
+      options: ['Gold', 'Silver'],
+    });
+    const tierId = tier.json().id as number;
+    const gold = { [tierId]: 'Gold' };
+    const ada = await create(staff, {
+      contact_type: 'individual',
+      first_name: 'Ada',
+      last_name: 'Quillfeather',
+      custom_fields: gold,
+    });
+    const bea = await create(staff, {
+      contact_type: 'prospect',
+      first_name: 'Bea',
+      last_name: 'Quillfeather',
+      tags: ['quill-vip'],
+      custom_fields: gold,
+    });
+    await create(staff, { first_name: 'Cy', last_name: 'Quillfeather', custom_fields: { [tierId]: 'Silver' } });
+    // A contact with no CRM row at all (as a donor who only gave): an individual, without a tier.
+    const dot = await create(staff, { first_name: 'Dot', last_name: 'Quillfeather' });
+    await ctx.db.execute(sql`DELETE FROM contact_details WHERE donor_id = ${dot.id}`);
+    await create(staff, { first_name: 'Eve', last_name: 'Elsewhere', custom_fields: gold });
+
+    const list = async (query: string) => {
+      const res = await staff.get(`${API}/contacts?search=quillfeather&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = ZContactListResponse.parse(res.json());
+      return { ids: body.contacts.map((c) => c.id), total: body.total };
+    };
+    const field = `field_id=${tierId}&field_value=Gold`;
+    expect(await list(field)).toEqual({ ids: [ada.id, bea.id], total: 2 });
+    expect(await list(`${field}&sort=lifetime_total&direction=desc`)).toEqual({ ids: [bea.id, ada.id], total: 2 });
+    expect(await list(`${field}&sort=created&direction=desc`)).toEqual({ ids: [bea.id, ada.id], total: 2 });
+    // A page past the end still says how many match.
+    expect(await list(`${field}&page=2&per_page=1`)).toEqual({ ids: [bea.id], total: 2 });
+    expect(await list(`${field}&page=3&per_page=1`)).toEqual({ ids: [], total: 2 });
+    // With filters a contact without a CRM row matches (individual) and filters that need one.
+    expect(await list(`${field}&type=individual`)).toEqual({ ids: [ada.id], total: 1 });
+    expect(await list(`${field}&tag=quill-vip&type=prospect`)).toEqual({ ids: [bea.id], total: 1 });
+    expect(await list('type=individual')).toEqual({ ids: [ada.id, dot.id], total: 2 });
+    expect(await list(`field_id=${tierId}&field_value=Silver&tag=quill-vip`)).toEqual({ ids: [], total: 0 });
+  });
+
   it('adds up a household’s giving from its members, each gift once', async () => {
     const [a, b] = givers;
     const res = await staff.post(`${API}/households`, { name: 'The Giver Family', salutation: 'Dear Givers' });

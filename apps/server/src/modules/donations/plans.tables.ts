@@ -113,9 +113,13 @@ export const recurringPlans = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull(),
     pausedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
-    firstDonationId: bigint({ mode: 'number' })
-      .notNull()
-      .references((): AnyPgColumn => donations.id),
+    /** Null for a plan imported from another platform (recurring imports, decision 101). */
+    firstDonationId: bigint({ mode: 'number' }).references((): AnyPgColumn => donations.id),
+    /**
+     * An imported plan's row key (provider, donor, method, amount, interval…): the same file
+     * imported twice finds its plans and creates none (docs/product/imports.md#recurring-imports).
+     */
+    importKey: text(),
     /**
      * Base-currency minor units per charged minor unit, from the first gift (its base amount over
      * its amount): the rate the analysis counts the plan's monthly revenue at without reading the
@@ -127,6 +131,7 @@ export const recurringPlans = pgTable(
   },
   (t) => [
     uniqueIndex('recurring_plans_first_donation_uq').on(t.firstDonationId),
+    uniqueIndex('recurring_plans_import_key_uq').on(t.npoId, t.importKey).where(sql`import_key IS NOT NULL`),
     index('recurring_plans_npo_status_idx').on(t.npoId, t.status, t.createdAt),
     index('recurring_plans_donor_idx').on(t.npoId, t.donorId),
     // The scheduler's query: due plans that can be charged.

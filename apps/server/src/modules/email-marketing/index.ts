@@ -2,6 +2,13 @@
 // campaign e-mails to a segment, sent through the job queue once per recipient.
 
 export { marketingRoutes } from './marketing.routes.ts';
-export { emailSuppressions, marketingEmails, marketingRecipients, marketingSettings } from './marketing.tables.ts';
+export {
+  emailSuppressions,
+  emailUnsubscribeLinks,
+  marketingEmails,
+  marketingRecipients,
+  marketingSettings,
+} from './marketing.tables.ts';
 export { marketingPublicRoutes } from './marketing-public.routes.ts';
 export { registerMarketingSends, runSender, sweep } from './marketing-send.ts';
+export { type UnsubscribableMail, withUnsubscribeLink } from './marketing-unsubscribe.ts';

@@ -7,14 +7,25 @@ import { optOutOfEmail } from '../contacts/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type TokenRow = { id: number; npo_id: number; donor_id: number; subject: string; organisation_name: string };
+/** `id` null: an automated e-mail's link (email_unsubscribe_links), with the source it records. */
+type TokenRow = {
+  id: number | null;
+  npo_id: number;
+  donor_id: number;
+  subject: string;
+  organisation_name: string;
+  source: string | null;
+};
 
 export async function recipientOf(db: Db, token: string): Promise<TokenRow | null> {
   if (!UUID.test(token)) return null;
   const { rows } = await db.execute<TokenRow>(sql`
-    SELECT r.id, r.npo_id, r.donor_id, e.subject, n.name AS organisation_name
+    SELECT r.id, r.npo_id, r.donor_id, e.subject, n.name AS organisation_name, NULL AS source
     FROM marketing_recipients r JOIN marketing_emails e ON e.id = r.email_id JOIN npos n ON n.id = r.npo_id
-    WHERE r.token = ${token}::uuid`);
+    WHERE r.token = ${token}::uuid
+    UNION ALL
+    SELECT NULL, l.npo_id, l.donor_id, l.subject, n.name, l.source
+    FROM email_unsubscribe_links l JOIN npos n ON n.id = l.npo_id WHERE l.token = ${token}::uuid`);
   return rows[0] ?? null;
 }
 
@@ -26,10 +37,16 @@ export async function unsubscribe(db: Db, token: string, source: string): Promis
   const row = await recipientOf(db, token);
   if (!row) return null;
   await db.transaction(async (tx) => {
-    await optOutOfEmail(tx, row.npo_id, row.donor_id, source, new Date());
-    await tx.execute(
-      sql`UPDATE marketing_recipients SET unsubscribed_at = coalesce(unsubscribed_at, now()) WHERE id = ${row.id}`,
-    );
+    // An automated e-mail's link names its own source (the workflow); the one-click header says so too.
+    const recorded = row.source ? (source.startsWith('One-click') ? `${source}: ${row.source}` : row.source) : source;
+    await optOutOfEmail(tx, Number(row.npo_id), Number(row.donor_id), recorded, new Date());
+    if (row.id == null)
+      await tx.execute(sql`UPDATE email_unsubscribe_links SET unsubscribed_at = coalesce(unsubscribed_at, now())
+        WHERE token = ${token}::uuid`);
+    else
+      await tx.execute(
+        sql`UPDATE marketing_recipients SET unsubscribed_at = coalesce(unsubscribed_at, now()) WHERE id = ${row.id}`,
+      );
   });
   return row;
 }

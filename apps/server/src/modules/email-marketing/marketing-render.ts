@@ -77,13 +77,25 @@ export function renderFor(t: SendTemplate, r: Recipient, o: RenderOptions) {
   const pixel = o.settings.track_opens
     ? `<img src="${escapeAttr(`${o.origin}${OPEN_PATH}/${r.token}`)}" width="1" height="1" alt="">`
     : '';
-  const footer = `<p style="font-size:12px;color:#6b7280">You receive this e-mail as a supporter of ${escapeAttr(
-    o.organisationName,
-  )}. <a href="${escapeAttr(unsubscribe)}">Unsubscribe</a></p>`;
+  const footer = unsubscribeFooter(unsubscribe, o.organisationName);
   return {
     subject: filled.subject,
-    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${preheader}${body}${footer}${pixel}</body></html>`,
-    text: `${filled.text}\n\n--\nYou receive this e-mail as a supporter of ${o.organisationName}.\nUnsubscribe: ${unsubscribe}\n`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${preheader}${body}${footer.html}${pixel}</body></html>`,
+    text: `${filled.text}${footer.text}`,
+    headers: footer.headers,
+  };
+}
+
+/**
+ * The unsubscribe footer (HTML and plain text) and the one-click headers of RFC 8058 every marketing
+ * e-mail carries, campaign or automated (docs/product/crm-email-marketing.md#unsubscribe-and-tracking).
+ */
+export function unsubscribeFooter(unsubscribe: string, organisationName: string) {
+  return {
+    html: `<p style="font-size:12px;color:#6b7280">You receive this e-mail as a supporter of ${escapeAttr(
+      organisationName,
+    )}. <a href="${escapeAttr(unsubscribe)}">Unsubscribe</a></p>`,
+    text: `\n\n--\nYou receive this e-mail as a supporter of ${organisationName}.\nUnsubscribe: ${unsubscribe}\n`,
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -124,3 +124,27 @@ export const emailSuppressions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.npoId, t.email] })],
 );
+
+/**
+ * The unsubscribe link of an automated e-mail that is not a campaign's (a workflow step's, decision
+ * 098): the same page and one-click POST as a campaign recipient's token, recording the same opt-out.
+ */
+export const emailUnsubscribeLinks = pgTable(
+  'email_unsubscribe_links',
+  {
+    token: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id, { onDelete: 'cascade' }),
+    donorId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donors.id, { onDelete: 'cascade' }),
+    /** The e-mail's subject, named on the unsubscribe page. */
+    subject: text().notNull(),
+    /** What the opt-out records as its source, e.g. `Unsubscribe link in the workflow “Welcome series”`. */
+    source: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('email_unsubscribe_links_donor_idx').on(t.donorId)],
+);

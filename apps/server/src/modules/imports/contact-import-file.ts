@@ -49,8 +49,15 @@ function utf8Guard(): Transform {
 
 export type ContactFile = { columns: string[]; cells: string[][] };
 
-/** The header (trimmed; a blank one named by its position) and the data rows, at most IMPORT_MAX_ROWS. */
-export async function readContactFile(source: Readable, format: Format): Promise<ContactFile> {
+/**
+ * The header (trimmed; a blank one named by its position) and the data rows, at most IMPORT_MAX_ROWS.
+ * The recurring import reads its files with it too, saying what its rows are in `noRows`.
+ */
+export async function readContactFile(
+  source: Readable,
+  format: Format,
+  noRows: string = CONTACT_IMPORT_MESSAGES.noRows,
+): Promise<ContactFile> {
   const records: string[][] = [];
   const tooMany = `The file has more than ${format.count(IMPORT_MAX_ROWS)} rows; split it into smaller files.`;
   try {
@@ -71,7 +78,7 @@ export async function readContactFile(source: Readable, format: Format): Promise
     throw refuse(`The file is not a readable CSV: ${message}`);
   }
   const [header, ...rows] = records;
-  if (!header || rows.length === 0) throw refuse(CONTACT_IMPORT_MESSAGES.noRows);
+  if (!header || rows.length === 0) throw refuse(noRows);
   const columns = header.map((h, i) => h.trim() || `Column ${i + 1}`);
   return { columns, cells: rows.map((r) => columns.map((_, i) => r[i] ?? '')) };
 }

@@ -5,7 +5,7 @@ export { apiKeyRoutes } from './api-keys.routes.ts';
 export { registerApiKeys } from './api-keys.service.ts';
 export { apiKeys } from './api-keys.tables.ts';
 export { DEMO_RECEIVER_PATH, demoReceiverRoutes, demoReceiverSecret } from './demo-receiver.ts';
-export { registerWebhooks, type WebhookEngine } from './webhook-delivery.ts';
+export { registerWebhooks, type WebhookEngine, webhookOutboxReader } from './webhook-delivery.ts';
 export { signatureHeader, verifySignature } from './webhook-signature.ts';
 export { webhookRoutes } from './webhooks.routes.ts';
 export { sealWebhookSecret } from './webhooks.service.ts';

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs, type Queue } from '../../platform/jobs/jobs.ts';
 import { periodicClock } from '../../platform/jobs/periodic.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { OutboxReader } from '../../platform/outbox/outbox-prune.ts';
 import { webhookEvents } from '../../platform/outbox/webhook-events.tables.ts';
 import { memberships } from '../organisations/index.ts';
 import { users } from '../users/index.ts';
@@ -253,3 +254,18 @@ export function registerWebhooks(
 }
 
 export const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as TWebhookEventType] ?? type;
+
+/**
+ * The webhook relay's position in the outbox for pruning (decision 098): the first event not yet
+ * relayed, or with a delivery still pending its retries; past the newest event when all are done.
+ */
+export const webhookOutboxReader: OutboxReader = {
+  name: 'webhook relay',
+  firstNeeded: async (db) => {
+    const { rows } = await db.execute<{ first: string }>(sql`SELECT least(
+        (SELECT min(id) FROM ${webhookEvents} WHERE relayed_at IS NULL),
+        (SELECT min(event_id) FROM ${webhookDeliveries} WHERE status = 'pending'),
+        (SELECT coalesce(max(id), 0) + 1 FROM ${webhookEvents})) AS first`);
+    return Number(rows[0]?.first ?? 0);
+  },
+};

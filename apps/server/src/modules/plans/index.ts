@@ -12,6 +12,8 @@ export {
   type DonorPlanChange,
 } from './donor-plan-changes.ts';
 export { nextRetryAt, RETRY_SCHEDULE_HOURS, retriesOf } from './dunning.ts';
+// ri23: plans moved from another platform (recurring imports, decision 101).
+export { findImportedPlan, type ImportedPlan, insertImportedPlan } from './imported-plans.ts';
 export { CHARGES_PER_YEAR, monthlyRecurringRevenue } from './mrr.ts';
 export {
   chargeDateOf,

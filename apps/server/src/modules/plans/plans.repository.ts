@@ -9,7 +9,10 @@ export type NewPlan = typeof recurringPlans.$inferInsert;
  * One plan per first gift, ever: inserting a second time (a repeated confirm, a webhook, a
  * concurrent request) does nothing and returns the plan already there with `created: false`.
  */
-export async function insertPlanOnce(tx: Tx, values: NewPlan): Promise<{ plan: PlanRow; created: boolean }> {
+export async function insertPlanOnce(
+  tx: Tx,
+  values: NewPlan & { firstDonationId: number },
+): Promise<{ plan: PlanRow; created: boolean }> {
   const [inserted] = await tx
     .insert(recurringPlans)
     .values(values)

@@ -75,7 +75,7 @@ export async function seedRecurringPlans(db: Db, npoId: number, now = new Date()
   }
 }
 
-function stateOf(role: Role, now: Date): Partial<PlanRow> {
+function stateOf(role: Role, now: Date): Partial<Omit<PlanRow, 'firstDonationId'>> {
   if (role === 'past_due') {
     const since = new Date(now.getTime() - 12 * HOUR);
     return {

@@ -7,6 +7,7 @@ import { organisationSessionOf, requireAccess, requirePermission } from '../../p
 import { recordAudit } from '../audit/index.ts';
 import { getIncomeReport, reportOrganisationName } from './income.service.ts';
 import { incomeCsv, incomePdf, incomeXlsx, REPORT_CONTENT_TYPES } from './report-files.ts';
+import { savedReportRoutes } from './saved-reports.routes.ts';
 import { tableReportRoutes } from './table-reports.routes.ts';
 
 // Access (docs/product/reports.md#who-sees-reports): the dashboard group's roles holding the
@@ -71,4 +72,6 @@ export async function reportRoutes(app: FastifyInstance, deps: { db: Db; readDb:
 
   // The campaigns, donors and tax reports: same guard, pools and audit.
   tableReportRoutes(app, { db, readDb, guard, access: READ });
+  // sr23: saved and scheduled reports, kept on the primary.
+  savedReportRoutes(app, { db, guard, access: READ });
 }

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { campaignsReport } from './campaigns-report.service.ts';
 import { donorsReport } from './donors-report.service.ts';
 import { reportScope } from './income.service.ts';
+import { recurringReport } from './recurring-report.service.ts';
 import { taxReport } from './tax-report.service.ts';
 
 /** The view asked for, or the report's first; an unknown one is 400 naming the choices. */
@@ -37,6 +38,7 @@ export async function getTableReport(
   let body: Awaited<ReturnType<typeof campaignsReport>> & { currency?: string };
   if (report === 'campaigns') body = await campaignsReport(db, scope, query, org.currency);
   else if (report === 'donors') body = await donorsReport(db, view, ctx);
+  else if (report === 'recurring') body = await recurringReport(db, view, ctx);
   else body = await taxReport(db, view, ctx);
   const { currency = org.currency, ...rest } = body;
   return {

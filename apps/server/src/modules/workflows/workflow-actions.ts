@@ -10,12 +10,14 @@ import type { Tx } from '../../platform/db/tx.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { recordWebhookEvent } from '../../platform/outbox/webhook-outbox.ts';
 import { optedOutOfEmailSql } from '../contacts/index.ts';
+import { withUnsubscribeLink } from '../email-marketing/index.ts';
 import { emailDocument, fillTemplate, plainTextOf } from '../email-templates/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { tasks } from '../tasks/index.ts';
 import { workflowRuns } from './workflows.tables.ts';
 
-export type StepDeps = { db: Db; mailer: Mailer; fromAddress: string };
+/** `origin`: the public address the e-mail's unsubscribe link points at. */
+export type StepDeps = { db: Db; mailer: Mailer; fromAddress: string; origin: string };
 
 type RunContext = {
   id: number;
@@ -76,12 +78,22 @@ async function sendEmail(deps: StepDeps, run: RunContext, action: Extract<TWorkf
   const values = { donor_first_name: run.first_name, donor_name: nameOf(run), organisation_name: run.organisation };
   const mail = fillTemplate({ subject: action.subject, html: action.html, text: plainTextOf(action.html) }, values);
   try {
+    // Every marketing e-mail carries the unsubscribe link and one-click headers (decision 098).
+    const body = await withUnsubscribeLink(deps.db, mail, {
+      npoId: Number(run.npo_id),
+      donorId: Number(run.donor_id),
+      subject: mail.subject,
+      source: `Unsubscribe link in the workflow “${run.workflow_name}”`,
+      origin: deps.origin,
+      organisationName: run.organisation,
+    });
     await deps.mailer.send({
       to: run.email,
       subject: mail.subject,
-      html: emailDocument(mail.html),
-      text: mail.text,
+      html: emailDocument(body.html),
+      text: body.text,
       from: { name: run.organisation, address: deps.fromAddress },
+      headers: body.headers,
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -8,7 +8,9 @@ import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { defineQueue, type Jobs, type Queue } from '../../platform/jobs/jobs.ts';
 import { periodicClock } from '../../platform/jobs/periodic.ts';
+import type { OutboxReader } from '../../platform/outbox/outbox-prune.ts';
 import { runStep, type StepDeps } from './workflow-actions.ts';
+import { refreshWatchedSegments } from './workflow-segment-watch.ts';
 import {
   conditionsHold,
   EVENT_TYPES_READ,
@@ -150,6 +152,7 @@ export async function relayEvents(db: Db): Promise<void> {
 /** Date and list triggers: the contacts each active workflow reaches today (keys make repeats no-ops). */
 export async function sweepTriggers(db: Db): Promise<void> {
   const workflows = (await activeWorkflows(db)).filter((w) => SWEEP_KINDS.includes(w.trigger.kind));
+  await refreshWatchedSegments(db, workflows);
   for (const w of workflows) {
     const matches = await sweepMatches(db, w.npoId, w.trigger, 1, w.createdAt);
     const tags = await tagsOf(
@@ -221,3 +224,17 @@ export function registerWorkflows(
   const clock = periodicClock(jobs, tickQueue, (slot) => ({ slot }), { seconds: deps.seconds, log: deps.log });
   return { start: clock.start, stop: clock.stop, tick: () => workflowTick(deps.db, jobs, workflowStepQueue) };
 }
+
+/**
+ * The workflows' position in the outbox for pruning (decision 098): every event up to the cursor was
+ * read; one past it may not have been (a late commit, decision 093), so it and all after it stay.
+ */
+export const workflowOutboxReader: OutboxReader = {
+  name: 'workflows',
+  firstNeeded: async (db) => {
+    const { rows } = await db.execute<{ last: string }>(
+      sql`SELECT coalesce((SELECT last_event_id FROM workflow_cursor WHERE id = 1), 0) AS last`,
+    );
+    return Number(rows[0]?.last ?? 0) + 1;
+  },
+};

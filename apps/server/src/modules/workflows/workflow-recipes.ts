@@ -1,4 +1,9 @@
-import type { TWorkflowInput, TWorkflowRecipe } from '@kindling/contracts';
+import { type TWorkflowInput, type TWorkflowRecipe, workflowEmailStarter } from '@kindling/contracts';
+
+const email = (key: Parameters<typeof workflowEmailStarter>[0]) => {
+  const { subject, html } = workflowEmailStarter(key);
+  return { kind: 'send_email' as const, subject, html };
+};
 
 // The ready-made recipes (docs/product/crm-workflow-automation.md#recipes): a starting point staff edit.
 export function recipeWorkflow(recipe: TWorkflowRecipe, currency: string): TWorkflowInput {
@@ -12,21 +17,13 @@ export function recipeWorkflow(recipe: TWorkflowRecipe, currency: string): TWork
           {
             delay_days: 0,
             delay_hours: 0,
-            action: {
-              kind: 'send_email',
-              subject: 'Welcome to {{organisation_name}}, {{donor_first_name}}',
-              html: '<p>Dear {{donor_first_name}},</p><p>Thank you for your first gift to {{organisation_name}}. Over the next weeks we will show you what it does.</p>',
-            },
+            action: email('welcome'),
           },
           { delay_days: 0, delay_hours: 0, action: { kind: 'add_tag', tag: 'New donor' } },
           {
             delay_days: 7,
             delay_hours: 0,
-            action: {
-              kind: 'send_email',
-              subject: 'What your gift did this week',
-              html: '<p>Dear {{donor_first_name}},</p><p>A week ago you gave for the first time. Here is the difference it is making.</p>',
-            },
+            action: email('week_later'),
           },
         ],
       };
@@ -57,11 +54,7 @@ export function recipeWorkflow(recipe: TWorkflowRecipe, currency: string): TWork
           {
             delay_days: 0,
             delay_hours: 0,
-            action: {
-              kind: 'send_email',
-              subject: 'We miss you, {{donor_first_name}}',
-              html: '<p>Dear {{donor_first_name}},</p><p>It has been a year since your last gift to {{organisation_name}}. Here is what supporters like you made possible since.</p>',
-            },
+            action: email('win_back'),
           },
           { delay_days: 0, delay_hours: 0, action: { kind: 'add_tag', tag: 'Lapsed' } },
           {

@@ -1,6 +1,6 @@
 // What starts a workflow (docs/product/crm-workflow-automation.md#triggers, decision 093): events of
 // the platform's outbox, the same stream outbound webhooks relay, read after the change committed,
-// so the gift path does no work for workflows; date and list triggers come from a periodic sweep.
+// so the gift path does no work for workflows; date and segment triggers come from a periodic sweep.
 import type { TWorkflowCondition, TWorkflowTrigger, TWorkflowTriggerKind } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
@@ -21,6 +21,8 @@ export type EventFacts = {
   kinds: TWorkflowTriggerKind[];
   amountMinor: number | null;
   currency: string | null;
+  /** The campaign whose donation form was submitted, for `form_submitted`. */
+  campaignId?: number | null;
 };
 
 export const EVENT_TYPES_READ = [
@@ -34,11 +36,21 @@ export const EVENT_TYPES_READ = [
 
 const num = (v: unknown): number | null => (v == null || v === '' ? null : Number(v));
 
-async function firstGift(db: Db, donorId: number, donationId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ earlier: boolean }>(sql`
-    SELECT EXISTS (SELECT 1 FROM donations WHERE donor_id = ${donorId} AND status = 'succeeded'
-      AND id <> ${donationId} AND created_at <= (SELECT created_at FROM donations WHERE id = ${donationId})) AS earlier`);
-  return rows[0]?.earlier === false;
+/**
+ * Whether the gift is the donor's first, and whether it came through the public donation form: not
+ * entered by staff or imported (`created_by_user_id`, a provider reference) and not a later charge of
+ * a plan the form started (decision 098).
+ */
+async function giftFacts(db: Db, donorId: number, donationId: number) {
+  const { rows } = await db.execute<{ earlier: boolean; through_form: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM donations e WHERE e.donor_id = ${donorId} AND e.status = 'succeeded'
+        AND e.id <> d.id AND e.created_at <= d.created_at) AS earlier,
+      (d.created_by_user_id IS NULL AND d.provider_reference IS NOT NULL
+        AND coalesce(d.provider, '') NOT IN ('import', 'offline') AND NOT EXISTS (
+        SELECT 1 FROM donations p WHERE d.recurring_plan_id IS NOT NULL AND p.recurring_plan_id = d.recurring_plan_id
+          AND p.id < d.id)) AS through_form
+    FROM donations d WHERE d.id = ${donationId}`);
+  return { first: rows[0]?.earlier === false, throughForm: rows[0]?.through_form === true };
 }
 
 async function donorOfMembership(db: Db, membershipId: number): Promise<number | null> {
@@ -64,8 +76,10 @@ export async function factsOf(db: Db, event: OutboxEvent): Promise<EventFacts | 
       const donorId = num(d.donor_id);
       if (!donorId) return null;
       const kinds: TWorkflowTriggerKind[] = ['any_gift', 'gift_above'];
-      if (await firstGift(db, donorId, Number(d.donation_id))) kinds.push('first_gift');
-      return { donorId, kinds, ...amount };
+      const gift = await giftFacts(db, donorId, Number(d.donation_id));
+      if (gift.first) kinds.push('first_gift');
+      if (gift.throughForm) kinds.push('form_submitted');
+      return { donorId, kinds, ...amount, campaignId: num(d.campaign_id) };
     }
     case 'plan.created':
     case 'plan.cancelled':
@@ -101,6 +115,7 @@ export function triggerMatches(trigger: TWorkflowTrigger, facts: EventFacts): bo
   if (trigger.kind === 'gift_above') {
     return facts.currency === trigger.currency && (facts.amountMinor ?? 0) >= trigger.amount_minor;
   }
+  if (trigger.kind === 'form_submitted') return trigger.campaign_id == null || trigger.campaign_id === facts.campaignId;
   return true;
 }
 
@@ -164,8 +179,12 @@ export async function sweepMatches(
   let query: ReturnType<typeof sql>;
   switch (trigger.kind) {
     case 'segment_added':
+      // A list's hand-picked members, or a rule-based segment's as the sweep last found them (a
+      // baseline member has no `added_at` and starts nothing; decision 098).
       query = sql`SELECT m.donor_id, 'list-' || m.segment_id || '-' || extract(epoch FROM m.added_at)::bigint AS key, m.added_at AS at
-        FROM segment_members m JOIN segments s ON s.id = m.segment_id
+        FROM (SELECT segment_id, donor_id, added_at FROM segment_members
+          UNION ALL SELECT segment_id, donor_id, added_at FROM workflow_segment_members) m
+        JOIN segments s ON s.id = m.segment_id
         WHERE s.npo_id = ${npoId} AND m.segment_id = ${trigger.segment_id} AND m.added_at >= ${from}`;
       break;
     case 'birthday':

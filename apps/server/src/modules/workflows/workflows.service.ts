@@ -1,6 +1,7 @@
 // Workflows for staff (docs/product/crm-workflow-automation.md): list, edit, pause and resume, the
 // run history, a dry run over the last 30 days, and recipes. Another organisation's id is 404.
 import {
+  ACCESS,
   type TWorkflow,
   type TWorkflowDryRun,
   type TWorkflowInput,
@@ -35,24 +36,36 @@ const audit = (db: Db, actor: Actor, action: string, id: number) =>
     targetId: String(id),
   });
 
-/** Lists and owners named by the input belong to the organisation; e-mail bodies are sanitised. */
+/** Segments, lists, campaigns and owners named by the input belong to the organisation; e-mail bodies are sanitised. */
 async function checked(db: Db, npoId: number, input: Input): Promise<Input> {
-  const lists = [
-    ...(input.trigger.kind === 'segment_added' ? [['trigger.segment_id', input.trigger.segment_id] as const] : []),
-    ...input.steps.flatMap((s, i) =>
-      s.action.kind === 'add_to_list' ? [[`steps.${i}.action.segment_id`, s.action.segment_id] as const] : [],
-    ),
-  ];
+  // The trigger watches a list or a rule-based segment (decision 098); a step adds only to a list.
+  if (input.trigger.kind === 'segment_added') {
+    const { rows } = await db.execute(
+      sql`SELECT 1 FROM segments WHERE id = ${input.trigger.segment_id} AND npo_id = ${npoId}`,
+    );
+    if (rows.length === 0) throw invalid('trigger.segment_id', WORKFLOW_MESSAGES.segmentMissing);
+  }
+  const lists = input.steps.flatMap((s, i) =>
+    s.action.kind === 'add_to_list' ? [[`steps.${i}.action.segment_id`, s.action.segment_id] as const] : [],
+  );
   for (const [field, id] of lists) {
     const { rows } = await db.execute(
       sql`SELECT 1 FROM segments WHERE id = ${id} AND npo_id = ${npoId} AND kind = 'static'`,
     );
     if (rows.length === 0) throw invalid(field, WORKFLOW_MESSAGES.listMissing);
   }
+  if (input.trigger.kind === 'form_submitted' && input.trigger.campaign_id != null) {
+    const { rows } = await db.execute(
+      sql`SELECT 1 FROM campaigns WHERE id = ${input.trigger.campaign_id} AND npo_id = ${npoId}`,
+    );
+    if (rows.length === 0) throw invalid('trigger.campaign_id', WORKFLOW_MESSAGES.campaignMissing);
+  }
   for (const [i, s] of input.steps.entries()) {
     if (s.action.kind !== 'create_task' || s.action.assignee_user_id == null) continue;
     const { rows } = await db.execute(
-      sql`SELECT 1 FROM memberships WHERE npo_id = ${npoId} AND user_id = ${s.action.assignee_user_id}`,
+      // Whoever may be given a task: an active member of a dashboard role, as the tasks page offers.
+      sql`SELECT 1 FROM memberships WHERE npo_id = ${npoId} AND user_id = ${s.action.assignee_user_id}
+        AND suspended_at IS NULL AND role_code = ANY(${`{${ACCESS.dashboard.join(',')}}`}::int[])`,
     );
     if (rows.length === 0) throw invalid(`steps.${i}.action.assignee_user_id`, WORKFLOW_MESSAGES.assigneeMissing);
   }

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { donors } from '../donors/donors.tables.ts';
 import { npos } from '../organisations/organisations.tables.ts';
+import { segments } from '../segments/segments.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 /** A workflow: trigger → conditions → steps (docs/product/crm-workflow-automation.md). */
@@ -93,3 +95,34 @@ export const workflowCursor = pgTable('workflow_cursor', {
 export const workflowSeenEvents = pgTable('workflow_seen_events', {
   eventId: bigint({ mode: 'number' }).primaryKey(),
 });
+
+/**
+ * The rule-based segments a workflow's "added to a segment" trigger watches (decision 098): the
+ * first sweep of a segment takes its members as a baseline, so only later newcomers start a run.
+ */
+export const workflowSegmentWatches = pgTable('workflow_segment_watches', {
+  segmentId: bigint({ mode: 'number' })
+    .primaryKey()
+    .references(() => segments.id, { onDelete: 'cascade' }),
+  npoId: bigint({ mode: 'number' }).notNull(),
+  baselineAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A watched rule-based segment's members as the last sweep found them. `added_at` is when the sweep
+ * first saw the contact in it (null: already there at the baseline); one who leaves is deleted, so
+ * coming back is a new addition with a new time, as with a list's members.
+ */
+export const workflowSegmentMembers = pgTable(
+  'workflow_segment_members',
+  {
+    segmentId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+    donorId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donors.id, { onDelete: 'cascade' }),
+    addedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.segmentId, t.donorId] })],
+);

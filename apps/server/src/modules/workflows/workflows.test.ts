@@ -19,7 +19,12 @@ describe('workflow automation', () => {
   const ctx = useTestApp({ env: { WORKFLOW_TICK_SECONDS: '1', JOB_POLL_INTERVAL_SECONDS: '0.5' } });
   let staff: TestClient;
   let npoId = 0;
-  const stepDeps = () => ({ db: ctx.db, mailer: ctx.mailer, fromAddress: 'news@kindling.test' });
+  const stepDeps = () => ({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    fromAddress: 'news@kindling.test',
+    origin: 'http://localhost',
+  });
 
   const create = async (input: TWorkflowInput) => {
     const res = await staff.post(API, input);
@@ -307,7 +312,7 @@ describe('workflow automation', () => {
       steps: [{ action: { kind: 'add_tag', tag: 'x' } }],
     });
     expect(badList.statusCode).toBe(400);
-    expect(badList.body).toContain('That list does not exist');
+    expect(badList.body).toContain('That segment or list does not exist');
     expect((await staff.get(API)).json().workflows.length).toBe(before);
   });
 

@@ -70,6 +70,8 @@ export * from '../../modules/profile/profile.tables.ts';
 export * from '../../modules/receipts/donation-goods.tables.ts';
 // r23: the income report's day sums (decision 085).
 export * from '../../modules/reports/reports.tables.ts';
+// sr23: saved and scheduled reports.
+export * from '../../modules/reports/saved-reports.tables.ts';
 export * from '../../modules/sandbox/sandbox.tables.ts';
 // seg20: CRM segments.
 export * from '../../modules/segments/segments.tables.ts';

@@ -31,6 +31,10 @@ const frameworkMessage = (error: FastifyError) =>
   FRAMEWORK_MESSAGES[error.code] ?? STATUS_MESSAGES[error.statusCode ?? 400] ?? 'The request could not be read.';
 
 /** Maps every failure to the one error body of the contract (ZApiError). */
+/** The extensions of what the web build and its public folder hold (web-app.ts serves them). */
+const FILE_EXTENSION =
+  /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|webmanifest|pdf)$/i;
+
 export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexHtmlReader | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -67,9 +71,10 @@ export function registerErrorHandler(app: FastifyInstance, readIndexHtml: IndexH
   // the single-page app, which shows its own not-found page.
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    // A missing file (an asset of an older build) must 404, not come back as the page.
-    // A donor portal link's signed token has dots in it and is a page, never a file (decision 012).
-    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname) && !pathname.startsWith('/portal/');
+    // A missing file (an asset of an older build) must 404, not come back as the page. Signed links
+    // (the donor portal's, a member card's: decision 012) end in ".<signature>", so only the extensions
+    // a build or the public folder serves count as files; a signature without "-" or "_" is no file.
+    const looksLikeFile = FILE_EXTENSION.test(pathname);
     const isPageRequest =
       request.method === 'GET' && !looksLikeFile && !pathname.startsWith('/api/') && !pathname.startsWith('/cable');
     const page = isPageRequest ? await readIndexHtml?.(pathname) : null;

@@ -68,6 +68,16 @@ describe('serving the built web app', () => {
     expect((await app.inject({ method: 'GET', url: '/assets/missing-1.js' })).statusCode).toBe(404);
   });
 
+  it('answers a member card link whose signature has only letters and digits with index.html', async () => {
+    // One signature in four has no "-" or "_": such a link once answered 404 as if it were a file.
+    const res = await app.inject({ method: 'GET', url: '/member-card/mc1.62.2111383767.ghYPp8sEADBXRJOn9vE3IGPhWPb8' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<html>build one</html>');
+    for (const url of ['/missing.ico', '/assets/old-chunk.css', '/fonts/missing.woff2']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
   it('answers campaign addresses with the donate page, with the campaign inlined', async () => {
     const res = await app.inject({ method: 'GET', url: '/spring-appeal?ref=mail' });
     expect(res.statusCode).toBe(200);

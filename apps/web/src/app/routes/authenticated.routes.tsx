@@ -175,6 +175,10 @@ const TransactionPage = lazy(() =>
 const ImportsPage = lazy(() =>
   import('../../features/imports/routes/ImportsPage.tsx').then((m) => ({ default: m.ImportsPage })),
 );
+// ri23: recurring imports.
+const RecurringImportsPage = lazy(() =>
+  import('../../features/imports/routes/RecurringImportsPage.tsx').then((m) => ({ default: m.RecurringImportsPage })),
+);
 const ProfilePage = lazy(() =>
   import('../../features/profile/routes/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
 );
@@ -291,6 +295,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/dashboard/campaign-donations/:id': <CampaignDonationsPage />,
   '/dashboard/donations': <DonationsListPage />,
   '/dashboard/imports': <ImportsPage />,
+  '/dashboard/recurring_imports': <RecurringImportsPage />,
   '/dashboard/donation/:id': <StaffDonationPage />,
   '/dashboard/donation-new': <DonationNewPage />,
   // e18: /dashboard/tickets lists ticket orders; the transactions list moved to /dashboard/transactions.

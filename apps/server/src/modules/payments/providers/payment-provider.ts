@@ -256,6 +256,22 @@ export type ProviderEvent = {
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
+/**
+ * A saved method named by an imported plan (recurring imports, decision 101), as its provider
+ * answers for the organisation's account: the ids the plan is charged with (the sandbox gives a
+ * test method its own copy) and the card when it is one; or why no plan can be made of it.
+ */
+export type SavedMethodCheck =
+  | { ok: true; paymentMethodId: string; customerId: string | null; card: SavedCard | null }
+  | { ok: false; reason: string };
+export type CheckSavedMethodInput = {
+  account: ProviderAccount;
+  customerId: string | null;
+  paymentMethodId: string;
+  /** Stable for the imported row: the sandbox names a test method's copy by it. */
+  key: string;
+};
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   readonly capabilities: ProviderCapabilities;
@@ -279,6 +295,8 @@ export interface PaymentProvider {
    * vault token) or the provider does not know it.
    */
   describeSavedCard(input: { account: ProviderAccount; paymentMethodId: string }): Promise<SavedCard | null>;
+  /** Asks the provider whether the customer and saved method exist on the account (recurring imports). */
+  checkSavedMethod?(input: CheckSavedMethodInput): Promise<SavedMethodCheck>;
   refund(input: RefundInput): Promise<ProviderRefund>;
   /** Verifies the signature over the raw bytes, then translates; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer | string, headers: WebhookHeaders): Promise<ProviderEvent>;

@@ -5,6 +5,7 @@ import {
   type TConsoleAnnouncementRequest,
   type TConsoleOrganisationList,
   type TConsoleSales,
+  type TConsoleSalesOrganisations,
   type TConsoleSecurity,
   type TConsoleTransactionList,
 } from '@kindling/contracts';
@@ -73,6 +74,25 @@ export const consoleSalesQuery = () =>
   queryOptions({
     queryKey: [...consoleKeys.all, 'sales'] as const,
     queryFn: ({ signal }) => api<TConsoleSales>('GET', '/console/sales', { signal }),
+  });
+
+/** The owed-fees table's page (decision 096): the period, order, name search and page live on the server. */
+export type SalesTableState = { period: string; sort: string; q: string; page: number };
+
+export const consoleSalesOrganisationsQuery = (state: SalesTableState) =>
+  queryOptions({
+    queryKey: [...consoleKeys.all, 'sales', 'organisations', state] as const,
+    queryFn: ({ signal }) =>
+      api<TConsoleSalesOrganisations>('GET', '/console/sales/organizations', {
+        signal,
+        query: {
+          period: state.period,
+          sort: state.sort,
+          page: state.page,
+          ...(state.q.trim() ? { q: state.q.trim() } : {}),
+        },
+      }),
+    placeholderData: keepPreviousData,
   });
 
 export const salesExportUrl = () => `${CONSTANTS.apiBase}/console/sales/export`;

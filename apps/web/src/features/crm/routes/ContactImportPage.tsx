@@ -1,10 +1,11 @@
 import { CONTACT_IMPORT_EXAMPLE_CSV, canReach, type TContactImportResponse } from '@kindling/contracts';
-import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, FileUp } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../session/index.ts';
+import { CsvFilePicker } from '../../../shared/CsvFilePicker.tsx';
 import { useFormat } from '../../../shared/format.ts';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
@@ -119,21 +120,14 @@ function Upload({ onUploaded }: { onUploaded: (r: TContactImportResponse) => voi
         <Download size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
         Download an example file
       </Anchor>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <FileInput
-          label="CSV file"
-          accept=".csv,text/csv"
-          value={file}
-          onChange={setFile}
-          leftSection={<FileUp size={16} aria-hidden />}
-          clearable
-          style={{ flex: '1 1 240px' }}
-          error={upload.isError ? upload.error.message : undefined}
-        />
-        <Button onClick={() => file && upload.mutate(file)} disabled={!file} loading={upload.isPending}>
-          Read file
-        </Button>
-      </Group>
+      <CsvFilePicker
+        file={file}
+        onChange={setFile}
+        onSubmit={() => file && upload.mutate(file)}
+        submitLabel="Read file"
+        pending={upload.isPending}
+        error={upload.isError ? upload.error.message : undefined}
+      />
     </Stack>
   );
 }

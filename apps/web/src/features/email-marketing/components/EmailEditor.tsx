@@ -8,7 +8,7 @@ import { useSession } from '../../../session/index.ts';
 import { FormAlert } from '../../../shared/FormAlert.tsx';
 import { describeFormError } from '../../../shared/form-errors.ts';
 import { toast } from '../../../shared/toast.ts';
-import { RichTextBox, useRichTextEditor } from '../../../system/rich-text/index.ts';
+import { MergeFieldBar, RichTextBox, useRichTextEditor } from '../../../system/rich-text/index.ts';
 import { createEmail, marketingKeys, marketingQueries, saveEmail } from '../api/marketing.queries.ts';
 
 const EMPTY: TMarketingEmailInput = {
@@ -57,7 +57,6 @@ export function EmailEditor({ email, onSaved }: { email: TMarketingEmail | null;
     },
   });
   const error = save.error ? describeFormError(save.error, 'The e-mail could not be saved. Please try again.') : null;
-  const insert = (field: string) => editor?.chain().focus().insertContent(`{{${field}}}`).run();
   const addImage = () => {
     if (!/^https:\/\//i.test(imageUrl)) return toast('red', 'Enter an image address starting with https://.');
     editor?.chain().focus().setImage({ src: imageUrl, alt: '' }).run();
@@ -122,14 +121,7 @@ export function EmailEditor({ email, onSaved }: { email: TMarketingEmail | null;
             error={error?.fields.reply_to}
           />
         </SimpleGrid>
-        <Group gap="xs" wrap="wrap">
-          <Text size="sm">Insert:</Text>
-          {MARKETING_MERGE_FIELDS.map((f) => (
-            <Button key={f} size="compact-sm" variant="light" onClick={() => insert(f)}>
-              {`{{${f}}}`}
-            </Button>
-          ))}
-        </Group>
+        <MergeFieldBar editor={editor} fields={MARKETING_MERGE_FIELDS} />
         <RichTextBox editor={editor} />
         {error?.fields.html ? (
           <Text c="red" size="sm" role="alert">

@@ -23,10 +23,13 @@ export const importQueries = {
   one: (npoId: number | null, id: number) =>
     queryOptions({
       queryKey: importKeys.one(npoId, id),
-      queryFn: ({ signal }) =>
-        api<TImportResponse>('GET', `/npo_admin/imports/${id}`, { signal }).then((r) => r.import),
+      queryFn: ({ signal }) => getImport(id, signal),
     }),
 };
+
+function getImport(id: number, signal?: AbortSignal) {
+  return api<TImportResponse>('GET', `/npo_admin/imports/${id}`, { signal }).then((r) => r.import);
+}
 
 /** POST /npo_admin/imports as multipart (the JSON client cannot send a file): checks it, answers the preview. */
 function upload(file: File): Promise<TImportUploadResponse> {
@@ -35,6 +38,7 @@ function upload(file: File): Promise<TImportUploadResponse> {
 
 export const importApi = {
   upload,
+  get: getImport,
   start: (id: number) => api<TImportResponse>('POST', `/npo_admin/imports/${id}/start`).then((r) => r.import),
   /** Runs a failed import again; rows it recorded before are not recorded twice. */
   retry: (id: number) => api<TImportResponse>('POST', `/npo_admin/imports/${id}/retry`).then((r) => r.import),

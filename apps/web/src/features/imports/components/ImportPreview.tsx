@@ -1,18 +1,25 @@
 import { IMPORT_COLUMNS, type TImportPreviewRow } from '@kindling/contracts';
 import { Card, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { ScrollTable } from '../../../system/ScrollTable.tsx';
 
-const HEADINGS: Record<(typeof IMPORT_COLUMNS)[number], string> = {
-  date: 'Date',
-  first_name: 'First name',
-  last_name: 'Last name',
-  email: 'E-mail',
-  amount: 'Amount',
-  currency: 'Currency',
-  campaign_url: 'Campaign',
-  payment_method: 'Method',
-  reference: 'Reference',
-};
+/** A column of the preview table: its heading and the cell (by default the CSV column `key` as written). */
+export type PreviewColumn = { key: string; label: string; value?: (cells: Record<string, string>) => string };
+
+const DONATION_COLUMNS: PreviewColumn[] = IMPORT_COLUMNS.map((key) => ({
+  key,
+  label: {
+    date: 'Date',
+    first_name: 'First name',
+    last_name: 'Last name',
+    email: 'E-mail',
+    amount: 'Amount',
+    currency: 'Currency',
+    campaign_url: 'Campaign',
+    payment_method: 'Method',
+    reference: 'Reference',
+  }[key],
+}));
 
 function Problem({ errors }: { errors: string[] }) {
   if (errors.length === 0) return <Text size="sm">Ready</Text>;
@@ -23,8 +30,19 @@ function Problem({ errors }: { errors: string[] }) {
   );
 }
 
-/** The first rows of the file as read, each with what is wrong with it (or ready). */
-export function ImportPreview({ rows }: { rows: TImportPreviewRow[] }) {
+/**
+ * The first rows of the file as read, each with what is wrong with it (or ready): a table from
+ * 768 px, a card per row on a phone (who, amount, e-mail, and the kind's own `detail` line).
+ */
+export function ImportPreview({
+  rows,
+  columns = DONATION_COLUMNS,
+  detail = (cells) => cells.date ?? '',
+}: {
+  rows: TImportPreviewRow[];
+  columns?: PreviewColumn[];
+  detail?: (cells: Record<string, string>) => string;
+}) {
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   if (mobile)
     return (
@@ -35,10 +53,10 @@ export function ImportPreview({ rows }: { rows: TImportPreviewRow[] }) {
               Row {r.row}: {r.cells.amount} {r.cells.currency}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {`${r.cells.first_name} ${r.cells.last_name}`.trim()} · {r.cells.email}
+              {`${r.cells.first_name ?? ''} ${r.cells.last_name ?? ''}`.trim()} · {r.cells.email}
             </Text>
-            <Text size="xs" c="dimmed">
-              {r.cells.date}
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {detail(r.cells)}
             </Text>
             <Problem errors={r.errors} />
           </Card>
@@ -46,13 +64,13 @@ export function ImportPreview({ rows }: { rows: TImportPreviewRow[] }) {
       </Stack>
     );
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <ScrollTable label="The file's first rows" minWidth={900}>
       <Table striped aria-label="Preview of the first rows">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Row</Table.Th>
-            {IMPORT_COLUMNS.map((c) => (
-              <Table.Th key={c}>{HEADINGS[c]}</Table.Th>
+            {columns.map((c) => (
+              <Table.Th key={c.key}>{c.label}</Table.Th>
             ))}
             <Table.Th>Check</Table.Th>
           </Table.Tr>
@@ -61,8 +79,8 @@ export function ImportPreview({ rows }: { rows: TImportPreviewRow[] }) {
           {rows.map((r) => (
             <Table.Tr key={r.row}>
               <Table.Td>{r.row}</Table.Td>
-              {IMPORT_COLUMNS.map((c) => (
-                <Table.Td key={c}>{r.cells[c]}</Table.Td>
+              {columns.map((c) => (
+                <Table.Td key={c.key}>{c.value ? c.value(r.cells) : r.cells[c.key]}</Table.Td>
               ))}
               <Table.Td>
                 <Problem errors={r.errors} />
@@ -71,6 +89,6 @@ export function ImportPreview({ rows }: { rows: TImportPreviewRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -5,7 +5,7 @@ import { ScrollTable } from '../../../system/ScrollTable.tsx';
 
 type MoneyKey = Exclude<keyof TIncomeFigures, 'gifts'>;
 
-const MONEY_COLUMNS: { key: MoneyKey; header: string }[] = [
+const ALL_MONEY_COLUMNS: { key: MoneyKey; header: string }[] = [
   { key: 'gross', header: 'Gross' },
   { key: 'fee_covered', header: 'Fees covered by donors' },
   { key: 'refunds', header: 'Refunds' },
@@ -19,15 +19,20 @@ const MONEY_COLUMNS: { key: MoneyKey; header: string }[] = [
 export function IncomeTable({
   report,
   labelOf,
+  columns = [],
 }: {
   report: TIncomeReport;
   labelOf: (row: TIncomeReport['rows'][number]) => string;
+  /** A saved report's chosen columns (docs/product/reports.md#saved-reports); none: all. */
+  columns?: string[];
 }) {
   const format = useFormat();
+  const shows = (key: string) => columns.length === 0 || columns.includes(key);
+  const MONEY_COLUMNS = ALL_MONEY_COLUMNS.filter((c) => shows(c.key));
   const money = (minor: number) => format.money(minor, report.currency);
   const cells = (f: TIncomeFigures) => (
     <>
-      <Table.Td ta="right">{format.count(f.gifts)}</Table.Td>
+      {shows('gifts') && <Table.Td ta="right">{format.count(f.gifts)}</Table.Td>}
       {MONEY_COLUMNS.map((c) => (
         <Table.Td key={c.key} ta="right">
           {money(f[c.key])}
@@ -41,9 +46,11 @@ export function IncomeTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{INCOME_GROUPING_LABELS[report.group_by]}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Gifts
-            </Table.Th>
+            {shows('gifts') && (
+              <Table.Th scope="col" ta="right">
+                Gifts
+              </Table.Th>
+            )}
             {MONEY_COLUMNS.map((c) => (
               <Table.Th key={c.key} scope="col" ta="right">
                 {c.header}

@@ -21,6 +21,9 @@ export function ReportPicker({ current }: { current: ReportName }) {
   const hrefOf = (name: ReportName) => {
     const next = new URLSearchParams(params);
     next.delete('view');
+    // sr23: a saved report's columns belong to its own report.
+    next.delete('columns');
+    next.delete('saved');
     if (name === 'income') next.delete('report');
     else next.set('report', name);
     const query = next.toString();

@@ -17,8 +17,14 @@ export function useCellText(currency: string) {
   };
 }
 
-/** Every line of a table report and its total line (the same figures as the downloads). */
-export function ReportTable({ report }: { report: TTableReport }) {
+/**
+ * Every line of a table report and its total line (the same figures as the downloads); `columns`, a
+ * saved report's choice (docs/product/reports.md#saved-reports), keeps those after the first.
+ */
+export function ReportTable({ report: whole, columns = [] }: { report: TTableReport; columns?: string[] }) {
+  const [head, ...others] = whole.columns;
+  const kept = columns.flatMap((key) => others.filter((c) => c.key === key));
+  const report = head && kept.length ? { ...whole, columns: [head, ...kept] } : whole;
   const text = useCellText(report.currency);
   const align = (c: TTableColumn) => (c.kind === 'text' || c.kind === 'date' ? 'left' : 'right');
   const [first, ...rest] = report.columns;

@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api-client.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { ChartCard, cardState, majorFormatter, toMajor } from '../../analysis/index.ts';
@@ -32,6 +33,8 @@ export function TableReportView({ npoId, report, view, filters, span, onView }: 
   const views = TABLE_REPORTS[report].views;
   const current = data?.view ?? view ?? views[0];
   const text = useCellText(data?.currency ?? 'USD');
+  // sr23: a saved report's chosen columns ride in the address.
+  const columns = (useSearchParams()[0].get('columns') ?? '').split(',').filter(Boolean);
   if (query.error instanceof ApiError && query.error.status === 403) {
     return <NoReportAccess message={query.error.message} />;
   }
@@ -85,10 +88,12 @@ export function TableReportView({ npoId, report, view, filters, span, onView }: 
           id={`${report}-chart`}
           description={column ? `${column.label} per line.` : undefined}
           state={cardState(query, lines.length === 0)}
-          emptyText="No gifts match these filters."
+          emptyText={
+            report === 'recurring' ? 'No recurring plans match these filters.' : 'No gifts match these filters.'
+          }
           onRetry={() => void query.refetch()}
           rows={lines.map((l) => ({ label: l.label, value: l.shown }))}
-          details={data && <ReportTable report={data} />}
+          details={data && <ReportTable report={data} columns={columns} />}
         >
           <BarChart
             accessibilityLayer={false}

@@ -20,6 +20,8 @@ import { NoReportAccess } from '../components/NoReportAccess.tsx';
 import { isReportName, ReportPicker } from '../components/ReportPicker.tsx';
 import { isReportPeriod, type ReportPeriod, reportRange } from '../components/report-period.ts';
 import { TableReportView } from '../components/TableReportView.tsx';
+import { SaveCurrentReport } from '../saved/SaveCurrentReport.tsx';
+import { SavedReportsPanel } from '../saved/SavedReportsPanel.tsx';
 
 const ENTRY: PageEntry = pageEntry('/dashboard/reports') ?? {
   section: 'Finance',
@@ -89,6 +91,7 @@ export function ReportsPage() {
   const options = useQuery(reportQueries.options(npoId));
   const segments = useQuery(reportQueries.segments(npoId));
   const report = income.data;
+  const columns = (useSearchParams()[0].get('columns') ?? '').split(',').filter(Boolean);
   const currency = report?.currency ?? 'USD';
   const exponent = currencyExponent(currency);
   const labelOf = (row: TIncomeReport['rows'][number]) => {
@@ -115,7 +118,12 @@ export function ReportsPage() {
       <Anchor component={Link} to="/dashboard/reports/gift-aid" size="sm">
         Gift Aid claims: claim back tax on UK gifts from HMRC
       </Anchor>
-      <ReportPicker current={chosen} />
+      {/* sr23: saved reports, and saving the one on screen. */}
+      <SavedReportsPanel />
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <ReportPicker current={chosen} />
+        <SaveCurrentReport npoId={npoId} report={chosen} view={view} filters={filters} />
+      </Group>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <IncomeFiltersBar
           grouping={chosen === 'income'}
@@ -152,7 +160,7 @@ export function ReportsPage() {
             emptyText="No gifts match these filters."
             onRetry={() => void income.refetch()}
             rows={(report?.rows ?? []).map((r) => ({ label: labelOf(r), value: org.money(r.net, currency) }))}
-            details={report && <IncomeTable report={report} labelOf={labelOf} />}
+            details={report && <IncomeTable report={report} labelOf={labelOf} columns={columns} />}
           >
             <BarChart
               accessibilityLayer={false}

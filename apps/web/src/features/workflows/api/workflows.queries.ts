@@ -1,4 +1,7 @@
 import type {
+  TCampaignListResponse,
+  TDealOptions,
+  TMarketingEmail,
   TSegmentList,
   TWorkflow,
   TWorkflowDryRun,
@@ -30,6 +33,31 @@ export const workflowQueries = {
       queryFn: ({ signal }) => api<{ runs: TWorkflowRun[] }>('GET', `/npo_admin/workflows/${id}/runs`, { signal }),
       enabled: npoId !== null && id > 0,
       refetchInterval: 5000,
+    }),
+  /** The campaigns whose donation form can start a workflow (peer pages give to their parent's). */
+  campaigns: (npoId: number | null) =>
+    queryOptions({
+      queryKey: [...workflowKeys.all, 'campaigns', npoId] as const,
+      queryFn: ({ signal }) =>
+        api<TCampaignListResponse>('GET', '/npo_admin/campaigns', { query: { per_page: 100 }, signal }).then((r) =>
+          r.campaigns.filter((c) => c.parent_campaign_id === null),
+        ),
+      enabled: npoId !== null,
+    }),
+  /** Who a task step may go to: the organisation's staff, as the tasks page offers them. */
+  team: (npoId: number | null) =>
+    queryOptions({
+      queryKey: [...workflowKeys.all, 'team', npoId] as const,
+      queryFn: ({ signal }) => api<TDealOptions>('GET', '/npo_admin/deal_options', { signal }).then((r) => r.team),
+      enabled: npoId !== null,
+    }),
+  /** The organisation's campaign e-mails, which an e-mail step may start from (decision 098). */
+  campaignEmails: (npoId: number | null) =>
+    queryOptions({
+      queryKey: [...workflowKeys.all, 'campaign-emails', npoId] as const,
+      queryFn: ({ signal }) =>
+        api<{ emails: TMarketingEmail[] }>('GET', '/npo_admin/marketing/emails', { signal }).then((r) => r.emails),
+      enabled: npoId !== null,
     }),
   lists: (npoId: number | null) =>
     queryOptions({

@@ -22,7 +22,15 @@ import {
   workflowQueries,
 } from '../api/workflows.queries.ts';
 import { StepEditor } from './StepEditor.tsx';
-import { actionOf, CONDITION_LABELS, conditionOf, type Draft, emptyDraft, triggerOf } from './workflow-draft.ts';
+import {
+  actionOf,
+  CONDITION_LABELS,
+  conditionOf,
+  type Draft,
+  emailSources,
+  emptyDraft,
+  triggerOf,
+} from './workflow-draft.ts';
 
 const CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD', 'AUD', 'NZD'];
 
@@ -52,9 +60,19 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow: TWorkflow | nu
   const npoId = useSession().selectedNpo?.id ?? null;
   const client = useQueryClient();
   const segments = useQuery(workflowQueries.lists(npoId));
-  const lists = (segments.data?.segments ?? [])
-    .filter((s) => s.kind === 'static')
-    .map((s) => ({ value: String(s.id), label: s.name }));
+  const campaigns = useQuery(workflowQueries.campaigns(npoId));
+  const team = useQuery(workflowQueries.team(npoId));
+  const campaignEmails = useQuery(workflowQueries.campaignEmails(npoId));
+  const all = segments.data?.segments ?? [];
+  const option = (s: { id: number; name: string }) => ({ value: String(s.id), label: s.name });
+  const lists = all.filter((s) => s.kind === 'static').map(option);
+  // The trigger watches a list or a rule-based segment; a step adds only to a list (decision 098).
+  const watchable = [
+    { group: 'Lists', items: lists },
+    { group: 'Segments', items: all.filter((s) => s.kind !== 'static').map(option) },
+  ].filter((g) => g.items.length > 0);
+  const teamOptions = (team.data ?? []).map(option);
+  const sources = emailSources(campaignEmails.data ?? []);
   const [d, setD] = useState<Draft>(() =>
     workflow
       ? {
@@ -133,11 +151,23 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow: TWorkflow | nu
               />
             </Group>
           ) : null}
+          {t.kind === 'form_submitted' ? (
+            <Select
+              label="Campaign form"
+              description="Leave empty for any campaign’s form."
+              clearable
+              placeholder="Any campaign"
+              data={(campaigns.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              value={t.campaign_id ? String(t.campaign_id) : null}
+              onChange={(v) => setD({ ...d, trigger: { ...t, campaign_id: v ? Number(v) : null } })}
+              error={fields['trigger.campaign_id']}
+            />
+          ) : null}
           {t.kind === 'segment_added' ? (
             <Select
-              label="List"
+              label="Segment or list"
               required
-              data={lists}
+              data={watchable}
               value={t.segment_id ? String(t.segment_id) : null}
               onChange={(v) => setD({ ...d, trigger: { ...t, segment_id: Number(v ?? 0) } })}
               error={fields['trigger.segment_id']}
@@ -224,6 +254,8 @@ export function WorkflowEditor({ workflow, onSaved }: { workflow: TWorkflow | nu
             index={i}
             step={s}
             lists={lists}
+            team={teamOptions}
+            emailSources={sources}
             errors={fields}
             onChange={(step) => setD({ ...d, steps: d.steps.map((old, j) => (j === i ? step : old)) })}
             onRemove={d.steps.length > 1 ? () => setD({ ...d, steps: d.steps.filter((_, j) => j !== i) }) : null}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { LoadError } from '../../../shared/LoadError.tsx';
+import readable from '../../../shared/readable.module.css';
 import { workflowQueries } from '../api/workflows.queries.ts';
 
 const STATUS: Record<TWorkflowRun['status'], { label: string; color: string }> = {
@@ -61,7 +62,13 @@ export function WorkflowRuns({ workflowId }: { workflowId: number }) {
                 {r.step_index + 1}. {WORKFLOW_ACTION_LABELS[r.action]}
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATUS[r.status].color}>
+                <Badge
+                  variant="light"
+                  color={STATUS[r.status].color}
+                  className={readable.readable}
+                  // A narrow column must not cut the status to "DO…": the badge keeps its whole word.
+                  style={{ minWidth: 'max-content' }}
+                >
                   {STATUS[r.status].label}
                 </Badge>
               </Table.Td>

@@ -1,9 +1,11 @@
-import type {
-  TWorkflowAction,
-  TWorkflowActionKind,
-  TWorkflowCondition,
-  TWorkflowTrigger,
-  TWorkflowTriggerKind,
+import {
+  type TMarketingEmail,
+  type TWorkflowAction,
+  type TWorkflowActionKind,
+  type TWorkflowCondition,
+  type TWorkflowTrigger,
+  type TWorkflowTriggerKind,
+  WORKFLOW_EMAIL_STARTERS,
 } from '@kindling/contracts';
 
 /** The editor's state: what the API takes, with every step's delay given. */
@@ -18,6 +20,7 @@ export function triggerOf(kind: TWorkflowTriggerKind, currency: string): TWorkfl
   if (kind === 'gift_above') return { kind, amount_minor: 50_000, currency };
   if (kind === 'segment_added') return { kind, segment_id: 0 };
   if (kind === 'no_gift_for_days') return { kind, days: 365 };
+  if (kind === 'form_submitted') return { kind, campaign_id: null };
   return { kind };
 }
 
@@ -56,3 +59,26 @@ export const emptyDraft = (): Draft => ({
   conditions: [],
   steps: [{ delay_days: 0, delay_hours: 0, action: actionOf('send_email') }],
 });
+
+/** An e-mail an e-mail step can start from: its subject and body are copied into the step. */
+export type EmailSource = { value: string; label: string; group: string; subject: string; html: string };
+
+/** The ready-made e-mails, then the organisation's campaign e-mails (decision 098). */
+export function emailSources(campaignEmails: readonly TMarketingEmail[]): EmailSource[] {
+  return [
+    ...WORKFLOW_EMAIL_STARTERS.map((s) => ({
+      value: `starter:${s.key}`,
+      label: s.label,
+      group: 'Ready-made',
+      subject: s.subject,
+      html: s.html,
+    })),
+    ...campaignEmails.map((e) => ({
+      value: `email:${e.id}`,
+      label: e.name,
+      group: 'Your campaign e-mails',
+      subject: e.subject,
+      html: e.html,
+    })),
+  ];
+}

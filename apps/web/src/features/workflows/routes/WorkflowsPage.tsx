@@ -13,6 +13,7 @@ import { useFormat } from '../../../shared/format.ts';
 import { LoadError } from '../../../shared/LoadError.tsx';
 import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
+import readable from '../../../shared/readable.module.css';
 import { toast } from '../../../shared/toast.ts';
 import { fromRecipe, setWorkflowStatus, workflowKeys, workflowQueries } from '../api/workflows.queries.ts';
 import { WorkflowEditor } from '../components/WorkflowEditor.tsx';
@@ -91,13 +92,18 @@ function WorkflowList({ workflows, open }: { workflows: TWorkflow[]; open: (id: 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={w.status === 'active' ? 'green' : 'gray'}>
+                <Badge
+                  variant="light"
+                  color={w.status === 'active' ? 'green' : 'gray'}
+                  className={readable.readable}
+                  style={{ minWidth: 'max-content' }}
+                >
                   {w.status === 'active' ? 'Active' : 'Paused'}
                 </Badge>
               </Table.Td>
               <Table.Td>
-                {format.count(w.contacts)} contacts · {format.count(w.runs.done)} done ·{' '}
-                {format.count(w.runs.scheduled)} waiting
+                {format.count(w.contacts)} {w.contacts === 1 ? 'contact' : 'contacts'} · {format.count(w.runs.done)}{' '}
+                done · {format.count(w.runs.scheduled)} waiting
               </Table.Td>
               <Table.Td>
                 <Button

@@ -23,7 +23,7 @@ import {
   orderStatusOf,
   type PayPalOrder,
 } from './paypal.shapes.ts';
-import { createPaymentToken, createSetupToken } from './paypal.vault.ts';
+import { checkVaultToken, createPaymentToken, createSetupToken } from './paypal.vault.ts';
 import { parsePayPalWebhook } from './paypal.webhook.ts';
 
 function merchantOf(account: ProviderAccount): string {
@@ -168,6 +168,11 @@ export function createPayPalProvider(settings: PayPalSettings): PaymentProvider 
     retrieveCardSetup: notSupported,
     // A vault payment token has no expiry to watch.
     describeSavedCard: async () => null,
+    // The organisation must have connected PayPal: its plans are charged to its merchant account.
+    checkSavedMethod: async (input) => {
+      merchantOf(input.account);
+      return checkVaultToken(client, input);
+    },
     refund: (input) => refund(client, input),
     parseWebhook: (rawBody, headers) => parsePayPalWebhook(client, rawBody, headers),
   };

@@ -12,6 +12,7 @@ import {
   type SandboxDispute,
   type SandboxDisputeInput,
 } from './sandbox.disputes.ts';
+import { checkSandboxMethod } from './sandbox.saved-method.ts';
 import { type Approvable, createSandboxWallet } from './sandbox.wallet.ts';
 import { parseSandboxWebhook, type SandboxWebhookSink } from './sandbox.webhooks.ts';
 
@@ -55,6 +56,7 @@ export function createSandboxProvider(options: {
     createCardSetup: (input) => createCardSetup(ctx, input),
     retrieveCardSetup: (input) => retrieveCardSetup(ctx, input),
     describeSavedCard: (input) => describeSavedCard(ctx, input),
+    checkSavedMethod: (input) => checkSandboxMethod(ctx, input),
     refund: card.refund,
     createOrder: wallet.createOrder,
     captureOrder: wallet.captureOrder,

@@ -23,6 +23,7 @@ import { createCardSetup, describeSavedCard, retrieveCardSetup } from './stripe.
 import { createStripeClient, type StripeSettings } from './stripe.client.ts';
 import { stripeCall, toProviderError } from './stripe.errors.ts';
 import { stripeRefundRecords, translateStripeEvent } from './stripe.events.ts';
+import { checkSavedMethod } from './stripe.saved-method.ts';
 
 const STATUS: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
   requires_payment_method: 'requires_payment_method',
@@ -266,6 +267,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     retrieveCardSetup: async (input) => retrieveCardSetup(ctx.stripe, connectedAccount(input.account), input),
     describeSavedCard: async (input) =>
       describeSavedCard(ctx.stripe, connectedAccount(input.account), input.paymentMethodId),
+    checkSavedMethod: async (input) => checkSavedMethod(ctx.stripe, connectedAccount(input.account), input),
     refund: (input) => refund(ctx, input),
     createSetupIntent: (input) => createSetupIntent(ctx, input),
     parseWebhook: async (rawBody, headers) => parseWebhook(ctx, rawBody, headers),
