@@ -78,19 +78,23 @@ export async function recordImportedGifts(tx: Tx, batch: ImportedBatch): Promise
         ${sql.join(['first_name', 'last_name', 'address', 'address2', 'city', 'state', 'postal_code', 'country'].map(keep), sql`, `)},
         updated_at = now()
       RETURNING id, npo_id, email, first_name, last_name, (xmax = 0) AS created
+    ), numbered AS MATERIALIZED (
+      -- nextval in a materialised select list: once per gift (a LATERAL without a reference to the
+      -- row is planned once, giving every gift the same id).
+      SELECT t.*, donor.id AS donor_id, nextval(pg_get_serial_sequence('donations', 'id')) AS id
+      FROM todo t JOIN donor ON lower(donor.email) = lower(t.gift_email)
     ), inserted AS (
       INSERT INTO donations (id, npo_id, campaign_id, peer_campaign_id, donor_id, amount_minor, fee_covered_minor, currency,
         base_amount_minor, base_currency, fx_rate, interval, status, payment_method, comment, provider, provider_reference,
         created_by_user_id, receipt_number, created_at, updated_at) OVERRIDING SYSTEM VALUE
-      SELECT n.id, ${npo}, t.campaign_id, t.peer_campaign_id, donor.id, t.amount_minor, 0, t.currency,
-        CASE WHEN t.currency = ${baseCurrency}::text THEN t.amount_minor
-          ELSE round(t.amount_minor::numeric * t.fx_rate * power(10::numeric, t.shift))::bigint END,
-        ${baseCurrency}::text, t.fx_rate, 'once', 'succeeded', t.payment_method, t.comment, ${provider}::text, t.reference,
+      SELECT n.id, ${npo}, n.campaign_id, n.peer_campaign_id, n.donor_id, n.amount_minor, 0, n.currency,
+        CASE WHEN n.currency = ${baseCurrency}::text THEN n.amount_minor
+          ELSE round(n.amount_minor::numeric * n.fx_rate * power(10::numeric, n.shift))::bigint END,
+        ${baseCurrency}::text, n.fx_rate, 'once', 'succeeded', n.payment_method, n.comment, ${provider}::text, n.reference,
         ${batch.createdByUserId}::bigint,
         -- Receipt numbers as for every gift: {npo}-{id, at least 6 digits}.
-        ${npoId}::text || '-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), t.occurred_at, t.occurred_at
-      FROM todo t JOIN donor ON lower(donor.email) = lower(t.gift_email),
-        LATERAL (SELECT nextval(pg_get_serial_sequence('donations', 'id')) AS id) n
+        ${npoId}::text || '-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), n.occurred_at, n.occurred_at
+      FROM numbered n ORDER BY n.ord
       ON CONFLICT (provider, provider_reference) DO NOTHING
       RETURNING *
     ), ledger AS (

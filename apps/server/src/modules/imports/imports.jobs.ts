@@ -7,10 +7,12 @@ import type { Db } from '../../platform/db/client.ts';
 import { middayIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
+import { deferClosedDays } from '../analysis/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { convertToBase, type ImportedGift, recordImportedGifts } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { findNpo } from '../organisations/index.ts';
+import { refreshImportDays } from './import-closed-days.ts';
 import { cannotSucceedOnRetry, failImport, ImportStoppedError } from './import-failure.ts';
 import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
 import {
@@ -130,6 +132,8 @@ async function commit(
       ctx.found.recordedThrough = current.recordedThrough;
       return false;
     }
+    // The closed days these gifts fall in are re-summed once, when the run ends (import-closed-days.ts).
+    await deferClosedDays(tx);
     await recordImportedGifts(tx, {
       npoId: ctx.found.npoId,
       provider: IMPORT_PROVIDER,
@@ -205,6 +209,7 @@ export async function runImport(
   await db.transaction(async (tx) => {
     const counts = await markFinished(tx, found.id);
     if (!counts) return;
+    await refreshImportDays(tx, found.npoId, found.id);
     const { importedCount: imported, failedCount: failed } = counts;
     const text = notificationTexts['import.finished']({ what: 'donations', imported, failed, locale: ctx.locale });
     await notifyOrganisation(tx, {
