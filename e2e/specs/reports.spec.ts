@@ -86,6 +86,17 @@ describe('the reports centre', () => {
       expect(await recurring.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/\$\d/);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/reports-recurring-${viewport.width}.png`, fullPage: true });
+
+      // rc23: the reconciliation report: the demo's weekly sandbox payouts of the last 12 months,
+      // each adding up to its amount; PayPal and the unconnected Stripe say they report none.
+      await page.goto('/dashboard/reports?report=reconciliation&period=last-12-months');
+      const payouts = page.getByRole('table', { name: 'Reconciliation: Payouts' });
+      await expect.poll(() => payouts.getByRole('row').count(), { timeout: 90_000 }).toBeGreaterThan(3);
+      expect(await payouts.getByRole('row', { name: /^Total/ }).innerText()).toMatch(/\$\d/);
+      await page.getByText('PayPal: not reported').waitFor({ timeout: 30_000 });
+      await page.getByText('Stripe: not reported').waitFor({ timeout: 30_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/reports-reconciliation-${viewport.width}.png`, fullPage: true });
     }, 300_000);
   }
 

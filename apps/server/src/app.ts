@@ -109,7 +109,12 @@ import { profileRoutes } from './modules/profile/index.ts';
 import { registerReceipts, registerThankYous } from './modules/receipts/index.ts';
 import { recurringImportRoutes, registerRecurringImports } from './modules/recurring-imports/index.ts';
 // rep23: the reports centre.
-import { registerScheduledReports, reportRoutes } from './modules/reports/index.ts';
+import {
+  reconciliationRoutes,
+  registerReconciliation,
+  registerScheduledReports,
+  reportRoutes,
+} from './modules/reports/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { searchRoutes } from './modules/search/index.ts';
 import { securityRoutes } from './modules/security/index.ts';
@@ -345,6 +350,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const startContactImport = registerContactImports(jobs, { db: deps.db });
   // ri23: recurring plans imported from another platform, each checked with its provider.
   const startRecurringImport = registerRecurringImports(jobs, { db: deps.db, providers: payments });
+  // rc23: the reconciliation report's fetch of Stripe payouts.
+  const startReconciliationFetch = registerReconciliation(jobs, { db: deps.db, providers: payments });
   registerPlanEmails(jobs, { db: deps.db, mailer: deps.mailer, origin, secret: deps.config.sessionSecret });
   // wh21: outbound webhooks, relayed from the platform's outbox (decision 074).
   const webhookDeps = { db: deps.db, key: deps.config.totpKey, production: deps.config.isProduction };
@@ -571,6 +578,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactImportRoutes, { prefix: '/api/v1', db: deps.db, start: startContactImport });
   // ri23: recurring imports.
   await app.register(recurringImportRoutes, { prefix: '/api/v1', db: deps.db, start: startRecurringImport });
+  // rc23: "Refresh from Stripe" on the reconciliation report.
+  await app.register(reconciliationRoutes, { prefix: '/api/v1', db: deps.db, start: startReconciliationFetch });
   // crm20: year-end statements in bulk.
   await app.register(statementRoutes, { prefix: '/api/v1', db: deps.db, enqueue: enqueueStatementRun });
   // g23: Gift Aid claims.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
+import { createPayoutsStandIn } from './stripe-stand-in-payouts.ts';
 
 export type RecordedRequest = {
   method: string;
@@ -95,6 +96,8 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
   };
   // What the next requests get: null answers normally, a reply refuses (see refuseNext).
   const refusals: (Reply | null)[] = [];
+  // rc23: payouts and balance transactions, each request checked (stripe-stand-in-payouts.ts).
+  const payoutsApi = createPayoutsStandIn();
 
   const createIntent = (form: Record<string, string>, account: string): Reply => {
     const bad = checkAmount(form);
@@ -287,7 +290,11 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
       const key = request.headers['idempotency-key'];
       const replayKey = typeof key === 'string' && method === 'POST' ? `${account}:${key}` : null;
       const refused = refusals.shift() ?? null;
-      const reply = refused ?? ((replayKey && replays.get(replayKey)) || route(method, path, form, account));
+      const reply =
+        refused ??
+        ((replayKey && replays.get(replayKey)) ||
+          payoutsApi.route(method, path, request.headers) ||
+          route(method, path, form, account));
       if (replayKey) replays.set(replayKey, reply);
       response
         .writeHead(reply.status, { 'content-type': 'application/json', 'request-id': newId('req') })
@@ -346,6 +353,10 @@ export async function startStripeStandIn(accounts: Record<string, { email: strin
           : { type: 'api_error', message: 'An unknown error occurred.' };
       for (let i = 0; i < count; i += 1) refusals.push({ status, body: { error } });
     },
+    /** rc23: payouts with their balance transactions; requests the stand-in did not expect. */
+    addPayout: payoutsApi.addPayout,
+    pageListsBy: payoutsApi.pageListsBy,
+    unexpectedPayoutRequests: payoutsApi.unexpected,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

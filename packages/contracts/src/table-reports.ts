@@ -11,6 +11,7 @@ export const TABLE_REPORTS = {
   donors: { title: 'Donors', views: ['retention', 'lapsed', 'pyramid', 'top'] },
   tax: { title: 'Tax', views: ['receipts', 'acknowledgements', 'gift_aid'] },
   recurring: { title: 'Recurring', views: ['mrr', 'plans', 'charges'] },
+  reconciliation: { title: 'Reconciliation', views: ['payouts', 'transactions'] },
 } as const;
 export type TTableReportName = keyof typeof TABLE_REPORTS;
 export const TABLE_REPORT_NAMES = Object.keys(TABLE_REPORTS) as TTableReportName[];
@@ -27,6 +28,8 @@ export const TABLE_REPORT_VIEW_LABELS: Record<string, string> = {
   mrr: 'MRR movement',
   plans: 'Plans by status and interval',
   charges: 'Failed and recovered charges',
+  payouts: 'Payouts',
+  transactions: 'Payout transactions',
 };
 
 /** The income report's filters without its grouping, and the view (each report's first by default). */
@@ -51,8 +54,28 @@ const ZCell = z.union([z.string(), z.number(), z.null()]);
 export const ZTableReportRow = z.object({ key: z.string(), cells: z.record(z.string(), ZCell) });
 export type TTableReportRow = z.infer<typeof ZTableReportRow>;
 
+/**
+ * A provider on the reconciliation report (docs/product/reports.md#reconciliation): `reported`
+ * when its payouts are in the report, with when they were last fetched and whether a fetch is
+ * waiting; otherwise `message` says where to match its deposits instead.
+ */
+export const ZPayoutSource = z.object({
+  provider: z.enum(['stripe', 'paypal', 'sandbox']),
+  label: z.string(),
+  reported: z.boolean(),
+  message: z.string().nullable(),
+  fetched_at: z.string().nullable(),
+  /** A fetch is queued or running (the page polls until it is not). */
+  refreshing: z.boolean(),
+  /** The last fetch's failure, in the product's voice; null when it went through. */
+  error: z.string().nullable(),
+  can_refresh: z.boolean(),
+});
+export type TPayoutSource = z.infer<typeof ZPayoutSource>;
+
+/** POST /npo_admin/reports/reconciliation/refresh: the period to fetch from Stripe (arrival dates). */
 export const ZTableReport = z.object({
-  report: z.enum(['campaigns', 'donors', 'tax', 'recurring']),
+  report: z.enum(['campaigns', 'donors', 'tax', 'recurring', 'reconciliation']),
   view: z.string(),
   title: z.string(),
   currency: z.string(),
@@ -65,5 +88,13 @@ export const ZTableReport = z.object({
   chart: z.object({ label: z.string(), value: z.string() }),
   /** A sentence under the table: what the lines count, and any limit. */
   note: z.string(),
+  /** rc23: the reconciliation report's providers: which report payouts, and when they were last fetched. */
+  sources: z.array(ZPayoutSource).optional(),
 });
 export type TTableReport = z.infer<typeof ZTableReport>;
+
+export const ZReconciliationRefresh = z
+  .object({ from: reportFilterShape.from, to: reportFilterShape.to })
+  .superRefine(checkPeriod);
+export const ZReconciliationRefreshResponse = z.object({ source: ZPayoutSource });
+export type TReconciliationRefreshResponse = z.infer<typeof ZReconciliationRefreshResponse>;

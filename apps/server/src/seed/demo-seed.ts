@@ -45,6 +45,7 @@ import { seedPaymentSettings } from './payment-settings-seed.ts';
 import { seedPeerPages } from './peer-pages-seed.ts';
 import { seedPeerTeams } from './peer-teams-seed.ts';
 import { seedProfiles } from './profile-seed.ts';
+import { seedSandboxPayouts } from './reconciliation-seed.ts';
 import { seedRecurringHistory } from './recurring-report-seed.ts';
 // sr23: saved and scheduled reports.
 import { seedSavedReports } from './saved-reports-seed.ts';
@@ -299,6 +300,8 @@ export async function seedDemo(
   await seedRecurringHistory(db, npoIds);
   // ri23: a finished recurring import: six plans from another platform and one refused row.
   await seedRecurringImport(db, npoIds, admin?.id ?? null);
+  // rc23: weekly sandbox payouts of the sandbox gifts, for the reconciliation report.
+  await seedSandboxPayouts(db, npoIds);
   // w21: the three recipe workflows, active in the first organisation, with run history.
   await seedWorkflows(db, npoIds, admin?.id ?? null);
   // kb21: one article the organisation wrote, beside the built-in ones.

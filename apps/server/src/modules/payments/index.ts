@@ -49,6 +49,13 @@ export { ensureSandboxPaymentsOfGifts } from './providers/sandbox/sandbox.reposi
 export { SANDBOX_CONFIRM_PATH, sandboxPaymentRoutes } from './providers/sandbox/sandbox.routes.ts';
 export { SANDBOX_APPROVE_PATH } from './providers/sandbox/sandbox.wallet.ts';
 export { SANDBOX_SIGNATURE_HEADER, type SandboxWebhookSink } from './providers/sandbox/sandbox.webhooks.ts';
+// rc23: payouts and their balance transactions, for the reconciliation report.
+export type {
+  PayoutLineKind,
+  PayoutPeriod,
+  ProviderPayout,
+  ProviderPayoutLine,
+} from './providers/stripe/stripe.payouts.ts';
 export type { StripeProvider } from './providers/stripe/stripe.provider.ts';
 export {
   type ConnectedAccount,

@@ -1,10 +1,12 @@
 // Campaigns and appeals (docs/product/reports.md#campaigns-and-appeals): raised against goal,
 // donors, average gift and conversion per campaign. Money comes from the income report's own lines
 // (grouped by campaign), so the total reconciles with income by construction; donors are counted
-// from the gifts, and form views from the conversion funnel's day counts.
+// from the per-donor year rows' campaigns and the edge days' gifts (decision 103), and form views
+// from the conversion funnel's day counts.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { giftsWhere, type IncomeScope, type ReportFilter } from './income.repository.ts';
+import { campaignDonorCounts } from './campaign-donors.repository.ts';
+import type { IncomeScope, ReportFilter } from './income.repository.ts';
 
 export type CampaignFacts = {
   key: string;
@@ -30,14 +32,7 @@ export async function selectCampaignFacts(
   const from = dayOf(scope.start, scope.zone, `'-infinity'::date`);
   const to = dayOf(scope.end, scope.zone, `'infinity'::date`);
   const { rows } = await db.execute<CampaignFacts & { total_donors: number }>(sql`
-    WITH g AS MATERIALIZED (
-      SELECT d.campaign_id, d.donor_id FROM donations d WHERE ${giftsWhere(scope, filter)}
-    ),
-    -- DISTINCT then count: a hash aggregate, where count(DISTINCT) sorts every gift.
-    pairs AS (SELECT DISTINCT g.campaign_id, g.donor_id FROM g),
-    per AS (
-      SELECT p.campaign_id, count(*)::int AS donors FROM pairs p GROUP BY p.campaign_id
-    ),
+    WITH per AS MATERIALIZED (${await campaignDonorCounts(db, scope, filter)}),
     views AS (
       SELECT f.campaign_id, sum(f.views)::int AS views FROM campaign_funnel_days f
       WHERE f.npo_id = ${scope.npoId} AND f.day >= ${from} AND f.day < ${to}
@@ -46,7 +41,7 @@ export async function selectCampaignFacts(
     )
     SELECT coalesce(per.campaign_id::text, '') AS key, c.name, c.goal_minor::bigint AS goal_minor,
       c.currency AS goal_currency, per.donors, v.views,
-      (SELECT count(*) FROM (SELECT DISTINCT donor_id FROM pairs) x)::int AS total_donors
+      per.total_donors
     FROM per
     LEFT JOIN campaigns c ON c.id = per.campaign_id AND c.npo_id = ${scope.npoId}
     LEFT JOIN views v ON v.campaign_id = per.campaign_id

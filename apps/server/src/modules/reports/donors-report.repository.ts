@@ -4,11 +4,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { donorNameSql, retentionWhere } from '../donors/index.ts';
-import { giftsWhere, type IncomeScope, type ReportFilter } from './income.repository.ts';
+import { periodPerDonor } from './donor-years.repository.ts';
+import type { IncomeScope, ReportFilter } from './income.repository.ts';
 
-const perDonor = (scope: IncomeScope, filter: ReportFilter): SQL => sql`
-  SELECT d.donor_id, count(*)::int AS gifts, sum(d.base_amount_minor)::bigint AS amount, max(d.created_at) AS last_at
-  FROM donations d WHERE ${giftsWhere(scope, filter)} GROUP BY d.donor_id`;
+/** Each donor's gifts of the period, from the year sums and the edge days' gifts (decision 103). */
+const perDonor = (db: Db, scope: IncomeScope, filter: ReportFilter): Promise<SQL> => periodPerDonor(db, scope, filter);
 
 export type RetentionGroup = 'new' | 'recaptured' | 'upgraded' | 'same' | 'downgraded' | 'lapsed';
 export type RetentionRecord = { grp: RetentionGroup; donors: number; amount: number; previous: number };
@@ -26,7 +26,8 @@ export async function selectRetention(
 ): Promise<RetentionRecord[]> {
   if (!scope.start) return [];
   const { rows } = await db.execute<RetentionRecord>(sql`
-    WITH cur AS (${perDonor(scope, filter)}), prev AS (${perDonor(previous, filter)}),
+    WITH cur AS MATERIALIZED (${await perDonor(db, scope, filter)}),
+    prev AS MATERIALIZED (${await perDonor(db, previous, filter)}),
     both_ AS (
       SELECT coalesce(c.donor_id, p.donor_id) AS donor_id, c.amount AS cur, p.amount AS prev
       FROM cur c FULL JOIN prev p ON p.donor_id = c.donor_id
@@ -82,7 +83,7 @@ export async function selectPyramid(
   const { rows } = await db.execute<BandRecord>(sql`
     SELECT width_bucket(c.amount, ${bounds}) AS band, count(*)::int AS donors, sum(c.gifts)::int AS gifts,
       sum(c.amount)::bigint AS amount
-    FROM (${perDonor(scope, filter)}) c GROUP BY 1 ORDER BY 1`);
+    FROM (${await perDonor(db, scope, filter)}) c GROUP BY 1 ORDER BY 1`);
   return rows.map((r) => ({ ...r, band: Number(r.band), amount: Number(r.amount) }));
 }
 
@@ -105,8 +106,10 @@ export async function selectTopDonors(
   const { rows } = await db.execute<TopDonorRecord>(sql`
     SELECT c.donor_id, ${donorNameSql('dn')} AS name, dn.email, c.gifts, c.amount::bigint AS amount,
       to_char(c.last_at AT TIME ZONE ${scope.zone}, 'YYYY-MM-DD') AS last_at
-    FROM (${perDonor(scope, filter)}) c JOIN donors dn ON dn.id = c.donor_id
-    ORDER BY c.amount DESC, c.donor_id
-    LIMIT ${limit}`);
+    FROM (
+      -- The top donors first, then their names: the period's donors are not all joined to donors.
+      SELECT p.* FROM (${await perDonor(db, scope, filter)}) p ORDER BY p.amount DESC, p.donor_id LIMIT ${limit}
+    ) c JOIN donors dn ON dn.id = c.donor_id
+    ORDER BY c.amount DESC, c.donor_id`);
   return rows.map((r) => ({ ...r, donor_id: Number(r.donor_id), amount: Number(r.amount) }));
 }

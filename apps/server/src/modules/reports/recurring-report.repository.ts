@@ -31,6 +31,30 @@ function planWhere(scope: IncomeScope, f: ReportFilter): SQL {
   return sql`((${sql.join(own, sql` AND `)}) OR (p.first_donation_id IS NOT NULL AND ${firstGiftWhere(scope, f)}))`;
 }
 
+/**
+ * `recurring_plans p` with its first gift as `d` (npo_id, status, base_amount_minor, amount_minor
+ * and what the filters read). Without a filter on the gift only its organisation, status and base
+ * amount are needed: they come from the charges index (a plan's first gift is one of its charges,
+ * decision 099), reading the gift itself only when it is not there or the plan has no stored rate;
+ * a filtered report joins the gifts.
+ */
+function plansWithFirstGift(scope: IncomeScope, f: ReportFilter): SQL {
+  const filtered =
+    f.campaign_id?.length || f.designation?.length || f.payment_method?.length || f.currency?.length || scope.members;
+  if (filtered) return sql`recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id`;
+  return sql`recurring_plans p
+    LEFT JOIN (SELECT id, recurring_plan_id, npo_id, status, base_amount_minor FROM donations WHERE recurring_plan_id IS NOT NULL) l
+      ON l.recurring_plan_id = p.id AND l.id = p.first_donation_id
+    LEFT JOIN LATERAL (
+      SELECT o.npo_id, o.status, o.base_amount_minor, o.amount_minor FROM donations o
+      WHERE o.id = p.first_donation_id AND (l.id IS NULL OR p.base_rate IS NULL) OFFSET 0
+    ) o ON true
+    CROSS JOIN LATERAL (
+      SELECT coalesce(o.npo_id, l.npo_id) AS npo_id, coalesce(o.status, l.status) AS status,
+        coalesce(o.base_amount_minor, l.base_amount_minor) AS base_amount_minor, o.amount_minor
+    ) d`;
+}
+
 /** A plan's base-currency amount before any charge: its first gift's, or its amount at its stored rate. */
 const FIRST_BASE_AMOUNT = sql`coalesce(d.base_amount_minor, round(p.amount_minor * coalesce(p.base_rate, 1))::bigint)`;
 
@@ -53,6 +77,12 @@ export type MrrMonth = {
  * (its first gift's before any) as a monthly equivalent, rounded per plan so the movement adds up
  * exactly; 0 when it is not running then (not started, cancelled, or paused/failed since). The
  * movement compares each plan with the month before.
+ *
+ * A plan runs from the month it starts (`s`) until the month it stops (`e`: cancelled, paused or
+ * failed), and its MRR changes only then and in the months it is charged in between. So the
+ * report reads one row per change (not one per plan and month) and each month's level is the
+ * running sum of the changes up to it: at a million gifts this is what keeps it within its time
+ * (docs/product/reports.md#performance, decision 099).
  */
 export async function selectMrrMonths(
   db: Db,
@@ -61,62 +91,81 @@ export async function selectMrrMonths(
   first: string,
   last: string,
 ): Promise<MrrMonth[]> {
+  // A month of the period (charges and stops before it fall in the opening month, the one before `first`).
+  const opening = sql`(${first}::timestamp - interval '1 month')`;
+  const monthOf = (at: SQL) =>
+    sql`CASE WHEN ${at} < (SELECT ${opening} AT TIME ZONE ${scope.zone}) THEN ${opening}::date
+      ELSE date_trunc('month', ${at} AT TIME ZONE ${scope.zone})::date END`;
+  // A month ends at the next one's start in the organisation's zone, the current month now.
+  // (Scalar subqueries: worked out once, not for every charge.)
+  const ends = sql`(SELECT least((${last}::timestamp + interval '1 month') AT TIME ZONE ${scope.zone}, now()))`;
+  const mrr = (amount: SQL) => sql`round(${amount} * per_year / 12.0)::bigint`;
   const { rows } = await db.execute<MrrMonth>(sql`
-    WITH months AS (
-      SELECT m::date AS month, m AT TIME ZONE ${scope.zone} AS starts,
-        least((m + interval '1 month') AT TIME ZONE ${scope.zone}, now()) AS ends
-      FROM generate_series(${first}::timestamp - interval '1 month', ${last}::timestamp, interval '1 month') m
-    ),
-    p AS MATERIALIZED (
-      SELECT p.id, ${PER_YEAR} AS per_year, p.started_at, p.cancelled_at, ${FIRST_BASE_AMOUNT} AS first_amount,
-        CASE WHEN p.status = 'paused' THEN coalesce(p.paused_at, p.updated_at)
-             WHEN p.status = 'failed' THEN p.updated_at END AS stopped_at
-      FROM recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id
-      WHERE p.npo_id = ${scope.npoId} AND ${planWhere(scope, filter)}
-        AND p.started_at < (SELECT max(ends) FROM months)
-        AND (p.cancelled_at IS NULL OR p.cancelled_at >= (SELECT min(starts) FROM months))
-    ),
-    c AS (
-      -- Each plan's latest charge per month; charges before the period all fall in the opening month.
-      SELECT DISTINCT ON (x.plan_id, x.month) x.plan_id, x.month, x.amount
+    WITH p AS MATERIALIZED (
+      SELECT id, per_year, first_amount, ${monthOf(sql`started_at`)} AS s,
+        least(CASE WHEN cancelled_at < ${ends} THEN ${monthOf(sql`cancelled_at`)} END,
+          CASE WHEN stopped_at < ${ends} THEN ${monthOf(sql`stopped_at`)} END) AS e
       FROM (
-        SELECT d.recurring_plan_id AS plan_id, d.created_at, d.id, d.base_amount_minor AS amount,
-          greatest(date_trunc('month', d.created_at AT TIME ZONE ${scope.zone})::date,
-            (${first}::date - interval '1 month')::date) AS month
-        FROM donations d
-        WHERE d.npo_id = ${scope.npoId} AND d.recurring_plan_id IN (SELECT id FROM p)
-          AND d.status IN ('succeeded', 'refunded') AND d.created_at < (SELECT max(ends) FROM months)
+        SELECT p.id, ${PER_YEAR} AS per_year, p.started_at, p.cancelled_at, ${FIRST_BASE_AMOUNT} AS first_amount,
+          CASE WHEN p.status = 'paused' THEN coalesce(p.paused_at, p.updated_at)
+               WHEN p.status = 'failed' THEN p.updated_at END AS stopped_at
+        FROM ${plansWithFirstGift(scope, filter)}
+        WHERE p.npo_id = ${scope.npoId} AND ${planWhere(scope, filter)} AND p.started_at < ${ends}
+          AND (p.cancelled_at IS NULL OR p.cancelled_at >= ${opening} AT TIME ZONE ${scope.zone})
       ) x
-      ORDER BY x.plan_id, x.month, x.created_at DESC, x.id DESC
     ),
-    grid AS (
-      SELECT p.id, m.month, p.per_year, p.first_amount, c.amount,
-        (p.started_at < m.ends AND (p.cancelled_at IS NULL OR p.cancelled_at >= m.ends)
-          AND (p.stopped_at IS NULL OR p.stopped_at >= m.ends)) AS running,
-        count(c.amount) OVER (PARTITION BY p.id ORDER BY m.month) AS grp
-      FROM p CROSS JOIN months m LEFT JOIN c ON c.plan_id = p.id AND c.month = m.month
+    c AS MATERIALIZED (
+      -- Each plan's latest charge per month (the last before the next month's first), with the month
+      -- of its next charge and the amount before it: one pass in the charges index's order.
+      SELECT plan_id, month, amount, next_month, lag(amount) OVER (PARTITION BY plan_id ORDER BY created_at, id) AS before
+      FROM (
+        SELECT d.recurring_plan_id AS plan_id, ${monthOf(sql`d.created_at`)} AS month, d.created_at, d.id,
+          d.base_amount_minor AS amount,
+          lead(${monthOf(sql`d.created_at`)}) OVER (PARTITION BY d.recurring_plan_id ORDER BY d.created_at, d.id) AS next_month
+        FROM donations d
+        WHERE d.recurring_plan_id IS NOT NULL AND d.npo_id = ${scope.npoId}
+          AND d.status IN ('succeeded', 'refunded') AND d.created_at < ${ends}
+      ) x
+      WHERE next_month IS NULL OR next_month <> month
     ),
-    v AS (
-      SELECT id, month, CASE WHEN running THEN round(
-        coalesce(max(amount) OVER (PARTITION BY id, grp), first_amount) * per_year / 12.0)::bigint ELSE 0 END AS mrr
-      FROM grid
+    changes AS (
+      -- Started: from nothing to its latest charge by its first month.
+      SELECT p.s AS month, 0::bigint AS prev, ${mrr(sql`coalesce(c.amount, p.first_amount)`)} AS mrr
+      FROM p LEFT JOIN c ON c.plan_id = p.id AND c.month <= p.s AND (c.next_month IS NULL OR c.next_month > p.s)
+      WHERE p.e IS NULL OR p.s < p.e
+      UNION ALL
+      -- Charged while running: from the charge before (or the first gift) to this one.
+      SELECT c.month, ${mrr(sql`coalesce(c.before, p.first_amount)`)}, ${mrr(sql`c.amount`)}
+      FROM c JOIN p ON p.id = c.plan_id
+      WHERE c.month > p.s AND (p.e IS NULL OR c.month < p.e)
+      UNION ALL
+      -- Stopped: from its latest charge by the month before to nothing.
+      SELECT p.e, ${mrr(sql`coalesce(c.amount, p.first_amount)`)}, 0::bigint
+      FROM p LEFT JOIN c ON c.plan_id = p.id AND c.month < p.e AND (c.next_month IS NULL OR c.next_month >= p.e)
+      WHERE p.s < p.e
     ),
-    mv AS (
-      SELECT month, mrr, lag(mrr, 1, 0::bigint) OVER (PARTITION BY id ORDER BY month) AS prev FROM v
+    moves AS (
+      SELECT month, sum(mrr - prev) AS change, sum((mrr > 0)::int - (prev > 0)::int) AS plans_change,
+        sum(mrr) FILTER (WHERE prev = 0 AND mrr > 0) AS new_mrr,
+        sum(mrr - prev) FILTER (WHERE prev > 0 AND mrr > prev) AS expansion,
+        sum(prev - mrr) FILTER (WHERE mrr > 0 AND mrr < prev) AS contraction,
+        sum(prev) FILTER (WHERE prev > 0 AND mrr = 0) AS churn,
+        count(*) FILTER (WHERE prev = 0 AND mrr > 0) AS new_plans,
+        count(*) FILTER (WHERE prev > 0 AND mrr = 0) AS churned_plans
+      FROM changes WHERE mrr <> prev GROUP BY month
+    ),
+    lines AS (
+      SELECT m.month, mo.change, mo.new_mrr, mo.expansion, mo.contraction, mo.churn, mo.new_plans, mo.churned_plans,
+        coalesce(sum(mo.change) OVER w, 0) AS closing, coalesce(sum(mo.plans_change) OVER w, 0) AS plans
+      FROM (SELECT m::date AS month FROM generate_series(${opening}, ${last}::timestamp, interval '1 month') m) m
+      LEFT JOIN moves mo ON mo.month = m.month WINDOW w AS (ORDER BY m.month)
     )
-    SELECT to_char(m.month, 'YYYY-MM') AS month,
-      coalesce(sum(mv.prev), 0)::bigint AS opening,
-      coalesce(sum(mv.mrr) FILTER (WHERE mv.prev = 0 AND mv.mrr > 0), 0)::bigint AS new_mrr,
-      coalesce(sum(mv.mrr - mv.prev) FILTER (WHERE mv.prev > 0 AND mv.mrr > mv.prev), 0)::bigint AS expansion,
-      coalesce(sum(mv.prev - mv.mrr) FILTER (WHERE mv.mrr > 0 AND mv.mrr < mv.prev), 0)::bigint AS contraction,
-      coalesce(sum(mv.prev) FILTER (WHERE mv.prev > 0 AND mv.mrr = 0), 0)::bigint AS churn,
-      coalesce(sum(mv.mrr), 0)::bigint AS closing,
-      count(mv.month) FILTER (WHERE mv.mrr > 0)::int AS plans,
-      count(mv.month) FILTER (WHERE mv.prev = 0 AND mv.mrr > 0)::int AS new_plans,
-      count(mv.month) FILTER (WHERE mv.prev > 0 AND mv.mrr = 0)::int AS churned_plans
-    FROM months m LEFT JOIN mv ON mv.month = m.month
-    WHERE m.month >= ${first}::date
-    GROUP BY m.month ORDER BY m.month`);
+    SELECT to_char(l.month, 'YYYY-MM') AS month, (l.closing - coalesce(l.change, 0))::bigint AS opening,
+      coalesce(l.new_mrr, 0)::bigint AS new_mrr, coalesce(l.expansion, 0)::bigint AS expansion,
+      coalesce(l.contraction, 0)::bigint AS contraction, coalesce(l.churn, 0)::bigint AS churn,
+      l.closing::bigint AS closing, l.plans::int AS plans, coalesce(l.new_plans, 0)::int AS new_plans,
+      coalesce(l.churned_plans, 0)::int AS churned_plans
+    FROM lines l WHERE l.month >= ${first}::date ORDER BY l.month`);
   return rows.map((r) => ({
     ...r,
     opening: Number(r.opening),
@@ -131,9 +180,11 @@ export async function selectMrrMonths(
 /** The first month of the organisation's first plan the filter keeps (for an all-time report). */
 export async function selectFirstPlanMonth(db: Db, scope: IncomeScope, filter: ReportFilter): Promise<string | null> {
   const { rows } = await db.execute<{ month: string | null }>(sql`
-    SELECT to_char(date_trunc('month', min(p.started_at) AT TIME ZONE ${scope.zone}), 'YYYY-MM-DD') AS month
+    SELECT to_char(date_trunc('month', p.started_at AT TIME ZONE ${scope.zone}), 'YYYY-MM-DD') AS month
     FROM recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id
-    WHERE p.npo_id = ${scope.npoId} AND ${planWhere(scope, filter)}`);
+    WHERE p.npo_id = ${scope.npoId} AND ${planWhere(scope, filter)}
+    -- The earliest plan the filter keeps, in the order of the plans' start index (no scan of them all).
+    ORDER BY p.started_at LIMIT 1`);
   return rows[0]?.month ?? null;
 }
 
@@ -167,7 +218,7 @@ export async function selectPlanCounts(db: Db, scope: IncomeScope, filter: Repor
       count(*)::int AS plans,
       coalesce(sum(round(p.amount_minor * coalesce(p.base_rate, d.base_amount_minor::numeric / nullif(d.amount_minor, 0), 1)
         * ${PER_YEAR} / 12.0)) FILTER (WHERE p.status IN ('active', 'past_due')), 0)::bigint AS mrr
-    FROM recurring_plans p LEFT JOIN donations d ON d.id = p.first_donation_id
+    FROM ${plansWithFirstGift(scope, filter)}
     WHERE ${sql.join(c, sql` AND `)}
     GROUP BY p.interval ORDER BY min(${PER_YEAR}) DESC`);
   return rows.map((r) => ({ ...r, mrr: Number(r.mrr) }));
@@ -213,13 +264,13 @@ export async function selectChargeMonths(db: Db, scope: IncomeScope, filter: Rep
       LEFT JOIN donations d ON d.id = p.first_donation_id
       WHERE ${sql.join(c, sql` AND `)}
     ),
-    s AS MATERIALIZED (
-      SELECT d.recurring_plan_id AS plan_id, d.created_at, d.base_amount_minor FROM donations d
-      WHERE d.npo_id = ${scope.npoId} AND d.recurring_plan_id IN (SELECT plan_id FROM f)
-        AND d.status IN ('succeeded', 'refunded')
-    ),
     e AS (
-      SELECT f.*, (SELECT max(s.created_at) FROM s WHERE s.plan_id = f.plan_id AND s.created_at < f.created_at) AS after
+      -- The plan's last successful charge before the try, from the charges index alone.
+      SELECT f.*, (
+        SELECT max(d.created_at) FROM donations d
+        WHERE d.recurring_plan_id = f.plan_id AND d.created_at < f.created_at AND d.npo_id = ${scope.npoId}
+          AND d.status IN ('succeeded', 'refunded')
+      ) AS after
       FROM f
     ),
     ep AS (
@@ -231,8 +282,10 @@ export async function selectChargeMonths(db: Db, scope: IncomeScope, filter: Rep
       SELECT ep.*, rec.created_at AS recovered_at, rec.base_amount_minor AS recovered_amount, p.status
       FROM ep JOIN recurring_plans p ON p.id = ep.plan_id
       LEFT JOIN LATERAL (
-        SELECT s.created_at, s.base_amount_minor FROM s
-        WHERE s.plan_id = ep.plan_id AND s.created_at > ep.first_failed ORDER BY s.created_at LIMIT 1
+        SELECT d.created_at, d.base_amount_minor FROM donations d
+        WHERE d.recurring_plan_id = ep.plan_id AND d.created_at > ep.first_failed AND d.npo_id = ${scope.npoId}
+          AND d.status IN ('succeeded', 'refunded')
+        ORDER BY d.created_at, d.id LIMIT 1
       ) rec ON true
     )
     SELECT to_char(date_trunc('month', r.first_failed AT TIME ZONE ${scope.zone}), 'YYYY-MM') AS month,

@@ -47,8 +47,15 @@ describe('recurring report API', () => {
     return donation;
   };
 
-  /** A plan started by a first gift on `start` (linked both ways, as checkout does). */
-  const startPlan = async (email: string, amountMinor: number, interval: string, start: string, currency = 'USD') => {
+  /** A plan started by a first gift on `start` (linked both ways, as checkout does, unless `linked` is false). */
+  const startPlan = async (
+    email: string,
+    amountMinor: number,
+    interval: string,
+    start: string,
+    currency = 'USD',
+    linked = true,
+  ) => {
     const first = await charge(email, amountMinor, at(start), currency);
     const { rows } = await ctx.db.execute<{ id: number }>(sql`
       INSERT INTO recurring_plans (npo_id, donor_id, amount_minor, currency, interval, provider, status, anchor_at,
@@ -57,7 +64,7 @@ describe('recurring report API', () => {
         ${at(start).toISOString()}, ${at(start).toISOString()}, ${first.id}, now() + interval '1 month')
       RETURNING id`);
     const id = Number(rows[0]?.id);
-    await ctx.db.execute(sql`UPDATE donations SET recurring_plan_id = ${id} WHERE id = ${first.id}`);
+    if (linked) await ctx.db.execute(sql`UPDATE donations SET recurring_plan_id = ${id} WHERE id = ${first.id}`);
     return { id, first };
   };
 
@@ -155,6 +162,46 @@ describe('recurring report API', () => {
       expect(n('opening') + n('new_mrr') + n('expansion') - n('contraction') - n('churn')).toBe(n('closing'));
     }
     expect(report.totals).toMatchObject({ opening: 0, closing: 2200 + eurBase, churn: 3300 });
+  });
+
+  it('MRR carries a plan’s latest charge through months without one; a stop month counts the month before', async () => {
+    // Autumn, after the plans above: one plan started and charged before the period, carried through
+    // two months without a charge, then charged twice in one month (the later counts); one charged
+    // more in the month it is cancelled (churn of what it was); one paused; a yearly one started.
+    const carried = await startPlan('carried@example.org', 1000, 'monthly', '07-10');
+    await charge('carried@example.org', 1300, at('08-10'), 'USD', carried.id);
+    await charge('carried@example.org', 1100, at('11-05'), 'USD', carried.id);
+    await charge('carried@example.org', 900, at('11-10'), 'USD', carried.id);
+    const cancelled = await startPlan('raised-then-left@example.org', 2000, 'monthly', '09-03');
+    await charge('raised-then-left@example.org', 2600, at('10-03'), 'USD', cancelled.id);
+    await setPlan(cancelled.id, sql`status = 'cancelled', cancelled_at = ${at('10-20').toISOString()}`);
+    const paused = await startPlan('paused@example.org', 500, 'monthly', '09-15');
+    await setPlan(paused.id, sql`status = 'paused', paused_at = ${at('11-02').toISOString()}`);
+    // A plan whose first gift is not among its charges (made another way than checkout) counts the same.
+    await startPlan('autumn-yearly@example.org', 24000, 'yearly', '10-01', 'USD', false);
+    const report = await get(outsider, { from: `${year}-09-01`, to: `${year}-12-31` });
+    // The three spring plans still running carry June's month-end MRR through the autumn unchanged.
+    const spring = 2200 + eurBase;
+    const byMonth = Object.fromEntries(report.rows.map((r) => [r.key, r.cells]));
+    expect(byMonth[`${year}-09`]).toMatchObject({
+      opening: spring + 1300,
+      new_mrr: 2500,
+      closing: spring + 3800,
+      plans: 6,
+      new_plans: 2,
+    });
+    expect(byMonth[`${year}-10`]).toMatchObject({ new_mrr: 2000, expansion: 0, churn: 2000, churned_plans: 1 });
+    expect(byMonth[`${year}-10`]?.closing).toBe(spring + 3800);
+    expect(byMonth[`${year}-11`]).toMatchObject({ contraction: 400, churn: 500, closing: spring + 2900, plans: 5 });
+    expect(byMonth[`${year}-12`]).toMatchObject({ new_mrr: 0, churn: 0, closing: spring + 2900, plans: 5 });
+    expect(report.totals).toMatchObject({
+      opening: spring + 1300,
+      new_mrr: 4500,
+      expansion: 0,
+      contraction: 400,
+      churn: 2500,
+      closing: spring + 2900,
+    });
   });
 
   it('a month of new monthly plans reconciles to the cent with the income report and the donations list', async () => {

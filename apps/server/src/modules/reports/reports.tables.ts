@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { npos } from '../organisations/organisations.tables.ts';
 
 /**
@@ -32,4 +32,30 @@ export const reportDays = pgTable(
       .on(t.npoId, t.day, t.campaignId, t.designation, t.method, t.currency)
       .nullsNotDistinct(),
   ],
+);
+
+/**
+ * Each donor's report gifts summed per organisation, calendar year (its time zone) and donor
+ * (decision 103): what the donors report reads for the whole years of a period
+ * instead of every gift. Never written by application code: the donations triggers of
+ * modules/reports/sql add a new gift to its row and re-sum the rows an update or delete touches,
+ * so they are exact at every moment. No foreign key to donors: a donor merge moves the gifts, and
+ * their rows follow by being re-summed, not by being repointed.
+ */
+export const reportDonorYears = pgTable(
+  'report_donor_years',
+  {
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    year: date({ mode: 'string' }).notNull(),
+    donorId: bigint({ mode: 'number' }).notNull(),
+    gifts: integer().notNull().default(0),
+    gross: bigint({ mode: 'number' }).notNull().default(0),
+    lastAt: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    // The campaigns the donor gave to in the year, ascending, 0 for gifts without one: the
+    // campaigns report's distinct donors per campaign (decision 103).
+    campaigns: bigint({ mode: 'number' }).array().notNull().default([]),
+  },
+  (t) => [unique('report_donor_years_key_uq').on(t.npoId, t.year, t.donorId)],
 );

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { campaignsReport } from './campaigns-report.service.ts';
 import { donorsReport } from './donors-report.service.ts';
 import { reportScope } from './income.service.ts';
+import { reconciliationReport } from './reconciliation-report.service.ts';
 import { recurringReport } from './recurring-report.service.ts';
 import { taxReport } from './tax-report.service.ts';
 
@@ -35,10 +36,12 @@ export async function getTableReport(
   const view = viewOf(report, query.view);
   const { org, scope } = await reportScope(db, npoId, query);
   const ctx = { scope, filter: query, currency: org.currency, startMonth: org.fiscalYearStartMonth };
-  let body: Awaited<ReturnType<typeof campaignsReport>> & { currency?: string };
+  let body: Awaited<ReturnType<typeof campaignsReport>> & Partial<Pick<TTableReport, 'currency' | 'sources'>>;
   if (report === 'campaigns') body = await campaignsReport(db, scope, query, org.currency);
   else if (report === 'donors') body = await donorsReport(db, view, ctx);
   else if (report === 'recurring') body = await recurringReport(db, view, ctx);
+  else if (report === 'reconciliation')
+    body = await reconciliationReport(db, view, { npoId, filter: query, baseCurrency: org.currency });
   else body = await taxReport(db, view, ctx);
   const { currency = org.currency, ...rest } = body;
   return {

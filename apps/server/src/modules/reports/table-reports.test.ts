@@ -42,7 +42,16 @@ describe('campaigns, donors and tax reports API', () => {
 
   it('anonymous 401, a fundraiser 403, each dashboard role 200; without “View reports” 403', async () => {
     // Every table report comes from one route loop; the recurring report's three views ride along.
-    const reports = ['campaigns', 'donors?view=pyramid', 'tax?view=receipts', 'recurring', 'recurring?view=charges'];
+    const reports = [
+      'campaigns',
+      'donors?view=pyramid',
+      'tax?view=receipts',
+      'recurring',
+      'recurring?view=charges',
+      // rc23: the reconciliation report's two views.
+      'reconciliation',
+      'reconciliation?view=transactions',
+    ];
     const paths = reports.map((p) => `${BASE}/${p}`);
     for (const path of paths) {
       expect((await new TestClient(ctx.app).get(path)).statusCode, path).toBe(401);
@@ -62,7 +71,8 @@ describe('campaigns, donors and tax reports API', () => {
     expect((await set(['donations.export'])).statusCode).toBe(200);
     const staff = new TestClient(ctx.app);
     await staff.signIn('staff@kindling.test');
-    for (const path of [...paths, `${BASE}/donors/download?format=csv`, `${BASE}/recurring/download?format=csv`]) {
+    const downloads = [`${BASE}/donors/download?format=csv`, `${BASE}/recurring/download?format=csv`];
+    for (const path of [...paths, ...downloads, `${BASE}/reconciliation/download?format=csv`]) {
       const refused = await staff.get(path);
       expect(refused.statusCode, path).toBe(403);
       expect(refused.json().message).toBe('You do not have the “View reports” permission here.');

@@ -68,6 +68,8 @@ export * from '../../modules/processors/wallet-domains.tables.ts';
 export * from '../../modules/profile/profile.tables.ts';
 // cf17b: what a gift brought back, for the receipt's deductible part.
 export * from '../../modules/receipts/donation-goods.tables.ts';
+// rc23: the reconciliation report's payouts.
+export * from '../../modules/reports/reconciliation.tables.ts';
 // r23: the income report's day sums (decision 085).
 export * from '../../modules/reports/reports.tables.ts';
 // sr23: saved and scheduled reports.

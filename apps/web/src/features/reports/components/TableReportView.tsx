@@ -10,7 +10,13 @@ import { ChartCard, cardState, majorFormatter, toMajor } from '../../analysis/in
 import { type IncomeFilters, reportQueries, tableDownloadHref } from '../api/reports.queries.ts';
 import { DownloadButtons } from './DownloadButtons.tsx';
 import { NoReportAccess } from './NoReportAccess.tsx';
+import { PayoutSources } from './PayoutSources.tsx';
 import { ReportTable, useCellText } from './ReportTable.tsx';
+
+const EMPTY_TEXT: Partial<Record<TTableReportName, string>> = {
+  recurring: 'No recurring plans match these filters.',
+  reconciliation: 'No payouts arrived in this period.',
+};
 
 type Props = {
   npoId: number | null;
@@ -28,7 +34,11 @@ type Props = {
  */
 export function TableReportView({ npoId, report, view, filters, span, onView }: Props) {
   const org = useFormat();
-  const query = useQuery(reportQueries.table(npoId, report, filters, view));
+  const query = useQuery({
+    ...reportQueries.table(npoId, report, filters, view),
+    // rc23: while a payouts fetch runs, look again until it is done.
+    refetchInterval: (q) => (q.state.data?.sources?.some((s) => s.refreshing) ? 2000 : false),
+  });
   const data = query.data;
   const views = TABLE_REPORTS[report].views;
   const current = data?.view ?? view ?? views[0];
@@ -73,6 +83,7 @@ export function TableReportView({ npoId, report, view, filters, span, onView }: 
           <DownloadButtons hrefOf={(format) => tableDownloadHref(report, filters, view, format)} />
         </Group>
       </Group>
+      {data?.sources && <PayoutSources sources={data.sources} period={{ from: filters.from, to: filters.to }} />}
       {refused ? (
         <Alert
           color="yellow"
@@ -88,9 +99,7 @@ export function TableReportView({ npoId, report, view, filters, span, onView }: 
           id={`${report}-chart`}
           description={column ? `${column.label} per line.` : undefined}
           state={cardState(query, lines.length === 0)}
-          emptyText={
-            report === 'recurring' ? 'No recurring plans match these filters.' : 'No gifts match these filters.'
-          }
+          emptyText={EMPTY_TEXT[report] ?? 'No gifts match these filters.'}
           onRetry={() => void query.refetch()}
           rows={lines.map((l) => ({ label: l.label, value: l.shown }))}
           details={data && <ReportTable report={data} columns={columns} />}

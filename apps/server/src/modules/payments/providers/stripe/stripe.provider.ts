@@ -23,6 +23,7 @@ import { createCardSetup, describeSavedCard, retrieveCardSetup } from './stripe.
 import { createStripeClient, type StripeSettings } from './stripe.client.ts';
 import { stripeCall, toProviderError } from './stripe.errors.ts';
 import { stripeRefundRecords, translateStripeEvent } from './stripe.events.ts';
+import { listStripePayouts, type PayoutPeriod, type ProviderPayout } from './stripe.payouts.ts';
 import { checkSavedMethod } from './stripe.saved-method.ts';
 
 const STATUS: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
@@ -71,6 +72,8 @@ export type StripeProvider = PaymentProvider & {
     metadata: PaymentMetadata;
     idempotencyKey: string;
   }): Promise<{ id: string; clientSecret: string; customerId: string }>;
+  /** rc23: the account's payouts arriving in the period, each with its balance transactions (decision 104). */
+  listPayouts(account: ProviderAccount, period: PayoutPeriod): Promise<ProviderPayout[]>;
 };
 
 type StripeContext = { stripe: Stripe; settings: StripeSettings };
@@ -271,5 +274,6 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     refund: (input) => refund(ctx, input),
     createSetupIntent: (input) => createSetupIntent(ctx, input),
     parseWebhook: async (rawBody, headers) => parseWebhook(ctx, rawBody, headers),
+    listPayouts: (account, period) => listStripePayouts(ctx.stripe, connectedAccount(account), period),
   };
 }
