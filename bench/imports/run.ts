@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
-import { sleep, startBenchDatabase, startInstance, stopInstance } from '../support/processes.ts';
+import { memoryOf, sleep, startBenchDatabase, startInstance, stopInstance } from '../support/processes.ts';
 import { signedInCookies } from '../support/staff-session.ts';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
@@ -44,7 +44,14 @@ async function writeFile(file: string, rows: number): Promise<number> {
 const residentMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-type Summary = { id: number; status: string; valid_rows: number; imported_count: number; processed_rows: number };
+type Summary = {
+  id: number;
+  status: string;
+  valid_rows: number;
+  imported_count: number;
+  processed_rows: number;
+  checked_rows: number;
+};
 
 async function main() {
   const database = await startBenchDatabase('kindling_bench_imports');
@@ -72,12 +79,16 @@ async function main() {
     for (const rows of SIZES) {
       const file = path.join(dir, `gifts-${rows}.csv`);
       const bytes = await writeFile(file, rows);
+      // Live memory (after a full collection) before the file: what the server holds without an import.
+      const before = await memoryOf(instance);
       const idle = residentMb(pid);
+      console.log(`idle server: RSS ${idle.toFixed(0)} MB, JS heap ${(before.heapUsed / 1024 / 1024).toFixed(0)} MB`);
       let peak = idle;
       const sampler = setInterval(() => {
         peak = Math.max(peak, residentMb(pid));
       }, 100);
       const started = performance.now();
+      console.log(`${rows.toLocaleString('en')} rows: uploading`);
       const form = new FormData();
       form.append('file', await openAsBlob(file, { type: 'text/csv' }), path.basename(file));
       const res = await fetch(`${base}/api/v1/npo_admin/imports`, { method: 'POST', headers: headers(), body: form });
@@ -85,9 +96,20 @@ async function main() {
       const { import: first } = (await res.json()) as { import: Summary };
       const answered = performance.now();
       let s = first;
+      // What the page shows while it waits, every ten seconds: a stall shows as a count that stops.
+      let told = performance.now();
+      const tell = () => {
+        if (performance.now() - told < 10_000) return;
+        told = performance.now();
+        const at = ((told - started) / 1000).toFixed(0);
+        console.log(
+          `  ${at} s: ${s.status}, checked ${s.checked_rows}, processed ${s.processed_rows}, RSS ${residentMb(pid).toFixed(0)} MB`,
+        );
+      };
       while (s.status === 'checking') {
         await sleep(500);
         s = await get(first.id);
+        tell();
       }
       if (s.status !== 'previewed') throw new Error(`check ended ${s.status}`);
       const checked = performance.now();
@@ -99,6 +121,7 @@ async function main() {
       while (s.status !== 'finished' && s.status !== 'failed') {
         await sleep(500);
         s = await get(first.id);
+        tell();
       }
       const done = performance.now();
       clearInterval(sampler);
@@ -113,6 +136,10 @@ async function main() {
       );
       console.log(
         `  end to end ${total.toFixed(1)} s, ${(rows / total).toFixed(0)} rows/s (target: 100,000 in < 15 s)`,
+      );
+      const after = await memoryOf(instance);
+      console.log(
+        `  after: RSS ${(after.rss / 1024 / 1024).toFixed(0)} MB, JS heap ${(after.heapUsed / 1024 / 1024).toFixed(0)} MB`,
       );
       console.log(
         `  server peak RSS ${peak.toFixed(0)} MB (target < 300 MB); load average ${os

@@ -20,7 +20,8 @@ export async function refreshImportDays(tx: Tx, npoId: number, importId: number)
       and(
         eq(donationImportRows.importId, importId),
         isNull(donationImportRows.reason),
-        sql`${donationImportRows.date} ~ '^\d{4}-\d{2}-\d{2}$'`,
+        // [0-9], not \d: a template literal would read '\d' as a plain 'd' and match no date at all.
+        sql`${donationImportRows.date} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`,
       ),
     );
   if (!span?.first || !span.last) return;

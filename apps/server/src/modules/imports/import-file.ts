@@ -73,6 +73,15 @@ export async function checkImportStream(source: Readable, options: CheckOptions)
   let batch: CheckedRow[] = [];
   let count = 0;
   let valid = 0;
+  // The batch being staged while the next one is parsed: one at a time, in order (the database and
+  // the parser each wait half as long). Its failure is seen at the next batch or at the end.
+  let staging: Promise<void> | null = null;
+  const stage = async (rows: CheckedRow[]) => {
+    if (!onBatch) return;
+    await staging;
+    staging = onBatch(rows, { rows: count, bytes: parser.info.bytes });
+    staging.catch(() => {});
+  };
   try {
     for await (const cells of parser as AsyncIterable<Cells>) {
       if (count === 0) requireColumns(cells);
@@ -94,7 +103,7 @@ export async function checkImportStream(source: Readable, options: CheckOptions)
       if (!onBatch) continue;
       batch.push({ row, gift, reason: errors.length > 0 ? errors.join(' ') : null });
       if (batch.length >= batchRows) {
-        await onBatch(batch, { rows: count, bytes: parser.info.bytes });
+        await stage(batch);
         batch = [];
       }
     }
@@ -108,9 +117,13 @@ export async function checkImportStream(source: Readable, options: CheckOptions)
   } finally {
     source.unpipe(parser);
     source.destroy();
+    // A file refused half-way: nothing may still be writing when the caller clears its rows.
+    await (staging as Promise<void> | null)?.catch(() => {});
   }
+  await staging;
   if (count === 0) throw new AppError('VALIDATION_FAILED', 'The file has no gifts: add a row under the header.');
-  if (onBatch && batch.length > 0) await onBatch(batch, { rows: count, bytes: parser.info.bytes });
+  if (batch.length > 0) await stage(batch);
+  await staging;
   return { totalRows: count, validRows: valid, failedRows: count - valid, preview };
 }
 

@@ -197,6 +197,66 @@ describe('donations import at migration size', () => {
     expect(ledger.rows[0]?.n).toBe(5_000);
   }, 300_000);
 
+  it("leaves each donor's totals and year rows as a re-sum from their gifts gives them, to the cent", async () => {
+    // A demo donor with gifts of their own, and donors whose gifts span batches and years (back-dated
+    // ones too): each batch re-sums its donors' totals and year rows itself (decision 102).
+    const demo = (
+      await ctx.db.execute<{ email: string }>(sql`
+        SELECT d.email FROM donors d JOIN donor_giving g ON g.donor_id = d.id
+        WHERE d.npo_id = ${npoId} AND g.gift_count > 0 AND d.email <> ''
+          AND NOT EXISTS (SELECT 1 FROM donations x WHERE x.donor_id = d.id AND x.status <> 'succeeded')
+        ORDER BY d.id LIMIT 1`)
+    ).rows[0]?.email;
+    const rows = Array.from({ length: 6_000 }, (_, i) => {
+      const day = new Date(Date.UTC(2019, 0, 1) + ((i * 7919) % 2190) * 86_400_000).toISOString().slice(0, 10);
+      const email = i % 1_000 === 7 ? demo : `spread${i % 2_500}@example.org`;
+      return `${day},Sam,Spread${i % 2_500},${email},${1 + (i % 97)}.${String(i % 100).padStart(2, '0')},USD,,,`;
+    });
+    const res = await upload([HEADER, ...rows].join('\n'), 'spread.csv');
+    const id = ZImportUploadResponse.parse(res.json()).import.id;
+    await until(id, (s) => s.status !== 'checking');
+    expect((await admin.post(`/api/v1/npo_admin/imports/${id}/start`)).statusCode).toBe(202);
+    expect(await until(id, (s) => s.status === 'finished' || s.status === 'failed')).toMatchObject({
+      status: 'finished',
+      imported_count: 6_000,
+    });
+    const touched = sql`(SELECT DISTINCT donor_id FROM donations WHERE provider = 'import'
+      AND provider_reference LIKE ${`import-${id}-%`})`;
+    // Counted straight from the gifts (none of these donors has a refund or dispute).
+    const fromGifts = await ctx.db.execute<{ wrong: number; donors: number }>(sql`
+      SELECT count(*) FILTER (WHERE g.gift_count IS DISTINCT FROM s.n OR g.lifetime_base_minor IS DISTINCT FROM s.total
+          OR g.first_gift_at IS DISTINCT FROM s.first_at OR g.last_gift_at IS DISTINCT FROM s.last_at)::int AS wrong,
+        count(*)::int AS donors
+      FROM (SELECT donor_id, count(*) FILTER (WHERE status = 'succeeded') AS n, sum(base_amount_minor) AS total,
+          min(created_at) FILTER (WHERE status = 'succeeded') AS first_at, max(created_at) FILTER (WHERE status = 'succeeded') AS last_at
+        FROM donations WHERE donor_id IN ${touched} AND status IN ('succeeded', 'refunded') GROUP BY donor_id) s
+      LEFT JOIN donor_giving g ON g.donor_id = s.donor_id`);
+    expect(fromGifts.rows[0]).toEqual({ wrong: 0, donors: 2_501 });
+    const yearsWrong = await ctx.db.execute<{ wrong: number }>(sql`
+      SELECT count(*)::int AS wrong FROM (
+        SELECT d.donor_id, date_trunc('year', d.created_at AT TIME ZONE n.time_zone)::date AS year, count(*)::int AS gifts,
+          sum(d.base_amount_minor)::bigint AS gross, max(d.created_at) AS last_at
+        FROM donations d JOIN npos n ON n.id = d.npo_id
+        WHERE d.donor_id IN ${touched} AND d.status IN ('succeeded', 'refunded') GROUP BY 1, 2) s
+      FULL JOIN (SELECT * FROM report_donor_years WHERE donor_id IN ${touched}) r
+        ON r.donor_id = s.donor_id AND r.year = s.year
+      WHERE r.gifts IS DISTINCT FROM s.gifts OR r.gross IS DISTINCT FROM s.gross OR r.last_at IS DISTINCT FROM s.last_at`);
+    expect(yearsWrong.rows[0]?.wrong).toBe(0);
+    // And every column (last year's giving, the year rows' campaigns) as the re-sum functions leave them.
+    const snapshot = async () =>
+      (
+        await ctx.db.execute<{ giving: string; years: string }>(sql`
+          SELECT (SELECT jsonb_agg(to_jsonb(g) ORDER BY g.donor_id)::text FROM donor_giving g WHERE donor_id IN ${touched}) AS giving,
+            (SELECT jsonb_agg(to_jsonb(r) - 'id' ORDER BY r.donor_id, r.year)::text FROM report_donor_years r
+              WHERE donor_id IN ${touched}) AS years`)
+      ).rows[0];
+    const left = await snapshot();
+    await ctx.db.execute(sql`
+      SELECT refresh_donor_giving(array_agg(k.donor_id)), refresh_report_donor_years(array_agg(k.npo_id), array_agg(k.year), array_agg(k.donor_id))
+      FROM (SELECT DISTINCT r.npo_id, r.year, r.donor_id FROM report_donor_years r WHERE r.donor_id IN ${touched}) k`);
+    expect(await snapshot()).toEqual(left);
+  }, 300_000);
+
   it('refuses a file over the size or row limit with a clear message, keeping nothing of it', async () => {
     const big = Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.alloc(2 * 1024 * 1024 + 10, 'a')]);
     const before = Number((await ctx.db.execute(sql`SELECT count(*)::int AS n FROM donation_imports`)).rows[0]?.n);
