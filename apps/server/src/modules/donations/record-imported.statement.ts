@@ -2,9 +2,7 @@
 // same rows recordSucceededPayment writes for one gift (donor found or created by e-mail, the
 // donation once per provider reference with its receipt number, its ledger line, the audit entry
 // and the webhook events), for up to a few thousand gifts in one statement. A million-row file
-// cannot afford a round trip per gift. The donors' totals (donor_giving) and year rows
-// (report_donor_years) are re-summed once per batch, set-based, for exactly the donors and years the
-// batch touched, instead of by the insert triggers' per-donor work (kindling.defer_gift_sums).
+// cannot afford a round trip per gift; the giving triggers are per statement, so they run once.
 import { sql } from 'drizzle-orm';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
 import type { Tx } from '../../platform/db/tx.ts';
@@ -54,9 +52,7 @@ export async function recordImportedGifts(tx: Tx, batch: ImportedBatch): Promise
   // gift at a time would leave them); a new donor's first-gift date is its first row's.
   const keep = (column: string) =>
     sql.raw(`${column} = CASE WHEN EXCLUDED.${column} <> '' THEN EXCLUDED.${column} ELSE donors.${column} END`);
-  // Transaction-local, and only for this statement: switched off again by the re-sum below.
-  await tx.execute(sql`SELECT set_config('kindling.defer_gift_sums', 'on', true)`);
-  const { rows } = await tx.execute<Touched>(sql`
+  const { rows } = await tx.execute<{ created: number }>(sql`
     WITH g AS (
       SELECT * FROM unnest(${col((g) => g.reference)}::text[], ${col((g) => g.campaignId)}::bigint[],
         ${col((g) => g.peerCampaignId)}::bigint[], ${col((g) => g.amountMinor)}::bigint[], ${col((g) => g.currency)}::text[],
@@ -124,33 +120,7 @@ export async function recordImportedGifts(tx: Tx, batch: ImportedBatch): Promise
           SELECT donor.npo_id, 'donor.created', jsonb_build_object('donor_id', donor.id, 'email', donor.email,
             'first_name', donor.first_name, 'last_name', donor.last_name)
           FROM donor WHERE donor.created) AS e`,
-    })}), years AS (
-      -- The donor year rows the new gifts fall in: the organisation's calendar year, as the trigger keys them.
-      SELECT DISTINCT i.donor_id, date_trunc('year', i.created_at AT TIME ZONE n.time_zone)::date::text AS year
-      FROM inserted i JOIN npos n ON n.id = i.npo_id
-    )
-    SELECT (SELECT count(*) FROM inserted)::int AS created, (SELECT array_agg(id) FROM donor) AS donors,
-      y.year_donors, y.years
-    FROM (SELECT array_agg(donor_id ORDER BY donor_id, year) AS year_donors, array_agg(year ORDER BY donor_id, year) AS years
-      FROM years) y`);
-  await resumTouched(tx, npoId, rows[0]);
+    })})
+    SELECT count(*)::int AS created FROM inserted`);
   return Number(rows[0]?.created ?? 0);
-}
-
-/** The batch's donors (found or created) and the (donor, year) keys of its new gifts. */
-type Touched = { created: number; donors: string[] | null; year_donors: string[] | null; years: string[] | null };
-
-/**
- * What the insert triggers would have added, re-summed from the donations in one statement: every
- * donor of the batch gets its giving row (a new one too) and the year rows (the organisation's
- * calendar years) of its new gifts; the donors' rows are already locked by the batch's upsert, so
- * a checkout of the same donor waits and its own trigger adds to the re-summed figures.
- */
-async function resumTouched(tx: Tx, npoId: number, touched: Touched | undefined): Promise<void> {
-  const years = touched?.years ?? [];
-  await tx.execute(sql`
-    SELECT set_config('kindling.defer_gift_sums', 'off', true),
-      refresh_donor_giving(${arrayParam(touched?.donors ?? [])}::bigint[]),
-      refresh_report_donor_years(array_fill(${npoId}::bigint, ARRAY[${years.length}::int]), ${arrayParam(years)}::date[],
-        ${arrayParam(touched?.year_donors ?? [])}::bigint[])`);
 }

@@ -199,7 +199,7 @@ describe('donations import at migration size', () => {
 
   it("leaves each donor's totals and year rows as a re-sum from their gifts gives them, to the cent", async () => {
     // A demo donor with gifts of their own, and donors whose gifts span batches and years (back-dated
-    // ones too): each batch re-sums its donors' totals and year rows itself (decision 102).
+    // ones too): the insert triggers add each batch's gifts to their totals and year rows (decision 102).
     const demo = (
       await ctx.db.execute<{ email: string }>(sql`
         SELECT d.email FROM donors d JOIN donor_giving g ON g.donor_id = d.id

@@ -13,11 +13,6 @@ AS $function$
 DECLARE
   v_resum bigint[];
 BEGIN
-  -- A donations import re-sums the totals of the donors its batch touched itself, once per batch
-  -- (kindling.defer_gift_sums, set by recordImportedGifts only: docs/decisions/102-streaming-donation-import.md).
-  IF current_setting('kindling.defer_gift_sums', true) = 'on' THEN
-    RETURN NULL;
-  END IF;
   PERFORM 1 FROM donors
   WHERE id IN (SELECT donor_id FROM inserted_rows WHERE status IN ('succeeded', 'refunded'))
   ORDER BY id FOR NO KEY UPDATE;

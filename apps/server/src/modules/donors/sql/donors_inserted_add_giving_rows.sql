@@ -7,11 +7,6 @@ CREATE OR REPLACE FUNCTION public.donors_inserted_add_giving_rows()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  -- A donations import re-sums the giving rows of the donors its batch touched (creating them) itself, once per batch
-  -- (kindling.defer_gift_sums, set by recordImportedGifts only: docs/decisions/102-streaming-donation-import.md).
-  IF current_setting('kindling.defer_gift_sums', true) = 'on' THEN
-    RETURN NULL;
-  END IF;
   INSERT INTO donor_giving (donor_id, npo_id) SELECT id, npo_id FROM inserted_rows ON CONFLICT (donor_id) DO NOTHING;
   RETURN NULL;
 END $function$

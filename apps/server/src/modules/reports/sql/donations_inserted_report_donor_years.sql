@@ -11,11 +11,6 @@ CREATE OR REPLACE FUNCTION public.donations_inserted_report_donor_years()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  -- A donations import re-sums the year rows of the donors and years its batch touched itself, once per batch
-  -- (kindling.defer_gift_sums, set by recordImportedGifts only: docs/decisions/102-streaming-donation-import.md).
-  IF current_setting('kindling.defer_gift_sums', true) = 'on' THEN
-    RETURN NULL;
-  END IF;
   INSERT INTO report_donor_years AS r (npo_id, year, donor_id, gifts, gross, last_at, campaigns)
   SELECT i.npo_id, date_trunc('year', i.created_at AT TIME ZONE n.time_zone)::date, i.donor_id,
     count(*)::int, sum(i.base_amount_minor)::bigint, max(i.created_at),
