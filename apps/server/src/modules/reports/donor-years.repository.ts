@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { giftsWhere, type IncomeScope, type ReportFilter } from './income.repository.ts';
 
-type WholeYears = { lo: string; hi: string; loAt: Date | null; hiAt: Date | null };
+type WholeYears = { lo: string; hi: string; loAt: Date | null; hiAt: Date | null; nextAt: Date | null };
 
 /**
  * The whole calendar years inside the period, in the organisation's zone: `lo` the first year's
@@ -22,6 +22,7 @@ async function wholeYears(db: Db, scope: IncomeScope): Promise<WholeYears | null
     hi: string | null;
     lo_at: number | null;
     hi_at: number | null;
+    next_at: number | null;
   }>(sql`
     WITH s AS (SELECT ${start} AT TIME ZONE ${scope.zone} AS ls, ${end} AT TIME ZONE ${scope.zone} AS le),
     b AS (
@@ -31,7 +32,8 @@ async function wholeYears(db: Db, scope: IncomeScope): Promise<WholeYears | null
     )
     SELECT lo::date::text AS lo, hi::date::text AS hi,
       (extract(epoch FROM lo AT TIME ZONE ${scope.zone}) * 1000)::float8 AS lo_at,
-      (extract(epoch FROM hi AT TIME ZONE ${scope.zone}) * 1000)::float8 AS hi_at
+      (extract(epoch FROM hi AT TIME ZONE ${scope.zone}) * 1000)::float8 AS hi_at,
+      (extract(epoch FROM (hi + interval '1 year') AT TIME ZONE ${scope.zone}) * 1000)::float8 AS next_at
     FROM b`);
   const r = rows[0];
   const years: WholeYears = {
@@ -39,6 +41,7 @@ async function wholeYears(db: Db, scope: IncomeScope): Promise<WholeYears | null
     hi: r?.hi ?? 'infinity',
     loAt: r?.lo_at == null ? null : new Date(Number(r.lo_at)),
     hiAt: r?.hi_at == null ? null : new Date(Number(r.hi_at)),
+    nextAt: r?.next_at == null ? null : new Date(Number(r.next_at)),
   };
   if (r?.lo && r.hi && r.lo > r.hi) return null;
   return years;
@@ -136,6 +139,34 @@ export async function periodPerDonor(db: Db, scope: IncomeScope, filter: ReportF
     SELECT coalesce(x.donor_id, b.donor_id) AS donor_id, (coalesce(x.gifts, 0) + coalesce(b.gifts, 0))::int AS gifts,
       (coalesce(x.amount, 0) + coalesce(b.amount, 0))::bigint AS amount, greatest(x.last_at, b.last_at) AS last_at
     FROM (${rows}) x FULL JOIN (${sumPerDonor(giftRows(DONOR_GIFT, period.before, filter))}) b ON b.donor_id = x.donor_id`;
+}
+
+/**
+ * A period of at most a year read as one calendar year's rows plus and minus the gifts of its edges
+ * (decision 103): `rows`, a condition on `r` (report_donor_years) for that year; `head`, the days
+ * before the year's 1 January that the period holds (added); `tail`, the days of the year after the
+ * period's end (subtracted: the rows hold them, the period does not). Exact, as the rows are the sums
+ * of the year's gifts at the same snapshot. Null when the period is not of that shape or a filter
+ * needs every gift.
+ */
+export type YearWithEdges = { rows: SQL; head: IncomeScope | null; tail: IncomeScope | null };
+
+export async function yearWithEdges(db: Db, scope: IncomeScope, filter: ReportFilter): Promise<YearWithEdges | null> {
+  const years = await yearsOf(db, scope, filter, false);
+  if (!years) return null;
+  const head = years.loAt && scope.start && scope.start < years.loAt ? { ...scope, end: years.loAt } : null;
+  const after = Boolean(years.hiAt && scope.end && scope.end > years.hiAt);
+  let year: string | null = null;
+  let tail: IncomeScope | null = null;
+  if (years.lo !== years.hi && !after && years.hi === nextYear(years.lo)) year = years.lo;
+  else if (years.lo === years.hi && after && years.nextAt) {
+    year = years.hi;
+    tail = { ...scope, start: scope.end, end: years.nextAt };
+  }
+  if (!year) return null;
+  const c: SQL[] = [sql`r.npo_id = ${scope.npoId}`, sql`r.year = ${year}::date`];
+  if (scope.members) c.push(sql`r.donor_id IN (${scope.members})`);
+  return { rows: sql.join(c, sql` AND `), head, tail };
 }
 
 const nextYear = (day: string) => (/^\d{4}-01-01$/.test(day) ? `${Number(day.slice(0, 4)) + 1}-01-01` : null);

@@ -130,8 +130,15 @@ describe('donors report from per-donor year sums', () => {
     const skew = (by: number) =>
       ctx.db.execute(sql`UPDATE report_donor_years SET gross = gross + ${by}
         WHERE npo_id = ${npoId} AND year = ${`${year - 1}-01-01`}::date AND donor_id = ${donors[1]}`);
+    const retention = async (period: Record<string, string>) =>
+      (await read('donors', { ...period, view: 'retention' })).totals;
+    const [calendar, last12] = [await retention(periods.lastYear), await retention(periods.last12Months)];
     await skew(1);
     expect((await read('donors', { ...periods.lastYear, view: 'top' })).rows[0]?.cells.amount).toBe(100001);
+    // Retention reads the two years' rows too, and the last 12 months the rows of the year before
+    // less the gifts after that period's end.
+    expect((await retention(periods.lastYear))?.amount).toBe(Number(calendar?.amount) + 1);
+    expect((await retention(periods.last12Months))?.previous).toBe(Number(last12?.previous) + 1);
     await skew(-1);
   });
 

@@ -114,6 +114,21 @@ export async function selectPayoutCurrencies(db: Db, f: Omit<PayoutPeriodFilter,
   return rows.map((r) => r.currency);
 }
 
+/**
+ * The organisation's connected Stripe account (an `acct_` id, else null: nothing connected) and its
+ * time zone, as the report, its refresh route and its fetch job all need them.
+ */
+export async function selectStripeAccount(
+  db: Db,
+  npoId: number,
+): Promise<{ accountId: string | null; timeZone: string }> {
+  const { rows } = await db.execute<{ stripe_account_id: string | null; time_zone: string }>(
+    sql`SELECT stripe_account_id, time_zone FROM npos WHERE id = ${npoId}`,
+  );
+  const id = rows[0]?.stripe_account_id ?? null;
+  return { accountId: id?.startsWith('acct_') ? id : null, timeZone: rows[0]?.time_zone ?? 'UTC' };
+}
+
 export type FetchRow = {
   provider: string;
   requested_at: string;

@@ -4,7 +4,6 @@
 // the Kindling gift it matches by the provider's payment id. PayPal reports no payouts to Kindling,
 // nor does Stripe without a connected account: the report says so instead of showing nothing.
 import type { TPayoutSource } from '@kindling/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ReportBody } from './campaigns-report.service.ts';
@@ -16,6 +15,7 @@ import {
   selectPayoutCurrencies,
   selectPayoutLines,
   selectPayoutSums,
+  selectStripeAccount,
 } from './reconciliation-report.repository.ts';
 import { count, date, money, sumLines, text } from './table-report.ts';
 
@@ -67,10 +67,7 @@ const sourceOf = (provider: 'stripe' | 'sandbox', row: FetchRow | undefined, can
 
 /** Which providers report payouts for this organisation, and when they were last fetched. */
 export async function payoutSources(db: Db, npoId: number): Promise<TPayoutSource[]> {
-  const { rows } = await db.execute<{ stripe_account_id: string | null }>(
-    sql`SELECT stripe_account_id FROM npos WHERE id = ${npoId}`,
-  );
-  const connected = !!rows[0]?.stripe_account_id?.startsWith('acct_');
+  const connected = (await selectStripeAccount(db, npoId)).accountId !== null;
   const fetches = await selectFetches(db, npoId);
   const of = (p: string) => fetches.find((f) => f.provider === p);
   const notReported = (provider: 'stripe' | 'paypal', message: string): TPayoutSource => ({

@@ -3,11 +3,10 @@
 // period and their balance transactions through the SDK and upserts them by Stripe's ids in one
 // transaction, so a retried or repeated fetch stores nothing twice. Stripe's passing trouble (an
 // outage, a rate limit) is retried by the queue; a refusal is recorded and shown on the report.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { type PaymentProviders, ProviderError } from '../payments/index.ts';
-import { markFetchFinished, storeProviderPayouts } from './reconciliation-report.repository.ts';
+import { markFetchFinished, selectStripeAccount, storeProviderPayouts } from './reconciliation-report.repository.ts';
 import { STRIPE_NOT_CONNECTED } from './reconciliation-report.service.ts';
 
 export type ReconciliationFetchJob = { npoId: number; from: string; to: string; requestedAt: string };
@@ -28,12 +27,9 @@ const UNREACHABLE = 'Stripe could not be reached; the fetch is tried again in a 
 /** Fetches the period's payouts from Stripe and stores them; records why when it cannot. */
 export async function runReconciliationFetch(deps: ReconciliationDeps, job: ReconciliationFetchJob): Promise<void> {
   const { db, providers } = deps;
-  const { rows } = await db.execute<{ stripe_account_id: string | null }>(
-    sql`SELECT stripe_account_id FROM npos WHERE id = ${job.npoId}`,
-  );
-  const accountId = rows[0]?.stripe_account_id ?? null;
+  const { accountId } = await selectStripeAccount(db, job.npoId);
   if (!providers.stripe) return markFetchFinished(db, job.npoId, 'stripe', NOT_SET_UP);
-  if (!accountId?.startsWith('acct_')) return markFetchFinished(db, job.npoId, 'stripe', STRIPE_NOT_CONNECTED);
+  if (!accountId) return markFetchFinished(db, job.npoId, 'stripe', STRIPE_NOT_CONNECTED);
   let payouts: Awaited<ReturnType<NonNullable<PaymentProviders['stripe']>['listPayouts']>>;
   try {
     payouts = await providers.stripe.listPayouts({ npoId: job.npoId, accountId }, { from: job.from, to: job.to });

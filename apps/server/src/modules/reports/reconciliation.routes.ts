@@ -1,5 +1,4 @@
 import { ZReconciliationRefresh, ZReconciliationRefreshResponse } from '@kindling/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { addDays, dayIn } from '../../platform/format/calendar.ts';
@@ -8,7 +7,7 @@ import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess, requirePermission } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { ReconciliationStarter } from './reconciliation.jobs.ts';
-import { markFetchRequested } from './reconciliation-report.repository.ts';
+import { markFetchRequested, selectStripeAccount } from './reconciliation-report.repository.ts';
 import { payoutSources, STRIPE_NOT_CONNECTED } from './reconciliation-report.service.ts';
 
 // The reports' access (docs/product/reports.md#who-sees-reports): fetching payouts changes no money,
@@ -36,12 +35,9 @@ export async function reconciliationRoutes(
     async (request, reply) => {
       const session = organisationSessionOf(request, READ);
       const npoId = session.selectedNpoId;
-      const { rows } = await db.execute<{ stripe_account_id: string | null; time_zone: string }>(
-        sql`SELECT stripe_account_id, time_zone FROM npos WHERE id = ${npoId}`,
-      );
-      const npo = rows[0];
-      if (!npo?.stripe_account_id?.startsWith('acct_')) throw new AppError('CONFLICT', STRIPE_NOT_CONNECTED);
-      const today = dayIn(new Date(), npo.time_zone);
+      const npo = await selectStripeAccount(db, npoId);
+      if (!npo.accountId) throw new AppError('CONFLICT', STRIPE_NOT_CONNECTED);
+      const today = dayIn(new Date(), npo.timeZone);
       const to = request.body.to ?? today;
       const from = request.body.from ?? addDays(to, -DEFAULT_DAYS);
       const requestedAt = new Date().toISOString();

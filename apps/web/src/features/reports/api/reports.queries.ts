@@ -21,6 +21,22 @@ export type IncomeFilters = {
   segment_id?: string;
 };
 
+/**
+ * The filters the reconciliation report takes: a payout holds gifts of every campaign, designation,
+ * method and donor, so it is filtered by period and one currency only (docs/product/reports.md#reconciliation).
+ */
+export function payoutFilters(f: IncomeFilters): IncomeFilters {
+  return {
+    from: f.from,
+    to: f.to,
+    group_by: f.group_by,
+    campaign_id: [],
+    designation: [],
+    payment_method: [],
+    currency: f.currency.slice(0, 1),
+  };
+}
+
 /** Only the filters set, lists comma-separated, as the server reads them. */
 export function incomeQuery(f: IncomeFilters): Record<string, string> {
   const q: Record<string, string> = { group_by: f.group_by };

@@ -65,9 +65,9 @@ const stubs = (reply: (call: StubCall) => TTableReport) =>
     'GET /npo_admin/segments': { body: { segments: [] } },
   });
 
-const open = () =>
+const open = (extra = '') =>
   renderRoutes([{ path: '/dashboard/reports', element: <ReportsPage /> }], {
-    initialEntries: ['/dashboard/reports?report=reconciliation&period=last-year'],
+    initialEntries: [`/dashboard/reports?report=reconciliation&period=last-year${extra}`],
     session: signedInSession(2001),
   });
 
@@ -110,5 +110,17 @@ describe('reconciliation report', () => {
     expect(screen.getByText(NOT_CONNECTED)).toBeInTheDocument();
     expect(screen.getByText(PAYPAL)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refresh from Stripe' })).not.toBeInTheDocument();
+  }, 90_000);
+
+  it('offers only the period and one currency, and leaves out filters kept from another report', async () => {
+    const server = stubs((call) => payouts(call, [paypal]));
+    open('&campaign_id=3&payment_method=card&currency=USD,GBP&segment_id=4');
+    await screen.findByRole('table', { name: 'Reconciliation: Payouts' }, { timeout: 10_000 });
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
+    for (const name of ['Campaigns', 'Designations', 'Payment methods', 'Segment'])
+      expect(screen.queryByLabelText(name)).not.toBeInTheDocument();
+    const asked = server.callsTo('GET', '/npo_admin/reports/reconciliation')[0]?.query;
+    expect(asked?.get('currency')).toBe('USD');
+    for (const name of ['campaign_id', 'payment_method', 'segment_id']) expect(asked?.has(name)).toBe(false);
   }, 90_000);
 });

@@ -12,7 +12,7 @@ import { PageFrame } from '../../../shared/PageFrame.tsx';
 import { pageEntry } from '../../../shared/page-catalog.ts';
 import type { PageEntry } from '../../../shared/page-entry.ts';
 import { bucketLabel, ChartCard, cardState, majorFormatter, methodName, toMajor } from '../../analysis/index.ts';
-import { downloadHref, type IncomeFilters, reportQueries } from '../api/reports.queries.ts';
+import { downloadHref, type IncomeFilters, payoutFilters, reportQueries } from '../api/reports.queries.ts';
 import { DownloadButtons } from '../components/DownloadButtons.tsx';
 import { IncomeFiltersBar } from '../components/IncomeFiltersBar.tsx';
 import { IncomeTable } from '../components/IncomeTable.tsx';
@@ -86,7 +86,9 @@ export function ReportsPage() {
   const session = useSession();
   const npoId = session.selectedNpo?.id ?? null;
   const org = useFormat();
-  const { report: chosen, view, setView, period, filters, setPeriod, setRange, setFilters } = useIncomeFilters();
+  const { report: chosen, view, setView, period, filters: asked, setPeriod, setRange, setFilters } = useIncomeFilters();
+  // Filters kept from another report that do not apply to payouts are set aside, not sent.
+  const filters = chosen === 'reconciliation' ? payoutFilters(asked) : asked;
   const income = useQuery({ ...reportQueries.income(npoId, filters), enabled: npoId !== null && chosen === 'income' });
   const options = useQuery(reportQueries.options(npoId));
   const segments = useQuery(reportQueries.segments(npoId));
@@ -127,6 +129,7 @@ export function ReportsPage() {
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <IncomeFiltersBar
           grouping={chosen === 'income'}
+          payouts={chosen === 'reconciliation'}
           period={period}
           filters={filters}
           options={options.data}
