@@ -21,7 +21,7 @@ export async function signInStaffPoster(base: string, email: string) {
     });
 }
 
-async function signedInCookies(base: string, email: string): Promise<() => string> {
+export async function signedInCookies(base: string, email: string): Promise<() => string> {
   const cookies = new Map<string, string>();
   const keep = (res: Response) => {
     for (const line of res.headers.getSetCookie()) {

@@ -53,7 +53,13 @@ import {
 } from './modules/fundraisers/index.ts';
 // g23: Gift Aid claims.
 import { giftAidRoutes } from './modules/gift-aid/index.ts';
-import { contactImportRoutes, importRoutes, registerContactImports, registerImports } from './modules/imports/index.ts';
+import {
+  contactImportRoutes,
+  importRoutes,
+  registerContactImports,
+  registerImportChecks,
+  registerImports,
+} from './modules/imports/index.ts';
 // ai22: AI insights.
 import { insightsRoutes, registerInsights } from './modules/insights/index.ts';
 import {
@@ -334,6 +340,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ];
   const origin = publicOrigin(deps.config);
   const startImport = registerImports(jobs, { db: deps.db });
+  // im23: the donations import's limits and the check of a large file (docs/product/imports.md#the-file).
+  const importLimits = {
+    maxRows: deps.config.DONATION_IMPORT_MAX_ROWS,
+    maxBytes: deps.config.DONATION_IMPORT_MAX_MB * 1024 * 1024,
+  };
+  const checkImport = registerImportChecks(jobs, { db: deps.db, maxRows: importLimits.maxRows });
   // crm20: the contacts import's job.
   const startContactImport = registerContactImports(jobs, { db: deps.db });
   // ri23: recurring plans imported from another platform, each checked with its provider.
@@ -555,7 +567,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     files,
   });
-  await app.register(importRoutes, { prefix: '/api/v1', db: deps.db, start: startImport });
+  await app.register(importRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    start: startImport,
+    check: checkImport,
+    limits: importLimits,
+  });
   // crm20: contacts import.
   await app.register(contactImportRoutes, { prefix: '/api/v1', db: deps.db, start: startContactImport });
   // ri23: recurring imports.

@@ -19,8 +19,15 @@ export const IMPORT_COLUMNS = [
   'reference',
 ] as const;
 export const IMPORT_REQUIRED_COLUMNS = IMPORT_COLUMNS.slice(0, 6);
+/** The contacts import's limits (it reads its file whole); the donations import's are below. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
+/**
+ * The donations import reads its file as a stream (docs/decisions/102-streaming-donation-import.md):
+ * a million rows, 200 MB, by default; the server's DONATION_IMPORT_MAX_ROWS and _MB settings may lower them.
+ */
+export const DONATION_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+export const DONATION_IMPORT_MAX_ROWS = 1_000_000;
 /** Rows shown in the preview before staff confirm. */
 export const IMPORT_PREVIEW_ROWS = 20;
 
@@ -122,8 +129,12 @@ export const ZImportRow = z
   });
 export type TImportRow = z.output<typeof ZImportRow>;
 
-/** failed: the job stopped for good (an error no retry can cure, or its last retry); recorded gifts are kept. */
-export const IMPORT_STATUSES = ['previewed', 'queued', 'running', 'finished', 'failed'] as const;
+/**
+ * checking: a large file is being checked after its first rows were previewed; refused: the check
+ * found the whole file unusable (too many rows, not a readable CSV), failure_message says why.
+ * failed: the job stopped for good (an error no retry can cure, or its last retry); recorded gifts are kept.
+ */
+export const IMPORT_STATUSES = ['checking', 'refused', 'previewed', 'queued', 'running', 'finished', 'failed'] as const;
 export const ZImportStatus = z.enum(IMPORT_STATUSES);
 export type TImportStatus = z.infer<typeof ZImportStatus>;
 
@@ -133,13 +144,17 @@ export const ZImportSummary = z.object({
   status: ZImportStatus,
   total_rows: z.number().int(),
   valid_rows: z.number().int(),
+  /** While checking: rows checked so far, and bytes read of the file's size (the share done). */
+  checked_rows: z.number().int(),
+  checked_bytes: z.number().int(),
+  file_bytes: z.number().int(),
   processed_rows: z.number().int(),
   imported_count: z.number().int(),
   failed_count: z.number().int(),
   created_by: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
-  /** Why a failed import stopped, for staff; null unless status is failed. */
+  /** Why a failed import stopped or a file was refused, for staff; null unless status is failed or refused. */
   failure_message: z.string().nullable(),
 });
 export type TImportSummary = z.infer<typeof ZImportSummary>;

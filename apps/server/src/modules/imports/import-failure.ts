@@ -7,8 +7,8 @@ import { formatFor } from '../../platform/format/format.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { findNpo } from '../organisations/index.ts';
-import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
-import { countRecorded, findImportForRun, markFailed } from './imports.repository.ts';
+import { refreshImportDays } from './import-closed-days.ts';
+import { findImportForRun, markFailed } from './imports.repository.ts';
 
 /** A row whose recording threw something other than a refusal of that row (AppError): the run stops there. */
 export class ImportStoppedError extends Error {
@@ -68,12 +68,14 @@ export async function failImport(
 ): Promise<void> {
   const found = await findImportForRun(db, job.npoId, job.importId);
   if (!found) return;
-  const references = found.gifts.map((g) => importReference(found.id, g.row));
-  const recorded = await countRecorded(db, found.npoId, IMPORT_PROVIDER, references);
+  // Committed with each batch (imports.jobs.ts): exactly the gifts recorded before it stopped.
+  const recorded = found.importedCount;
   const locale = (await findNpo(db, found.npoId))?.locale ?? 'en-US';
   const failureMessage = failureMessageOf(error, permanent, recorded, locale);
   await db.transaction(async (tx) => {
-    if (!(await markFailed(tx, found.id, { importedCount: recorded, failureMessage }))) return;
+    if (!(await markFailed(tx, found.id, { failureMessage }))) return;
+    // The gifts recorded before it stopped count in the closed days' sums from now on.
+    await refreshImportDays(tx, found.npoId, found.id);
     const text = notificationTexts['import.failed']({ fileName: found.fileName, imported: recorded, locale });
     await notifyOrganisation(tx, {
       npoId: found.npoId,

@@ -1,89 +1,130 @@
-// Reading an uploaded donations CSV into checked gifts and per-row failures (nothing is written
-// here): the service stores both with the import, the job records the gifts.
+// Reading an uploaded donations CSV, as a stream, into checked rows and per-row failures (nothing is
+// recorded here): the caller stages the rows a batch at a time, so a million-row file is never held
+// whole in memory (docs/decisions/102-streaming-donation-import.md).
+import type { Readable } from 'node:stream';
 import {
   IMPORT_COLUMNS,
-  IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
   IMPORT_REQUIRED_COLUMNS,
   type TImportPreviewRow,
   ZImportRow,
 } from '@kindling/contracts';
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import type { Format } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { ImportFailure, ImportGift } from './imports.tables.ts';
+import type { ImportGift } from './imports.tables.ts';
 
-export type CheckedFile = {
-  totalRows: number;
-  gifts: ImportGift[];
-  failures: ImportFailure[];
-  preview: TImportPreviewRow[];
+/** PostgreSQL cannot store a NUL, and a file full of them is a UTF-16 or binary export, not UTF-8 CSV. */
+export const NUL_MESSAGE = 'The file contains NUL characters: save it as CSV (UTF-8) and upload it again.';
+
+/** A row of the file as checked: the gift it describes, or why it cannot be imported. */
+export type CheckedRow = { row: number; gift: Omit<ImportGift, 'row'> | null; reason: string | null };
+
+export type CheckOutcome = { totalRows: number; validRows: number; failedRows: number; preview: TImportPreviewRow[] };
+
+export type CheckOptions = {
+  campaignIdByUrl: ReadonlyMap<string, number>;
+  /** Counts in messages are written as the organisation writes them. */
+  format: Format;
+  maxRows: number;
+  /** Stop after the preview's rows: the head of the file, read at once for staff. */
+  headOnly?: boolean;
+  batchRows?: number;
+  /** Receives the checked rows in order, a batch at a time, with how far into the file the check is. */
+  onBatch?: (rows: CheckedRow[], progress: { rows: number; bytes: number }) => Promise<void>;
 };
 
 type Cells = Record<string, string>;
 
-/** The file's records as header → cell maps; a broken file is refused whole, with where it breaks. */
-function readRecords(bytes: Buffer): Cells[] {
-  // PostgreSQL cannot store a NUL, and a file full of them is a UTF-16 or binary export, not UTF-8 CSV.
-  if (bytes.includes(0)) {
-    const message = 'The file contains NUL characters: save it as CSV (UTF-8) and upload it again.';
-    throw new AppError('VALIDATION_FAILED', message, { file: message });
-  }
-  try {
-    return parse(bytes, {
-      bom: true,
-      // Headers as people type them: 'First Name ' is first_name.
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_')),
-      skip_empty_lines: true,
-      relax_column_count: true,
-      // One more than allowed, so an oversized file is told apart from a full one.
-      to: IMPORT_MAX_ROWS + 1,
-    }) as Cells[];
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('VALIDATION_FAILED', `The file is not a readable CSV: ${message}`, { file: message });
+const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { file: message });
+
+function requireColumns(first: Cells): void {
+  const missing = IMPORT_REQUIRED_COLUMNS.filter((c) => !(c in first));
+  if (missing.length > 0) {
+    throw refuse(
+      `The file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. Start from the template.`,
+    );
   }
 }
 
-function requireColumns(records: Cells[]): void {
-  const first = records[0];
-  if (!first) throw new AppError('VALIDATION_FAILED', 'The file has no gifts: add a row under the header.');
-  const missing = IMPORT_REQUIRED_COLUMNS.filter((c) => !(c in first));
-  if (missing.length > 0) {
-    const message = `The file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. Start from the template.`;
-    throw new AppError('VALIDATION_FAILED', message, { file: message });
-  }
+function csvParser() {
+  return parse({
+    bom: true,
+    // Headers as people type them: 'First Name ' is first_name.
+    columns: (header: string[]) => header.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_')),
+    skip_empty_lines: true,
+    relax_column_count: true,
+  });
 }
 
 /**
- * Checks every row with the contract (ZImportRow) and the organisation's campaign addresses.
- * Row numbers are the spreadsheet's: the header is row 1, the first gift row 2. Counts in messages
- * are written as the organisation writes them (`format`).
+ * Checks every row with the contract (ZImportRow) and the organisation's campaign addresses, reading
+ * `source` as it comes. Row numbers are the spreadsheet's: the header is row 1, the first gift row 2.
+ * A file that breaks the CSV format, lacks columns or has more than `maxRows` rows is refused whole
+ * (AppError); a row's own problems are that row's failure.
  */
-export function checkImportFile(
-  bytes: Buffer,
-  campaignIdByUrl: ReadonlyMap<string, number>,
-  format: Format,
-): CheckedFile {
-  const records = readRecords(bytes);
-  requireColumns(records);
-  if (records.length > IMPORT_MAX_ROWS) {
-    const message = `The file has more than ${format.count(IMPORT_MAX_ROWS)} rows; split it into smaller files.`;
-    throw new AppError('VALIDATION_FAILED', message, { file: message });
-  }
-  const gifts: ImportGift[] = [];
-  const failures: ImportFailure[] = [];
+export async function checkImportStream(source: Readable, options: CheckOptions): Promise<CheckOutcome> {
+  const { campaignIdByUrl, format, maxRows, onBatch } = options;
+  const batchRows = options.batchRows ?? 2000;
+  const parser = csvParser();
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
   const preview: TImportPreviewRow[] = [];
-  records.forEach((cells, index) => {
-    const row = index + 2;
-    const errors = rowErrors(cells, campaignIdByUrl, (gift) => gifts.push({ row, ...gift }));
-    if (errors.length > 0) failures.push({ row, reason: errors.join(' ') });
-    if (preview.length < IMPORT_PREVIEW_ROWS) {
-      const shown = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, cells[c] ?? '']));
-      preview.push({ row, cells: shown, errors });
+  let batch: CheckedRow[] = [];
+  let count = 0;
+  let valid = 0;
+  // The batch being staged while the next one is parsed: one at a time, in order (the database and
+  // the parser each wait half as long). Its failure is seen at the next batch or at the end.
+  let staging: Promise<void> | null = null;
+  const stage = async (rows: CheckedRow[]) => {
+    if (!onBatch) return;
+    await staging;
+    staging = onBatch(rows, { rows: count, bytes: parser.info.bytes });
+    staging.catch(() => {});
+  };
+  try {
+    for await (const cells of parser as AsyncIterable<Cells>) {
+      if (count === 0) requireColumns(cells);
+      count += 1;
+      if (count > maxRows) {
+        throw refuse(`The file has more than ${format.count(maxRows)} rows; split it into smaller files.`);
+      }
+      const row = count + 1;
+      let gift: Omit<ImportGift, 'row'> | null = null;
+      const errors = rowErrors(cells, campaignIdByUrl, (g) => {
+        gift = g;
+      });
+      if (gift) valid += 1;
+      if (preview.length < IMPORT_PREVIEW_ROWS) {
+        const shown = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, cells[c] ?? '']));
+        preview.push({ row, cells: shown, errors });
+        if (options.headOnly && preview.length === IMPORT_PREVIEW_ROWS) break;
+      }
+      if (!onBatch) continue;
+      batch.push({ row, gift, reason: errors.length > 0 ? errors.join(' ') : null });
+      if (batch.length >= batchRows) {
+        await stage(batch);
+        batch = [];
+      }
     }
-  });
-  return { totalRows: records.length, gifts, failures, preview };
+  } catch (error) {
+    if (error instanceof CsvError) {
+      throw new AppError('VALIDATION_FAILED', `The file is not a readable CSV: ${error.message}`, {
+        file: error.message,
+      });
+    }
+    throw error;
+  } finally {
+    source.unpipe(parser);
+    source.destroy();
+    // A file refused half-way: nothing may still be writing when the caller clears its rows.
+    await (staging as Promise<void> | null)?.catch(() => {});
+  }
+  await staging;
+  if (count === 0) throw new AppError('VALIDATION_FAILED', 'The file has no gifts: add a row under the header.');
+  if (batch.length > 0) await stage(batch);
+  await staging;
+  return { totalRows: count, validRows: valid, failedRows: count - valid, preview };
 }
 
 function rowErrors(
@@ -94,6 +135,7 @@ function rowErrors(
   const parsed = ZImportRow.safeParse(cells);
   if (!parsed.success) return parsed.error.issues.map((issue) => issue.message);
   const { campaign_url: url, ...gift } = parsed.data;
+  // Another organisation's campaign is unknown here: the map holds this organisation's addresses only.
   const campaignId = url ? campaignIdByUrl.get(url.toLowerCase()) : null;
   if (campaignId === undefined) return [`campaign_url: no campaign of yours has the address "${url}".`];
   accept({ ...gift, campaign_id: campaignId });

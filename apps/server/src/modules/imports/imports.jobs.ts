@@ -1,17 +1,30 @@
-// The import runs as a durable job: a crash or a retry runs it again from the start, and every row
-// is recorded under the reference import-<id>-<row>, so a second run finds the gifts it already
-// recorded (recordSucceededPayment answers created: false) and nothing counts twice.
+// The import runs as a durable job, a batch of rows per statement (docs/decisions/102-streaming-donation-import.md).
+// Each batch commits with the job's cursor (the last file row done) and the counts, so a run that
+// crashes or is killed resumes after the last committed batch; and every row is recorded under the
+// reference import-<id>-<row>, unique among donations, so even a batch replayed records nothing twice.
+import { currencyExponent } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { middayIn } from '../../platform/format/calendar.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
+import { deferClosedDays } from '../analysis/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { recordSucceededPayment } from '../donations/index.ts';
+import { convertToBase, type ImportedGift, recordImportedGifts } from '../donations/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { findNpo } from '../organisations/index.ts';
+import { refreshImportDays } from './import-closed-days.ts';
 import { cannotSucceedOnRetry, failImport, ImportStoppedError } from './import-failure.ts';
 import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
-import { findImportForRun, markFinished, markProgress } from './imports.repository.ts';
+import {
+  commitBatch,
+  findImportForRun,
+  giftPage,
+  importCampaigns,
+  importCurrencies,
+  lockCursor,
+  markFinished,
+  startRun,
+} from './imports.repository.ts';
 import type { ImportFailure, ImportGift } from './imports.tables.ts';
 
 export type ImportJob = { npoId: number; importId: number };
@@ -26,37 +39,158 @@ export const importQueue = defineQueue<ImportJob>('donations.import', {
   deadLetter: importGaveUpQueue.name,
   retryLimit: 3,
   retryDelaySeconds: 30,
-  // 20,000 rows at a few milliseconds each.
-  expireInSeconds: 1800,
+  // A million rows at thousands a second, with room for a busy machine; a run that died is retried
+  // after this and resumes after its last committed batch.
+  expireInSeconds: 3 * 3600,
 });
 
-const PROGRESS_EVERY = 50;
+/** Rows per statement: large enough to amortise the round trip and the per-statement triggers. */
+const BATCH_ROWS = 2000;
 
-async function recordGift(
-  db: Db,
-  found: { npoId: number; id: number; createdByUserId: number | null },
-  gift: ImportGift,
-  zone: string,
-): Promise<void> {
-  const { npoId, id: importId } = found;
-  await recordSucceededPayment(db, {
-    npoId,
-    campaignId: gift.campaign_id,
-    provider: IMPORT_PROVIDER,
-    providerReference: importReference(importId, gift.row),
+type Found = NonNullable<Awaited<ReturnType<typeof findImportForRun>>>;
+
+/** What a run knows once: the organisation's zone and base currency, rates and campaigns. */
+type RunContext = {
+  found: Found;
+  zone: string;
+  baseCurrency: string;
+  rates: Map<string, { fxRate: string; shift: number } | { error: string }>;
+  campaigns: Awaited<ReturnType<typeof importCampaigns>>;
+  days: Map<string, Date>;
+};
+
+async function runContext(db: Db, found: Found): Promise<RunContext & { locale: string }> {
+  const npo = await findNpo(db, found.npoId);
+  const baseCurrency = npo?.baseCurrency ?? 'USD';
+  const rates: RunContext['rates'] = new Map();
+  for (const currency of await importCurrencies(db, found.id, found.recordedThrough)) {
+    try {
+      const { fxRate } = await convertToBase(db, found.npoId, 1, currency, baseCurrency);
+      rates.set(currency, { fxRate, shift: currencyExponent(baseCurrency) - currencyExponent(currency) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      rates.set(currency, { error: error.message });
+    }
+  }
+  return {
+    found,
+    zone: npo?.timeZone ?? 'UTC',
+    locale: npo?.locale ?? 'en-US',
+    baseCurrency,
+    rates,
+    campaigns: await importCampaigns(db, found.npoId, found.id),
+    days: new Map(),
+  };
+}
+
+/** The gift as the donations module records it, or the row's refusal (AppError) as recording would refuse it. */
+function toImported(ctx: RunContext, gift: ImportGift): ImportedGift {
+  const rate = ctx.rates.get(gift.currency);
+  if (!rate) throw new Error(`no rate looked up for ${gift.currency}`);
+  if ('error' in rate) throw new AppError('NOT_CONFIGURED', rate.error);
+  const campaign = gift.campaign_id === null ? null : ctx.campaigns.get(gift.campaign_id);
+  if (campaign === undefined) throw new AppError('NOT_FOUND', 'Campaign not found.');
+  // Noon of that day in the organisation's zone: the day its lists and exports show (decision 027).
+  let occurredAt = ctx.days.get(gift.date);
+  if (!occurredAt) {
+    occurredAt = middayIn(gift.date, ctx.zone);
+    ctx.days.set(gift.date, occurredAt);
+  }
+  return {
+    reference: importReference(ctx.found.id, gift.row),
+    campaignId: campaign?.campaignId ?? null,
+    peerCampaignId: campaign?.peerCampaignId ?? null,
     amountMinor: gift.amount_minor,
     currency: gift.currency,
+    fxRate: rate.fxRate,
+    shift: rate.shift,
     paymentMethod: gift.payment_method,
-    donor: { email: gift.email, firstName: gift.first_name, lastName: gift.last_name },
-    comment: gift.reference ? `Imported, reference ${gift.reference}` : undefined,
-    // Noon of that day in the organisation's zone: the day its lists and exports show (decision 027).
-    occurredAt: middayIn(gift.date, zone),
-    // Who uploaded the file entered these gifts.
-    createdByUserId: found.createdByUserId,
+    comment: gift.reference ? `Imported, reference ${gift.reference}` : '',
+    email: gift.email,
+    firstName: gift.first_name,
+    lastName: gift.last_name,
+    occurredAt,
+  };
+}
+
+/**
+ * Writes a batch and its outcome with the cursor, in one transaction; false when another run of
+ * the import committed past this run's cursor meanwhile (this run then carries on from there).
+ */
+async function commit(
+  db: Db,
+  ctx: RunContext,
+  through: number,
+  rows: { gifts: ImportedGift[]; failures: ImportFailure[]; processed: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const current = await lockCursor(tx, ctx.found.id);
+    if (!current || current.status === 'finished' || current.status === 'failed') {
+      throw new Error('the import is no longer running');
+    }
+    if (current.recordedThrough !== ctx.found.recordedThrough) {
+      ctx.found.recordedThrough = current.recordedThrough;
+      return false;
+    }
+    // The closed days these gifts fall in are re-summed once, when the run ends (import-closed-days.ts).
+    await deferClosedDays(tx);
+    await recordImportedGifts(tx, {
+      npoId: ctx.found.npoId,
+      provider: IMPORT_PROVIDER,
+      baseCurrency: ctx.baseCurrency,
+      createdByUserId: ctx.found.createdByUserId,
+      gifts: rows.gifts,
+    });
+    const running = await commitBatch(tx, ctx.found.id, {
+      through,
+      processed: rows.processed,
+      imported: rows.gifts.length,
+      failures: rows.failures,
+    });
+    if (!running) throw new Error('the import is no longer running');
+    return true;
   });
 }
 
-/** Records every checked row of the import, then stamps its counts and tells the staff, once. */
+/**
+ * Records one page of rows. A row recording would refuse (no exchange rate, campaign gone) fails
+ * alone; a row the code cannot handle stops the run there, after the rows before it are committed,
+ * as does a row the database refuses (found by recording the batch one row at a time).
+ */
+async function recordPage(db: Db, ctx: RunContext, page: ImportGift[]): Promise<void> {
+  const gifts: ImportedGift[] = [];
+  const failures: ImportFailure[] = [];
+  let through = ctx.found.recordedThrough;
+  for (const gift of page) {
+    try {
+      gifts.push(toImported(ctx, gift));
+    } catch (error) {
+      if (!(error instanceof AppError)) {
+        const mine = await commit(db, ctx, through, { gifts, failures, processed: gifts.length + failures.length });
+        if (!mine) return;
+        throw new ImportStoppedError(gift.row, error);
+      }
+      failures.push({ row: gift.row, reason: error.message });
+    }
+    through = gift.row;
+  }
+  try {
+    if (await commit(db, ctx, through, { gifts, failures, processed: page.length })) {
+      ctx.found.recordedThrough = through;
+    }
+  } catch (error) {
+    if (!cannotSucceedOnRetry(error) || page.length === 1) throw wrapStop(page, error);
+    // Which row the database refuses: the rows before it are recorded, the run stops at it.
+    for (const gift of page) {
+      if (gift.row > ctx.found.recordedThrough) await recordPage(db, ctx, [gift]);
+    }
+  }
+}
+
+const wrapStop = (page: ImportGift[], error: unknown) =>
+  page.length === 1 && cannotSucceedOnRetry(error) && page[0] ? new ImportStoppedError(page[0].row, error) : error;
+
+/** Records every checked row of the import after its cursor, then stamps the end and tells the staff, once. */
 export async function runImport(
   db: Db,
   job: ImportJob,
@@ -65,40 +199,24 @@ export async function runImport(
   if (!found) return 'not-found';
   if (found.status === 'finished') return 'already-finished';
   if (found.status === 'failed') return 'already-failed';
-  const failures: ImportFailure[] = [...found.failures];
-  let imported = 0;
-  let processed = 0;
-  await markProgress(db, found.id, 0);
-  const npo = await findNpo(db, found.npoId);
-  const zone = npo?.timeZone ?? 'UTC';
-  for (const gift of found.gifts) {
-    try {
-      await recordGift(db, found, gift, zone);
-      imported += 1;
-    } catch (error) {
-      // A row the database refuses (no exchange rate for its currency…) fails alone; anything
-      // else (the database gone) fails the job, which is retried.
-      if (!(error instanceof AppError)) throw new ImportStoppedError(gift.row, error);
-      failures.push({ row: gift.row, reason: error.message });
-    }
-    processed += 1;
-    if (processed % PROGRESS_EVERY === 0) await markProgress(db, found.id, processed);
+  await startRun(db, found.id);
+  const ctx = await runContext(db, found);
+  for (;;) {
+    const page = await giftPage(db, found.id, found.recordedThrough, BATCH_ROWS);
+    if (page.length === 0) break;
+    await recordPage(db, ctx, page);
   }
-  failures.sort((a, b) => a.row - b.row);
   await db.transaction(async (tx) => {
-    const first = await markFinished(tx, found.id, { processedRows: processed, importedCount: imported, failures });
-    if (!first) return;
-    const text = notificationTexts['import.finished']({
-      what: 'donations',
-      imported,
-      failed: failures.length,
-      locale: npo?.locale ?? 'en-US',
-    });
+    const counts = await markFinished(tx, found.id);
+    if (!counts) return;
+    await refreshImportDays(tx, found.npoId, found.id);
+    const { importedCount: imported, failedCount: failed } = counts;
+    const text = notificationTexts['import.finished']({ what: 'donations', imported, failed, locale: ctx.locale });
     await notifyOrganisation(tx, {
       npoId: found.npoId,
       kind: 'import.finished',
       ...text,
-      data: { import_id: found.id, imported, failed: failures.length },
+      data: { import_id: found.id, imported, failed },
     });
     await recordAudit(tx, {
       npoId: found.npoId,
@@ -106,7 +224,7 @@ export async function runImport(
       action: 'import.finished',
       targetType: 'donation_import',
       targetId: found.id,
-      data: { imported, failed: failures.length },
+      data: { imported, failed },
       ip: null,
     });
   });

@@ -1,18 +1,28 @@
 import type { TImportSummary } from '@kindling/contracts';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { campaigns } from '../campaigns/index.ts';
 import { users } from '../users/index.ts';
-import { donationImports, type ImportFailure, type ImportGift } from './imports.tables.ts';
+import type { CheckedRow } from './import-file.ts';
+import {
+  donationImportChunks,
+  donationImportRows,
+  donationImports,
+  type ImportFailure,
+  type ImportGift,
+} from './imports.tables.ts';
 
 const summaryColumns = {
   id: donationImports.id,
   fileName: donationImports.fileName,
   status: donationImports.status,
   totalRows: donationImports.totalRows,
-  validRows: sql<number>`jsonb_array_length(${donationImports.gifts})`.mapWith(Number),
+  validRows: donationImports.validRows,
+  checkedRows: donationImports.checkedRows,
+  checkedBytes: donationImports.checkedBytes,
+  fileBytes: donationImports.fileBytes,
   processedRows: donationImports.processedRows,
   importedCount: donationImports.importedCount,
   failedCount: donationImports.failedCount,
@@ -41,6 +51,9 @@ function toSummary(r: SummaryRow): TImportSummary {
     status: r.status,
     total_rows: r.totalRows,
     valid_rows: r.validRows,
+    checked_rows: r.checkedRows,
+    checked_bytes: r.checkedBytes,
+    file_bytes: r.fileBytes,
     processed_rows: r.processedRows,
     imported_count: r.importedCount,
     // Until the job has run, the rows refused by the checks are the failures known so far.
@@ -48,7 +61,7 @@ function toSummary(r: SummaryRow): TImportSummary {
     created_by: r.createdBy,
     created_at: r.createdAt.toISOString(),
     finished_at: r.finishedAt?.toISOString() ?? null,
-    failure_message: r.status === 'failed' ? r.failureMessage : null,
+    failure_message: r.status === 'failed' || r.status === 'refused' ? r.failureMessage : null,
   };
 }
 
@@ -77,16 +90,10 @@ export async function campaignIdsByUrl(db: Db, npoId: number): Promise<Map<strin
   return new Map(rows.map((r) => [r.url.toLowerCase(), r.id]));
 }
 
+/** A new upload, checking until its rows are staged (markChecked) or the file refused. */
 export async function insertImport(
   db: Db,
-  values: {
-    npoId: number;
-    userId: number;
-    fileName: string;
-    totalRows: number;
-    gifts: ImportGift[];
-    failures: ImportFailure[];
-  },
+  values: { npoId: number; userId: number; fileName: string },
 ): Promise<number> {
   const [row] = await db
     .insert(donationImports)
@@ -94,14 +101,89 @@ export async function insertImport(
       npoId: values.npoId,
       createdByUserId: values.userId,
       fileName: values.fileName,
-      totalRows: values.totalRows,
-      gifts: values.gifts,
-      failures: values.failures,
-      failedCount: values.failures.length,
+      status: 'checking',
+      totalRows: 0,
     })
     .returning({ id: donationImports.id });
   if (!row) throw new Error('import insert returned no row');
   return row.id;
+}
+
+/** An upload refused while it was received: nothing of it stays. */
+export async function deleteImport(db: Db, id: number): Promise<void> {
+  await db.delete(donationImports).where(eq(donationImports.id, id));
+}
+
+export async function setFileBytes(db: Db, id: number, fileBytes: number): Promise<void> {
+  await db.update(donationImports).set({ fileBytes }).where(eq(donationImports.id, id));
+}
+
+/** A run of the check starts over: rows an interrupted run staged go. */
+export async function clearStagedRows(db: Db, id: number): Promise<void> {
+  await db.delete(donationImportRows).where(eq(donationImportRows.importId, id));
+}
+
+/** Stages checked rows (one multi-row INSERT) and how far the check is, in one transaction. */
+export async function stageRows(
+  db: Db,
+  ids: { npoId: number; importId: number },
+  rows: CheckedRow[],
+  progress: { rows: number; bytes: number },
+): Promise<void> {
+  const col = <T>(pick: (r: CheckedRow) => T) => arrayParam(rows.map(pick));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO ${donationImportRows} (import_id, npo_id, file_row, date, first_name, last_name, email, amount_minor,
+        currency, campaign_id, payment_method, reference, reason)
+      SELECT ${ids.importId}::bigint, ${ids.npoId}::bigint, r.* FROM unnest(${col((r) => r.row)}::int[],
+        ${col((r) => r.gift?.date ?? null)}::text[], ${col((r) => r.gift?.first_name ?? null)}::text[],
+        ${col((r) => r.gift?.last_name ?? null)}::text[], ${col((r) => r.gift?.email ?? null)}::text[],
+        ${col((r) => r.gift?.amount_minor ?? null)}::bigint[], ${col((r) => r.gift?.currency ?? null)}::text[],
+        ${col((r) => r.gift?.campaign_id ?? null)}::bigint[], ${col((r) => r.gift?.payment_method ?? null)}::text[],
+        ${col((r) => r.gift?.reference ?? null)}::text[], ${col((r) => r.reason)}::text[]) AS r`);
+    await tx
+      .update(donationImports)
+      .set({ checkedRows: progress.rows, checkedBytes: progress.bytes })
+      .where(eq(donationImports.id, ids.importId));
+  });
+}
+
+/** checking → previewed with the counts; the file's chunks are no longer needed. */
+export async function markChecked(
+  db: Db,
+  id: number,
+  outcome: { totalRows: number; validRows: number; failedRows: number; bytes: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(donationImports)
+      .set({
+        status: 'previewed',
+        totalRows: outcome.totalRows,
+        validRows: outcome.validRows,
+        failedCount: outcome.failedRows,
+        checkedRows: outcome.totalRows,
+        checkedBytes: outcome.bytes,
+      })
+      .where(and(eq(donationImports.id, id), eq(donationImports.status, 'checking')))
+      .returning({ id: donationImports.id });
+    await tx.delete(donationImportChunks).where(eq(donationImportChunks.importId, id));
+    return rows.length === 1;
+  });
+}
+
+/** checking → refused with why; nothing of the file stays but the import and its reason. */
+export async function markRefused(db: Db, id: number, message: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(donationImports)
+      .set({ status: 'refused', failureMessage: message, finishedAt: new Date() })
+      .where(and(eq(donationImports.id, id), eq(donationImports.status, 'checking')))
+      .returning({ id: donationImports.id });
+    await tx.delete(donationImportChunks).where(eq(donationImportChunks.importId, id));
+    await tx.delete(donationImportRows).where(eq(donationImportRows.importId, id));
+    return rows.length === 1;
+  });
 }
 
 /** previewed → queued, once: false when the import is not the organisation's or already started. */
@@ -122,27 +204,144 @@ export async function findImportForRun(db: Db, npoId: number, id: number) {
   return row ?? null;
 }
 
-export async function findFailures(db: Db, npoId: number, id: number): Promise<ImportFailure[] | null> {
+/** Whether the organisation has this import (null: it has not). */
+export async function importExists(db: Db, npoId: number, id: number): Promise<boolean> {
   const [row] = await db
-    .select({ failures: donationImports.failures })
+    .select({ id: donationImports.id })
     .from(donationImports)
     .where(and(eq(donationImports.id, id), eq(donationImports.npoId, npoId)));
-  return row ? row.failures : null;
+  return row !== undefined;
 }
 
-export async function markProgress(db: Db, id: number, processedRows: number): Promise<void> {
+/** The import's refused rows after `afterRow`, in file order, a page at a time. */
+export async function failurePage(db: Db, id: number, afterRow: number, limit: number): Promise<ImportFailure[]> {
+  const rows = await db
+    .select({ row: donationImportRows.fileRow, reason: donationImportRows.reason })
+    .from(donationImportRows)
+    .where(
+      and(
+        eq(donationImportRows.importId, id),
+        gt(donationImportRows.fileRow, afterRow),
+        isNotNull(donationImportRows.reason),
+      ),
+    )
+    .orderBy(asc(donationImportRows.fileRow))
+    .limit(limit);
+  return rows.map((r) => ({ row: r.row, reason: r.reason ?? '' }));
+}
+
+/** The import's next rows to record after `afterRow` (rows refused by the check are skipped). */
+export async function giftPage(db: Db, id: number, afterRow: number, limit: number): Promise<ImportGift[]> {
+  const rows = await db
+    .select()
+    .from(donationImportRows)
+    .where(
+      and(
+        eq(donationImportRows.importId, id),
+        gt(donationImportRows.fileRow, afterRow),
+        isNull(donationImportRows.reason),
+      ),
+    )
+    .orderBy(asc(donationImportRows.fileRow))
+    .limit(limit);
+  return rows.map((r) => ({
+    row: r.fileRow,
+    date: r.date ?? '',
+    first_name: r.firstName ?? '',
+    last_name: r.lastName ?? '',
+    email: r.email ?? '',
+    amount_minor: Number(r.amountMinor ?? 0),
+    currency: r.currency ?? '',
+    campaign_id: r.campaignId,
+    payment_method: r.paymentMethod,
+    reference: r.reference,
+  }));
+}
+
+/**
+ * Commits a batch's outcome with the job's cursor, in the batch's transaction: a run that dies
+ * after it resumes after `through`, and the counts hold exactly what was committed. False when
+ * the import is no longer running (finished or failed by another path).
+ */
+export async function commitBatch(
+  tx: Tx,
+  id: number,
+  outcome: { through: number; processed: number; imported: number; failures: ImportFailure[] },
+): Promise<boolean> {
+  const rows = await tx
+    .update(donationImports)
+    .set({
+      status: 'running',
+      recordedThrough: outcome.through,
+      processedRows: sql`${donationImports.processedRows} + ${outcome.processed}`,
+      importedCount: sql`${donationImports.importedCount} + ${outcome.imported}`,
+      failedCount: sql`${donationImports.failedCount} + ${outcome.failures.length}`,
+    })
+    .where(and(eq(donationImports.id, id), notInArray(donationImports.status, ['finished', 'failed'])))
+    .returning({ id: donationImports.id });
+  if (outcome.failures.length > 0) {
+    await tx.execute(sql`
+      UPDATE ${donationImportRows} SET reason = f.reason
+      FROM unnest(${arrayParam(outcome.failures.map((f) => f.row))}::int[], ${arrayParam(outcome.failures.map((f) => f.reason))}::text[])
+        AS f(file_row, reason)
+      WHERE import_id = ${id} AND ${donationImportRows.fileRow} = f.file_row`);
+  }
+  return rows.length === 1;
+}
+
+/**
+ * Locks the import for a batch's transaction and answers its cursor and status: runs of the same
+ * import (a retry while a stale run goes on) take turns batch by batch, and a run finds out when
+ * another one has already done its batch.
+ */
+export async function lockCursor(tx: Tx, id: number): Promise<{ recordedThrough: number; status: string } | null> {
+  const [row] = await tx
+    .select({ recordedThrough: donationImports.recordedThrough, status: donationImports.status })
+    .from(donationImports)
+    .where(eq(donationImports.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** The first run, or a run from the start: the counts are those of the check alone. */
+export async function startRun(db: Db, id: number): Promise<void> {
   await db
     .update(donationImports)
-    .set({ status: 'running', processedRows })
+    .set({
+      status: 'running',
+      processedRows: sql`CASE WHEN ${donationImports.recordedThrough} = 0 THEN 0 ELSE ${donationImports.processedRows} END`,
+      importedCount: sql`CASE WHEN ${donationImports.recordedThrough} = 0 THEN 0 ELSE ${donationImports.importedCount} END`,
+      failedCount: sql`CASE WHEN ${donationImports.recordedThrough} = 0 THEN ${donationImports.totalRows} - ${donationImports.validRows} ELSE ${donationImports.failedCount} END`,
+    })
     .where(and(eq(donationImports.id, id), notInArray(donationImports.status, ['finished', 'failed'])));
 }
 
-/** How many of these references (an import's rows) are recorded as donations, by any run of it. */
-export async function countRecorded(db: Db, npoId: number, provider: string, references: string[]): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM donations
-    WHERE npo_id = ${npoId} AND provider = ${provider} AND provider_reference = ANY(${arrayParam(references)}::text[])`);
-  return Number(rows[0]?.n ?? 0);
+/** The distinct campaigns an import's rows name, with the campaign each counts for (a peer page's parent). */
+export async function importCampaigns(
+  db: Db,
+  npoId: number,
+  id: number,
+): Promise<Map<number, { campaignId: number; peerCampaignId: number | null }>> {
+  const { rows } = await db.execute<{ id: number; parent: number | null }>(sql`
+    SELECT c.id, c.parent_campaign_id AS parent FROM ${campaigns} c
+    WHERE c.npo_id = ${npoId} AND c.id IN (SELECT DISTINCT campaign_id FROM ${donationImportRows}
+      WHERE import_id = ${id} AND campaign_id IS NOT NULL)`);
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      r.parent === null
+        ? { campaignId: Number(r.id), peerCampaignId: null }
+        : { campaignId: Number(r.parent), peerCampaignId: Number(r.id) },
+    ]),
+  );
+}
+
+/** The distinct currencies of an import's rows still to record. */
+export async function importCurrencies(db: Db, id: number, afterRow: number): Promise<string[]> {
+  const { rows } = await db.execute<{ currency: string }>(sql`
+    SELECT DISTINCT currency FROM ${donationImportRows}
+    WHERE import_id = ${id} AND file_row > ${afterRow} AND reason IS NULL`);
+  return rows.map((r) => r.currency);
 }
 
 /** failed → queued, once, for a run again: false when the import is not the organisation's or not failed. */
@@ -156,11 +355,7 @@ export async function markRequeued(db: Tx, npoId: number, id: number): Promise<b
 }
 
 /** Stamps a job that stopped for good, once: false when a run already finished or failed it. */
-export async function markFailed(
-  db: Tx,
-  id: number,
-  outcome: { importedCount: number; failureMessage: string },
-): Promise<boolean> {
+export async function markFailed(db: Tx, id: number, outcome: { failureMessage: string }): Promise<boolean> {
   const rows = await db
     .update(donationImports)
     .set({ status: 'failed', ...outcome, finishedAt: new Date() })
@@ -169,23 +364,12 @@ export async function markFailed(
   return rows.length === 1;
 }
 
-/** Stamps the outcome once: false when another run already finished the import. */
-export async function markFinished(
-  db: Tx,
-  id: number,
-  outcome: { processedRows: number; importedCount: number; failures: ImportFailure[] },
-): Promise<boolean> {
-  const rows = await db
+/** Stamps the end once (the counts were committed with each batch): false when another run already finished it. */
+export async function markFinished(db: Tx, id: number) {
+  const [row] = await db
     .update(donationImports)
-    .set({
-      status: 'finished',
-      processedRows: outcome.processedRows,
-      importedCount: outcome.importedCount,
-      failedCount: outcome.failures.length,
-      failures: outcome.failures,
-      finishedAt: new Date(),
-    })
+    .set({ status: 'finished', finishedAt: new Date() })
     .where(and(eq(donationImports.id, id), notInArray(donationImports.status, ['finished', 'failed'])))
-    .returning({ id: donationImports.id });
-  return rows.length === 1;
+    .returning({ importedCount: donationImports.importedCount, failedCount: donationImports.failedCount });
+  return row ?? null;
 }

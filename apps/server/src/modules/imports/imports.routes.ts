@@ -1,30 +1,46 @@
 import multipart from '@fastify/multipart';
-import { IMPORT_MAX_BYTES, ZImportListResponse, ZImportResponse, ZRecordIdParams } from '@kindling/contracts';
+import {
+  DONATION_IMPORT_MAX_BYTES,
+  DONATION_IMPORT_MAX_ROWS,
+  ZImportListResponse,
+  ZImportResponse,
+  ZRecordIdParams,
+} from '@kindling/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { zodRouter } from '../../platform/http/router.ts';
 import { organisationSessionOf, requireAccess } from '../../platform/http/session-context.ts';
+import type { ImportChecker } from './import-check.ts';
 import type { ImportStarter } from './imports.jobs.ts';
 import { listImports } from './imports.repository.ts';
-import { failuresCsv, getImport, retryImport, startImport, uploadImport } from './imports.service.ts';
+import {
+  failuresCsv,
+  getImport,
+  type ImportLimits,
+  retryImport,
+  startImport,
+  uploadImport,
+} from './imports.service.ts';
 
 // Access (docs/product/imports.md#access): every dashboard role sees the imports; only the admin group (2001
 // finance, 5150 admin, 6635 manager, 7789 super-admin) records gifts by importing them.
 const READ = 'dashboard';
 const WRITE = 'admin';
 
-export type ImportRouteDeps = { db: Db; start: ImportStarter };
+/** `check` enqueues the check of a large file (without it every file is checked in the request). */
+export type ImportRouteDeps = { db: Db; start: ImportStarter; check?: ImportChecker; limits?: ImportLimits };
 
 /** Donations import at /dashboard/imports (docs/product/imports.md). */
 export async function importRoutes(app: FastifyInstance, deps: ImportRouteDeps): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });
+  const limits = deps.limits ?? { maxRows: DONATION_IMPORT_MAX_ROWS, maxBytes: DONATION_IMPORT_MAX_BYTES };
+  await app.register(multipart, { limits: { fileSize: limits.maxBytes, files: 1, fields: 5 } });
   const r = zodRouter(app, 'Imports');
   const { db } = deps;
 
   const upload = {
     body: {
       mediaType: 'multipart/form-data',
-      description: `One CSV or Excel file of donations in the field \`file\` (at most ${IMPORT_MAX_BYTES} bytes).`,
+      description: `One CSV or Excel file of donations in the field \`file\` (at most ${limits.maxBytes} bytes and ${limits.maxRows} rows).`,
       schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
     },
     responses: { 201: ZImportResponse },
@@ -34,7 +50,7 @@ export async function importRoutes(app: FastifyInstance, deps: ImportRouteDeps):
     { preHandler: requireAccess(WRITE), config: { openapi: upload } },
     async (request, reply) => {
       const actor = organisationSessionOf(request, WRITE);
-      return reply.status(201).send(await uploadImport(db, actor, request));
+      return reply.status(201).send(await uploadImport(db, actor, request, { limits, check: deps.check }));
     },
   );
 

@@ -1,64 +1,89 @@
+import { Readable } from 'node:stream';
 import { IMPORT_MAX_BYTES, type TImportSummary, type TImportUploadResponse } from '@kindling/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { formatFor } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { OrganisationSession } from '../../platform/http/session-context.ts';
 import { recordAudit } from '../audit/index.ts';
-import { findNpo } from '../organisations/index.ts';
-import { checkImportFile } from './import-file.ts';
+import { checkContext, checkStoredImport, type ImportChecker } from './import-check.ts';
+import { checkImportStream, NUL_MESSAGE } from './import-file.ts';
+import { storedFile, storeUpload } from './import-upload.ts';
 import type { ImportStarter } from './imports.jobs.ts';
 import {
-  campaignIdsByUrl,
-  findFailures,
+  deleteImport,
+  failurePage,
   findImportSummary,
+  importExists,
   insertImport,
   markQueued,
   markRequeued,
+  setFileBytes,
 } from './imports.repository.ts';
 import type { ImportFailure } from './imports.tables.ts';
 
 export const IMPORT_NOT_FOUND = 'No such import.';
-export const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB; split it into smaller files.`;
 
-async function readCsvUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
-  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-  if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a CSV file to upload.', { file: 'Choose a CSV file.' });
-  try {
-    const bytes = await file.toBuffer();
-    // The name is the browser's, kept as text: a NUL in it would not store.
-    return { bytes, fileName: file.filename.replaceAll('\u0000', '').slice(0, 200) || 'import.csv' };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw Object.assign(new Error(TOO_LARGE), { statusCode: 413, code: 'FILE_TOO_LARGE' });
-    }
-    throw error;
-  }
-}
+/** The donations import's limits (docs/product/imports.md#the-file). */
+export type ImportLimits = { maxRows: number; maxBytes: number };
 
-/** Reads and checks the file, keeps it as a previewed import, and answers the first rows with their errors. */
+export const tooLargeMessage = (maxBytes: number) =>
+  `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB; split it into smaller files.`;
+
+/** The contacts import's size refusal (it keeps the 5 MB limit). */
+export const TOO_LARGE = tooLargeMessage(IMPORT_MAX_BYTES);
+
+/**
+ * Up to this size the whole file is checked before the upload answers (its counts come with the
+ * preview, about 20,000 rows at most); a larger one answers with the preview of its first rows at
+ * once and is checked by a job, its progress on the page (docs/decisions/102-streaming-donation-import.md).
+ */
+export const CHECK_IN_REQUEST_BYTES = 1024 * 1024;
+
+export type UploadDeps = { limits: ImportLimits; check?: ImportChecker };
+
+/**
+ * Streams the file into the database (never whole in memory), previews its first rows with their
+ * errors, and checks the rest here (a small file) or in a job (a large one). A file refused whole
+ * (too large, NUL bytes, missing columns…) leaves nothing behind.
+ */
 export async function uploadImport(
   db: Db,
   actor: OrganisationSession,
   request: FastifyRequest,
+  deps: UploadDeps,
 ): Promise<TImportUploadResponse> {
   const npoId = actor.selectedNpoId;
-  const { bytes, fileName } = await readCsvUpload(request);
-  const [byUrl, npo] = await Promise.all([campaignIdsByUrl(db, npoId), findNpo(db, npoId)]);
-  const checked = checkImportFile(bytes, byUrl, formatFor({ locale: npo?.locale ?? 'en-US', timeZone: 'UTC' }));
-  const id = await insertImport(db, {
-    npoId,
-    userId: actor.user.id,
-    fileName,
-    totalRows: checked.totalRows,
-    gifts: checked.gifts,
-    failures: checked.failures,
-  });
-  const summary = await findImportSummary(db, npoId, id);
-  if (!summary) throw new Error('import vanished after insert');
-  return { import: summary, preview: checked.preview };
+  const { maxBytes, maxRows } = deps.limits;
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a CSV file to upload.', { file: 'Choose a CSV file.' });
+  // The name is the browser's, kept as text: a NUL in it would not store.
+  const fileName = file.filename.replaceAll('\u0000', '').slice(0, 200) || 'import.csv';
+  const importId = await insertImport(db, { npoId, userId: actor.user.id, fileName });
+  const ids = { npoId, importId };
+  try {
+    const stored = await storeUpload(db, ids, file.file);
+    if (file.file.truncated) {
+      throw Object.assign(new Error(tooLargeMessage(maxBytes)), { statusCode: 413, code: 'FILE_TOO_LARGE' });
+    }
+    if (stored.nul) throw new AppError('VALIDATION_FAILED', NUL_MESSAGE, { file: NUL_MESSAGE });
+    await setFileBytes(db, importId, stored.bytes);
+    let preview: TImportUploadResponse['preview'];
+    if (stored.bytes <= CHECK_IN_REQUEST_BYTES || !deps.check) {
+      preview = (await checkStoredImport(db, ids, maxRows, stored.bytes)).preview;
+    } else {
+      const context = await checkContext(db, npoId);
+      preview = (await checkImportStream(storedFile(db, ids), { ...context, maxRows, headOnly: true })).preview;
+      await deps.check(ids);
+    }
+    const summary = await findImportSummary(db, npoId, importId);
+    if (!summary) throw new Error('import vanished after insert');
+    return { import: summary, preview };
+  } catch (error) {
+    await deleteImport(db, importId);
+    throw error;
+  }
 }
 
 /**
@@ -108,6 +133,9 @@ export async function startImport(
   const npoId = actor.selectedNpoId;
   const summary = await findImportSummary(db, npoId, id);
   if (!summary) throw new AppError('NOT_FOUND', IMPORT_NOT_FOUND);
+  if (summary.status === 'checking') {
+    throw new AppError('CONFLICT', 'The file is still being checked; confirm the import once the check has finished.');
+  }
   if (summary.valid_rows === 0) {
     throw new AppError('VALIDATION_FAILED', 'No row of this file can be imported; correct it and upload it again.');
   }
@@ -148,11 +176,22 @@ export async function getImport(db: Db, npoId: number, id: number): Promise<TImp
   return summary;
 }
 
-/** The rows that could not be imported and why, as a CSV staff can correct and upload again. */
-export async function failuresCsv(db: Db, npoId: number, id: number): Promise<string> {
-  const failures = await findFailures(db, npoId, id);
-  if (!failures) throw new AppError('NOT_FOUND', IMPORT_NOT_FOUND);
-  return failureRowsCsv(failures);
+/**
+ * The rows that could not be imported and why, as a CSV staff can correct and upload again: read a
+ * page at a time, so a file with a million refused rows streams out without being held.
+ */
+export async function failuresCsv(db: Db, npoId: number, id: number): Promise<Readable> {
+  if (!(await importExists(db, npoId, id))) throw new AppError('NOT_FOUND', IMPORT_NOT_FOUND);
+  async function* pages() {
+    yield 'row,reason\n';
+    for (let after = 0; ; ) {
+      const page = await failurePage(db, id, after, 5000);
+      if (page.length === 0) return;
+      yield stringify(page.map((f) => [f.row, f.reason]));
+      after = page[page.length - 1]?.row ?? after;
+    }
+  }
+  return Readable.from(pages());
 }
 
 /** An import's refused rows as the CSV both imports offer: the row's line in the file and why. */

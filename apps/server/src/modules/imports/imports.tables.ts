@@ -1,8 +1,9 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bytea } from '../../platform/db/bytea.ts';
 import { npos } from '../organisations/organisations.tables.ts';
 import { users } from '../users/users.tables.ts';
 
-export const importStatuses = ['previewed', 'queued', 'running', 'finished', 'failed'] as const;
+export const importStatuses = ['checking', 'refused', 'previewed', 'queued', 'running', 'finished', 'failed'] as const;
 
 /** A checked CSV row waiting to be recorded: its line in the file and the gift it describes. */
 export type ImportGift = {
@@ -20,9 +21,9 @@ export type ImportGift = {
 export type ImportFailure = { row: number; reason: string };
 
 /**
- * One uploaded donations file. The checked rows are kept with it (jsonb, at most 20,000) so the
- * job can run, or run again after a crash, without the file; the rows that cannot be imported and
- * why are kept for the errors download.
+ * One uploaded donations file (docs/decisions/102-streaming-donation-import.md). Its rows, checked,
+ * are donation_import_rows, so the job can run, or run again after a crash, without the file;
+ * `recorded_through` is the last file row whose batch the job committed, with the counts.
  */
 export const donationImports = pgTable(
   'donation_imports',
@@ -35,15 +36,60 @@ export const donationImports = pgTable(
     fileName: text().notNull(),
     status: text({ enum: importStatuses }).notNull().default('previewed'),
     totalRows: integer().notNull(),
-    gifts: jsonb().$type<ImportGift[]>().notNull(),
-    failures: jsonb().$type<ImportFailure[]>().notNull(),
+    validRows: integer().notNull().default(0),
+    /** While the file is checked: rows and bytes read so far, of fileBytes. */
+    checkedRows: integer().notNull().default(0),
+    fileBytes: bigint({ mode: 'number' }).notNull().default(0),
+    checkedBytes: bigint({ mode: 'number' }).notNull().default(0),
+    recordedThrough: integer().notNull().default(0),
     processedRows: integer().notNull().default(0),
     importedCount: integer().notNull().default(0),
     failedCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
-    /** Why the job stopped for good (status failed), in words for staff. */
+    /** Why the job stopped for good (status failed) or the file was refused (refused), in words for staff. */
     failureMessage: text(),
   },
   (t) => [index('donation_imports_npo_idx').on(t.npoId, t.createdAt)],
+);
+
+/** The uploaded file in pieces of about a megabyte, in order, until it has been checked. */
+export const donationImportChunks = pgTable(
+  'donation_import_chunks',
+  {
+    importId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donationImports.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    content: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
+);
+
+/** One checked row of the file: the gift it describes, or why it cannot be imported (reason). */
+export const donationImportRows = pgTable(
+  'donation_import_rows',
+  {
+    importId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => donationImports.id, { onDelete: 'cascade' }),
+    fileRow: integer().notNull(),
+    npoId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => npos.id),
+    date: text(),
+    firstName: text(),
+    lastName: text(),
+    email: text(),
+    amountMinor: bigint({ mode: 'number' }),
+    currency: varchar({ length: 3 }),
+    campaignId: bigint({ mode: 'number' }),
+    paymentMethod: text(),
+    reference: text(),
+    reason: text(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.fileRow] })],
 );

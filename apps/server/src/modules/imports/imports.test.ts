@@ -234,7 +234,7 @@ describe('donations import', () => {
     const id = ZImportUploadResponse.parse((await upload(admin, csv, 'stops.csv')).json()).import.id;
     // The stored row 3 is damaged after its check (as by a bug or a hand edit): no run can record it.
     await ctx.db.execute(sql`
-      UPDATE donation_imports SET gifts = jsonb_set(gifts, '{1,date}', '"2024-06-xx"') WHERE id = ${id}`);
+      UPDATE donation_import_rows SET date = '2024-06-xx' WHERE import_id = ${id} AND file_row = 3`);
     expect((await admin.post(`/api/v1/npo_admin/imports/${id}/start`)).statusCode).toBe(202);
     let summary = ZImportResponse.parse((await admin.get(`/api/v1/npo_admin/imports/${id}`)).json()).import;
     for (let i = 0; i < 100 && (summary.status === 'queued' || summary.status === 'running'); i += 1) {
@@ -278,7 +278,7 @@ describe('donations import', () => {
 
     // Staff run it again once the cause is gone: the recorded row counts once, the rest go in.
     await ctx.db.execute(sql`
-      UPDATE donation_imports SET gifts = jsonb_set(gifts, '{1,date}', '"2024-06-02"') WHERE id = ${id}`);
+      UPDATE donation_import_rows SET date = '2024-06-02' WHERE import_id = ${id} AND file_row = 3`);
     const staff = new TestClient(ctx.app);
     await staff.signIn('staff@kindling.test');
     expect((await staff.post(`/api/v1/npo_admin/imports/${id}/retry`)).statusCode).toBe(403);
@@ -323,20 +323,12 @@ describe('donations import', () => {
     expect(notes.rows).toEqual([{ message: 'The import of died.csv stopped before the end. No gift was recorded.' }]);
   });
 
-  it('refuses a file that is too large, or lacks columns, with a clear message', async () => {
-    const big = Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.alloc(5 * 1024 * 1024, 'a')]);
-    const tooLarge = await upload(admin, big);
-    expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json().message).toBe('The file is larger than 5 MB; split it into smaller files.');
+  it('refuses a file that lacks columns with a clear message (the size and row limits: imports-large.test.ts)', async () => {
     const noColumns = await upload(admin, 'date,name\n2024-01-01,Ada');
     expect(noColumns.statusCode).toBe(400);
     expect(noColumns.json().message).toBe(
       'The file lacks the columns first_name, last_name, email, amount, currency. Start from the template.',
     );
-    const tooMany = [HEADER, ...Array.from({ length: 20_001 }, () => '2024-01-01,A,B,a@example.org,1,USD,,,')];
-    const rows = await upload(admin, tooMany.join('\n'));
-    expect(rows.statusCode).toBe(400);
-    expect(rows.json().message).toBe('The file has more than 20,000 rows; split it into smaller files.');
   });
 
   it('refuses a file with NUL characters (a UTF-16 export, a binary file) whole, naming the fix', async () => {

@@ -39,6 +39,10 @@ function toSummary(r: SummaryRow): TRecurringImportSummary {
     status: r.status,
     total_rows: r.totalRows,
     valid_rows: r.validRows,
+    // A plans file is read whole and checked before it answers (no 'checking' phase, decision 102).
+    checked_rows: r.totalRows,
+    checked_bytes: 0,
+    file_bytes: 0,
     processed_rows: r.processedRows,
     imported_count: r.importedCount,
     skipped_count: r.skippedCount,

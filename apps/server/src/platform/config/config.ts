@@ -65,6 +65,9 @@ const ZConfig = z.object({
   CARD_TESTING_POW_MAX_COUNTER: z.coerce.number().int().min(10).max(1_000_000).default(3000),
   /** How long a process serves the public campaign read from memory; 0 turns it off (default in tests). */
   CAMPAIGN_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** The donations import's limits (docs/product/imports.md#the-file); at most the built-in 1,000,000 rows, 200 MB. */
+  DONATION_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(1_000_000),
+  DONATION_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(200).default(200),
   /** How often an idle job worker looks for jobs other instances sent (its own are run at once). */
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   /** off: this instance only enqueues background jobs; instances with 'on' run them. */

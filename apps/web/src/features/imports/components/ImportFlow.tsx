@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSession } from '../../../session/index.ts';
 import { CsvFilePicker } from '../../../shared/CsvFilePicker.tsx';
 import { type Format, useFormat } from '../../../shared/format.ts';
-import { ended, plural } from './import-bits.tsx';
+import { ended, moving, plural } from './import-bits.tsx';
 
 /** How often the page asks for the progress of a running import. */
 export const PROGRESS_POLL_MS = 1000;
@@ -94,6 +94,38 @@ function Progressing<S extends TImportSummary>({
   );
 }
 
+/** A large file's check, after its first rows were previewed: how far it is, as rows and share of the file. */
+export function CheckProgress({ summary }: { summary: TImportSummary }) {
+  const format = useFormat();
+  const percent = summary.file_bytes === 0 ? 0 : Math.floor((summary.checked_bytes / summary.file_bytes) * 100);
+  return (
+    <Stack gap={4}>
+      <Progress value={percent} animated aria-label="Check progress" />
+      <Text size="sm" role="status">
+        Checking the whole file… {plural(format, summary.checked_rows, 'row')} checked ({percent}%).
+      </Text>
+    </Stack>
+  );
+}
+
+/** The file's counts once checked; while a large file is still being checked, its progress; a refused file's reason. */
+function CheckOutcome({ s, shown }: { s: TImportSummary; shown: number }) {
+  const format = useFormat();
+  if (s.status === 'checking') return <CheckProgress summary={s} />;
+  if (s.status === 'refused')
+    return (
+      <Alert color="red" role="alert" title="The file was refused">
+        {s.failure_message}
+      </Alert>
+    );
+  return (
+    <Text size="sm">
+      {s.file_name}: {plural(format, s.total_rows, 'row')}, {format.count(s.valid_rows)} ready to import,{' '}
+      {plural(format, s.failed_count, 'row')} with errors. The first {shown} are shown.
+    </Text>
+  );
+}
+
 function Checked<S extends TImportSummary>(props: {
   flow: ImportFlowProps<S>;
   checked: { import: S; preview: TImportPreviewRow[] };
@@ -104,6 +136,16 @@ function Checked<S extends TImportSummary>(props: {
   const format = useFormat();
   const npoId = useSession().selectedNpo?.id ?? null;
   const client = useQueryClient();
+  // A large file is still being checked after its first rows were previewed (decision 102):
+  // its counts arrive when the check has read it all; other files answer checked at once.
+  const live = useQuery({
+    queryKey: flow.api.oneKey(npoId, checked.import.id),
+    queryFn: ({ signal }) => flow.api.get(checked.import.id, signal),
+    initialData: checked.import,
+    enabled: checked.import.status === 'checking',
+    refetchInterval: (q) => (q.state.data?.status === 'checking' ? PROGRESS_POLL_MS : false),
+  });
+  const s = live.data ?? checked.import;
   const start = useMutation({
     mutationFn: () => flow.api.start(checked.import.id),
     onSuccess: (summary) => {
@@ -111,13 +153,11 @@ function Checked<S extends TImportSummary>(props: {
       props.onStarted(summary);
     },
   });
-  const s = checked.import;
+  const checking = s.status === 'checking';
+  const refused = s.status === 'refused';
   return (
     <Stack gap="sm">
-      <Text size="sm">
-        {s.file_name}: {plural(format, s.total_rows, 'row')}, {format.count(s.valid_rows)} ready to import,{' '}
-        {plural(format, s.failed_count, 'row')} with errors. The first {checked.preview.length} are shown.
-      </Text>
+      <CheckOutcome s={s} shown={checked.preview.length} />
       {flow.preview(checked.preview)}
       {start.isError && (
         <Alert color="red" role="alert" title="The import could not start">
@@ -125,9 +165,12 @@ function Checked<S extends TImportSummary>(props: {
         </Alert>
       )}
       <Group gap="sm">
-        <Button onClick={() => start.mutate()} loading={start.isPending} disabled={s.valid_rows === 0}>
-          Import {plural(format, s.valid_rows, flow.noun)}
-        </Button>
+        {!refused && (
+          <Button onClick={() => start.mutate()} loading={start.isPending} disabled={checking || s.valid_rows === 0}>
+            {checking ? 'Import (after the check)' : `Import ${plural(format, s.valid_rows, flow.noun)}`}
+          </Button>
+        )}
+        {refused || !moving(s.status) ? flow.errorsLink(s) : null}
         <Button variant="default" onClick={props.onReset}>
           Choose another file
         </Button>

@@ -7,7 +7,7 @@ import { useSession } from '../../../session/index.ts';
 import { useFormat } from '../../../shared/format.ts';
 import { ListPanel } from '../../../system/list/index.ts';
 import { importQueries } from '../api/imports.queries.ts';
-import { ErrorsLink, ImportFailedAlert, ImportStatusBadge } from './import-bits.tsx';
+import { ErrorsLink, ImportFailedAlert, ImportStatusBadge, moving } from './import-bits.tsx';
 
 function Rows({ list }: { list: TImportSummary[] }) {
   const format = useFormat();
@@ -48,6 +48,15 @@ function Rows({ list }: { list: TImportSummary[] }) {
                 </Table.Td>
               </Table.Tr>
             ) : null,
+            s.status === 'refused' ? (
+              <Table.Tr key={`${s.id}-refused`}>
+                <Table.Td colSpan={6}>
+                  <Text size="sm" c="red.8">
+                    {s.failure_message}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null,
           ])}
         </Table.Tbody>
       </Table>
@@ -82,6 +91,11 @@ function Cards({ list }: { list: TImportSummary[] }) {
               <ImportFailedAlert summary={s} compact />
             </div>
           )}
+          {s.status === 'refused' && (
+            <Text size="sm" c="red.8" mt="xs">
+              {s.failure_message}
+            </Text>
+          )}
         </Card>
       ))}
     </Stack>
@@ -94,8 +108,8 @@ export function ImportHistory() {
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const query = useQuery({
     ...importQueries.list(npoId),
-    // A queued or running import moves on by itself: keep its row current.
-    refetchInterval: (q) => (q.state.data?.some((s) => s.status === 'queued' || s.status === 'running') ? 2000 : false),
+    // A checking, queued or running import moves on by itself: keep its row current.
+    refetchInterval: (q) => (q.state.data?.some((s) => moving(s.status)) ? 2000 : false),
   });
   const list = query.data ?? [];
   return (

@@ -1,5 +1,6 @@
-import type { TImportSummary } from '@kindling/contracts';
+import { DONATION_IMPORT_MAX_BYTES, DONATION_IMPORT_MAX_ROWS, type TImportSummary } from '@kindling/contracts';
 import { Text } from '@mantine/core';
+import { useFormat } from '../../../shared/format.ts';
 import { importApi, importKeys } from '../api/imports.queries.ts';
 import { ImportFlow, type ImportFlowApi } from './ImportFlow.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
@@ -17,6 +18,7 @@ const API: ImportFlowApi<TImportSummary> = {
 
 /** /dashboard/imports' upload → preview with per-row errors → confirm → progress (ImportFlow). */
 export function ImportUpload() {
+  const format = useFormat();
   return (
     <ImportFlow
       api={API}
@@ -26,8 +28,8 @@ export function ImportUpload() {
         <>
           <Text size="sm" c="dimmed">
             One gift per row: date (YYYY-MM-DD), first_name, last_name, email, amount in major units (25.00), currency;
-            optionally campaign_url, payment_method (cash, cheque, bank_transfer, in_kind) and reference. Up to 5 MB or
-            20,000 rows.
+            optionally campaign_url, payment_method (cash, cheque, bank_transfer, in_kind) and reference. Up to{' '}
+            {Math.round(DONATION_IMPORT_MAX_BYTES / 1024 / 1024)} MB or {format.count(DONATION_IMPORT_MAX_ROWS)} rows.
           </Text>
           <TemplateLink />
         </>

@@ -8,6 +8,8 @@ import { effectiveRoleCode } from '../../../shell/route-access.ts';
 import { importApi, importKeys } from '../api/imports.queries.ts';
 
 export const IMPORT_STATUS_LABELS: Record<TImportStatus, string> = {
+  checking: 'Checking',
+  refused: 'Refused',
   previewed: 'Not confirmed',
   queued: 'Queued',
   running: 'Running',
@@ -15,6 +17,8 @@ export const IMPORT_STATUS_LABELS: Record<TImportStatus, string> = {
   failed: 'Failed',
 };
 const STATUS_COLOURS: Record<TImportStatus, string> = {
+  checking: 'blue',
+  refused: 'red',
   previewed: 'gray',
   queued: 'blue',
   running: 'blue',
@@ -23,7 +27,12 @@ const STATUS_COLOURS: Record<TImportStatus, string> = {
 };
 
 /** The job will not move on by itself: finished, or stopped for good. */
-export const ended = (status: TImportStatus | undefined) => status === 'finished' || status === 'failed';
+export const ended = (status: TImportStatus | undefined) =>
+  status === 'finished' || status === 'failed' || status === 'refused';
+
+/** Still moving on by itself: the page keeps asking for its progress. */
+export const moving = (status: TImportStatus | undefined) =>
+  status === 'checking' || status === 'queued' || status === 'running';
 
 /**
  * Why an import stopped and what was kept (the server's words), for the upload step and the

@@ -20,6 +20,9 @@ function summary(overrides: Partial<TImportSummary> = {}): TImportSummary {
     status: 'previewed',
     total_rows: 3,
     valid_rows: 2,
+    checked_rows: 3,
+    checked_bytes: 120,
+    file_bytes: 120,
     processed_rows: 0,
     imported_count: 0,
     failed_count: 1,
@@ -127,6 +130,48 @@ describe('ImportsPage', () => {
       'href',
       '/api/v1/npo_admin/imports/7/errors.csv',
     );
+  });
+
+  it("shows a large file's first rows at once and how far its check is, then lets staff confirm", async () => {
+    let polls = 0;
+    stubFetch({
+      'GET /npo_admin/imports': { body: { imports: [] } },
+      'POST /npo_admin/imports': {
+        status: 201,
+        body: {
+          import: summary({ status: 'checking', total_rows: 0, valid_rows: 0, checked_rows: 0, checked_bytes: 0 }),
+          preview,
+        },
+      },
+      'GET /npo_admin/imports/7': () => {
+        polls += 1;
+        return polls < 2
+          ? {
+              body: {
+                import: summary({
+                  status: 'checking',
+                  checked_rows: 250_000,
+                  checked_bytes: 30,
+                  file_bytes: 120,
+                  total_rows: 0,
+                  valid_rows: 0,
+                }),
+              },
+            }
+          : { body: { import: summary({ total_rows: 1_000_000, valid_rows: 999_999, failed_count: 1 }) } };
+      },
+    });
+    const user = userEvent.setup();
+    render();
+    await user.upload(fileInput(), new File(['date\n'], 'historic.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByRole('table', { name: 'Preview of the first rows' })).toBeInTheDocument();
+    expect(await screen.findByText('Checking the whole file… 250,000 rows checked (25%).')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import (after the check)' })).toBeDisabled();
+    expect(
+      await screen.findByText(/1,000,000 rows, 999,999 ready to import, 1 row with errors/, {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 999,999 donations' })).toBeEnabled();
   });
 
   it("shows the server's message when the file is refused", async () => {

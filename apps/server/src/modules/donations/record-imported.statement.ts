@@ -1,0 +1,126 @@
+// Imported gifts recorded a batch at a time (docs/decisions/102-streaming-donation-import.md): the
+// same rows recordSucceededPayment writes for one gift (donor found or created by e-mail, the
+// donation once per provider reference with its receipt number, its ledger line, the audit entry
+// and the webhook events), for up to a few thousand gifts in one statement. A million-row file
+// cannot afford a round trip per gift; the giving triggers are per statement, so they run once.
+import { sql } from 'drizzle-orm';
+import { arrayParam } from '../../platform/db/raw-rows.ts';
+import type { Tx } from '../../platform/db/tx.ts';
+import { webhookEventInsertSql } from '../../platform/outbox/webhook-outbox.ts';
+import { auditInsertSql } from '../audit/index.ts';
+import { giftEmailSql } from '../donors/index.ts';
+
+/** One checked gift of an import, its amount already converted (rate as convertToBase gives it). */
+export type ImportedGift = {
+  /** The provider reference: one donation per (provider, reference), ever. */
+  reference: string;
+  campaignId: number | null;
+  peerCampaignId: number | null;
+  amountMinor: number;
+  currency: string;
+  /** Major units of the base currency per major unit of `currency`, 8 decimals; '1' for the base itself. */
+  fxRate: string;
+  /** exponent(base) − exponent(currency): the power of ten between their minor units. */
+  shift: number;
+  paymentMethod: string | null;
+  comment: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  occurredAt: Date;
+};
+
+export type ImportedBatch = {
+  npoId: number;
+  provider: string;
+  baseCurrency: string;
+  /** Who entered the gifts: the person who uploaded the file. */
+  createdByUserId: number | null;
+  gifts: readonly ImportedGift[];
+};
+
+/**
+ * Records the batch's gifts that are not recorded yet; a gift whose reference has a donation
+ * (an earlier run of the same import) is left as it is. Answers how many donations it created.
+ */
+export async function recordImportedGifts(tx: Tx, batch: ImportedBatch): Promise<number> {
+  const { npoId, provider, baseCurrency, gifts } = batch;
+  if (gifts.length === 0) return 0;
+  const col = <T>(pick: (g: ImportedGift) => T) => arrayParam(gifts.map(pick));
+  const npo = sql`${npoId}::bigint`;
+  // A donor's names as the last row that gives them (a later gift's non-empty names win, as one
+  // gift at a time would leave them); a new donor's first-gift date is its first row's.
+  const keep = (column: string) =>
+    sql.raw(`${column} = CASE WHEN EXCLUDED.${column} <> '' THEN EXCLUDED.${column} ELSE donors.${column} END`);
+  const { rows } = await tx.execute<{ created: number }>(sql`
+    WITH g AS (
+      SELECT * FROM unnest(${col((g) => g.reference)}::text[], ${col((g) => g.campaignId)}::bigint[],
+        ${col((g) => g.peerCampaignId)}::bigint[], ${col((g) => g.amountMinor)}::bigint[], ${col((g) => g.currency)}::text[],
+        ${col((g) => g.fxRate)}::numeric[], ${col((g) => g.shift)}::int[], ${col((g) => g.paymentMethod)}::text[],
+        ${col((g) => g.comment)}::text[], ${col((g) => g.email)}::text[], ${col((g) => g.firstName)}::text[],
+        ${col((g) => g.lastName)}::text[], ${col((g) => g.occurredAt.toISOString())}::timestamptz[])
+        WITH ORDINALITY AS g(reference, campaign_id, peer_campaign_id, amount_minor, currency, fx_rate, shift,
+          payment_method, comment, email, first_name, last_name, occurred_at, ord)
+    ), todo AS (
+      SELECT g.*, ${giftEmailSql(npo, sql`g.email`)} AS gift_email FROM g
+      WHERE NOT EXISTS (SELECT 1 FROM donations d WHERE d.provider = ${provider}::text AND d.provider_reference = g.reference)
+    ), people AS (
+      SELECT (array_agg(gift_email ORDER BY ord))[1] AS email,
+        (array_agg(first_name ORDER BY ord DESC))[1] AS first_name,
+        coalesce((array_agg(last_name ORDER BY ord DESC) FILTER (WHERE last_name <> ''))[1], '') AS last_name,
+        (array_agg(occurred_at ORDER BY ord))[1] AS since, min(ord) AS first_ord
+      FROM todo GROUP BY lower(gift_email)
+    ), donor AS (
+      INSERT INTO donors (npo_id, email, first_name, last_name, address, address2, city, state, postal_code, country, created_at)
+      SELECT ${npo}, p.email, p.first_name, p.last_name, '', '', '', '', '', '', p.since
+      FROM people p ORDER BY p.first_ord
+      ON CONFLICT (npo_id, lower(email)) WHERE email <> '' DO UPDATE SET
+        ${sql.join(['first_name', 'last_name', 'address', 'address2', 'city', 'state', 'postal_code', 'country'].map(keep), sql`, `)},
+        updated_at = now()
+      RETURNING id, npo_id, email, first_name, last_name, (xmax = 0) AS created
+    ), numbered AS MATERIALIZED (
+      -- nextval in a materialised select list: once per gift (a LATERAL without a reference to the
+      -- row is planned once, giving every gift the same id).
+      SELECT t.*, donor.id AS donor_id, nextval(pg_get_serial_sequence('donations', 'id')) AS id
+      FROM todo t JOIN donor ON lower(donor.email) = lower(t.gift_email)
+    ), inserted AS (
+      INSERT INTO donations (id, npo_id, campaign_id, peer_campaign_id, donor_id, amount_minor, fee_covered_minor, currency,
+        base_amount_minor, base_currency, fx_rate, interval, status, payment_method, comment, provider, provider_reference,
+        created_by_user_id, receipt_number, created_at, updated_at) OVERRIDING SYSTEM VALUE
+      SELECT n.id, ${npo}, n.campaign_id, n.peer_campaign_id, n.donor_id, n.amount_minor, 0, n.currency,
+        CASE WHEN n.currency = ${baseCurrency}::text THEN n.amount_minor
+          ELSE round(n.amount_minor::numeric * n.fx_rate * power(10::numeric, n.shift))::bigint END,
+        ${baseCurrency}::text, n.fx_rate, 'once', 'succeeded', n.payment_method, n.comment, ${provider}::text, n.reference,
+        ${batch.createdByUserId}::bigint,
+        -- Receipt numbers as for every gift: {npo}-{id, at least 6 digits}.
+        ${npoId}::text || '-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), n.occurred_at, n.occurred_at
+      FROM numbered n ORDER BY n.ord
+      ON CONFLICT (provider, provider_reference) DO NOTHING
+      RETURNING *
+    ), ledger AS (
+      -- giftLedgerLines of a gift without fees covered or platform fee: one gift line, the whole amount.
+      INSERT INTO ledger_entries (npo_id, donation_id, kind, amount_minor, currency, base_amount_minor, base_currency, created_at)
+      SELECT npo_id, id, 'gift', amount_minor, currency, base_amount_minor, base_currency, created_at FROM inserted
+    ), audit AS (
+      ${auditInsertSql(
+        { npoId: npo, actorUserId: null, action: 'donation.recorded', targetType: 'donation', data: '{}', ip: null },
+        {
+          about: sql`inserted`,
+          targetId: sql`inserted.id`,
+          extraData: sql`jsonb_build_object('provider', inserted.provider, 'provider_reference', inserted.provider_reference,
+            'amount_minor', inserted.amount_minor, 'currency', inserted.currency, 'donor_id', inserted.donor_id)`,
+        },
+      )}
+    ), webhook_event AS (${webhookEventInsertSql({
+      rows: sql`(SELECT inserted.npo_id, 'donation.succeeded' AS type, jsonb_build_object('donation_id', inserted.id,
+            'amount_minor', inserted.amount_minor, 'currency', inserted.currency, 'donor_id', inserted.donor_id,
+            'campaign_id', inserted.campaign_id, 'receipt_number', inserted.receipt_number, 'recurring', false) AS data
+          FROM inserted
+          UNION ALL
+          SELECT donor.npo_id, 'donor.created', jsonb_build_object('donor_id', donor.id, 'email', donor.email,
+            'first_name', donor.first_name, 'last_name', donor.last_name)
+          FROM donor WHERE donor.created) AS e`,
+    })})
+    SELECT count(*)::int AS created FROM inserted`);
+  return Number(rows[0]?.created ?? 0);
+}
