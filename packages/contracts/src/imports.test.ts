@@ -67,7 +67,7 @@ describe('plainImportRow', () => {
     date: ['2024-03-15', ' 2024-03-15 ', '2024-02-30', '15/03/2024', '2999-01-01', '', undefined],
     first_name: ['Ada', '  Ada ', '', ' ', 'x'.repeat(100), 'x'.repeat(101), undefined],
     last_name: ['Lovelace', '', ' L ', 'y'.repeat(101), undefined],
-    email: [' Ada@Example.org ', 'ada@example', 'ada@@example.org', 'a'.repeat(250) + '@x.org', '', undefined],
+    email: [' Ada@Example.org ', 'ada@example', 'ada@@example.org', `${'a'.repeat(250)}@x.org`, '', undefined],
     amount: ['25.00', ' 5000 ', '1,234.56', '12.345', '0', '-5', 'abc', '', undefined],
     currency: ['usd', ' JPY ', 'EUR', 'XXX', '', undefined],
     campaign_url: ['', ' spring ', 'z'.repeat(201), undefined],
