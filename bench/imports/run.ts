@@ -5,7 +5,8 @@
 // peak resident memory (sampled from /proc). The organisation's past days are closed first (as the
 // nightly close leaves them), so the re-sum of closed days is part of what is measured.
 // Targets: 100,000 rows in under 15 s end to end; server RSS under 300 MB for 1,000,000 rows.
-// Not part of npm test. Run: npx tsx bench/imports/run.ts [--rows 100000,1000000]
+// Not part of npm test. Run: npx tsx bench/imports/run.ts [--rows 100000,1000000] [--check-only]
+// (--check-only stops after the check: the upload, preview and check's time and memory alone).
 
 import { once } from 'node:events';
 import { createWriteStream, openAsBlob, readFileSync } from 'node:fs';
@@ -16,10 +17,12 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
-import { memoryOf, sleep, startBenchDatabase, startInstance, stopInstance } from '../support/processes.ts';
+import { type Memory, memoryOf, sleep, startBenchDatabase, startInstance, stopInstance } from '../support/processes.ts';
 import { signedInCookies } from '../support/staff-session.ts';
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
+const { values: args } = parseArgs({
+  options: { rows: { type: 'string', default: '100000' }, 'check-only': { type: 'boolean', default: false } },
+});
 const SIZES = args.rows.split(',').map(Number);
 const HEADER = 'date,first_name,last_name,email,amount,currency,campaign_url,payment_method,reference';
 const METHODS = ['cash', 'cheque', 'bank_transfer', ''];
@@ -43,6 +46,10 @@ async function writeFile(file: string, rows: number): Promise<number> {
 
 const residentMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+const mbOf = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const memoryLine = (m: Memory) =>
+  `RSS ${mbOf(m.rss)}, JS heap ${mbOf(m.heapUsed)} used of ${mbOf(m.heapTotal)}, external ${mbOf(m.external)} (array buffers ${mbOf(m.arrayBuffers)})`;
 
 type Summary = {
   id: number;
@@ -82,10 +89,19 @@ async function main() {
       // Live memory (after a full collection) before the file: what the server holds without an import.
       const before = await memoryOf(instance);
       const idle = residentMb(pid);
-      console.log(`idle server: RSS ${idle.toFixed(0)} MB, JS heap ${(before.heapUsed / 1024 / 1024).toFixed(0)} MB`);
+      console.log(`idle server: RSS ${idle.toFixed(0)} MB; after a full collection: ${memoryLine(before)}`);
       let peak = idle;
+      // The server's own account of its memory (no collection) when its RSS was highest: JS heap or not.
+      let atPeak: Memory | null = null;
+      let asking = false;
       const sampler = setInterval(() => {
         peak = Math.max(peak, residentMb(pid));
+        if (asking) return;
+        asking = true;
+        void memoryOf(instance, false).then((m) => {
+          asking = false;
+          if (!atPeak || m.rss > atPeak.rss) atPeak = m;
+        });
       }, 100);
       const started = performance.now();
       console.log(`${rows.toLocaleString('en')} rows: uploading`);
@@ -113,6 +129,26 @@ async function main() {
       }
       if (s.status !== 'previewed') throw new Error(`check ended ${s.status}`);
       const checked = performance.now();
+      if (args['check-only']) {
+        clearInterval(sampler);
+        while (asking) await sleep(50);
+        console.log(
+          `\n${rows.toLocaleString('en')} rows (${(bytes / 1024 / 1024).toFixed(1)} MB): checked, not recorded`,
+        );
+        console.log(`  upload answered (first rows previewed) in ${((answered - started) / 1000).toFixed(2)} s`);
+        console.log(`  whole file checked after ${((checked - started) / 1000).toFixed(1)} s`);
+        console.log(
+          `  server peak RSS ${peak.toFixed(0)} MB; at its highest sample: ${atPeak ? memoryLine(atPeak) : '-'}`,
+        );
+        console.log(
+          `  load average ${os
+            .loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')}`,
+        );
+        await fs.rm(file);
+        continue;
+      }
       const start = await fetch(`${base}/api/v1/npo_admin/imports/${first.id}/start`, {
         method: 'POST',
         headers: headers(),
@@ -128,6 +164,7 @@ async function main() {
       }
       const done = performance.now();
       clearInterval(sampler);
+      while (asking) await sleep(50);
       const recorded = await database.db.execute<{ n: number }>(sql`
         SELECT count(*)::int AS n FROM donations WHERE provider = 'import' AND provider_reference LIKE ${`import-${first.id}-%`}`);
       const total = (done - started) / 1000;
@@ -146,9 +183,8 @@ async function main() {
         `  end to end ${total.toFixed(1)} s, ${(rows / total).toFixed(0)} rows/s (target: 100,000 in < 15 s)`,
       );
       const after = await memoryOf(instance);
-      console.log(
-        `  after: RSS ${(after.rss / 1024 / 1024).toFixed(0)} MB, JS heap ${(after.heapUsed / 1024 / 1024).toFixed(0)} MB`,
-      );
+      console.log(`  after a full collection: ${memoryLine(after)}`);
+      console.log(`  at the highest sample: ${atPeak ? memoryLine(atPeak) : '-'}`);
       console.log(
         `  server peak RSS ${peak.toFixed(0)} MB (target < 300 MB); load average ${os
           .loadavg()

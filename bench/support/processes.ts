@@ -11,7 +11,7 @@ import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+export type Memory = { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
 export type Instance = { child: ChildProcess; port: number; url: string };
 export type BenchDatabase = { url: string; db: Db; dataDir: string; stop: () => Promise<void> };
 
@@ -78,10 +78,11 @@ export function stopInstance(instance: Instance): Promise<void> {
   });
 }
 
-export const memoryOf = (instance: Instance): Promise<Memory> =>
+/** The instance's process.memoryUsage(), after a full collection unless `gc` is false. */
+export const memoryOf = (instance: Instance, gc = true): Promise<Memory> =>
   new Promise((resolve) => {
     instance.child.once('message', (m: Memory) => resolve(m));
-    instance.child.send({ type: 'memory' });
+    instance.child.send({ type: 'memory', gc });
   });
 
 /**

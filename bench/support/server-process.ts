@@ -11,7 +11,7 @@ import { createDb } from '../../apps/server/src/platform/db/client.ts';
 import { createMailer } from '../../apps/server/src/platform/mail/mailer.ts';
 
 type Request =
-  | { type: 'memory' }
+  | { type: 'memory'; gc?: boolean }
   | { type: 'stop' }
   | { type: 'profile-start' }
   | { type: 'profile-stop'; file: string };
@@ -66,10 +66,11 @@ async function main() {
 
   process.on('message', async (request: Request) => {
     if (request.type === 'memory') {
-      // A full collection first, so the figures are live objects rather than garbage not yet collected.
-      (globalThis as { gc?: () => void }).gc?.();
-      const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
-      send({ type: 'memory', rss, heapUsed, external, arrayBuffers });
+      // A full collection first, so the figures are live objects rather than garbage not yet collected
+      // (gc: false samples the process as it is, e.g. at the peak of an import's check).
+      if (request.gc !== false) (globalThis as { gc?: () => void }).gc?.();
+      const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      send({ type: 'memory', rss, heapTotal, heapUsed, external, arrayBuffers });
     } else if (request.type === 'stop') {
       await server.close();
       process.exit(0);

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { currencyExponent, fromMinorUnits, INTERVAL_LABELS, type TGivingInterval } from '@kindling/contracts';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { wallDateTime } from '../../platform/format/calendar.ts';
 import type { DonationListRecord } from './donation-list.repository.ts';
 
@@ -179,12 +179,14 @@ export function xlsxExportStream(
   zone: string,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Donations', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = exportColumns(zone).map((c) => ({ key: c.key, header: c.header, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getColumn('date').numFmt = 'yyyy-mm-dd hh:mm:ss';
   const write = async () => {
+    // Loaded on first use, not at start-up: exceljs is megabytes of heap few requests need (decision 102, Memory).
+    const { default: Excel } = await import('exceljs');
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Donations', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = exportColumns(zone).map((c) => ({ key: c.key, header: c.header, width: c.width }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getColumn('date').numFmt = 'yyyy-mm-dd hh:mm:ss';
     let rows = 0;
     for await (const batch of batches) {
       // The reader went away: leaving the loop ends the cursor's generator, which closes it.

@@ -4,7 +4,6 @@
 import { DONOR_ADMIN_MESSAGES } from '@kindling/contracts';
 import { givingYearLabel } from '@kindling/contracts/giving-year-rules.ts';
 import { sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../platform/db/client.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { type Format, formatFor } from '../../platform/format/format.ts';
@@ -207,6 +206,8 @@ export async function renderStatementPdf(s: AnnualStatement): Promise<Buffer> {
  */
 export async function renderStatementsPdf(statements: AnnualStatement[]): Promise<Buffer> {
   const s = statements[0];
+  // Loaded on first use, not at start-up: pdfkit is megabytes of heap few requests need (decision 102, Memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

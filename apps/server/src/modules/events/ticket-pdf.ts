@@ -1,7 +1,6 @@
 // The e-tickets as a PDF, one A6 page per attendee (pdfkit's built-in Helvetica, as the receipt):
 // the event, when and where, the attendee, the ticket type and a QR code of the ticket's code,
 // which the check-in screen reads (docs/decisions/052-e-tickets-and-check-in.md).
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 export type TicketPage = { attendeeName: string; type: string; code: string };
@@ -17,6 +16,8 @@ const MARGIN = 28;
 const MUTED = '#555555';
 
 export async function renderTicketsPdf(input: TicketsDocument): Promise<Buffer> {
+  // Loaded on first use, not at start-up: pdfkit is megabytes of heap few requests need (decision 102, Memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A6',
     margin: MARGIN,

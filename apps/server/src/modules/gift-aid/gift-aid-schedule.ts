@@ -8,7 +8,6 @@ import {
   normalisePostcode,
 } from '@kindling/contracts';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 
 export type ScheduleGift = {
   declaredName: string;
@@ -136,6 +135,8 @@ export function scheduleCsv(lines: ScheduleLine[]): Buffer {
 
 /** The schedule as a worksheet: text cells, amounts as numbers with two decimals. */
 export async function scheduleXlsx(lines: ScheduleLine[], organisation: string, reference: string): Promise<Buffer> {
+  // Loaded on first use, not at start-up: exceljs is megabytes of heap few requests need (decision 102, Memory).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = organisation;
   workbook.title = `Gift Aid schedule ${reference}`;

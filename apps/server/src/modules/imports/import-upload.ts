@@ -7,6 +7,13 @@ import type { Db } from '../../platform/db/client.ts';
 import { donationImportChunks } from './imports.tables.ts';
 
 const CHUNK_BYTES = 1024 * 1024;
+/**
+ * The stored file is handed to the parser in slices of this size, not a megabyte at a time: the
+ * parser turns a whole piece into rows before the check takes the first, and 13,000 rows waiting
+ * (a megabyte's worth) outlive the young generation and fill the old one with garbage: 220 MB of
+ * JS heap at the peak of a 100,000-row check (decision 102, Memory).
+ */
+const SLICE_BYTES = 16 * 1024;
 
 type Ids = { npoId: number; importId: number };
 
@@ -44,7 +51,7 @@ export async function storeUpload(db: Db, ids: Ids, stream: Readable): Promise<{
   return { bytes, nul };
 }
 
-/** The stored file as a stream, one chunk read at a time. */
+/** The stored file as a stream, one chunk read at a time and handed on in slices. */
 export function storedFile(db: Db, ids: Ids): Readable {
   async function* chunks() {
     for (let seq = 0; ; seq += 1) {
@@ -59,7 +66,7 @@ export function storedFile(db: Db, ids: Ids): Readable {
           ),
         );
       if (!row) return;
-      yield row.content;
+      for (let at = 0; at < row.content.length; at += SLICE_BYTES) yield row.content.subarray(at, at + SLICE_BYTES);
     }
   }
   return Readable.from(chunks(), { objectMode: false });

@@ -2,7 +2,6 @@
 // the e-tickets): organisation, members, tier, member number, validity and the QR code the events'
 // check-in reads (docs/decisions/064-member-cards.md).
 import type { TMemberCard } from '@kindling/contracts';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 // ISO/IEC 7810 ID-1 (85.6 × 54 mm) in points.
@@ -12,6 +11,8 @@ const QR = 88;
 const MUTED = '#555555';
 
 export async function renderMemberCardPdf(card: TMemberCard): Promise<Buffer> {
+  // Loaded on first use, not at start-up: pdfkit is megabytes of heap few requests need (decision 102, Memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: CARD,
     // No bottom margin: a long validity line stays on the card rather than starting a second page.

@@ -4,7 +4,6 @@
 // pledge statements; linked in the request's e-mails by its unguessable public id.
 import { PAYMENT_REQUEST_STATUS_LABELS } from '@kindling/contracts';
 import { sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../platform/db/client.ts';
 import { formatFor } from '../../platform/format/format.ts';
 import { ISSUER_COLUMNS, type IssuerBlock, issuerBlock, issuerProfileOf } from '../organisations/index.ts';
@@ -71,6 +70,8 @@ function write(doc: PDFKit.PDFDocument, r: RequestRow, issuer: IssuerBlock, paym
 
 export async function renderRequestStatement(db: Db, r: RequestRow, origin: string): Promise<Buffer> {
   const [issuer, payments] = await Promise.all([issuerOf(db, r.npo_id), requestPayments(db, r.id)]);
+  // Loaded on first use, not at start-up: pdfkit is megabytes of heap few requests need (decision 102, Memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -1,7 +1,6 @@
 // The receipt as a one-page A4 PDF (pdfkit, its built-in Helvetica: no font files, a few KB).
 // The built-in fonts cover Latin text (WinAnsi: £, €, accents, curly quotes); other scripts would
 // need an embedded font.
-import PDFDocument from 'pdfkit';
 import type { Receipt, ReceiptIssuer, ReceiptLine } from './receipt-text.ts';
 
 const MARGIN = 56;
@@ -14,6 +13,8 @@ export async function renderReceiptPdf(
   organisation: string,
   images: Images = { logo: null, signature: null },
 ): Promise<Buffer> {
+  // Loaded on first use, not at start-up: pdfkit is megabytes of heap few requests need (decision 102, Memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

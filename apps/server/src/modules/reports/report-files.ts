@@ -10,8 +10,6 @@ import {
   type TReportFormat,
 } from '@kindling/contracts';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 
 export const REPORT_CONTENT_TYPES: Record<TReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -55,6 +53,8 @@ export function incomeCsv(report: TIncomeReport): Buffer {
 }
 
 export async function incomeXlsx(report: TIncomeReport, organisation: string): Promise<Buffer> {
+  // Loaded on first use, not at start-up: exceljs is megabytes of heap few requests need (decision 102, Memory).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = organisation;
   const sheet = workbook.addWorksheet('Income', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -77,6 +77,8 @@ const MARGIN = 36;
 
 /** A landscape A4 table: the built-in Helvetica, a new page (with the header again) when one fills. */
 export async function incomePdf(report: TIncomeReport, organisation: string): Promise<Buffer> {
+  // Loaded on first use, not at start-up: pdfkit is megabytes of heap few requests need (decision 102, Memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

@@ -2,8 +2,6 @@
 // (exceljs) and PDF (pdfkit). Money in major units of the report's currency, percents as numbers.
 import { currencyExponent, fromMinorUnits, type TTableColumn, type TTableReport } from '@kindling/contracts';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 
 type Cell = string | number | null | undefined;
 
@@ -30,6 +28,8 @@ export function tableCsv(report: TTableReport): Buffer {
 }
 
 export async function tableXlsx(report: TTableReport, organisation: string): Promise<Buffer> {
+  // Loaded on first use, not at start-up: exceljs is megabytes of heap few requests need (decision 102, Memory).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = organisation;
   const sheet = workbook.addWorksheet(report.view.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -56,6 +56,8 @@ const MARGIN = 36;
 
 /** A landscape A4 table, a new page when one fills; the note under the title. */
 export async function tablePdf(report: TTableReport, organisation: string): Promise<Buffer> {
+  // Loaded on first use, not at start-up: pdfkit is megabytes of heap few requests need (decision 102, Memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

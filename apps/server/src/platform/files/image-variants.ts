@@ -5,7 +5,6 @@
 // one. Where the widths are recorded is the module's own table; this file holds no domain rule.
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { AppError } from '../http/app-error.ts';
 import type { FileStore } from './file-store.ts';
 import { IMAGE_CONTENT_TYPES, readImageUpload } from './image-upload.ts';
@@ -32,6 +31,8 @@ export type Variants = { width: number; height: number; variants: Array<{ width:
 
 /** The WebP variants of an image, made in memory; an image sharp cannot decode is refused (400). */
 export async function makeVariants(content: Buffer): Promise<Variants> {
+  // Loaded on first use, not at start-up: few requests resize images (decision 102, Memory).
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(content, { failOn: 'error' }).rotate();
     const meta = await image.metadata();
