@@ -34,3 +34,4 @@ export { donorRoutes } from './donors.routes.ts';
 export type { DonorMergeStep } from './donors.service.ts';
 export { donors } from './donors.tables.ts';
 export { givingYearIn, givingYearRangeIn, retentionBoundariesIn } from './giving-year.ts';
+export { deferDonorGiving, refreshDonorGivingOf } from './donor-giving-deferral.ts';
