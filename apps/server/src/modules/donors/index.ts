@@ -1,4 +1,6 @@
 // Donors: one per e-mail per organisation. Other modules reach them through this surface only.
+
+export { deferDonorGiving, refreshDonorGivingOf } from './donor-giving-deferral.ts';
 export {
   containsPattern,
   type DonorLookupRow,
@@ -34,4 +36,3 @@ export { donorRoutes } from './donors.routes.ts';
 export type { DonorMergeStep } from './donors.service.ts';
 export { donors } from './donors.tables.ts';
 export { givingYearIn, givingYearRangeIn, retentionBoundariesIn } from './giving-year.ts';
-export { deferDonorGiving, refreshDonorGivingOf } from './donor-giving-deferral.ts';

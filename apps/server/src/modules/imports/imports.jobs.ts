@@ -205,9 +205,20 @@ export async function runImport(
   if (found.status === 'failed') return 'already-failed';
   await startRun(db, found.id);
   const ctx = await runContext(db, found);
+  // The next page is read while this one is recorded (decision 102, "Recording speed"); it is read
+  // again when the cursor did not end where this page ends (another run committed meanwhile).
+  const pageAfter = (through: number) => {
+    const read = giftPage(db, found.id, through, BATCH_ROWS);
+    read.catch(() => {});
+    return { through, read };
+  };
+  let next = pageAfter(found.recordedThrough);
   for (let batch = 1; ; batch += 1) {
-    const page = await giftPage(db, found.id, found.recordedThrough, BATCH_ROWS);
-    if (page.length === 0) break;
+    if (next.through !== found.recordedThrough) next = pageAfter(found.recordedThrough);
+    const page = await next.read;
+    const last = page.at(-1);
+    if (!last) break;
+    next = pageAfter(last.row);
     await recordPage(db, ctx, page);
     // Statistics after batches 1, 4, 16, 64…: later batches are planned for the tables as they grew.
     if (Math.log2(batch) % 2 === 0) await analyzeImportTables(db);
