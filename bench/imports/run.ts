@@ -154,7 +154,7 @@ async function main() {
         headers: headers(),
       });
       if (start.status !== 202) throw new Error(`start answered ${start.status}: ${await start.text()}`);
-      // When every gift is written, the run ends by re-summing the closed days (decision 102).
+      // When the last gift was written (processed = the file's valid rows), before the run-end steps.
       let written = 0;
       while (s.status !== 'finished' && s.status !== 'failed') {
         await sleep(500);
@@ -176,7 +176,11 @@ async function main() {
       );
       if (written) {
         console.log(
-          `  every row written after ${((written - checked) / 1000).toFixed(1)} s, then the run's end (closed days re-summed) ${((done - written) / 1000).toFixed(1)} s`,
+          `  every gift written (processed ${s.processed_rows}) ${((written - checked) / 1000).toFixed(1)} s after the start, ${(
+            (s.processed_rows * 1000) / (written - checked)
+          ).toFixed(
+            0,
+          )} rows/s; run-end steps (donors' totals, closed days) ${((done - written) / 1000).toFixed(1)} s more`,
         );
       }
       console.log(

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { findNpo } from '../organisations/index.ts';
 import { refreshImportDays } from './import-closed-days.ts';
+import { refreshImportDonors } from './import-donor-giving.ts';
 import { findImportForRun, markFailed } from './imports.repository.ts';
 
 /** A row whose recording threw something other than a refusal of that row (AppError): the run stops there. */
@@ -74,7 +75,8 @@ export async function failImport(
   const failureMessage = failureMessageOf(error, permanent, recorded, locale);
   await db.transaction(async (tx) => {
     if (!(await markFailed(tx, found.id, { failureMessage }))) return;
-    // The gifts recorded before it stopped count in the closed days' sums from now on.
+    // The gifts recorded before it stopped count in their donors' totals and the closed days' sums from now on.
+    await refreshImportDonors(tx, found.id);
     await refreshImportDays(tx, found.npoId, found.id);
     const text = notificationTexts['import.failed']({ fileName: found.fileName, imported: recorded, locale });
     await notifyOrganisation(tx, {

@@ -58,6 +58,28 @@ describe('donations import at migration size', () => {
         WHERE provider = 'import' AND provider_reference LIKE ${`import-${id}-%`}`)
     ).rows[0];
 
+  /**
+   * The donors' totals (with last year's giving) and year rows (with their campaigns) are what the
+   * re-sum functions leave from their gifts: the import's batches defer them to one re-sum at the
+   * end of the run (decision 102, "Recording speed").
+   */
+  const expectDonorSumsAsResummed = async (touched: ReturnType<typeof sql>) => {
+    const snapshot = async () =>
+      (
+        await ctx.db.execute<{ giving: string; years: string }>(sql`
+          SELECT (SELECT jsonb_agg(to_jsonb(g) ORDER BY g.donor_id)::text FROM donor_giving g WHERE donor_id IN ${touched}) AS giving,
+            (SELECT jsonb_agg(to_jsonb(r) - 'id' ORDER BY r.donor_id, r.year)::text FROM report_donor_years r
+              WHERE donor_id IN ${touched}) AS years`)
+      ).rows[0];
+    const left = await snapshot();
+    expect(left?.giving).toBeTruthy();
+    await ctx.db.execute(sql`
+      SELECT refresh_donor_giving(array_agg(k.donor_id)), refresh_report_donor_years(array_agg(k.npo_id), array_agg(k.year), array_agg(k.donor_id))
+      FROM (SELECT DISTINCT d.npo_id, date_trunc('year', d.created_at AT TIME ZONE n.time_zone)::date AS year, d.donor_id
+        FROM donations d JOIN npos n ON n.id = d.npo_id WHERE d.donor_id IN ${touched}) k`);
+    expect(await snapshot()).toEqual(left);
+  };
+
   /** The income report's gross of February 2024 (every gift of this file is in USD, the base currency). */
   const februaryGross = async () =>
     Number(
@@ -202,6 +224,16 @@ describe('donations import at migration size', () => {
       SELECT count(*)::int AS n FROM ledger_entries l JOIN donations d ON d.id = l.donation_id
       WHERE d.provider = 'import' AND d.provider_reference LIKE ${`import-${id}-%`}`);
     expect(ledger.rows[0]?.n).toBe(5_000);
+    // The killed run's batches deferred their donors' totals and year rows; the run that resumed
+    // re-summed the donors of every gift of the import, the killed run's too.
+    const touched = sql`(SELECT DISTINCT donor_id FROM donations WHERE provider = 'import'
+      AND provider_reference LIKE ${`import-${id}-%`})`;
+    const giving = await ctx.db.execute<{ donors: number; gifts: number; total: string; years: number }>(sql`
+      SELECT count(*)::int AS donors, sum(gift_count)::int AS gifts, sum(lifetime_base_minor)::text AS total,
+        (SELECT count(*)::int FROM report_donor_years WHERE donor_id IN ${touched}) AS years
+      FROM donor_giving WHERE donor_id IN ${touched}`);
+    expect(giving.rows[0]).toEqual({ donors: 5_000, gifts: 5_000, total: '500000', years: 5_000 });
+    await expectDonorSumsAsResummed(touched);
   }, 300_000);
 
   it("leaves each donor's totals and year rows as a re-sum from their gifts gives them, to the cent", async () => {
@@ -249,19 +281,7 @@ describe('donations import at migration size', () => {
         ON r.donor_id = s.donor_id AND r.year = s.year
       WHERE r.gifts IS DISTINCT FROM s.gifts OR r.gross IS DISTINCT FROM s.gross OR r.last_at IS DISTINCT FROM s.last_at`);
     expect(yearsWrong.rows[0]?.wrong).toBe(0);
-    // And every column (last year's giving, the year rows' campaigns) as the re-sum functions leave them.
-    const snapshot = async () =>
-      (
-        await ctx.db.execute<{ giving: string; years: string }>(sql`
-          SELECT (SELECT jsonb_agg(to_jsonb(g) ORDER BY g.donor_id)::text FROM donor_giving g WHERE donor_id IN ${touched}) AS giving,
-            (SELECT jsonb_agg(to_jsonb(r) - 'id' ORDER BY r.donor_id, r.year)::text FROM report_donor_years r
-              WHERE donor_id IN ${touched}) AS years`)
-      ).rows[0];
-    const left = await snapshot();
-    await ctx.db.execute(sql`
-      SELECT refresh_donor_giving(array_agg(k.donor_id)), refresh_report_donor_years(array_agg(k.npo_id), array_agg(k.year), array_agg(k.donor_id))
-      FROM (SELECT DISTINCT r.npo_id, r.year, r.donor_id FROM report_donor_years r WHERE r.donor_id IN ${touched}) k`);
-    expect(await snapshot()).toEqual(left);
+    await expectDonorSumsAsResummed(touched);
   }, 300_000);
 
   it('refuses a file over the size or row limit with a clear message, keeping nothing of it', async () => {

@@ -10,9 +10,11 @@ import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { deferClosedDays } from '../analysis/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { convertToBase, type ImportedGift, recordImportedGifts } from '../donations/index.ts';
+import { deferDonorGiving } from '../donors/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { findNpo } from '../organisations/index.ts';
 import { refreshImportDays } from './import-closed-days.ts';
+import { analyzeImportTables, refreshImportDonors } from './import-donor-giving.ts';
 import { cannotSucceedOnRetry, failImport, ImportStoppedError } from './import-failure.ts';
 import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
 import {
@@ -134,6 +136,8 @@ async function commit(
     }
     // The closed days these gifts fall in are re-summed once, when the run ends (import-closed-days.ts).
     await deferClosedDays(tx);
+    // So are the donors' totals and year rows (import-donor-giving.ts).
+    await deferDonorGiving(tx);
     await recordImportedGifts(tx, {
       npoId: ctx.found.npoId,
       provider: IMPORT_PROVIDER,
@@ -201,14 +205,29 @@ export async function runImport(
   if (found.status === 'failed') return 'already-failed';
   await startRun(db, found.id);
   const ctx = await runContext(db, found);
-  for (;;) {
-    const page = await giftPage(db, found.id, found.recordedThrough, BATCH_ROWS);
-    if (page.length === 0) break;
+  // The next page is read while this one is recorded (decision 102, "Recording speed"); it is read
+  // again when the cursor did not end where this page ends (another run committed meanwhile).
+  const pageAfter = (through: number) => {
+    const read = giftPage(db, found.id, through, BATCH_ROWS);
+    read.catch(() => {});
+    return { through, read };
+  };
+  let next = pageAfter(found.recordedThrough);
+  for (let batch = 1; ; batch += 1) {
+    if (next.through !== found.recordedThrough) next = pageAfter(found.recordedThrough);
+    const page = await next.read;
+    const last = page.at(-1);
+    if (!last) break;
+    next = pageAfter(last.row);
     await recordPage(db, ctx, page);
+    // Statistics after batches 1, 4, 16, 64…: later batches are planned for the tables as they grew.
+    if (Math.log2(batch) % 2 === 0) await analyzeImportTables(db);
   }
+  await analyzeImportTables(db);
   await db.transaction(async (tx) => {
     const counts = await markFinished(tx, found.id);
     if (!counts) return;
+    await refreshImportDonors(tx, found.id);
     await refreshImportDays(tx, found.npoId, found.id);
     const { importedCount: imported, failedCount: failed } = counts;
     const text = notificationTexts['import.finished']({ what: 'donations', imported, failed, locale: ctx.locale });

@@ -5,6 +5,9 @@
 -- latest dates), so the delta is as exact as the recompute. It takes the same donor row locks first,
 -- in id order, so a recompute running beside it (a refund, a merge) still waits for it and then sees
 -- its committed gift. Updates, refunds and merges keep recomputing (decision 009).
+-- A donations import sets kindling.defer_donor_giving for its batches and re-sums its donors' totals
+-- once, at the end of its run (docs/decisions/102-streaming-donation-import.md, "Recording speed"):
+-- historic gifts land before their donors' last gifts, which made every batch re-sum last year's giving.
 
 CREATE OR REPLACE FUNCTION public.donations_inserted_refresh_giving()
  RETURNS trigger
@@ -13,6 +16,9 @@ AS $function$
 DECLARE
   v_resum bigint[];
 BEGIN
+  IF current_setting('kindling.defer_donor_giving', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   PERFORM 1 FROM donors
   WHERE id IN (SELECT donor_id FROM inserted_rows WHERE status IN ('succeeded', 'refunded'))
   ORDER BY id FOR NO KEY UPDATE;

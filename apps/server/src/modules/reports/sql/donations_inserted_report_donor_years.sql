@@ -4,13 +4,18 @@
 -- last instant and, when new to the row, its campaign. Only that
 -- donor's gifts share the row, so checkouts of different donors never wait on each other (the
 -- reason the day sums are not added to on insert, decision 085). The donors' rows are already
--- locked by donations_giving_insert, which runs first (triggers fire in name order).
+-- locked by donations_giving_insert, which runs first (triggers fire in name order). A donations
+-- import's batches (kindling.defer_donor_giving) leave their year rows to one re-sum at the end of the
+-- run (docs/decisions/102-streaming-donation-import.md, "Recording speed").
 
 CREATE OR REPLACE FUNCTION public.donations_inserted_report_donor_years()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 BEGIN
+  IF current_setting('kindling.defer_donor_giving', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   INSERT INTO report_donor_years AS r (npo_id, year, donor_id, gifts, gross, last_at, campaigns)
   SELECT i.npo_id, date_trunc('year', i.created_at AT TIME ZONE n.time_zone)::date, i.donor_id,
     count(*)::int, sum(i.base_amount_minor)::bigint, max(i.created_at),
