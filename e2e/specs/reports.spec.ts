@@ -69,6 +69,11 @@ describe('the reports centre', () => {
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       const saved = page.getByRole('region', { name: 'Saved reports' });
       await saved.getByRole('link', { name: `Campaigns last year ${viewport.width}` }).waitFor({ timeout: 60_000 });
+      // The confirmation toast, closed: fading out later it would be measured by axe at half opacity.
+      const toast = page.getByRole('alert').filter({ hasText: `Saved “Campaigns last year ${viewport.width}”.` });
+      await toast.waitFor({ timeout: 30_000 });
+      await toast.getByRole('button', { name: 'Close notification' }).click();
+      await toast.waitFor({ state: 'detached', timeout: 30_000 });
       await saved.getByRole('link', { name: 'Monthly income by campaign' }).click();
       await page.waitForURL(/columns=gifts/);
       const chosen = page.getByRole('table', { name: 'Income', exact: true });
