@@ -17,11 +17,24 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
-import { type Memory, memoryOf, sleep, startBenchDatabase, startInstance, stopInstance } from '../support/processes.ts';
+import {
+  type BenchDatabase,
+  type Memory,
+  memoryOf,
+  sleep,
+  startBenchDatabase,
+  startInstance,
+  stopInstance,
+} from '../support/processes.ts';
 import { signedInCookies } from '../support/staff-session.ts';
 
 const { values: args } = parseArgs({
-  options: { rows: { type: 'string', default: '100000' }, 'check-only': { type: 'boolean', default: false } },
+  options: {
+    rows: { type: 'string', default: '100000' },
+    'check-only': { type: 'boolean', default: false },
+    // --stats: pg_stat_statements over the run, the statements that took the most time printed at the end.
+    stats: { type: 'boolean', default: false },
+  },
 });
 const SIZES = args.rows.split(',').map(Number);
 const HEADER = 'date,first_name,last_name,email,amount,currency,campaign_url,payment_method,reference';
@@ -61,7 +74,7 @@ type Summary = {
 };
 
 async function main() {
-  const database = await startBenchDatabase('kindling_bench_imports');
+  const database = await startBenchDatabase('kindling_bench_imports', { statementStats: args.stats });
   const instance = await (async () => {
     await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
     // The nightly close: every organisation's days through yesterday are summed and closed.
@@ -197,11 +210,21 @@ async function main() {
       );
       await fs.rm(file);
     }
+    if (args.stats) await printStatements(database.db);
   } finally {
     await stopInstance(instance);
     await database.stop();
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Where the database's time went: the statements with the most total time (with --stats). */
+async function printStatements(db: BenchDatabase['db']) {
+  const top = await db.execute<{ ms: number; calls: number; query: string }>(sql`
+    SELECT round(total_exec_time)::int AS ms, calls::int, left(regexp_replace(query, '\s+', ' ', 'g'), 110) AS query
+    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`);
+  console.log('\nstatements by total time (pg_stat_statements):');
+  for (const r of top.rows) console.log(`  ${String(r.ms).padStart(7)} ms ${String(r.calls).padStart(6)}x  ${r.query}`);
 }
 
 main().catch((error) => {
