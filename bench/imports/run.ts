@@ -221,7 +221,7 @@ async function main() {
 /** Where the database's time went: the statements with the most total time (with --stats). */
 async function printStatements(db: BenchDatabase['db']) {
   const top = await db.execute<{ ms: number; calls: number; query: string }>(sql`
-    SELECT round(total_exec_time)::int AS ms, calls::int, left(regexp_replace(query, '\s+', ' ', 'g'), 110) AS query
+    SELECT round(total_exec_time)::int AS ms, calls::int, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) AS query
     FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`);
   console.log('\nstatements by total time (pg_stat_statements):');
   for (const r of top.rows) console.log(`  ${String(r.ms).padStart(7)} ms ${String(r.calls).padStart(6)}x  ${r.query}`);
