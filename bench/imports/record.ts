@@ -8,7 +8,12 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { deferClosedDays } from '../../apps/server/src/modules/analysis/index.ts';
-import { type ImportedGift, recordImportedGifts } from '../../apps/server/src/modules/donations/index.ts';
+import {
+  type ImportedGift,
+  importedGiftRows,
+  recordImportedGifts,
+  upsertImportedDonors,
+} from '../../apps/server/src/modules/donations/index.ts';
 import { deferDonorGiving, refreshDonorGivingOf } from '../../apps/server/src/modules/donors/index.ts';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.ts';
@@ -67,7 +72,7 @@ async function main() {
       provider: 'import',
       baseCurrency: npo.base,
       createdByUserId: null,
-      gifts: Array.from({ length: Math.min(BATCH, ROWS - from) }, (_, k) => gift(from + k)),
+      gifts: importedGiftRows(Array.from({ length: Math.min(BATCH, ROWS - from) }, (_, k) => gift(from + k))),
     });
     const analyze = () => db.execute(sql`ANALYZE donations, donors, donor_giving, report_donor_years, ledger_entries`);
     const started = performance.now();
@@ -77,7 +82,10 @@ async function main() {
         await tx.execute(sql`SET LOCAL track_functions = 'all'`);
         await deferClosedDays(tx);
         if (DEFER) await deferDonorGiving(tx);
-        await recordImportedGifts(tx, batch(from));
+        // The job writes a file's donors before its batches; here each batch's, just before its gifts.
+        const gifts = batch(from);
+        await upsertImportedDonors(tx, gifts);
+        await recordImportedGifts(tx, gifts);
       });
       // As the import job does (imports.jobs.ts): statistics after batches 1, 4, 16, 64…
       if (ANALYZE && Math.log2(n) % 2 === 0) await analyze();
@@ -126,9 +134,13 @@ async function main() {
         await client.query(`SET LOCAL client_min_messages = log`);
         await client.query(`SELECT set_config('kindling.defer_closed_days', 'on', true)`);
         if (DEFER) await client.query(`SELECT set_config('kindling.defer_donor_giving', 'on', true)`);
-        const explained = batch(0);
-        explained.gifts = explained.gifts.map((g, k) => ({ ...g, reference: `explain-${k}` }));
-        const query = recordImportedGifts as unknown as (tx: unknown, b: unknown) => Promise<number>;
+        const explained = {
+          ...batch(0),
+          gifts: importedGiftRows(
+            Array.from({ length: Math.min(BATCH, ROWS) }, (_, k) => ({ ...gift(k), reference: `explain-${k}` })),
+          ),
+        };
+        const query = recordImportedGifts as unknown as (tx: unknown, b: unknown) => Promise<unknown>;
         const { drizzle } = await import('drizzle-orm/node-postgres');
         const t = performance.now();
         await query(drizzle(client), explained);

@@ -40,7 +40,14 @@ export {
   type TransactionFilters,
 } from './platform-transactions.repository.ts';
 // im23: an import's gifts, a batch per statement (docs/decisions/102-streaming-donation-import.md).
-export { type ImportedBatch, type ImportedGift, recordImportedGifts } from './record-imported.statement.ts';
+export {
+  type ImportedBatch,
+  type ImportedGift,
+  type ImportedGiftRows,
+  importedGiftRows,
+  recordImportedGifts,
+  upsertImportedDonors,
+} from './record-imported.statement.ts';
 export {
   type DonationNotice,
   type DonationRow,

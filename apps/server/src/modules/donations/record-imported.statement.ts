@@ -3,7 +3,9 @@
 // donation once per provider reference with its receipt number, its ledger line, the audit entry
 // and the webhook events), for up to a few thousand gifts in one statement. A million-row file
 // cannot afford a round trip per gift; the giving triggers are per statement, so they run once.
-import { sql } from 'drizzle-orm';
+// The gifts come as SQL (`ImportedGiftRows`): the import reads them straight from its staged rows,
+// so no batch travels through the server and back ("Set-based recording" in decision 102).
+import { type SQL, sql } from 'drizzle-orm';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { webhookEventInsertSql } from '../../platform/outbox/webhook-outbox.ts';
@@ -30,41 +32,47 @@ export type ImportedGift = {
   occurredAt: Date;
 };
 
+/**
+ * A FROM item yielding one row per gift, with ImportedGift's fields as columns: reference,
+ * campaign_id, peer_campaign_id, amount_minor, currency, fx_rate, shift, payment_method, comment,
+ * email, first_name, last_name, occurred_at, and ord (the gift's order in its file).
+ */
+export type ImportedGiftRows = SQL;
+
 export type ImportedBatch = {
   npoId: number;
   provider: string;
   baseCurrency: string;
   /** Who entered the gifts: the person who uploaded the file. */
   createdByUserId: number | null;
-  gifts: readonly ImportedGift[];
+  gifts: ImportedGiftRows;
 };
 
-/**
- * Records the batch's gifts that are not recorded yet; a gift whose reference has a donation
- * (an earlier run of the same import) is left as it is. Answers how many donations it created.
- */
-export async function recordImportedGifts(tx: Tx, batch: ImportedBatch): Promise<number> {
-  const { npoId, provider, baseCurrency, gifts } = batch;
-  if (gifts.length === 0) return 0;
+/** Gifts held by the caller as ImportedGiftRows (the batch bench and tests). */
+export function importedGiftRows(gifts: readonly ImportedGift[]): ImportedGiftRows {
   const col = <T>(pick: (g: ImportedGift) => T) => arrayParam(gifts.map(pick));
-  const npo = sql`${npoId}::bigint`;
-  // The batch's gifts not recorded yet (a replayed batch's are), with the address they are given under.
-  const todo = sql`g AS (
-      SELECT * FROM unnest(${col((g) => g.reference)}::text[], ${col((g) => g.campaignId)}::bigint[],
-        ${col((g) => g.peerCampaignId)}::bigint[], ${col((g) => g.amountMinor)}::bigint[], ${col((g) => g.currency)}::text[],
-        ${col((g) => g.fxRate)}::numeric[], ${col((g) => g.shift)}::int[], ${col((g) => g.paymentMethod)}::text[],
-        ${col((g) => g.comment)}::text[], ${col((g) => g.email)}::text[], ${col((g) => g.firstName)}::text[],
-        ${col((g) => g.lastName)}::text[], ${col((g) => g.occurredAt.toISOString())}::timestamptz[])
-        WITH ORDINALITY AS g(reference, campaign_id, peer_campaign_id, amount_minor, currency, fx_rate, shift,
-          payment_method, comment, email, first_name, last_name, occurred_at, ord)
-    ), todo AS (
-      -- One index probe per gift: as an anti-join the planner hashed every gift recorded under the
-      -- provider (the import's earlier batches), per batch, twice (decision 102, "Recording speed").
-      SELECT g.*, ${giftEmailSql(npo, sql`g.email`)} AS gift_email FROM g
-      LEFT JOIN LATERAL (SELECT 1 AS found FROM donations d
-        WHERE d.provider = ${provider}::text AND d.provider_reference = g.reference LIMIT 1) done ON true
-      WHERE done.found IS NULL
-    )`;
+  return sql`unnest(${col((g) => g.reference)}::text[], ${col((g) => g.campaignId)}::bigint[],
+    ${col((g) => g.peerCampaignId)}::bigint[], ${col((g) => g.amountMinor)}::bigint[], ${col((g) => g.currency)}::text[],
+    ${col((g) => g.fxRate)}::numeric[], ${col((g) => g.shift)}::int[], ${col((g) => g.paymentMethod)}::text[],
+    ${col((g) => g.comment)}::text[], ${col((g) => g.email)}::text[], ${col((g) => g.firstName)}::text[],
+    ${col((g) => g.lastName)}::text[], ${col((g) => g.occurredAt.toISOString())}::timestamptz[])
+    WITH ORDINALITY AS g(reference, campaign_id, peer_campaign_id, amount_minor, currency, fx_rate, shift,
+      payment_method, comment, email, first_name, last_name, occurred_at, ord)`;
+}
+
+/** The gifts, each with the address its donor is found under (a merged donor's is the kept donor's). */
+const withGiftEmail = (npoId: number, gifts: ImportedGiftRows) =>
+  sql`SELECT g.*, ${giftEmailSql(sql`${npoId}::bigint`, sql`g.email`)} AS gift_email FROM ${gifts}`;
+
+/**
+ * Finds or creates the donors of the gifts, by e-mail: a donor's names become those of the last
+ * gift that gives them; a new donor's first-gift date is its first gift's. The import does this
+ * for a whole file before its gift batches (decision 102, "Set-based recording"), so that batches
+ * recorded at the same time never lock the same donor row.
+ */
+export async function upsertImportedDonors(tx: Tx, batch: { npoId: number; gifts: ImportedGiftRows }): Promise<void> {
+  const npo = sql`${batch.npoId}::bigint`;
+  const todo = sql`todo AS (${withGiftEmail(batch.npoId, batch.gifts)})`;
   // A donor's names as the last row that gives them (a later gift's non-empty names win, as one
   // gift at a time would leave them); a new donor's first-gift date is its first row's. A donor
   // whose names stay as they are is not written again (decision 102, "Recording speed"): most rows
@@ -96,7 +104,28 @@ export async function recordImportedGifts(tx: Tx, batch: ImportedBatch): Promise
             'first_name', donor.first_name, 'last_name', donor.last_name) AS data
           FROM donor WHERE donor.created) AS e`,
     })}`);
-  const { rows } = await tx.execute<{ created: number }>(sql`
+}
+
+/**
+ * Records the batch's gifts that are not recorded yet; a gift whose reference has a donation
+ * (an earlier run of the same import) is left as it is. Each gift's donor must exist
+ * (upsertImportedDonors): the answer counts the gifts recorded, those already there, and those
+ * whose donor was not found (recorded nowhere; the caller creates their donors and runs again).
+ */
+export async function recordImportedGifts(
+  tx: Tx,
+  batch: ImportedBatch,
+): Promise<{ created: number; existing: number; withoutDonor: number }> {
+  const { npoId, provider, baseCurrency } = batch;
+  const npo = sql`${npoId}::bigint`;
+  const todo = sql`g AS (${withGiftEmail(npoId, batch.gifts)}), todo AS (
+      -- One index probe per gift: as an anti-join the planner hashed every gift recorded under the
+      -- provider (the import's earlier batches), per batch, twice (decision 102, "Recording speed").
+      SELECT g.*, done.found IS NOT NULL AS done FROM g
+      LEFT JOIN LATERAL (SELECT 1 AS found FROM donations d
+        WHERE d.provider = ${provider}::text AND d.provider_reference = g.reference LIMIT 1) done ON true
+    )`;
+  const { rows } = await tx.execute<{ created: number; existing: number; without_donor: number }>(sql`
     WITH ${todo}, numbered AS MATERIALIZED (
       -- nextval in a materialised select list: once per gift (a LATERAL without a reference to the
       -- row is planned once, giving every gift the same id), over the gifts in file order (a sorted
@@ -104,7 +133,7 @@ export async function recordImportedGifts(tx: Tx, batch: ImportedBatch): Promise
       SELECT s.*, nextval(pg_get_serial_sequence('donations', 'id')) AS id FROM (
         SELECT t.*, dn.id AS donor_id
         FROM todo t JOIN donors dn ON dn.npo_id = ${npo} AND lower(dn.email) = lower(t.gift_email) AND dn.email <> ''
-        ORDER BY t.ord) s
+        WHERE NOT t.done ORDER BY t.ord) s
     ), inserted AS (
       INSERT INTO donations (id, npo_id, campaign_id, peer_campaign_id, donor_id, amount_minor, fee_covered_minor, currency,
         base_amount_minor, base_currency, fx_rate, interval, status, payment_method, comment, provider, provider_reference,
@@ -139,6 +168,12 @@ export async function recordImportedGifts(tx: Tx, batch: ImportedBatch): Promise
             'campaign_id', inserted.campaign_id, 'receipt_number', inserted.receipt_number, 'recurring', false) AS data
           FROM inserted) AS e`,
     })})
-    SELECT count(*)::int AS created FROM inserted`);
-  return Number(rows[0]?.created ?? 0);
+    SELECT (SELECT count(*)::int FROM inserted) AS created, (SELECT count(*)::int FROM todo WHERE done) AS existing,
+      (SELECT count(*)::int FROM todo WHERE NOT done) - (SELECT count(*)::int FROM numbered) AS without_donor`);
+  const row = rows[0];
+  return {
+    created: Number(row?.created ?? 0),
+    existing: Number(row?.existing ?? 0),
+    withoutDonor: Number(row?.without_donor ?? 0),
+  };
 }

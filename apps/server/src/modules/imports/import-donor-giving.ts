@@ -28,3 +28,8 @@ export async function refreshImportDonors(tx: Tx, importId: number): Promise<voi
 export async function analyzeImportTables(db: Db): Promise<void> {
   await db.execute(sql`ANALYZE donations, donors, donor_giving, report_donor_years, ledger_entries`);
 }
+
+/** The donors' statistics alone, after a run's donor phase (decision 102, "Set-based recording"). */
+export async function analyzeDonors(db: Db): Promise<void> {
+  await db.execute(sql`ANALYZE donors`);
+}

@@ -178,37 +178,39 @@ describe('donations import at migration size', () => {
     const id = ZImportUploadResponse.parse(res.json()).import.id;
     // Small enough to be checked in the request: previewed at once.
     expect((await summary(id)).status).toBe('previewed');
-    // Another session is adding the donor of row 4,002 and has not committed: the run's batch with
-    // that row waits for it, after the batches before it were committed.
+    // Another session is recording a gift under row 4,002's reference and has not committed: the
+    // run's batch with that row waits for it on the unique reference, after the batches before it
+    // were committed.
     const blocker = await ctx.db.$client.connect();
-    const runner = createDb(String(ctx.db.$client.options.connectionString), { max: 1 });
+    const runner = createDb(String(ctx.db.$client.options.connectionString), { max: 2 });
     // The cut connection reports its end on the pool and on its client: both are expected here.
     runner.$client.on('error', () => {});
     runner.$client.on('connect', (client) => client.on('error', () => {}));
     try {
       await blocker.query('BEGIN');
+      // As an import's batch writes it (decision 102): its triggers leave the days and totals alone.
+      await blocker.query(`SELECT set_config('kindling.defer_closed_days', 'on', true),
+        set_config('kindling.defer_donor_giving', 'on', true)`);
       await blocker.query(
-        `INSERT INTO donors (npo_id, email, first_name, last_name) VALUES ($1, 'big104000@example.org', 'Ann', 'Blocker')`,
-        [npoId],
+        `INSERT INTO donations (npo_id, donor_id, amount_minor, currency, base_amount_minor, base_currency, status, provider, provider_reference)
+         SELECT npo_id, id, 100, 'USD', 100, 'USD', 'succeeded', 'import', $2 FROM donors WHERE npo_id = $1 LIMIT 1`,
+        [npoId, `import-${id}-4002`],
       );
-      const pid = Number((await runner.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]?.pid);
+      const blockerPid = Number((await blocker.query('SELECT pg_backend_pid() AS pid')).rows[0]?.pid);
       const run = runImport(runner, { npoId, importId: id });
       run.catch(() => {});
+      // The run's connection that waits for the blocker (its batches run two at a time).
+      const waiting = sql`SELECT pid FROM pg_stat_activity WHERE ${blockerPid}::int = ANY(pg_blocking_pids(pid))`;
       await expect
-        .poll(
-          async () =>
-            (
-              await ctx.db.execute<{ waiting: boolean }>(
-                sql`SELECT wait_event_type = 'Lock' AS waiting FROM pg_stat_activity WHERE pid = ${pid}`,
-              )
-            ).rows[0]?.waiting,
-          { timeout: 180_000, interval: 200 },
-        )
-        .toBe(true);
-      const halfway = await summary(id);
-      expect(halfway).toMatchObject({ status: 'running', processed_rows: 4_000, imported_count: 4_000 });
+        .poll(async () => (await ctx.db.execute<{ pid: number }>(waiting)).rows.length, {
+          timeout: 180_000,
+          interval: 200,
+        })
+        .toBe(1);
+      await expect.poll(async () => (await summary(id)).processed_rows, { timeout: 60_000 }).toBe(4_000);
+      expect(await summary(id)).toMatchObject({ status: 'running', processed_rows: 4_000, imported_count: 4_000 });
       // The job's process dies: its connection is cut mid-batch.
-      await ctx.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
+      await ctx.db.execute(sql`SELECT pg_terminate_backend(pid) FROM (${waiting}) w`);
       await expect(run).rejects.toThrow();
       await blocker.query('ROLLBACK');
     } finally {

@@ -9,25 +9,34 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { deferClosedDays } from '../analysis/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { convertToBase, type ImportedGift, recordImportedGifts } from '../donations/index.ts';
+import { convertToBase, recordImportedGifts, upsertImportedDonors } from '../donations/index.ts';
 import { deferDonorGiving } from '../donors/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { findNpo } from '../organisations/index.ts';
 import { refreshImportDays } from './import-closed-days.ts';
-import { analyzeImportTables, refreshImportDonors } from './import-donor-giving.ts';
+import { analyzeDonors, analyzeImportTables, refreshImportDonors } from './import-donor-giving.ts';
 import { cannotSucceedOnRetry, failImport, ImportStoppedError } from './import-failure.ts';
-import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
+import { IMPORT_PROVIDER } from './import-reference.ts';
+import {
+  markRefusedRows,
+  type RowRange,
+  type RunLookups,
+  stagedDonorRows,
+  stagedGiftRows,
+} from './import-staged-gifts.ts';
 import {
   commitBatch,
   findImportForRun,
-  giftPage,
+  firstStagedRow,
   importCampaigns,
   importCurrencies,
+  importDates,
+  lastStagedRow,
   lockCursor,
   markFinished,
+  stagedRowNumbers,
   startRun,
 } from './imports.repository.ts';
-import type { ImportFailure, ImportGift } from './imports.tables.ts';
 
 export type ImportJob = { npoId: number; importId: number };
 
@@ -46,153 +55,186 @@ export const importQueue = defineQueue<ImportJob>('donations.import', {
   expireInSeconds: 3 * 3600,
 });
 
-/** Rows per statement: large enough to amortise the round trip and the per-statement triggers. */
+/** File rows per statement: large enough to amortise the round trip and the per-statement triggers. */
 const BATCH_ROWS = 2000;
+/**
+ * Batches in flight at once, each in its own transaction on its own connection: the database does
+ * all of a batch's work, so two keep both cores busy; they commit in file order (decision 102,
+ * "Set-based recording").
+ */
+const IN_FLIGHT = 2;
+/** File rows whose donors are written in one transaction, before the gifts. */
+const DONOR_PART_ROWS = 100_000;
 
 type Found = NonNullable<Awaited<ReturnType<typeof findImportForRun>>>;
 
-/** What a run knows once: the organisation's zone and base currency, rates and campaigns. */
+/** What a run knows once: the organisation's zone and base currency, the rows' lookups and last row. */
 type RunContext = {
   found: Found;
-  zone: string;
   baseCurrency: string;
-  rates: Map<string, { fxRate: string; shift: number } | { error: string }>;
-  campaigns: Awaited<ReturnType<typeof importCampaigns>>;
-  days: Map<string, Date>;
+  locale: string;
+  lookups: RunLookups;
+  lastRow: number;
 };
 
-async function runContext(db: Db, found: Found): Promise<RunContext & { locale: string }> {
+async function runContext(db: Db, found: Found): Promise<RunContext> {
   const npo = await findNpo(db, found.npoId);
   const baseCurrency = npo?.baseCurrency ?? 'USD';
-  const rates: RunContext['rates'] = new Map();
-  for (const currency of await importCurrencies(db, found.id, found.recordedThrough)) {
-    try {
-      const { fxRate } = await convertToBase(db, found.npoId, 1, currency, baseCurrency);
-      rates.set(currency, { fxRate, shift: currencyExponent(baseCurrency) - currencyExponent(currency) });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      rates.set(currency, { error: error.message });
-    }
-  }
-  return {
-    found,
-    zone: npo?.timeZone ?? 'UTC',
-    locale: npo?.locale ?? 'en-US',
-    baseCurrency,
-    rates,
+  const zone = npo?.timeZone ?? 'UTC';
+  const lookups: RunLookups = {
+    importId: found.id,
+    rates: new Map(),
+    rateErrors: new Map(),
     campaigns: await importCampaigns(db, found.npoId, found.id),
     days: new Map(),
   };
-}
-
-/** The gift as the donations module records it, or the row's refusal (AppError) as recording would refuse it. */
-function toImported(ctx: RunContext, gift: ImportGift): ImportedGift {
-  const rate = ctx.rates.get(gift.currency);
-  if (!rate) throw new Error(`no rate looked up for ${gift.currency}`);
-  if ('error' in rate) throw new AppError('NOT_CONFIGURED', rate.error);
-  const campaign = gift.campaign_id === null ? null : ctx.campaigns.get(gift.campaign_id);
-  if (campaign === undefined) throw new AppError('NOT_FOUND', 'Campaign not found.');
-  // Noon of that day in the organisation's zone: the day its lists and exports show (decision 027).
-  let occurredAt = ctx.days.get(gift.date);
-  if (!occurredAt) {
-    occurredAt = middayIn(gift.date, ctx.zone);
-    ctx.days.set(gift.date, occurredAt);
+  for (const currency of await importCurrencies(db, found.id, found.recordedThrough)) {
+    try {
+      const { fxRate } = await convertToBase(db, found.npoId, 1, currency, baseCurrency);
+      lookups.rates.set(currency, { fxRate, shift: currencyExponent(baseCurrency) - currencyExponent(currency) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      lookups.rateErrors.set(currency, error.message);
+    }
   }
-  return {
-    reference: importReference(ctx.found.id, gift.row),
-    campaignId: campaign?.campaignId ?? null,
-    peerCampaignId: campaign?.peerCampaignId ?? null,
-    amountMinor: gift.amount_minor,
-    currency: gift.currency,
-    fxRate: rate.fxRate,
-    shift: rate.shift,
-    paymentMethod: gift.payment_method,
-    comment: gift.reference ? `Imported, reference ${gift.reference}` : '',
-    email: gift.email,
-    firstName: gift.first_name,
-    lastName: gift.last_name,
-    occurredAt,
-  };
+  // A date the check let through is a calendar day; anything else stays unmapped, and the insert
+  // refuses that row (the run stops there) rather than guessing its day.
+  for (const day of await importDates(db, found.id, found.recordedThrough)) {
+    if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(day)) lookups.days.set(day, middayIn(day, zone));
+  }
+  return { found, baseCurrency, locale: npo?.locale ?? 'en-US', lookups, lastRow: await lastStagedRow(db, found.id) };
 }
 
 /**
- * Writes a batch and its outcome with the cursor, in one transaction; false when another run of
- * the import committed past this run's cursor meanwhile (this run then carries on from there).
+ * The donors of every row still to record, before any gift (decision 102, "Set-based recording"):
+ * gift batches then only read donors, so two batches in flight never wait on each other's donor
+ * rows. Upserting a donor again (a resumed run) leaves it as it was. The parts have no e-mail in
+ * common, so they run side by side.
  */
-async function commit(
+async function upsertRunDonors(db: Db, ctx: RunContext): Promise<void> {
+  const range = { from: ctx.found.recordedThrough, to: ctx.lastRow };
+  const parts = Math.max(IN_FLIGHT, Math.ceil((range.to - range.from) / DONOR_PART_ROWS));
+  for (let first = 0; first < parts; first += IN_FLIGHT) {
+    const indexes = Array.from({ length: Math.min(IN_FLIGHT, parts - first) }, (_, k) => first + k);
+    await Promise.all(
+      indexes.map((index) =>
+        db.transaction((tx) =>
+          upsertImportedDonors(tx, {
+            npoId: ctx.found.npoId,
+            gifts: stagedDonorRows(ctx.lookups, range, { index, parts }),
+          }),
+        ),
+      ),
+    );
+  }
+}
+
+/** Another run of the import committed past this run's cursor: this run carries on from there. */
+class CursorMoved extends Error {}
+/** The batch before this one did not commit, so this one may not either. */
+class EarlierBatchFailed extends Error {}
+
+/**
+ * Records one range of rows in one transaction: the rows recording refuses get their reason, the
+ * others their gifts; then, once the batch before it has committed, the cursor and counts. A run
+ * killed at any point resumes after the last committed range, and references make a replay record
+ * nothing twice.
+ */
+async function recordRange(
   db: Db,
   ctx: RunContext,
-  through: number,
-  rows: { gifts: ImportedGift[]; failures: ImportFailure[]; processed: number },
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const current = await lockCursor(tx, ctx.found.id);
-    if (!current || current.status === 'finished' || current.status === 'failed') {
-      throw new Error('the import is no longer running');
-    }
-    if (current.recordedThrough !== ctx.found.recordedThrough) {
-      ctx.found.recordedThrough = current.recordedThrough;
-      return false;
-    }
+  range: RowRange & { cursor: number },
+  after: Promise<unknown> | null,
+): Promise<void> {
+  const { found, lookups } = ctx;
+  const batch = { npoId: found.npoId, provider: IMPORT_PROVIDER, baseCurrency: ctx.baseCurrency };
+  await db.transaction(async (tx) => {
     // The closed days these gifts fall in are re-summed once, when the run ends (import-closed-days.ts).
     await deferClosedDays(tx);
     // So are the donors' totals and year rows (import-donor-giving.ts).
     await deferDonorGiving(tx);
-    await recordImportedGifts(tx, {
-      npoId: ctx.found.npoId,
-      provider: IMPORT_PROVIDER,
-      baseCurrency: ctx.baseCurrency,
-      createdByUserId: ctx.found.createdByUserId,
-      gifts: rows.gifts,
-    });
-    const running = await commitBatch(tx, ctx.found.id, {
-      through,
-      processed: rows.processed,
-      imported: rows.gifts.length,
-      failures: rows.failures,
+    const refused = await markRefusedRows(tx, lookups, range);
+    const gifts = () => ({ ...batch, createdByUserId: found.createdByUserId, gifts: stagedGiftRows(lookups, range) });
+    let outcome = await recordImportedGifts(tx, gifts());
+    try {
+      await after;
+    } catch {
+      throw new EarlierBatchFailed();
+    }
+    if (outcome.withoutDonor > 0) {
+      // A donor gone since the donor phase (erased, or merged meanwhile): written again now, when no
+      // earlier batch is in flight to wait for it.
+      await upsertImportedDonors(tx, { npoId: found.npoId, gifts: stagedGiftRows(lookups, range) });
+      outcome = await recordImportedGifts(tx, gifts());
+      if (outcome.withoutDonor > 0) throw new Error('an imported gift has no donor');
+    }
+    const current = await lockCursor(tx, found.id);
+    if (!current || current.status === 'finished' || current.status === 'failed') {
+      throw new Error('the import is no longer running');
+    }
+    if (current.recordedThrough !== range.cursor) {
+      found.recordedThrough = current.recordedThrough;
+      throw new CursorMoved();
+    }
+    const recorded = outcome.created + outcome.existing;
+    const running = await commitBatch(tx, found.id, {
+      through: range.to,
+      processed: recorded + refused,
+      imported: recorded,
+      failed: refused,
     });
     if (!running) throw new Error('the import is no longer running');
-    return true;
   });
+  found.recordedThrough = range.to;
 }
 
 /**
- * Records one page of rows. A row recording would refuse (no exchange rate, campaign gone) fails
- * alone; a row the code cannot handle stops the run there, after the rows before it are committed,
- * as does a row the database refuses (found by recording the batch one row at a time).
+ * Records the ranges from the cursor to the last row, IN_FLIGHT at a time. Answers false when done,
+ * true when the cursor moved under it (another run; go on from there). A range the database
+ * refuses is recorded again a row at a time: the rows before the refused one are recorded, and the
+ * run stops at it.
  */
-async function recordPage(db: Db, ctx: RunContext, page: ImportGift[]): Promise<void> {
-  const gifts: ImportedGift[] = [];
-  const failures: ImportFailure[] = [];
-  let through = ctx.found.recordedThrough;
-  for (const gift of page) {
-    try {
-      gifts.push(toImported(ctx, gift));
-    } catch (error) {
-      if (!(error instanceof AppError)) {
-        const mine = await commit(db, ctx, through, { gifts, failures, processed: gifts.length + failures.length });
-        if (!mine) return;
-        throw new ImportStoppedError(gift.row, error);
-      }
-      failures.push({ row: gift.row, reason: error.message });
-    }
-    through = gift.row;
-  }
+async function recordRangesFrom(db: Db, ctx: RunContext): Promise<boolean> {
+  const done: Promise<void>[] = [];
   try {
-    if (await commit(db, ctx, through, { gifts, failures, processed: page.length })) {
-      ctx.found.recordedThrough = through;
+    // The first range starts at the first row left (the header's row and rows already done hold none).
+    const cursor = ctx.found.recordedThrough;
+    const start = Math.max(cursor, (await firstStagedRow(db, ctx.found.id, cursor)) - 1);
+    for (let from = start, k = 0; from < ctx.lastRow; from += BATCH_ROWS, k += 1) {
+      if (k >= IN_FLIGHT) await done[k - IN_FLIGHT];
+      const range = { from, to: Math.min(from + BATCH_ROWS, ctx.lastRow), cursor: k === 0 ? cursor : from };
+      const batch = recordRange(db, ctx, range, done[k - 1] ?? null);
+      batch.catch(() => {});
+      done.push(batch);
     }
-  } catch (error) {
-    if (!cannotSucceedOnRetry(error) || page.length === 1) throw wrapStop(page, error);
-    // Which row the database refuses: the rows before it are recorded, the run stops at it.
-    for (const gift of page) {
-      if (gift.row > ctx.found.recordedThrough) await recordPage(db, ctx, [gift]);
-    }
+    await Promise.all(done);
+    return false;
+  } catch {
+    const settled = await Promise.allSettled(done);
+    const first = settled.find(
+      (s): s is PromiseRejectedResult => s.status === 'rejected' && !(s.reason instanceof EarlierBatchFailed),
+    )?.reason;
+    if (first instanceof CursorMoved) return true;
+    if (!cannotSucceedOnRetry(first)) throw first;
+    await recordRowByRow(db, ctx, first);
+    return true;
   }
 }
 
-const wrapStop = (page: ImportGift[], error: unknown) =>
-  page.length === 1 && cannotSucceedOnRetry(error) && page[0] ? new ImportStoppedError(page[0].row, error) : error;
+/** The refused batch's rows one at a time, from the cursor: the run stops at the row the database refuses. */
+async function recordRowByRow(db: Db, ctx: RunContext, error: unknown): Promise<void> {
+  const rows = await stagedRowNumbers(db, ctx.found.id, ctx.found.recordedThrough, BATCH_ROWS);
+  if (rows.length === 0) throw error;
+  for (const row of rows) {
+    try {
+      const cursor = ctx.found.recordedThrough;
+      await recordRange(db, ctx, { from: cursor, to: row, cursor }, null);
+    } catch (rowError) {
+      if (rowError instanceof CursorMoved) return;
+      throw cannotSucceedOnRetry(rowError) ? new ImportStoppedError(row, rowError) : rowError;
+    }
+  }
+}
 
 /** Records every checked row of the import after its cursor, then stamps the end and tells the staff, once. */
 export async function runImport(
@@ -205,24 +247,10 @@ export async function runImport(
   if (found.status === 'failed') return 'already-failed';
   await startRun(db, found.id);
   const ctx = await runContext(db, found);
-  // The next page is read while this one is recorded (decision 102, "Recording speed"); it is read
-  // again when the cursor did not end where this page ends (another run committed meanwhile).
-  const pageAfter = (through: number) => {
-    const read = giftPage(db, found.id, through, BATCH_ROWS);
-    read.catch(() => {});
-    return { through, read };
-  };
-  let next = pageAfter(found.recordedThrough);
-  for (let batch = 1; ; batch += 1) {
-    if (next.through !== found.recordedThrough) next = pageAfter(found.recordedThrough);
-    const page = await next.read;
-    const last = page.at(-1);
-    if (!last) break;
-    next = pageAfter(last.row);
-    await recordPage(db, ctx, page);
-    // Statistics after batches 1, 4, 16, 64…: later batches are planned for the tables as they grew.
-    if (Math.log2(batch) % 2 === 0) await analyzeImportTables(db);
-  }
+  await upsertRunDonors(db, ctx);
+  // The batches find the new donors through their index, planned for the table as it now is.
+  await analyzeDonors(db);
+  while (await recordRangesFrom(db, ctx)) {}
   await analyzeImportTables(db);
   await db.transaction(async (tx) => {
     const counts = await markFinished(tx, found.id);

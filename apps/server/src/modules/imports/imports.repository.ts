@@ -6,13 +6,7 @@ import type { Tx } from '../../platform/db/tx.ts';
 import { campaigns } from '../campaigns/index.ts';
 import { users } from '../users/index.ts';
 import type { CheckedRow } from './import-file.ts';
-import {
-  donationImportChunks,
-  donationImportRows,
-  donationImports,
-  type ImportFailure,
-  type ImportGift,
-} from './imports.tables.ts';
+import { donationImportChunks, donationImportRows, donationImports, type ImportFailure } from './imports.tables.ts';
 
 const summaryColumns = {
   id: donationImports.id,
@@ -230,10 +224,10 @@ export async function failurePage(db: Db, id: number, afterRow: number, limit: n
   return rows.map((r) => ({ row: r.row, reason: r.reason ?? '' }));
 }
 
-/** The import's next rows to record after `afterRow` (rows refused by the check are skipped). */
-export async function giftPage(db: Db, id: number, afterRow: number, limit: number): Promise<ImportGift[]> {
+/** The import's rows to record after `afterRow` (rows refused by the check are skipped), their numbers only. */
+export async function stagedRowNumbers(db: Db, id: number, afterRow: number, limit: number): Promise<number[]> {
   const rows = await db
-    .select()
+    .select({ row: donationImportRows.fileRow })
     .from(donationImportRows)
     .where(
       and(
@@ -244,29 +238,42 @@ export async function giftPage(db: Db, id: number, afterRow: number, limit: numb
     )
     .orderBy(asc(donationImportRows.fileRow))
     .limit(limit);
-  return rows.map((r) => ({
-    row: r.fileRow,
-    date: r.date ?? '',
-    first_name: r.firstName ?? '',
-    last_name: r.lastName ?? '',
-    email: r.email ?? '',
-    amount_minor: Number(r.amountMinor ?? 0),
-    currency: r.currency ?? '',
-    campaign_id: r.campaignId,
-    payment_method: r.paymentMethod,
-    reference: r.reference,
-  }));
+  return rows.map((r) => r.row);
+}
+
+/** The import's last staged file row (0 when it has none). */
+export async function lastStagedRow(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .select({ last: sql<number>`coalesce(max(${donationImportRows.fileRow}), 0)::int` })
+    .from(donationImportRows)
+    .where(eq(donationImportRows.importId, id));
+  return Number(row?.last ?? 0);
+}
+
+/** The import's first row to record after `afterRow` (`afterRow` + 1 when there is none). */
+export async function firstStagedRow(db: Db, id: number, afterRow: number): Promise<number> {
+  const [next] = await stagedRowNumbers(db, id, afterRow, 1);
+  return next ?? afterRow + 1;
+}
+
+/** The distinct dates of an import's rows still to record. */
+export async function importDates(db: Db, id: number, afterRow: number): Promise<string[]> {
+  const { rows } = await db.execute<{ date: string }>(sql`
+    SELECT DISTINCT date FROM ${donationImportRows}
+    WHERE import_id = ${id} AND file_row > ${afterRow} AND reason IS NULL AND date IS NOT NULL`);
+  return rows.map((r) => r.date);
 }
 
 /**
  * Commits a batch's outcome with the job's cursor, in the batch's transaction: a run that dies
- * after it resumes after `through`, and the counts hold exactly what was committed. False when
+ * after it resumes after `through`, and the counts hold exactly what was committed (the rows
+ * recording refused were given their reason in the same transaction, markRefusedRows). False when
  * the import is no longer running (finished or failed by another path).
  */
 export async function commitBatch(
   tx: Tx,
   id: number,
-  outcome: { through: number; processed: number; imported: number; failures: ImportFailure[] },
+  outcome: { through: number; processed: number; imported: number; failed: number },
 ): Promise<boolean> {
   const rows = await tx
     .update(donationImports)
@@ -275,17 +282,10 @@ export async function commitBatch(
       recordedThrough: outcome.through,
       processedRows: sql`${donationImports.processedRows} + ${outcome.processed}`,
       importedCount: sql`${donationImports.importedCount} + ${outcome.imported}`,
-      failedCount: sql`${donationImports.failedCount} + ${outcome.failures.length}`,
+      failedCount: sql`${donationImports.failedCount} + ${outcome.failed}`,
     })
     .where(and(eq(donationImports.id, id), notInArray(donationImports.status, ['finished', 'failed'])))
     .returning({ id: donationImports.id });
-  if (outcome.failures.length > 0) {
-    await tx.execute(sql`
-      UPDATE ${donationImportRows} SET reason = f.reason
-      FROM unnest(${arrayParam(outcome.failures.map((f) => f.row))}::int[], ${arrayParam(outcome.failures.map((f) => f.reason))}::text[])
-        AS f(file_row, reason)
-      WHERE import_id = ${id} AND ${donationImportRows.fileRow} = f.file_row`);
-  }
   return rows.length === 1;
 }
 

@@ -244,7 +244,7 @@ describe('donations import', () => {
     expect(summary).toMatchObject({ status: 'failed', imported_count: 1, failed_count: 0 });
     expect(summary.finished_at).not.toBeNull();
     expect(summary.failure_message).toBe(
-      'The import stopped at row 3: the row holds values the import cannot record. The 1 gift recorded before it stopped is kept and counted; the rows after it were not imported. Correct that row and import the rows from it on in a new file.',
+      'The import stopped at row 3: the database refused the row’s values. The 1 gift recorded before it stopped is kept and counted; the rows after it were not imported. Correct that row and import the rows from it on in a new file.',
     );
     const { imports } = ZImportListResponse.parse((await admin.get('/api/v1/npo_admin/imports')).json());
     expect(imports.find((i) => i.id === id)).toMatchObject({ status: 'failed', imported_count: 1 });
