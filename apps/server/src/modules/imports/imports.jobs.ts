@@ -13,10 +13,10 @@ import { convertToBase, type ImportedGift, recordImportedGifts } from '../donati
 import { deferDonorGiving } from '../donors/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { findNpo } from '../organisations/index.ts';
-import { refreshImportDays } from './import-closed-days.ts';
-import { analyzeImportTables, refreshImportDonors } from './import-donor-giving.ts';
+import { analyzeImportTables } from './import-donor-giving.ts';
 import { cannotSucceedOnRetry, failImport, ImportStoppedError } from './import-failure.ts';
 import { IMPORT_PROVIDER, importReference } from './import-reference.ts';
+import { resumImportRun } from './import-run-end.ts';
 import {
   commitBatch,
   findImportForRun,
@@ -223,12 +223,12 @@ export async function runImport(
     // Statistics after batches 1, 4, 16, 64…: later batches are planned for the tables as they grew.
     if (Math.log2(batch) % 2 === 0) await analyzeImportTables(db);
   }
-  await analyzeImportTables(db);
+  // Statistics and the deferred re-sums, side by side, each committed on its own; a crash before
+  // the finishing transaction leaves them to the run that resumes (import-run-end.ts).
+  await resumImportRun(db, found);
   await db.transaction(async (tx) => {
     const counts = await markFinished(tx, found.id);
     if (!counts) return;
-    await refreshImportDonors(tx, found.id);
-    await refreshImportDays(tx, found.npoId, found.id);
     const { importedCount: imported, failedCount: failed } = counts;
     const text = notificationTexts['import.finished']({ what: 'donations', imported, failed, locale: ctx.locale });
     await notifyOrganisation(tx, {
