@@ -18,13 +18,12 @@
 //   giving_days, report_days and giving_day_returns; it locks no donor. No lock is common to it and
 //   a donors part (their foreign keys share only the organisation's row, in KEY SHARE mode), so
 //   neither waits for the other.
-// - A checkout meanwhile: its insert triggers take 7100 shared, then its one donor's row (donor
-//   totals, year row). A donors part waits for that donor, or the checkout waits for the part; the
-//   one waiting holds nothing the other wants (a part takes no advisory lock, the checkout no second
-//   donor). A refund or edit of an old gift takes 7100/7101 and then its donor's row: it may wait on
-//   a part, never the other way round. (When the donors' and the closed days' re-sums shared one
-//   transaction, such an edit holding 7101 and waiting for a donor the re-sum held, while the
-//   re-sum waited for 7101, was a cycle.)
+// - Other writers meanwhile (checkout, refunds, edits, their triggers) take 7100 shared, maybe 7101
+//   (a closed day), and their donors' rows, in either order. None of these transactions holds a
+//   donor's row and an advisory lock both, so a writer may wait on one of them, or one of them on
+//   the writer, but the writer cannot be waited on by the one it waits for: no cycle. (When the
+//   donors' and the closed days' re-sums shared one transaction, a refund holding 7101 and waiting
+//   for a donor the re-sum held, while the re-sum waited for 7101, was one.)
 // - Another import of the same organisation, recording, upserts its batch's donors in its own
 //   order; a part may then meet it in a cycle, as the single run-end transaction before could:
 //   PostgreSQL breaks it, the run fails with a deadlock, which is retried (cannotSucceedOnRetry),
@@ -111,12 +110,10 @@ async function settle(steps: Promise<unknown>[]): Promise<void> {
  */
 export async function resumImportRun(db: Db, found: { id: number; npoId: number }): Promise<void> {
   // The keys are found by reference (an index read per row, whatever the statistics) while the
-  // statistics are renewed.
+  // statistics are renewed; each re-sum starts as soon as what it needs is there.
+  const analyzed = analyzeStale(db);
   const keys = donorParts(db, found.id);
-  await settle([analyzeStale(db), keys]);
-  const parts = await keys;
-  await settle([
-    db.transaction((tx) => refreshImportDays(tx, found.npoId, found.id)),
-    ...parts.map((part) => donorsResum(db, part)),
-  ]);
+  const days = analyzed.then(() => db.transaction((tx) => refreshImportDays(tx, found.npoId, found.id)));
+  const donors = Promise.all([analyzed, keys]).then(([, parts]) => settle(parts.map((p) => donorsResum(db, p))));
+  await settle([analyzed, keys, days, donors]);
 }
