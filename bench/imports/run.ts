@@ -6,7 +6,8 @@
 // nightly close leaves them), so the re-sum of closed days is part of what is measured.
 // Targets: 100,000 rows in under 15 s end to end; server RSS under 300 MB for 1,000,000 rows.
 // Not part of npm test. Run: npx tsx bench/imports/run.ts [--rows 100000,1000000] [--check-only]
-// (--check-only stops after the check: the upload, preview and check's time and memory alone).
+// (--check-only stops after the check: the upload, preview and check's time and memory alone;
+// --keep-data DIR keeps the database in a new directory DIR after the run).
 
 import { once } from 'node:events';
 import { createWriteStream, openAsBlob, readFileSync } from 'node:fs';
@@ -34,6 +35,9 @@ const { values: args } = parseArgs({
     'check-only': { type: 'boolean', default: false },
     // --stats: pg_stat_statements over the run, the statements that took the most time printed at the end.
     stats: { type: 'boolean', default: false },
+    // --keep-data DIR: the database is made in DIR (empty or new) and kept after the run, to study the
+    // run end's statements on the tables an import left (EXPLAIN ANALYZE in psql).
+    'keep-data': { type: 'string' },
   },
 });
 const SIZES = args.rows.split(',').map(Number);
@@ -74,7 +78,10 @@ type Summary = {
 };
 
 async function main() {
-  const database = await startBenchDatabase('kindling_bench_imports', { statementStats: args.stats });
+  const database = await startBenchDatabase('kindling_bench_imports', {
+    statementStats: args.stats,
+    keepIn: args['keep-data'],
+  });
   const instance = await (async () => {
     await seedDemo(database.db, loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir }).totpKey);
     // The nightly close: every organisation's days through yesterday are summed and closed.

@@ -25,3 +25,21 @@ export async function refreshDonorGivingOf(tx: Tx, gifts: SQL): Promise<void> {
     FROM (SELECT DISTINCT g.npo_id, date_trunc('year', g.created_at AT TIME ZONE n.time_zone)::date AS year, g.donor_id
       FROM (${gifts}) g JOIN npos n ON n.id = g.npo_id WHERE g.donor_id IS NOT NULL) k`);
 }
+
+/**
+ * What refreshDonorGivingOf re-sums, for keys found once by the caller: the totals of the donors
+ * of `donorIds` and the year rows of the (organisation, calendar year, donor) keys, given as three
+ * parallel PostgreSQL array literals (`{1,2}`) of distinct keys. Lets a large caller find its
+ * gifts once and re-sum disjoint sets of donors on separate connections (decision 102, "The run
+ * end in parallel").
+ */
+export async function refreshDonorGivingKeys(
+  tx: Tx,
+  keys: { npoIds: string; years: string; donorIds: string },
+): Promise<void> {
+  await tx.execute(sql`
+    SELECT refresh_donor_giving(ARRAY(SELECT DISTINCT u.id FROM unnest(${keys.donorIds}::bigint[]) u(id)))`);
+  await tx.execute(sql`
+    SELECT refresh_report_donor_years(array_agg(k.npo_id), array_agg(make_date(k.year, 1, 1)), array_agg(k.donor_id))
+    FROM unnest(${keys.npoIds}::bigint[], ${keys.years}::int[], ${keys.donorIds}::bigint[]) k(npo_id, year, donor_id)`);
+}

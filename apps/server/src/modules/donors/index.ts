@@ -1,6 +1,6 @@
 // Donors: one per e-mail per organisation. Other modules reach them through this surface only.
 
-export { deferDonorGiving, refreshDonorGivingOf } from './donor-giving-deferral.ts';
+export { deferDonorGiving, refreshDonorGivingKeys, refreshDonorGivingOf } from './donor-giving-deferral.ts';
 export {
   containsPattern,
   type DonorLookupRow,

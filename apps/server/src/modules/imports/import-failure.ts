@@ -7,9 +7,8 @@ import { formatFor } from '../../platform/format/format.ts';
 import { recordAudit } from '../audit/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { findNpo } from '../organisations/index.ts';
-import { refreshImportDays } from './import-closed-days.ts';
-import { refreshImportDonors } from './import-donor-giving.ts';
-import { findImportForRun, markFailed } from './imports.repository.ts';
+import { resumImportRun } from './import-run-end.ts';
+import { findImportForRun, lockCursor, markFailed } from './imports.repository.ts';
 
 /** A row whose recording threw something other than a refusal of that row (AppError): the run stops there. */
 export class ImportStoppedError extends Error {
@@ -73,11 +72,19 @@ export async function failImport(
   const recorded = found.importedCount;
   const locale = (await findNpo(db, found.npoId))?.locale ?? 'en-US';
   const failureMessage = failureMessageOf(error, permanent, recorded, locale);
+  if (found.status === 'finished' || found.status === 'failed') return;
+  // The gifts recorded before it stopped count in their donors' totals and the closed days' sums
+  // from now on: re-summed first, each in its own transaction (import-run-end.ts).
+  await resumImportRun(db, found);
+  // A run that outlived its job (expired, not stopped) may still commit a batch until the import
+  // is marked failed: its gifts are then re-summed once more, after the mark.
+  let moved = false;
   await db.transaction(async (tx) => {
-    if (!(await markFailed(tx, found.id, { failureMessage }))) return;
-    // The gifts recorded before it stopped count in their donors' totals and the closed days' sums from now on.
-    await refreshImportDonors(tx, found.id);
-    await refreshImportDays(tx, found.npoId, found.id);
+    moved = (await lockCursor(tx, found.id))?.recordedThrough !== found.recordedThrough;
+    if (!(await markFailed(tx, found.id, { failureMessage }))) {
+      moved = false;
+      return;
+    }
     const text = notificationTexts['import.failed']({ fileName: found.fileName, imported: recorded, locale });
     await notifyOrganisation(tx, {
       npoId: found.npoId,
@@ -100,4 +107,5 @@ export async function failImport(
       ip: null,
     });
   });
+  if (moved) await resumImportRun(db, found);
 }

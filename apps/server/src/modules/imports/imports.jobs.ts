@@ -13,10 +13,10 @@ import { convertToBase, recordImportedGifts, upsertImportedDonors } from '../don
 import { deferDonorGiving } from '../donors/index.ts';
 import { notificationTexts, notifyOrganisation } from '../notifications/index.ts';
 import { findNpo } from '../organisations/index.ts';
-import { refreshImportDays } from './import-closed-days.ts';
-import { analyzeDonors, analyzeImportTables, refreshImportDonors } from './import-donor-giving.ts';
+import { analyzeDonors } from './import-donor-giving.ts';
 import { cannotSucceedOnRetry, failImport, ImportStoppedError } from './import-failure.ts';
 import { IMPORT_PROVIDER } from './import-reference.ts';
+import { resumImportRun } from './import-run-end.ts';
 import {
   markRefusedRows,
   type RowRange,
@@ -251,12 +251,12 @@ export async function runImport(
   // The batches find the new donors through their index, planned for the table as it now is.
   await analyzeDonors(db);
   while (await recordRangesFrom(db, ctx)) {}
-  await analyzeImportTables(db);
+  // Statistics and the deferred re-sums, side by side, each committed on its own; a crash before
+  // the finishing transaction leaves them to the run that resumes (import-run-end.ts).
+  await resumImportRun(db, found);
   await db.transaction(async (tx) => {
     const counts = await markFinished(tx, found.id);
     if (!counts) return;
-    await refreshImportDonors(tx, found.id);
-    await refreshImportDays(tx, found.npoId, found.id);
     const { importedCount: imported, failedCount: failed } = counts;
     const text = notificationTexts['import.finished']({ what: 'donations', imported, failed, locale: ctx.locale });
     await notifyOrganisation(tx, {
