@@ -59,7 +59,7 @@ function toSummary(r: SummaryRow): TImportSummary {
   };
 }
 
-const summaries = (db: Db) =>
+const summaries = (db: Tx) =>
   db.select(summaryColumns).from(donationImports).leftJoin(users, eq(users.id, donationImports.createdByUserId));
 
 export async function listImports(db: Db, npoId: number): Promise<TImportSummary[]> {
@@ -70,7 +70,7 @@ export async function listImports(db: Db, npoId: number): Promise<TImportSummary
   return rows.map((r) => toSummary(r as SummaryRow));
 }
 
-export async function findImportSummary(db: Db, npoId: number, id: number): Promise<TImportSummary | null> {
+export async function findImportSummary(db: Tx, npoId: number, id: number): Promise<TImportSummary | null> {
   const [row] = await summaries(db).where(and(eq(donationImports.id, id), eq(donationImports.npoId, npoId)));
   return row ? toSummary(row as SummaryRow) : null;
 }

@@ -105,8 +105,9 @@ async function queueRun(
 ): Promise<TImportSummary> {
   const npoId = actor.selectedNpoId;
   const id = summary.id;
+  // The answer is the import as queued: once the job is sent, a worker may already be running it.
   const queued = await db.transaction(async (tx) => {
-    if (!(await how.mark(tx, npoId, id))) return false;
+    if (!(await how.mark(tx, npoId, id))) return null;
     await recordAudit(tx, {
       npoId,
       actorUserId: actor.user.id,
@@ -116,10 +117,11 @@ async function queueRun(
       data: how.data,
       ip,
     });
-    return true;
+    return findImportSummary(tx, npoId, id);
   });
-  if (queued) await start({ npoId, importId: id }, how.run);
-  return (await findImportSummary(db, npoId, id)) ?? summary;
+  if (!queued) return (await findImportSummary(db, npoId, id)) ?? summary;
+  await start({ npoId, importId: id }, how.run);
+  return queued;
 }
 
 /** Staff confirmed the preview: the job is enqueued once (a second confirm changes nothing). */
