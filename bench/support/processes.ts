@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createDb, type Db } from '../../apps/server/src/platform/db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/platform/db/embedded-postgres.ts';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
+import { buildServer, root, serverDist } from '../../scripts/build-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -55,11 +56,21 @@ export async function startBenchDatabase(
   };
 }
 
+// server-process.ts bundled like `npm start`'s server (decision 106), so a benchmark measures the
+// JavaScript node runs in production, not the TypeScript loader; built once per benchmark process.
+let built: Promise<string> | undefined;
+const builtServerProcess = () => {
+  built ??= buildServer({ 'bench/server-process': path.relative(root, path.join(here, 'server-process.ts')) }).then(
+    () => path.join(serverDist, 'bench', 'server-process.mjs'),
+  );
+  return built;
+};
+
 /** Forks a server (the real app, or BENCH_SERVER=bare) and waits for its port. */
-export function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = fork(path.join(here, 'server-process.ts'), {
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = fork(await builtServerProcess(), {
     env: { ...process.env, ...env },
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    execArgv: ['--expose-gc'],
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
