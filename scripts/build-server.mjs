@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { root } from './lib.mjs';
 
-export { root };
 export const serverDist = path.join(root, 'apps/server/dist');
 
 /** Every bare import (a package) stays external except our own workspace packages, which are TypeScript. */
