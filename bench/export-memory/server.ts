@@ -6,7 +6,6 @@ import { Session } from 'node:inspector';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { createDb } from '../../apps/server/src/platform/db/client.ts';
-import { collectGarbageSooner } from '../../apps/server/src/platform/garbage-collection.ts';
 import { createMailer } from '../../apps/server/src/platform/mail/mailer.ts';
 
 export type MemoryPeaks = { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
@@ -18,8 +17,6 @@ setInterval(() => {
   for (const key of Object.keys(peaks) as Array<keyof MemoryPeaks>) peaks[key] = Math.max(peaks[key], now[key]);
 }, 50).unref();
 
-// As main.ts does (decision 106).
-collectGarbageSooner();
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
 const db = createDb(process.env.DATABASE_URL ?? '');
 const app = await buildApp({ config, db, mailer: createMailer({ from: config.MAIL_FROM, dataDir: config.dataDir }) });

@@ -8,7 +8,6 @@ import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/platform/config/config.ts';
 import { createDb } from '../../apps/server/src/platform/db/client.ts';
-import { collectGarbageSooner } from '../../apps/server/src/platform/garbage-collection.ts';
 import { createMailer } from '../../apps/server/src/platform/mail/mailer.ts';
 
 type Request =
@@ -39,8 +38,6 @@ async function profile(request: Request) {
 const send = (message: unknown) => process.send?.(message);
 
 async function kindling() {
-  // As main.ts does (decision 106).
-  collectGarbageSooner();
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const db = createDb(process.env.DATABASE_URL ?? '');
   // mkt21: SMTP_URL reaches the benchmark's local SMTP sink (bench/email-marketing).

@@ -7,14 +7,12 @@ import { StartupError } from './platform/db/embedded-postgres-access.ts';
 import { runMigrations } from './platform/db/migrate.ts';
 import { databaseFileStore } from './platform/files/file-store.ts';
 import { importLegacyUploads } from './platform/files/uploads.ts';
-import { collectGarbageSooner } from './platform/garbage-collection.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo-seed.ts';
 // pay25: the demo payment request's stable address.
 import { DEMO_PAYMENT_REQUEST_ID } from './seed/payment-requests-seed.ts';
 
 async function main(): Promise<void> {
-  collectGarbageSooner();
   const config = loadConfig();
   let stopDatabase = async () => {};
   let databaseUrl = config.DATABASE_URL;
