@@ -12,6 +12,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../../e2e/support/browser.ts';
 // @ts-expect-error: plain ES module of the repo's scripts, without types
+import { buildServer } from '../../scripts/build-server.mjs';
+// @ts-expect-error: plain ES module of the repo's scripts, without types
 import { ensureWebBuild, root } from '../../scripts/lib.mjs';
 
 const TARGET = 98;
@@ -38,7 +40,9 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   const port = process.env.LIGHTHOUSE_PORT ? Number(process.env.LIGHTHOUSE_PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = await fs.open(path.join(dataDir, 'server.log'), 'w');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The server as npm start runs it, bundled (decision 106).
+  await buildServer();
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: root as string,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', log.fd, log.fd],

@@ -10,12 +10,10 @@
 // took), BENCH_NODE_ARGS="--trace-gc" or "--expose-gc" (then the live heap is printed every 5 s).
 import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { createDb } from '../../apps/server/src/platform/db/client.ts';
-import { startBenchDatabase } from '../support/processes.ts';
+import { builtBenchServer, startBenchDatabase } from '../support/processes.ts';
 import { type StaffGet, signInStaff } from '../support/staff-session.ts';
 import type { MemoryPeaks } from './server.ts';
 
@@ -31,7 +29,6 @@ const { values: args } = parseArgs({
     'cancel-after-mb': { type: 'string' },
   },
 });
-const here = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
 
 type Server = { child: ChildProcess; base: string };
@@ -43,11 +40,12 @@ function ask<T>(server: Server, type: string): Promise<T> {
   });
 }
 
-function startServer(env: Record<string, string>): Promise<Server> {
+async function startServer(env: Record<string, string>): Promise<Server> {
   // BENCH_NODE_ARGS: extra node flags for the server (e.g. --trace-gc), to explain a figure only.
-  const child = fork(path.join(here, 'server.ts'), {
+  // The server is bundled like npm start's (decision 106).
+  const child = fork(await builtBenchServer('export-memory/server.ts'), {
     env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+    execArgv: [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);

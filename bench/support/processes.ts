@@ -3,13 +3,12 @@ import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createDb, type Db } from '../../apps/server/src/platform/db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/platform/db/embedded-postgres.ts';
 import { runMigrations } from '../../apps/server/src/platform/db/migrate.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+// @ts-expect-error: plain ES module of the repo's scripts, without types
+import { buildServer, serverDist } from '../../scripts/build-server.mjs';
 
 export type Memory = { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
 export type Instance = { child: ChildProcess; port: number; url: string };
@@ -55,11 +54,26 @@ export async function startBenchDatabase(
   };
 }
 
+// A benchmark's server bundled like `npm start`'s (decision 106), so a benchmark measures the
+// JavaScript node runs in production, not the TypeScript loader; each built once per benchmark run.
+const builds = new Map<string, Promise<string>>();
+/** Bundles `file` (a benchmark's server, path from bench/) into apps/server/dist/bench/; its path. */
+export function builtBenchServer(file: string): Promise<string> {
+  const name = `bench/${file.replace(/\.ts$/, '').replaceAll('/', '-')}`;
+  let built = builds.get(name);
+  if (!built) {
+    built = buildServer({ [name]: path.join('bench', file) }).then(() => path.join(serverDist, `${name}.mjs`));
+    builds.set(name, built);
+  }
+  return built;
+}
+
 /** Forks a server (the real app, or BENCH_SERVER=bare) and waits for its port. */
-export function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = fork(path.join(here, 'server-process.ts'), {
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child = fork(await builtBenchServer('support/server-process.ts'), {
     env: { ...process.env, ...env },
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    // BENCH_NODE_ARGS: extra node flags for the server (e.g. --heap-growing-percent=0), to compare settings.
+    execArgv: ['--expose-gc', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -47,7 +47,10 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const logFile = await fs.open(path.join(dataDir, 'server.log'), 'w');
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The server as `npm start` runs it: bundled to JavaScript, run by plain node (decision 106).
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`building the server failed (exit ${built.status})`);
+  const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
     cwd: repoRoot,
     // wh21: webhook deliveries are relayed every second (off by default under NODE_ENV=test).
     env: {

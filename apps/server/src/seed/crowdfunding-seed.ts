@@ -10,6 +10,7 @@ import { storeVariants } from '../modules/crowdfunding/index.ts';
 import { recordSucceededPayment } from '../modules/donations/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { databaseFileStore } from '../platform/files/file-store.ts';
+import { sourcePath } from '../platform/server-root.ts';
 import { ensureCampaign } from './campaigns-seed.ts';
 
 const DAY = 86_400_000;
@@ -115,7 +116,7 @@ async function seedImages(db: Db, npoId: number, campaignId: number): Promise<vo
   const files = databaseFileStore(db);
   for (const [i, alt] of IMAGES.entries()) {
     const key = `${npoId}/crowdfunding/community-garden-${i + 1}.png`;
-    const content = await readFile(new URL(`./assets/crowdfunding/garden-${i + 1}.png`, import.meta.url));
+    const content = await readFile(sourcePath('seed', 'assets', 'crowdfunding', `garden-${i + 1}.png`));
     await files.put({ key, npoId, contentType: 'image/png', content });
     // The demo's images get the resized WebP variants an upload gets (docs/decisions/071-crowdfunding-pledge-rewards-and-image-variants.md).
     await storeVariants(db, files, { key, npoId, content });

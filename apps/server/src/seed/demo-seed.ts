@@ -11,6 +11,7 @@ import type { Db } from '../platform/db/client.ts';
 import { databaseFileStore } from '../platform/files/file-store.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import { seal } from '../platform/security/sealed-box.ts';
+import { sourcePath } from '../platform/server-root.ts';
 // a22: the insights assistant's recent questions.
 import { seedAssistantQueries } from './assistant-seed.ts';
 import { seedCampaigns } from './campaigns-seed.ts';
@@ -175,7 +176,7 @@ export const DEMO_USERS: DemoUser[] = [
 /** The demo photo, stored like an uploaded one; only for a new account, so a removed photo stays removed. */
 async function seedPhoto(db: Db, userId: number): Promise<void> {
   const key = `users/${userId}/photo-demo.png`;
-  const content = await readFile(new URL('./demo-photo.png', import.meta.url));
+  const content = await readFile(sourcePath('seed', 'demo-photo.png'));
   await databaseFileStore(db).put({ key, npoId: null, contentType: 'image/png', content });
   await db.update(users).set({ photoKey: key }).where(sql`${users.id} = ${userId}`);
 }

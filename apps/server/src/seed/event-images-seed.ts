@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { storeEventImageVariants } from '../modules/events/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { databaseFileStore } from '../platform/files/file-store.ts';
+import { sourcePath } from '../platform/server-root.ts';
 
 const IMAGES = [
   'Long tables set for dinner in the community hall under strings of warm lights.',
@@ -16,7 +17,7 @@ export async function seedGalaImages(db: Db, npoId: number, eventId: number): Pr
   const files = databaseFileStore(db);
   for (const [i, alt] of IMAGES.entries()) {
     const key = `${npoId}/events/harvest-gala-${i + 1}.jpg`;
-    const content = await readFile(new URL(`./assets/events/gala-${i + 1}.jpg`, import.meta.url));
+    const content = await readFile(sourcePath('seed', 'assets', 'events', `gala-${i + 1}.jpg`));
     await files.put({ key, npoId, contentType: 'image/jpeg', content });
     await storeEventImageVariants(db, files, { key, npoId, content });
     await db.execute(sql`

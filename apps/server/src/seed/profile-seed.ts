@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { npos } from '../modules/organisations/organisations.tables.ts';
 import type { Db } from '../platform/db/client.ts';
 import { databaseFileStore } from '../platform/files/file-store.ts';
+import { sourcePath } from '../platform/server-root.ts';
 
 type DemoProfile = Partial<typeof npos.$inferInsert> & { logo: string };
 
@@ -45,7 +46,7 @@ const PROFILES: Record<string, DemoProfile> = {
   },
 };
 
-const asset = (name: string) => fs.readFile(new URL(`./assets/${name}`, import.meta.url));
+const asset = (name: string) => fs.readFile(sourcePath('seed', 'assets', name));
 
 /** Fills a demo organisation's profile while its legal name is empty: an edited profile stays. */
 export async function seedProfiles(db: Db, npoIds: Map<string, number>): Promise<void> {

@@ -3,6 +3,7 @@
 // the preview; a larger one by this job, after the preview of its first rows.
 import type { Db } from '../../platform/db/client.ts';
 import { formatFor } from '../../platform/format/format.ts';
+import { withSoonerCollection } from '../../platform/garbage-collection.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { findNpo } from '../organisations/index.ts';
@@ -68,8 +69,9 @@ export function registerImportChecks(jobs: Jobs, deps: { db: Db; maxRows: number
   jobs.register(importCheckGaveUpQueue, async (data) => {
     await markRefused(deps.db, data.importId, 'The file could not be checked: upload it again.');
   });
+  // The check's rows are garbage soon after: collected sooner while it runs (decision 106).
   jobs.register(importCheckQueue, async (data) => {
-    await runImportCheck(deps.db, data, deps.maxRows);
+    await withSoonerCollection(() => runImportCheck(deps.db, data, deps.maxRows));
   });
   return async (job) => {
     await jobs.send(importCheckQueue, job, { key: `import-check-${job.importId}` });

@@ -5,6 +5,7 @@
 import { currencyExponent } from '@kindling/contracts';
 import type { Db } from '../../platform/db/client.ts';
 import { middayIn } from '../../platform/format/calendar.ts';
+import { withSoonerCollection } from '../../platform/garbage-collection.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { deferClosedDays } from '../analysis/index.ts';
@@ -302,8 +303,9 @@ export function registerImports(jobs: Jobs, deps: { db: Db }): ImportStarter {
   jobs.register(importGaveUpQueue, async (data) => {
     await failImport(deps.db, data, new Error('the import job failed on its last attempt or ran out of time'), false);
   });
+  // The recording's batches are garbage soon after: collected sooner while it runs (decision 106).
   jobs.register(importQueue, async (data) => {
-    await runImportJob(deps.db, data);
+    await withSoonerCollection(() => runImportJob(deps.db, data));
   });
   return async (job, run) => {
     // One job per key, ever: a run again needs a key of its own.

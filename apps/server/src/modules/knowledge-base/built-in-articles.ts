@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { micromark } from 'micromark';
 import { toPlainText } from '../../platform/security/html.ts';
+import { sourcePath } from '../../platform/server-root.ts';
 import { sanitiseDescription } from '../campaigns/index.ts';
 
 export type BuiltInArticle = { key: string; area: string; title: string; html: string; text: string; excerpt: string };
@@ -39,7 +40,7 @@ export function excerptOf(text: string): string {
 }
 
 function load([key, area]: [string, string]): BuiltInArticle {
-  const markdown = readFileSync(new URL(`./articles/${key}.md`, import.meta.url), 'utf8');
+  const markdown = readFileSync(sourcePath('modules', 'knowledge-base', 'articles', `${key}.md`), 'utf8');
   const heading = /^# (.+)\n/.exec(markdown);
   if (!heading?.[1]) throw new Error(`knowledge base: articles/${key}.md must start with '# Title'`);
   // The page shows the article's title as a level-2 heading, so its sections are one level below.

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverRoot } from '../server-root.ts';
 import type { Db } from './client.ts';
 import { applyRepeatableDefinitions, readRepeatableDefinitions } from './repeatable-definitions.ts';
 import { applyVersionedMigrations } from './versioned-migrations.ts';
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export type MigrationRun = { migrations: string[]; definitions: string[] };
 

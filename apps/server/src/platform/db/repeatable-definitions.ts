@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { sourcePath } from '../server-root.ts';
 import { sha256 } from './migration-checksums.ts';
 
 /** Where the modules keep their SQL functions and triggers: modules/<module>/sql/<function>.sql. */
-export const modulesFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../modules');
+export const modulesFolder = sourcePath('modules');
 
 export type RepeatableDefinition = { name: string; file: string; sql: string; checksum: string };
 

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { isReservedCampaignUrl } from '@kindling/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serverRoot } from '../server-root.ts';
 import { scriptSrcWithNonce, withCustomJs } from './custom-js-page.ts';
 // events18: the public event page.
 import { registerEventPage, registerInlinedPage } from './event-page-html.ts';
 // pay25: the public payment page.
 import { registerPayPage } from './pay-page-html.ts';
 
-export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
+export const webDistDir = path.resolve(serverRoot, '../web/dist');
 
 /**
  * The HTML for a page path: the public donation page (dist/donate.html, decision 006) for campaign
