@@ -1,14 +1,15 @@
 // Imported gifts recorded a batch at a time (docs/decisions/102-streaming-donation-import.md): the
 // same rows recordSucceededPayment writes for one gift (donor found or created by e-mail, the
-// donation once per provider reference with its receipt number, its ledger line, the audit entry
-// and the webhook events), for up to a few thousand gifts in one statement. A million-row file
+// donation once per provider reference with its receipt number, its ledger line, the audit entry),
+// for up to a few thousand gifts in one statement. Not its webhook events: an imported gift is
+// history, not a new gift, and neither webhook receivers nor workflows are told of it
+// (docs/decisions/107-imported-gifts-are-not-announced.md). A million-row file
 // cannot afford a round trip per gift; the giving triggers are per statement, so they run once.
 // The gifts come as SQL (`ImportedGiftRows`): the import reads them straight from its staged rows,
 // so no batch travels through the server and back ("Set-based recording" in decision 102).
 import { type SQL, sql } from 'drizzle-orm';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
 import type { Tx } from '../../platform/db/tx.ts';
-import { webhookEventInsertSql } from '../../platform/outbox/webhook-outbox.ts';
 import { auditInsertSql } from '../audit/index.ts';
 import { giftEmailSql } from '../donors/index.ts';
 
@@ -89,21 +90,14 @@ export async function upsertImportedDonors(tx: Tx, batch: { npoId: number; gifts
         coalesce((array_agg(last_name ORDER BY ord DESC) FILTER (WHERE last_name <> ''))[1], '') AS last_name,
         (array_agg(occurred_at ORDER BY ord))[1] AS since, min(ord) AS first_ord
       FROM todo GROUP BY lower(gift_email)
-    ), donor AS (
-      -- The address fields of an imported donor are empty: an existing donor's stay as they are.
-      INSERT INTO donors (npo_id, email, first_name, last_name, address, address2, city, state, postal_code, country, created_at)
-      SELECT ${npo}, p.email, p.first_name, p.last_name, '', '', '', '', '', '', p.since
-      FROM people p ORDER BY p.first_ord
-      ON CONFLICT (npo_id, lower(email)) WHERE email <> '' DO UPDATE SET
-        ${keep('first_name')}, ${keep('last_name')}, updated_at = now()
-      WHERE ${changes('first_name')} OR ${changes('last_name')}
-      RETURNING id, npo_id, email, first_name, last_name, (xmax = 0) AS created
     )
-    ${webhookEventInsertSql({
-      rows: sql`(SELECT donor.npo_id, 'donor.created' AS type, jsonb_build_object('donor_id', donor.id, 'email', donor.email,
-            'first_name', donor.first_name, 'last_name', donor.last_name) AS data
-          FROM donor WHERE donor.created) AS e`,
-    })}`);
+    -- The address fields of an imported donor are empty: an existing donor's stay as they are.
+    INSERT INTO donors (npo_id, email, first_name, last_name, address, address2, city, state, postal_code, country, created_at)
+    SELECT ${npo}, p.email, p.first_name, p.last_name, '', '', '', '', '', '', p.since
+    FROM people p ORDER BY p.first_ord
+    ON CONFLICT (npo_id, lower(email)) WHERE email <> '' DO UPDATE SET
+      ${keep('first_name')}, ${keep('last_name')}, updated_at = now()
+    WHERE ${changes('first_name')} OR ${changes('last_name')}`);
 }
 
 /**
@@ -162,12 +156,7 @@ export async function recordImportedGifts(
             'amount_minor', inserted.amount_minor, 'currency', inserted.currency, 'donor_id', inserted.donor_id)`,
         },
       )}
-    ), webhook_event AS (${webhookEventInsertSql({
-      rows: sql`(SELECT inserted.npo_id, 'donation.succeeded' AS type, jsonb_build_object('donation_id', inserted.id,
-            'amount_minor', inserted.amount_minor, 'currency', inserted.currency, 'donor_id', inserted.donor_id,
-            'campaign_id', inserted.campaign_id, 'receipt_number', inserted.receipt_number, 'recurring', false) AS data
-          FROM inserted) AS e`,
-    })})
+    )
     SELECT (SELECT count(*)::int FROM inserted) AS created, (SELECT count(*)::int FROM todo WHERE done) AS existing,
       (SELECT count(*)::int FROM todo WHERE NOT done) - (SELECT count(*)::int FROM numbered) AS without_donor`);
   const row = rows[0];

@@ -145,6 +145,14 @@ describe('donations import', () => {
       expect.objectContaining({ email: 'ada.import@example.org', gift_count: 1, lifetime_total_minor: 2500 }),
     ]);
     expect(donors.json().donors[0].last_gift_at).toMatch(/^2024-03-15/);
+    // History, not new gifts: no webhook receiver or workflow hears of them or of their new donors
+    // (docs/decisions/107-imported-gifts-are-not-announced.md).
+    const announced = await ctx.db.execute<{ type: string }>(sql`
+      SELECT e.type FROM webhook_events e
+      WHERE (e.type = 'donation.succeeded' AND (e.data->>'donation_id')::bigint IN (SELECT id FROM donations
+          WHERE provider = 'import' AND provider_reference LIKE ${`import-${mixedId}-%`}))
+        OR (e.type = 'donor.created' AND e.data->>'email' LIKE '%.import@example.org')`);
+    expect(announced.rows).toEqual([]);
     const notes = await ctx.db.execute<{ title: string; message: string; link: string }>(sql`
       SELECT title, message, metadata->>'link' AS link FROM notifications WHERE kind = 'import.finished'`);
     expect(notes.rows).toEqual([
