@@ -5,7 +5,7 @@
 // builds it too.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { root } from './lib.mjs';
 
 export const serverDist = path.join(root, 'apps/server/dist');
@@ -42,6 +42,9 @@ export async function buildServer(entries = { main: 'apps/server/src/main.ts' })
     plugins: [packagesExternal],
     logLevel: 'warning',
   });
+  // esbuild's build API keeps a service process (about 140 MB) until told to stop: npm start's
+  // process lives as long as the server.
+  await stop();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
