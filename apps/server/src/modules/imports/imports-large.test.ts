@@ -91,6 +91,21 @@ describe('donations import at migration size', () => {
       ).rows[0]?.n,
     );
 
+  /** Uploads and runs a file to its end; answers the import and the donors of its gifts. */
+  async function importedWhole(rows: string[], name: string, count: number) {
+    const res = await upload([HEADER, ...rows].join('\n'), name);
+    const id = ZImportUploadResponse.parse(res.json()).import.id;
+    await until(id, (s) => s.status !== 'checking');
+    expect((await admin.post(`/api/v1/npo_admin/imports/${id}/start`)).statusCode).toBe(202);
+    expect(await until(id, (s) => s.status === 'finished' || s.status === 'failed')).toMatchObject({
+      status: 'finished',
+      imported_count: count,
+    });
+    const touched = sql`(SELECT DISTINCT donor_id FROM donations WHERE provider = 'import'
+      AND provider_reference LIKE ${`import-${id}-%`})`;
+    return { id, touched };
+  }
+
   it('imports a file past the old 20,000-row limit whole, previewing its first rows at once', async () => {
     // The nightly close has summed every day through yesterday (decision 014): the file's days are closed.
     await ctx.db.execute(sql`
@@ -254,16 +269,7 @@ describe('donations import at migration size', () => {
       const email = i % 1_000 === 7 ? demo : `spread${i % 2_500}@example.org`;
       return `${day},Sam,Spread${i % 2_500},${email},${1 + (i % 97)}.${String(i % 100).padStart(2, '0')},USD,,,`;
     });
-    const res = await upload([HEADER, ...rows].join('\n'), 'spread.csv');
-    const id = ZImportUploadResponse.parse(res.json()).import.id;
-    await until(id, (s) => s.status !== 'checking');
-    expect((await admin.post(`/api/v1/npo_admin/imports/${id}/start`)).statusCode).toBe(202);
-    expect(await until(id, (s) => s.status === 'finished' || s.status === 'failed')).toMatchObject({
-      status: 'finished',
-      imported_count: 6_000,
-    });
-    const touched = sql`(SELECT DISTINCT donor_id FROM donations WHERE provider = 'import'
-      AND provider_reference LIKE ${`import-${id}-%`})`;
+    const { touched } = await importedWhole(rows, 'spread.csv', 6_000);
     // Counted straight from the gifts (none of these donors has a refund or dispute).
     const fromGifts = await ctx.db.execute<{ wrong: number; donors: number }>(sql`
       SELECT count(*) FILTER (WHERE g.gift_count IS DISTINCT FROM s.n OR g.lifetime_base_minor IS DISTINCT FROM s.total
@@ -302,16 +308,7 @@ describe('donations import at migration size', () => {
       const email = i % 500 === 3 ? demo : `twice${i % 900}@example.org`;
       return `${day},Tia,Twice${i % 900},${email},${2 + (i % 89)}.${String(i % 100).padStart(2, '0')},USD,,,`;
     });
-    const res = await upload([HEADER, ...rows].join('\n'), 'twice.csv');
-    const id = ZImportUploadResponse.parse(res.json()).import.id;
-    await until(id, (s) => s.status !== 'checking');
-    expect((await admin.post(`/api/v1/npo_admin/imports/${id}/start`)).statusCode).toBe(202);
-    expect(await until(id, (s) => s.status === 'finished' || s.status === 'failed')).toMatchObject({
-      status: 'finished',
-      imported_count: 3_000,
-    });
-    const touched = sql`(SELECT DISTINCT donor_id FROM donations WHERE provider = 'import'
-      AND provider_reference LIKE ${`import-${id}-%`})`;
+    const { id, touched } = await importedWhole(rows, 'twice.csv', 3_000);
     const figures = async () =>
       (
         await ctx.db.execute<Record<string, string>>(sql`
