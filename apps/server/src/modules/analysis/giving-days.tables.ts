@@ -30,9 +30,8 @@ import { npos } from '../organisations/organisations.tables.ts';
 export const givingDays = pgTable(
   'giving_days',
   {
-    npoId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => npos.id),
+    // No foreign key to npos (migration 0228, decision 108): a rollup of the donations, written in bulk.
+    npoId: bigint({ mode: 'number' }).notNull(),
     day: date({ mode: 'string' }).notNull(),
     kind: text().notNull(),
     recurring: pgBoolean().notNull().default(false),

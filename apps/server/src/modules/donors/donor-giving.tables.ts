@@ -19,9 +19,8 @@ export const donorGiving = pgTable(
     donorId: bigint({ mode: 'number' })
       .primaryKey()
       .references(() => donors.id, { onDelete: 'cascade' }),
-    npoId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => npos.id),
+    // No foreign key to npos (migration 0228, decision 108): a rollup of the donations, written in bulk.
+    npoId: bigint({ mode: 'number' }).notNull(),
     giftCount: integer().notNull().default(0),
     /** Gifts with an interval other than 'once': account_details counts donors with one. */
     recurringGiftCount: integer().notNull().default(0),

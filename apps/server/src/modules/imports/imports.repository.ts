@@ -103,9 +103,16 @@ export async function insertImport(
   return row.id;
 }
 
-/** An upload refused while it was received: nothing of it stays. */
+/**
+ * An upload refused while it was received: nothing of it stays. The import goes first: that waits
+ * for a batch being staged (it holds the import's row, stageRows), whose rows the second statement
+ * then sees and deletes; a later batch finds no import and stages nothing.
+ */
 export async function deleteImport(db: Db, id: number): Promise<void> {
-  await db.delete(donationImports).where(eq(donationImports.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(donationImports).where(eq(donationImports.id, id));
+    await tx.delete(donationImportRows).where(eq(donationImportRows.importId, id));
+  });
 }
 
 export async function setFileBytes(db: Db, id: number, fileBytes: number): Promise<void> {
@@ -117,7 +124,11 @@ export async function clearStagedRows(db: Db, id: number): Promise<void> {
   await db.delete(donationImportRows).where(eq(donationImportRows.importId, id));
 }
 
-/** Stages checked rows (one multi-row INSERT) and how far the check is, in one transaction. */
+/**
+ * Stages checked rows (one multi-row INSERT) and how far the check is, in one transaction. The
+ * import's row is updated first: the rows have no foreign key (migration 0227), so it is what keeps
+ * an import deleted meanwhile (deleteImport) from getting rows again.
+ */
 export async function stageRows(
   db: Db,
   ids: { npoId: number; importId: number },
@@ -126,6 +137,12 @@ export async function stageRows(
 ): Promise<void> {
   const col = <T>(pick: (r: CheckedRow) => T) => arrayParam(rows.map(pick));
   await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(donationImports)
+      .set({ checkedRows: progress.rows, checkedBytes: progress.bytes })
+      .where(eq(donationImports.id, ids.importId))
+      .returning({ id: donationImports.id });
+    if (updated.length === 0) throw new Error(`import ${ids.importId} is gone: its rows are not staged`);
     await tx.execute(sql`
       INSERT INTO ${donationImportRows} (import_id, npo_id, file_row, date, first_name, last_name, email, amount_minor,
         currency, campaign_id, payment_method, reference, reason)
@@ -135,10 +152,6 @@ export async function stageRows(
         ${col((r) => r.gift?.amount_minor ?? null)}::bigint[], ${col((r) => r.gift?.currency ?? null)}::text[],
         ${col((r) => r.gift?.campaign_id ?? null)}::bigint[], ${col((r) => r.gift?.payment_method ?? null)}::text[],
         ${col((r) => r.gift?.reference ?? null)}::text[], ${col((r) => r.reason)}::text[]) AS r`);
-    await tx
-      .update(donationImports)
-      .set({ checkedRows: progress.rows, checkedBytes: progress.bytes })
-      .where(eq(donationImports.id, ids.importId));
   });
 }
 
