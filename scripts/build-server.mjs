@@ -22,13 +22,32 @@ const packagesExternal = {
 };
 
 /**
+ * Worker threads the server starts, built beside every entry: a server bundle finds each by its name
+ * next to itself (import-check-thread.ts, decision 102 "The check on its own thread").
+ */
+const WORKERS = { 'import-check-worker': 'apps/server/src/modules/imports/import-check.worker.ts' };
+
+/** The workers as entries in the folder of each entry (a benchmark's server is built into dist/bench/). */
+const workersBeside = (names) =>
+  Object.fromEntries(
+    [...new Set(names.map((n) => path.posix.dirname(n)))].flatMap((dir) =>
+      Object.entries(WORKERS).map(([worker, file]) => [path.posix.join(dir, worker), file]),
+    ),
+  );
+
+/**
  * Bundles `entries` ({ outputName: sourceFile }, paths from the repository root) into
  * apps/server/dist/<outputName>.mjs. The output must stay under apps/server: the server finds its
  * own files (migrations, SQL, seed assets) from there (platform/server-root.ts).
  */
 export async function buildServer(entries = { main: 'apps/server/src/main.ts' }) {
   await build({
-    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
+    entryPoints: Object.fromEntries(
+      Object.entries({ ...entries, ...workersBeside(Object.keys(entries)) }).map(([name, file]) => [
+        name,
+        path.join(root, file),
+      ]),
+    ),
     outdir: serverDist,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -7,7 +7,8 @@ import { withSoonerCollection } from '../../platform/garbage-collection.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { defineQueue, type Jobs } from '../../platform/jobs/jobs.ts';
 import { findNpo } from '../organisations/index.ts';
-import { type CheckOptions, type CheckOutcome, checkImportStream } from './import-file.ts';
+import { checkInWorker } from './import-check-thread.ts';
+import { type CheckOptions, type CheckOutcome, checkImportStream, stagedColumns } from './import-file.ts';
 import { storedFile } from './import-upload.ts';
 import {
   campaignIdsByUrl,
@@ -23,22 +24,42 @@ type Ids = { npoId: number; importId: number };
 /** Enqueues the check of a stored upload. */
 export type ImportChecker = (job: Ids) => Promise<void>;
 
+type Context = Pick<CheckOptions, 'campaignIdByUrl' | 'format'> & { locale: string };
+
 /** Read the checked rows against (campaign addresses, counts written as the organisation writes them). */
-export async function checkContext(db: Db, npoId: number): Promise<Pick<CheckOptions, 'campaignIdByUrl' | 'format'>> {
+export async function checkContext(db: Db, npoId: number): Promise<Context> {
   const [campaignIdByUrl, npo] = await Promise.all([campaignIdsByUrl(db, npoId), findNpo(db, npoId)]);
-  return { campaignIdByUrl, format: formatFor({ locale: npo?.locale ?? 'en-US', timeZone: 'UTC' }) };
+  const locale = npo?.locale ?? 'en-US';
+  return { campaignIdByUrl, format: formatFor({ locale, timeZone: 'UTC' }), locale };
 }
 
-/** Checks the stored file whole and stages its rows; the import becomes previewed with its counts. */
-export async function checkStoredImport(db: Db, ids: Ids, maxRows: number, fileBytes: number): Promise<CheckOutcome> {
+/**
+ * Checks the stored file whole and stages its rows; the import becomes previewed with its counts.
+ * `where`: 'here' while staff wait for a small file's preview; 'worker' for the check job, which
+ * parses and checks on a worker thread while this one stages (decision 102, "The check on its own thread").
+ */
+export async function checkStoredImport(
+  db: Db,
+  ids: Ids,
+  maxRows: number,
+  fileBytes: number,
+  where: 'here' | 'worker' = 'here',
+): Promise<CheckOutcome> {
   const context = await checkContext(db, ids.npoId);
   // A run that died half-way left some rows: this run stages them all again.
   await clearStagedRows(db, ids.importId);
-  const outcome = await checkImportStream(storedFile(db, ids), {
-    ...context,
-    maxRows,
-    onBatch: (rows, progress) => stageRows(db, ids, rows, progress),
-  });
+  const outcome =
+    where === 'worker'
+      ? await checkInWorker(db, ids, {
+          campaignIdByUrl: [...context.campaignIdByUrl],
+          locale: context.locale,
+          maxRows,
+        })
+      : await checkImportStream(storedFile(db, ids), {
+          ...context,
+          maxRows,
+          onBatch: (rows, progress) => stageRows(db, ids, stagedColumns(rows), progress),
+        });
   await markChecked(db, ids.importId, { ...outcome, bytes: fileBytes });
   return outcome;
 }
@@ -48,7 +69,7 @@ export async function runImportCheck(db: Db, job: Ids, maxRows: number): Promise
   const found = await findImportForRun(db, job.npoId, job.importId);
   if (found?.status !== 'checking') return;
   try {
-    await checkStoredImport(db, job, maxRows, found.fileBytes);
+    await checkStoredImport(db, job, maxRows, found.fileBytes, 'worker');
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     await markRefused(db, job.importId, error.message);

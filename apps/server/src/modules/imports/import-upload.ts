@@ -4,16 +4,10 @@
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { SLICE_BYTES } from './import-file.ts';
 import { donationImportChunks } from './imports.tables.ts';
 
 const CHUNK_BYTES = 1024 * 1024;
-/**
- * The stored file is handed to the parser in slices of this size, not a megabyte at a time: the
- * parser turns a whole piece into rows before the check takes the first, and 13,000 rows waiting
- * (a megabyte's worth) outlive the young generation and fill the old one with garbage: 220 MB of
- * JS heap at the peak of a 100,000-row check (decision 102, Memory).
- */
-const SLICE_BYTES = 16 * 1024;
 
 type Ids = { npoId: number; importId: number };
 
@@ -51,23 +45,30 @@ export async function storeUpload(db: Db, ids: Ids, stream: Readable): Promise<{
   return { bytes, nul };
 }
 
+/** The stored file's chunks in order, one read at a time. */
+export async function* storedChunks(db: Db, ids: Ids): AsyncGenerator<Buffer> {
+  for (let seq = 0; ; seq += 1) {
+    const [row] = await db
+      .select({ content: donationImportChunks.content })
+      .from(donationImportChunks)
+      .where(
+        and(
+          eq(donationImportChunks.importId, ids.importId),
+          eq(donationImportChunks.npoId, ids.npoId),
+          eq(donationImportChunks.seq, seq),
+        ),
+      );
+    if (!row) return;
+    yield row.content;
+  }
+}
+
 /** The stored file as a stream, one chunk read at a time and handed on in slices. */
 export function storedFile(db: Db, ids: Ids): Readable {
-  async function* chunks() {
-    for (let seq = 0; ; seq += 1) {
-      const [row] = await db
-        .select({ content: donationImportChunks.content })
-        .from(donationImportChunks)
-        .where(
-          and(
-            eq(donationImportChunks.importId, ids.importId),
-            eq(donationImportChunks.npoId, ids.npoId),
-            eq(donationImportChunks.seq, seq),
-          ),
-        );
-      if (!row) return;
-      for (let at = 0; at < row.content.length; at += SLICE_BYTES) yield row.content.subarray(at, at + SLICE_BYTES);
+  async function* slices() {
+    for await (const chunk of storedChunks(db, ids)) {
+      for (let at = 0; at < chunk.length; at += SLICE_BYTES) yield chunk.subarray(at, at + SLICE_BYTES);
     }
   }
-  return Readable.from(chunks(), { objectMode: false });
+  return Readable.from(slices(), { objectMode: false });
 }

@@ -5,7 +5,7 @@ import { arrayParam } from '../../platform/db/raw-rows.ts';
 import type { Tx } from '../../platform/db/tx.ts';
 import { campaigns } from '../campaigns/index.ts';
 import { users } from '../users/index.ts';
-import type { CheckedRow } from './import-file.ts';
+import type { StagedColumns } from './import-file.ts';
 import { donationImportChunks, donationImportRows, donationImports, type ImportFailure } from './imports.tables.ts';
 
 const summaryColumns = {
@@ -132,10 +132,9 @@ export async function clearStagedRows(db: Db, id: number): Promise<void> {
 export async function stageRows(
   db: Db,
   ids: { npoId: number; importId: number },
-  rows: CheckedRow[],
+  rows: StagedColumns,
   progress: { rows: number; bytes: number },
 ): Promise<void> {
-  const col = <T>(pick: (r: CheckedRow) => T) => arrayParam(rows.map(pick));
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(donationImports)
@@ -146,12 +145,10 @@ export async function stageRows(
     await tx.execute(sql`
       INSERT INTO ${donationImportRows} (import_id, npo_id, file_row, date, first_name, last_name, email, amount_minor,
         currency, campaign_id, payment_method, reference, reason)
-      SELECT ${ids.importId}::bigint, ${ids.npoId}::bigint, r.* FROM unnest(${col((r) => r.row)}::int[],
-        ${col((r) => r.gift?.date ?? null)}::text[], ${col((r) => r.gift?.first_name ?? null)}::text[],
-        ${col((r) => r.gift?.last_name ?? null)}::text[], ${col((r) => r.gift?.email ?? null)}::text[],
-        ${col((r) => r.gift?.amount_minor ?? null)}::bigint[], ${col((r) => r.gift?.currency ?? null)}::text[],
-        ${col((r) => r.gift?.campaign_id ?? null)}::bigint[], ${col((r) => r.gift?.payment_method ?? null)}::text[],
-        ${col((r) => r.gift?.reference ?? null)}::text[], ${col((r) => r.reason)}::text[]) AS r`);
+      SELECT ${ids.importId}::bigint, ${ids.npoId}::bigint, r.* FROM unnest(${arrayParam(rows.row)}::int[],
+        ${arrayParam(rows.date)}::text[], ${arrayParam(rows.firstName)}::text[], ${arrayParam(rows.lastName)}::text[], ${arrayParam(rows.email)}::text[],
+        ${arrayParam(rows.amountMinor)}::bigint[], ${arrayParam(rows.currency)}::text[], ${arrayParam(rows.campaignId)}::bigint[],
+        ${arrayParam(rows.paymentMethod)}::text[], ${arrayParam(rows.reference)}::text[], ${arrayParam(rows.reason)}::text[]) AS r`);
   });
 }
 

@@ -1,7 +1,7 @@
 // The server's one formatter of dates, amounts and numbers for an organisation (decision 027): in
 // its locale (npos.locale), dates on its calendar (npos.time_zone), through Intl. Receipts,
 // statements, plan e-mails and notifications use it.
-import { formatMoney } from '@kindling/contracts';
+import { formatMoney } from '@kindling/contracts/money-rules.ts';
 
 export type FormatSettings = { locale: string; timeZone: string };
 
