@@ -26,7 +26,10 @@ const WORKER_URL = new URL('./import-check-worker.mjs', import.meta.url);
 export function checkInWorker(db: Db, ids: Ids, data: CheckWorkerData): Promise<CheckOutcome> {
   const worker = new Worker(WORKER_URL, { workerData: data });
   const chunks = storedChunks(db, ids);
+  // Read before the worker asks (its start-up overlaps the first read); a failed read is handled
+  // when the worker asks for it, not left unhandled meanwhile.
   let ahead = chunks.next();
+  ahead.catch(() => {});
   const staging = new Set<Promise<void>>();
   // The first database error (reading the file, staging a batch): the check fails with it, not
   // with the worker's copy of its message, so the job's retry rules see the real error.
