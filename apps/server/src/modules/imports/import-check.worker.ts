@@ -2,13 +2,13 @@
 // "The check on its own thread"): parsing the CSV and checking each row is JavaScript on one core,
 // which left the second core idle for the whole check. This thread parses and checks; the server's
 // main thread reads the stored file for it and stages its batches (import-check-thread.ts), so the
-// two overlap. Messages: see CheckMessage and CheckReply there.
+// two overlap. The messages between them: import-check-messages.ts.
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { formatFor } from '../../platform/format/format.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { CheckReply, CheckWorkerData, MainMessage } from './import-check-messages.ts';
-import { checkImportStream, SLICE_BYTES, stagedColumns } from './import-file.ts';
+import { checkImportStream, slicesOf, stagedColumns } from './import-file.ts';
 
 const port = parentPort;
 if (!port) throw new Error('import-check.worker.ts runs only as a worker thread');
@@ -35,7 +35,7 @@ port.on('message', (message: MainMessage) => {
       return;
     }
     const chunk = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
-    for (let at = 0; at < chunk.length; at += SLICE_BYTES) source.push(chunk.subarray(at, at + SLICE_BYTES));
+    for (const slice of slicesOf(chunk)) source.push(slice);
   } else if (message.t === 'staged') {
     const waiting = staged.get(message.id);
     staged.delete(message.id);

@@ -76,7 +76,12 @@ export type CheckOptions = {
  * (a megabyte's worth) outlive the young generation and fill the old one with garbage: 220 MB of
  * JS heap at the peak of a 100,000-row check (decision 102, Memory).
  */
-export const SLICE_BYTES = 16 * 1024;
+const SLICE_BYTES = 16 * 1024;
+
+/** A stored chunk of the file in the slices the parser is handed. */
+export function* slicesOf(chunk: Buffer): Generator<Buffer> {
+  for (let at = 0; at < chunk.length; at += SLICE_BYTES) yield chunk.subarray(at, at + SLICE_BYTES);
+}
 
 type Cells = Record<string, string>;
 

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { SLICE_BYTES } from './import-file.ts';
+import { slicesOf } from './import-file.ts';
 import { donationImportChunks } from './imports.tables.ts';
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -67,7 +67,7 @@ export async function* storedChunks(db: Db, ids: Ids): AsyncGenerator<Buffer> {
 export function storedFile(db: Db, ids: Ids): Readable {
   async function* slices() {
     for await (const chunk of storedChunks(db, ids)) {
-      for (let at = 0; at < chunk.length; at += SLICE_BYTES) yield chunk.subarray(at, at + SLICE_BYTES);
+      yield* slicesOf(chunk);
     }
   }
   return Readable.from(slices(), { objectMode: false });

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { TestClient } from '../../../test/test-client.ts';
+import { stagedColumns } from './import-file.ts';
+import { deleteImport, stageRows } from './imports.repository.ts';
 import { csvUpload } from './imports.test-support.ts';
 import { runImport } from './index.ts';
 
@@ -337,6 +339,29 @@ describe('donations import', () => {
     expect(noColumns.json().message).toBe(
       'The file lacks the columns first_name, last_name, email, amount, currency. Start from the template.',
     );
+  });
+
+  it('leaves no staged rows of a deleted import, and stages none for it afterwards (migration 0227)', async () => {
+    const res = await upload(admin, MIXED, 'deleted.csv');
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = ZImportUploadResponse.parse(res.json()).import;
+    const npoId = Number(
+      (await ctx.db.execute<{ n: number }>(sql`SELECT npo_id AS n FROM donation_imports WHERE id = ${id}`)).rows[0]?.n,
+    );
+    const staged = async () =>
+      Number(
+        (
+          await ctx.db.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM donation_import_rows WHERE import_id = ${id}`,
+          )
+        ).rows[0]?.n,
+      );
+    expect(await staged()).toBe(8);
+    await deleteImport(ctx.db, id);
+    expect(await staged()).toBe(0);
+    const late = stagedColumns([{ row: 2, gift: null, reason: 'late batch' }]);
+    await expect(stageRows(ctx.db, { npoId, importId: id }, late, { rows: 1, bytes: 10 })).rejects.toThrow(/is gone/);
+    expect(await staged()).toBe(0);
   });
 
   it('refuses a file with NUL characters (a UTF-16 export, a binary file) whole, naming the fix', async () => {
