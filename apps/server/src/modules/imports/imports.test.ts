@@ -339,6 +339,12 @@ describe('donations import', () => {
     expect(noColumns.json().message).toBe(
       'The file lacks the columns first_name, last_name, email, amount, currency. Start from the template.',
     );
+    // The header names the columns, not the first row: a short first row is that row's problem.
+    const shortRow = await upload(admin, 'date,first_name,last_name,email,amount,currency\n2024-01-01,Ada', 'short.csv');
+    expect(shortRow.statusCode, shortRow.body).toBe(201);
+    const [first] = ZImportUploadResponse.parse(shortRow.json()).preview;
+    expect(first?.cells).toMatchObject({ date: '2024-01-01', first_name: 'Ada', email: '' });
+    expect(first?.errors.join(' ')).toMatch(/email/);
   });
 
   it('leaves no staged rows of a deleted import, and stages none for it afterwards (migration 0227)', async () => {
