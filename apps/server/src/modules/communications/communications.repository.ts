@@ -42,7 +42,7 @@ const and = (parts: SQL[]) => sql.join(parts, sql` AND `);
  * One page of the record, newest first. Each source gives at most `offset + limit` of its newest
  * rows through its own index, so the page is the merge of four short lists, never of whole tables
  * (docs/decisions/047-communications-read-model.md). Receipts are taken newest gift first
- * (donations_npo_created_idx): a receipt goes out seconds after its gift.
+ * (donations_npo_period_idx, decision 109): a receipt goes out seconds after its gift.
  */
 export async function selectCommunications(db: Db | Tx, f: CommunicationFilter): Promise<CommunicationRow[]> {
   const top = f.offset + f.limit;

@@ -100,11 +100,17 @@ export const donations = pgTable(
     tributeEcardSentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('donations_npo_created_idx').on(t.npoId, t.createdAt),
+    // An organisation's gifts by date: donations_npo_period_idx (npo_id, created_at, covering; migration
+    // 0229 dropped donations_npo_created_idx, its twin without the covered columns; decision 109).
     index('donations_campaign_idx').on(t.campaignId, t.createdAt),
-    index('donations_peer_campaign_idx').on(t.peerCampaignId),
+    // Only gifts with a fundraiser page or a plan: every reader names one (decision 109).
+    index('donations_peer_campaign_idx')
+      .on(t.peerCampaignId)
+      .where(sql`${t.peerCampaignId} IS NOT NULL`),
     // Donor lookups use donations_donor_created_idx (donor_id, created_at; migration 0012).
-    index('donations_recurring_plan_idx').on(t.recurringPlanId, t.createdAt),
+    index('donations_recurring_plan_idx')
+      .on(t.recurringPlanId, t.createdAt)
+      .where(sql`${t.recurringPlanId} IS NOT NULL`),
     uniqueIndex('donations_provider_reference_uq').on(t.provider, t.providerReference),
     // PayPal's refund and dispute events name the capture, not the order (provider refunds, decision 016).
     index('donations_provider_capture_idx')
