@@ -104,9 +104,7 @@ export const donations = pgTable(
     // 0229 dropped donations_npo_created_idx, its twin without the covered columns; decision 109).
     index('donations_campaign_idx').on(t.campaignId, t.createdAt),
     // Only gifts with a fundraiser page or a plan: every reader names one (decision 109).
-    index('donations_peer_campaign_idx')
-      .on(t.peerCampaignId)
-      .where(sql`${t.peerCampaignId} IS NOT NULL`),
+    index('donations_peer_campaign_idx').on(t.peerCampaignId).where(sql`${t.peerCampaignId} IS NOT NULL`),
     // Donor lookups use donations_donor_created_idx (donor_id, created_at; migration 0012).
     index('donations_recurring_plan_idx')
       .on(t.recurringPlanId, t.createdAt)

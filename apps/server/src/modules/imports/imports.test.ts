@@ -340,7 +340,11 @@ describe('donations import', () => {
       'The file lacks the columns first_name, last_name, email, amount, currency. Start from the template.',
     );
     // The header names the columns, not the first row: a short first row is that row's problem.
-    const shortRow = await upload(admin, 'date,first_name,last_name,email,amount,currency\n2024-01-01,Ada', 'short.csv');
+    const shortRow = await upload(
+      admin,
+      'date,first_name,last_name,email,amount,currency\n2024-01-01,Ada',
+      'short.csv',
+    );
     expect(shortRow.statusCode, shortRow.body).toBe(201);
     const [first] = ZImportUploadResponse.parse(shortRow.json()).preview;
     expect(first?.cells).toMatchObject({ date: '2024-01-01', first_name: 'Ada', email: '' });
