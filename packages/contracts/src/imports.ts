@@ -183,6 +183,15 @@ export const IMPORT_STATUSES = ['checking', 'refused', 'previewed', 'queued', 'r
 export const ZImportStatus = z.enum(IMPORT_STATUSES);
 export type TImportStatus = z.infer<typeof ZImportStatus>;
 
+/**
+ * What a running donations import is doing: finding or creating the file's donors (`stage_done` of
+ * `stage_total` parts), recording the gifts (`processed_rows` of `valid_rows`), then adding up the
+ * donors' totals and the day sums once every gift is recorded.
+ */
+export const IMPORT_RUN_STAGES = ['donors', 'gifts', 'totals'] as const;
+export const ZImportRunStage = z.enum(IMPORT_RUN_STAGES);
+export type TImportRunStage = z.infer<typeof ZImportRunStage>;
+
 export const ZImportSummary = z.object({
   id: z.number().int(),
   file_name: z.string(),
@@ -194,6 +203,10 @@ export const ZImportSummary = z.object({
   checked_bytes: z.number().int(),
   file_bytes: z.number().int(),
   processed_rows: z.number().int(),
+  /** While status is running, which part of the run (IMPORT_RUN_STAGES); null otherwise and for plan imports. */
+  run_stage: ZImportRunStage.nullable(),
+  stage_done: z.number().int(),
+  stage_total: z.number().int(),
   imported_count: z.number().int(),
   failed_count: z.number().int(),
   created_by: z.string().nullable(),

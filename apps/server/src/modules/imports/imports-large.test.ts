@@ -141,8 +141,28 @@ describe('donations import at migration size', () => {
     expect(await recorded(id)).toEqual({ n: 0, distinct_refs: 0 });
 
     expect((await admin.post(`/api/v1/npo_admin/imports/${id}/start`)).statusCode).toBe(202);
-    const done = await until(id, (s) => s.status === 'finished' || s.status === 'failed');
+    // What the page is told as the run goes: its stages in order (a poll may miss a short one) and a
+    // count of recorded rows that never goes back.
+    const seen: string[] = [];
+    let processed = 0;
+    const done = await until(id, (s) => {
+      if (s.status === 'running') {
+        if (s.run_stage && seen.at(-1) !== s.run_stage) seen.push(s.run_stage);
+        expect(s.processed_rows).toBeGreaterThanOrEqual(processed);
+        processed = s.processed_rows;
+        if (s.run_stage === 'donors') expect(s.stage_done).toBeLessThanOrEqual(s.stage_total);
+      }
+      return s.status === 'finished' || s.status === 'failed';
+    });
     expect(done).toMatchObject({ status: 'finished', imported_count: 24_998, failed_count: 2, processed_rows: 24_998 });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).toEqual(['donors', 'gifts', 'totals'].filter((stage) => seen.includes(stage)));
+    // The run reached its last stage; a finished import shows none.
+    expect(done).toMatchObject({ run_stage: null, stage_done: 0, stage_total: 0 });
+    const stage = await ctx.db.execute<{ s: string }>(
+      sql`SELECT run_stage AS s FROM donation_imports WHERE id = ${id}`,
+    );
+    expect(stage.rows[0]?.s).toBe('totals');
     expect(await recorded(id)).toEqual({ n: 24_998, distinct_refs: 24_998 });
     // Recorded a batch per statement (2,000 gifts), not a gift at a time: few inserting transactions.
     const batches = await ctx.db.execute<{ n: number }>(sql`

@@ -35,6 +35,7 @@ import {
   lastStagedRow,
   lockCursor,
   markFinished,
+  setRunStage,
   stagedRowNumbers,
   startRun,
 } from './imports.repository.ts';
@@ -115,6 +116,7 @@ async function runContext(db: Db, found: Found): Promise<RunContext> {
 async function upsertRunDonors(db: Db, ctx: RunContext): Promise<void> {
   const range = { from: ctx.found.recordedThrough, to: ctx.lastRow };
   const parts = Math.max(IN_FLIGHT, Math.ceil((range.to - range.from) / DONOR_PART_ROWS));
+  await setRunStage(db, ctx.found.id, 'donors', 0, parts);
   for (let first = 0; first < parts; first += IN_FLIGHT) {
     const indexes = Array.from({ length: Math.min(IN_FLIGHT, parts - first) }, (_, k) => first + k);
     await Promise.all(
@@ -127,6 +129,7 @@ async function upsertRunDonors(db: Db, ctx: RunContext): Promise<void> {
         ),
       ),
     );
+    await setRunStage(db, ctx.found.id, 'donors', first + indexes.length, parts);
   }
 }
 
@@ -251,9 +254,11 @@ export async function runImport(
   await upsertRunDonors(db, ctx);
   // The batches find the new donors through their index, planned for the table as it now is.
   await analyzeDonors(db);
+  await setRunStage(db, found.id, 'gifts');
   while (await recordRangesFrom(db, ctx)) {}
   // Statistics and the deferred re-sums, side by side, each committed on its own; a crash before
   // the finishing transaction leaves them to the run that resumes (import-run-end.ts).
+  await setRunStage(db, found.id, 'totals');
   await resumImportRun(db, found);
   await db.transaction(async (tx) => {
     const counts = await markFinished(tx, found.id);

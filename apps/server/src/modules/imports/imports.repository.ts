@@ -1,4 +1,4 @@
-import type { TImportSummary } from '@kindling/contracts';
+import type { TImportRunStage, TImportSummary } from '@kindling/contracts';
 import { and, asc, desc, eq, gt, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { arrayParam } from '../../platform/db/raw-rows.ts';
@@ -18,6 +18,9 @@ const summaryColumns = {
   checkedBytes: donationImports.checkedBytes,
   fileBytes: donationImports.fileBytes,
   processedRows: donationImports.processedRows,
+  runStage: donationImports.runStage,
+  stageDone: donationImports.stageDone,
+  stageTotal: donationImports.stageTotal,
   importedCount: donationImports.importedCount,
   failedCount: donationImports.failedCount,
   createdBy: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
@@ -33,9 +36,11 @@ type SummaryRow = {
       ? Date | null
       : K extends 'status'
         ? TImportSummary['status']
-        : K extends 'createdBy' | 'fileName' | 'failureMessage'
-          ? string | null
-          : number;
+        : K extends 'runStage'
+          ? TImportRunStage | null
+          : K extends 'createdBy' | 'fileName' | 'failureMessage'
+            ? string | null
+            : number;
 };
 
 function toSummary(r: SummaryRow): TImportSummary {
@@ -49,6 +54,10 @@ function toSummary(r: SummaryRow): TImportSummary {
     checked_bytes: r.checkedBytes,
     file_bytes: r.fileBytes,
     processed_rows: r.processedRows,
+    // A stage left by a run that stopped says nothing once the import has ended or waits to resume.
+    run_stage: r.status === 'running' ? r.runStage : null,
+    stage_done: r.status === 'running' ? r.stageDone : 0,
+    stage_total: r.status === 'running' ? r.stageTotal : 0,
     imported_count: r.importedCount,
     // Until the job has run, the rows refused by the checks are the failures known so far.
     failed_count: r.failedCount,
@@ -324,6 +333,14 @@ export async function startRun(db: Db, id: number): Promise<void> {
       failedCount: sql`CASE WHEN ${donationImports.recordedThrough} = 0 THEN ${donationImports.totalRows} - ${donationImports.validRows} ELSE ${donationImports.failedCount} END`,
     })
     .where(and(eq(donationImports.id, id), notInArray(donationImports.status, ['finished', 'failed'])));
+}
+
+/** What the run is doing now, for its page (IMPORT_RUN_STAGES): `done` of `total` steps where it counts them. */
+export async function setRunStage(db: Db, id: number, stage: TImportRunStage, done = 0, total = 0): Promise<void> {
+  await db
+    .update(donationImports)
+    .set({ runStage: stage, stageDone: done, stageTotal: total })
+    .where(and(eq(donationImports.id, id), eq(donationImports.status, 'running')));
 }
 
 /** The distinct campaigns an import's rows name, with the campaign each counts for (a peer page's parent). */

@@ -1,3 +1,4 @@
+import { IMPORT_RUN_STAGES } from '@kindling/contracts/imports.ts';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { bytea } from '../../platform/db/bytea.ts';
 import { npos } from '../organisations/organisations.tables.ts';
@@ -45,6 +46,10 @@ export const donationImports = pgTable(
     processedRows: integer().notNull().default(0),
     importedCount: integer().notNull().default(0),
     failedCount: integer().notNull().default(0),
+    /** While running: which part of the run (IMPORT_RUN_STAGES), and how far a part counted in steps is. */
+    runStage: text({ enum: IMPORT_RUN_STAGES }),
+    stageDone: integer().notNull().default(0),
+    stageTotal: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
     /** Why the job stopped for good (status failed) or the file was refused (refused), in words for staff. */

@@ -44,6 +44,10 @@ function toSummary(r: SummaryRow): TRecurringImportSummary {
     checked_bytes: 0,
     file_bytes: 0,
     processed_rows: r.processedRows,
+    // A plans run is one stage: each row checked with its provider and recorded.
+    run_stage: null,
+    stage_done: 0,
+    stage_total: 0,
     imported_count: r.importedCount,
     skipped_count: r.skippedCount,
     failed_count: r.failedCount,

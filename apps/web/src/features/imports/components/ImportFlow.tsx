@@ -37,6 +37,31 @@ export type ImportFlowProps<S extends TImportSummary> = {
   errorsLink: (s: S) => ReactNode;
 };
 
+/**
+ * The bar and the sentence while an import runs. A large donations file spends a while on its donors
+ * before the first gift and on the totals after the last (docs/product/imports.md): the page says
+ * so, rather than a count that stands still.
+ */
+export function runProgress(s: TImportSummary, working: string, format: Format): { percent: number; doing: string } {
+  const share = (done: number, of: number) => (of === 0 ? 100 : Math.round((done / of) * 100));
+  if (s.status === 'running' && s.run_stage === 'donors') {
+    const percent = share(s.stage_done, s.stage_total);
+    return { percent, doing: `Finding or adding the file's donors… ${percent}%` };
+  }
+  if (s.status === 'running' && s.run_stage === 'totals') {
+    return {
+      percent: 100,
+      doing: `All ${format.count(s.valid_rows)} rows recorded. Adding up the donors' totals and the daily figures…`,
+    };
+  }
+  // A failed import shows how far it got: the rows recorded before it stopped.
+  const done = s.status === 'failed' ? s.imported_count : s.processed_rows;
+  return {
+    percent: share(done, s.valid_rows),
+    doing: `${working}… ${format.count(s.processed_rows)} of ${format.count(s.valid_rows)} rows`,
+  };
+}
+
 function Progressing<S extends TImportSummary>({
   flow,
   id,
@@ -62,9 +87,7 @@ function Progressing<S extends TImportSummary>({
     if (finished || failed) void client.invalidateQueries({ queryKey: listKey });
   }, [finished, failed, client, listKey]);
   if (!summary) return <Progress value={0} aria-label="Import progress" animated />;
-  // A failed import shows how far it got: the rows recorded before it stopped.
-  const done = failed ? summary.imported_count : summary.processed_rows;
-  const percent = summary.valid_rows === 0 ? 100 : Math.round((done / summary.valid_rows) * 100);
+  const { percent, doing } = runProgress(summary, flow.working ?? 'Importing', format);
   return (
     <Stack gap="xs">
       <Progress
@@ -77,9 +100,7 @@ function Progressing<S extends TImportSummary>({
         flow.failed(summary)
       ) : (
         <Text size="sm" role="status">
-          {finished
-            ? flow.finished(summary, format)
-            : `${flow.working ?? 'Importing'}… ${format.count(summary.processed_rows)} of ${format.count(summary.valid_rows)} rows`}
+          {finished ? flow.finished(summary, format) : doing}
         </Text>
       )}
       {(finished || failed) && (
