@@ -42,7 +42,7 @@ async function finish(
   await db.transaction(async (tx) => {
     if (!(await markContactImportFinished(tx, found.id, c))) return;
     const text = notificationTexts['import.finished']({
-      what: 'contacts',
+      what: { one: 'contact', other: 'contacts' },
       imported: written,
       failed: c.failures.length,
       locale: npo?.locale ?? 'en-US',

@@ -45,7 +45,7 @@ describe('import messages in the organisation’s locale', () => {
     expect(await runImport(ctx.db, { npoId, importId: id })).toBe('finished');
     const notes = await ctx.db.execute<{ message: string }>(sql`
       SELECT message FROM notifications WHERE kind = 'import.finished' AND (metadata->>'import_id')::bigint = ${id}`);
-    expect(notes.rows).toEqual([{ message: '1 donations imported, 1.234 rows could not be imported.' }]);
+    expect(notes.rows).toEqual([{ message: '1 donation imported, 1.234 rows could not be imported.' }]);
   });
 
   it('names the row limit as de-DE writes it', async () => {

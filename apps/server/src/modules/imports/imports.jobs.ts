@@ -264,7 +264,12 @@ export async function runImport(
     const counts = await markFinished(tx, found.id);
     if (!counts) return;
     const { importedCount: imported, failedCount: failed } = counts;
-    const text = notificationTexts['import.finished']({ what: 'donations', imported, failed, locale: ctx.locale });
+    const text = notificationTexts['import.finished']({
+      what: { one: 'donation', other: 'donations' },
+      imported,
+      failed,
+      locale: ctx.locale,
+    });
     await notifyOrganisation(tx, {
       npoId: found.npoId,
       kind: 'import.finished',

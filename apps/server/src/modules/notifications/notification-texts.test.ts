@@ -37,9 +37,11 @@ describe('notification wording', () => {
     expect(whole.message).toBe('Ada Lovelace’s gift of €50.00 was refunded in full.');
   });
 
-  it('counts the rows an import could not take in the singular and the plural', () => {
-    const text = (failed: number) =>
-      notificationTexts['import.finished']({ what: 'donations', imported: 2, failed }).message;
+  it('counts what an import took and the rows it could not take in the singular and the plural', () => {
+    const what = { one: 'donation', other: 'donations' };
+    const text = (failed: number, imported = 2) =>
+      notificationTexts['import.finished']({ what, imported, failed }).message;
+    expect(text(0, 1)).toBe('1 donation imported.');
     expect(text(0)).toBe('2 donations imported.');
     expect(text(1)).toBe('2 donations imported, 1 row could not be imported.');
     expect(text(5)).toBe('2 donations imported, 5 rows could not be imported.');

@@ -119,9 +119,15 @@ export const notificationTexts = {
     message: `${d.fundraiserName} joined ${d.campaignName} as a fundraiser.`,
     link: `/dashboard/peer-to-peer/${d.campaignId}`,
   }),
-  'import.finished': (d: { what: string; imported: number; failed: number; locale?: string }): NotificationText => ({
+  'import.finished': (d: {
+    /** What one row becomes, in the singular and the plural: "1 donation", "2 donations". */
+    what: { one: string; other: string };
+    imported: number;
+    failed: number;
+    locale?: string;
+  }): NotificationText => ({
     title: 'Import finished',
-    message: `${count(d.imported, d.locale)} ${d.what} imported${d.failed > 0 ? `, ${count(d.failed, d.locale)} ${d.failed === 1 ? 'row' : 'rows'} could not be imported` : ''}.`,
+    message: `${count(d.imported, d.locale)} ${d.imported === 1 ? d.what.one : d.what.other} imported${d.failed > 0 ? `, ${count(d.failed, d.locale)} ${d.failed === 1 ? 'row' : 'rows'} could not be imported` : ''}.`,
     link: '/dashboard/imports',
   }),
   'import.failed': (d: { fileName: string; imported: number; locale?: string }): NotificationText => ({

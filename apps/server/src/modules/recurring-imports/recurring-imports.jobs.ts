@@ -114,7 +114,7 @@ async function finish(db: Db, found: RecurringImportRecord, npo: Npo, outcome: R
   await db.transaction(async (tx) => {
     if (!(await markRecurringImportFinished(tx, found.id, outcome))) return;
     const text = notificationTexts['import.finished']({
-      what: 'recurring plans',
+      what: { one: 'recurring plan', other: 'recurring plans' },
       imported,
       failed: outcome.failures.length,
       locale: npo.locale,
