@@ -244,7 +244,12 @@ describe('donations import at migration size', () => {
         })
         .toBe(1);
       await expect.poll(async () => (await summary(id)).processed_rows, { timeout: 60_000 }).toBe(4_000);
-      expect(await summary(id)).toMatchObject({ status: 'running', processed_rows: 4_000, imported_count: 4_000 });
+      expect(await summary(id)).toMatchObject({
+        status: 'running',
+        run_stage: 'gifts',
+        processed_rows: 4_000,
+        imported_count: 4_000,
+      });
       // The job's process dies: its connection is cut mid-batch.
       await ctx.db.execute(sql`SELECT pg_terminate_backend(pid) FROM (${waiting}) w`);
       await expect(run).rejects.toThrow();

@@ -55,9 +55,9 @@ function toSummary(r: SummaryRow): TImportSummary {
     file_bytes: r.fileBytes,
     processed_rows: r.processedRows,
     // A stage left by a run that stopped says nothing once the import has ended or waits to resume.
-    run_stage: r.status === 'running' ? r.runStage : null,
-    stage_done: r.status === 'running' ? r.stageDone : 0,
-    stage_total: r.status === 'running' ? r.stageTotal : 0,
+    ...(r.status === 'running'
+      ? { run_stage: r.runStage, stage_done: r.stageDone, stage_total: r.stageTotal }
+      : { run_stage: null, stage_done: 0, stage_total: 0 }),
     imported_count: r.importedCount,
     // Until the job has run, the rows refused by the checks are the failures known so far.
     failed_count: r.failedCount,
@@ -328,6 +328,10 @@ export async function startRun(db: Db, id: number): Promise<void> {
     .update(donationImports)
     .set({
       status: 'running',
+      // A resumed run starts again from its donors: not the stage the run before it stopped in.
+      runStage: null,
+      stageDone: 0,
+      stageTotal: 0,
       processedRows: sql`CASE WHEN ${donationImports.recordedThrough} = 0 THEN 0 ELSE ${donationImports.processedRows} END`,
       importedCount: sql`CASE WHEN ${donationImports.recordedThrough} = 0 THEN 0 ELSE ${donationImports.importedCount} END`,
       failedCount: sql`CASE WHEN ${donationImports.recordedThrough} = 0 THEN ${donationImports.totalRows} - ${donationImports.validRows} ELSE ${donationImports.failedCount} END`,
